@@ -1,0 +1,65 @@
+# A thin wrapper over CMake presets. Each target first installs the Debian packages it needs if any is missing.
+#   make run      build, then work through the bundled default scenario with parasight-cli
+#   make test     build and run every test suite (ctest)
+#   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz     a short libFuzzer run of the scenario loader (FUZZ_SECONDS, default 60)
+#   make package  a .deb via CPack
+
+PRESET ?= release
+BUILD_DIR := build/$(PRESET)
+CLI := $(BUILD_DIR)/app/cli/parasight-cli
+DEFAULT_SCENARIO := presets/scenarios/default.yaml
+FUZZ_SECONDS ?= 60
+JOBS ?= $(shell nproc)
+
+BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-dev \
+                  qt6-base-dev qt6-charts-dev qt6-svg-dev
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+
+.PHONY: all deps fuzz-deps build run test asan fuzz package clean
+
+all: build
+
+# Installs what is missing: as root directly, otherwise it prints the exact command to run.
+define install_missing
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "Missing Debian packages:$$missing"; echo "Run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+
+fuzz-deps: deps
+	$(call install_missing,$(FUZZ_PACKAGES))
+
+build: deps
+	cmake --preset $(PRESET)
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(CLI) validate $(DEFAULT_SCENARIO)
+	$(CLI) collective $(DEFAULT_SCENARIO) --op all-reduce --size 1GiB --group dp
+	$(CLI) collective $(DEFAULT_SCENARIO) --op all-gather --size 256MiB --group tp
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+asan:
+	$(MAKE) test PRESET=asan
+
+fuzz: fuzz-deps
+	cmake --preset fuzz
+	cmake --build build/fuzz -j $(JOBS)
+	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS)
+
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+
+clean:
+	rm -rf build

@@ -1,0 +1,158 @@
+#include "commands.h"
+
+#include "cli_arguments.h"
+#include "collective/hierarchical_collective.h"
+#include "common/did_you_mean.h"
+#include "common/json_writer.h"
+#include "scenario/scenario_loader.h"
+#include "scenario/yaml_reader.h"
+#include "units/quantity.h"
+
+#include <ostream>
+#include <sstream>
+
+namespace parasight::cli {
+
+const std::string_view collective_help = R"(usage: parasight-cli collective FILE --op OP --size SIZE [--group GROUP] [--chunks N] [--json]
+
+The time of one collective on the cluster topology of scenario FILE, with the per-dimension traffic and the
+algorithm and bus bandwidths as NCCL tests report them.
+
+  --op OP        all-reduce | reduce-scatter | all-gather | all-to-all | broadcast
+  --size SIZE    the buffer, with a unit: 1GiB, 256 MB (all-gather: the gathered output; reduce-scatter: the input)
+  --group GROUP  which NPUs take part (default: all):
+                   all                every NPU, over every dimension
+                   tp|cp|ep|dp|pp     NPU 0's group on that axis of the scenario's parallel layout
+                   0,2                whole topology dimensions, by index (innermost is 0)
+  --chunks N     pieces the buffer is cut into to pipeline across dimensions (default: simulation.collective_chunks)
+  --json         one JSON object: op, size_bytes, ranks, time_s, algbw_Bps, busbw_Bps,
+                 per_dim [{dim, kind, size, algorithm, bytes_sent, time_s}]
+
+exit status: 0 ok, 2 bad input
+)";
+
+namespace {
+
+Expected<std::vector<DimensionSpan>> group_spans(const std::string& group, const Scenario& scenario) {
+    const Topology topology = scenario.topology();
+    if (group == "all") return whole_topology_spans(topology);
+    if (const auto axis = value_of(group, parallel_axis_names)) {
+        const auto layout = ParallelLayout::make(topology, scenario.parallelism.layout_order());
+        if (!layout) return Error{layout.error()};
+        return layout->spans(*axis);
+    }
+    std::vector<DimensionSpan> spans;
+    std::stringstream list(group);
+    std::string item;
+    while (std::getline(list, item, ',')) {
+        const auto index = parse_integer(item);
+        if (!index || *index < 0 || static_cast<std::size_t>(*index) >= topology.dimension_count()) {
+            return Error{"--group: '" + item + "' is not a dimension of this topology (0 to " +
+                         std::to_string(topology.dimension_count() - 1) + "), an axis (tp, cp, ep, dp, pp) or 'all'"};
+        }
+        const auto dimension = static_cast<std::size_t>(*index);
+        if (!spans.empty() && spans.back().dimension >= dimension) {
+            return Error{"--group: list dimensions once each, innermost first, e.g. 0,2"};
+        }
+        spans.push_back(DimensionSpan{dimension, 1, topology.dimensions()[dimension].size});
+    }
+    if (spans.empty()) return Error{"--group needs 'all', an axis or dimension indices"};
+    return spans;
+}
+
+void print_json(std::ostream& out, const CollectiveCost& cost) {
+    JsonWriter json;
+    json.begin_object();
+    json.key("op").value(to_string(cost.op));
+    json.key("size_bytes").value(cost.size_bytes);
+    json.key("ranks").value(static_cast<std::int64_t>(cost.ranks));
+    json.key("time_s").value(cost.time_s);
+    json.key("algbw_Bps").value(cost.algbw_Bps);
+    json.key("busbw_Bps").value(cost.busbw_Bps);
+    json.key("per_dim").begin_array();
+    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+        json.begin_object();
+        json.key("dim").value(static_cast<std::int64_t>(dimension.dimension));
+        json.key("kind").value(to_string(dimension.kind));
+        json.key("size").value(dimension.members);
+        json.key("algorithm").value(to_string(dimension.algorithm));
+        json.key("bytes_sent").value(dimension.bytes_sent);
+        json.key("time_s").value(dimension.time_s);
+        json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+    out << json.text();
+}
+
+void print_table(std::ostream& out, const CollectiveCost& cost) {
+    using units::Dimension;
+    using units::format_readable;
+    out << to_string(cost.op) << " of " << format_readable(cost.size_bytes, Dimension::size, 4, true) << " over "
+        << cost.ranks << " NPUs: " << format_readable(cost.time_s, Dimension::time) << '\n';
+    out << "  algbw " << format_readable(cost.algbw_Bps, Dimension::bandwidth) << ", busbw "
+        << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
+    out << "  dim  kind              size  algorithm           bytes sent    time alone\n";
+    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+        auto column = [](std::string text, std::size_t width) {
+            if (text.size() < width) text.resize(width, ' ');
+            return text + ' ';
+        };
+        out << "  " << column(std::to_string(dimension.dimension), 4) << column(std::string(to_string(dimension.kind)), 17)
+            << column(std::to_string(dimension.members), 5)
+            << column(std::string(to_string(dimension.algorithm)), 19)
+            << column(format_readable(dimension.bytes_sent, Dimension::size, 4, true), 13)
+            << format_readable(dimension.time_s, Dimension::time) << '\n';
+    }
+}
+
+}  // namespace
+
+int run_collective(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+    const auto arguments = Arguments::parse(words, OptionSpec{{"op", "size", "group", "chunks"}, {"json"}, {}});
+    if (!arguments) return usage_error(err, "collective", arguments.error());
+    if (arguments->positional().size() != 1) return usage_error(err, "collective", "name exactly one scenario FILE");
+
+    const auto op_text = arguments->option("op");
+    if (!op_text) return usage_error(err, "collective", "--op is required");
+    const auto op = value_of(*op_text, collective_op_names);
+    if (!op) {
+        const auto ops = names_of(collective_op_names);
+        return usage_error(err, "collective", "--op: unknown operation '" + *op_text + "'" +
+                                                  did_you_mean_suffix(*op_text, ops) + "; expected " +
+                                                  join_alternatives(ops));
+    }
+    const auto size_text = arguments->option("size");
+    if (!size_text) return usage_error(err, "collective", "--size is required, e.g. --size 1GiB");
+    const auto size = units::parse_quantity(*size_text, units::Dimension::size);
+    if (!size) return usage_error(err, "collective", "--size: " + size.error());
+    if (*size <= 0.0) return usage_error(err, "collective", "--size must be positive");
+
+    const LoadResult loaded = load_scenario_file(arguments->positional().front());
+    if (!loaded.ok()) {
+        for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    }
+    const Scenario& scenario = *loaded.scenario;
+
+    int chunks = scenario.simulation.collective_chunks;
+    if (const auto chunks_text = arguments->option("chunks")) {
+        const auto parsed = parse_integer(*chunks_text);
+        if (!parsed || *parsed < 1 || *parsed > 4096) {
+            return usage_error(err, "collective", "--chunks must be a whole number from 1 to 4096");
+        }
+        chunks = static_cast<int>(*parsed);
+    }
+    const auto spans = group_spans(arguments->option("group").value_or("all"), scenario);
+    if (!spans) return usage_error(err, "collective", spans.error());
+
+    const CollectiveCost cost = hierarchical_collective(*op, *size, scenario.topology(), *spans, chunks);
+    if (arguments->flag("json")) {
+        print_json(out, cost);
+    } else {
+        print_table(out, cost);
+    }
+    return exit_ok;
+}
+
+}  // namespace parasight::cli

@@ -1,0 +1,33 @@
+#pragma once
+// parasight-cli's subcommands. Each returns the process exit code: 0 ok, 2 bad input, 1 internal error.
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace parasight::cli {
+
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_internal_error = 1;
+inline constexpr int exit_bad_input = 2;
+
+struct Command {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view help;  // full --help text
+    int (*run)(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+};
+
+extern const std::string_view validate_help;
+extern const std::string_view presets_help;
+extern const std::string_view collective_help;
+
+int run_validate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_presets(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_collective(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+
+// "parasight-cli NAME: message\nsee 'parasight-cli NAME --help'" on err; returns exit_bad_input.
+int usage_error(std::ostream& err, std::string_view command, std::string_view message);
+
+}  // namespace parasight::cli

@@ -1,0 +1,72 @@
+// parasight-cli: the ParaSight core without a window, for scripts and clusters.
+
+#include "commands.h"
+
+#include <array>
+#include <exception>
+#include <iostream>
+
+namespace parasight::cli {
+namespace {
+
+const std::array<Command, 3> commands{{
+    {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
+    {"presets", "list or show the bundled devices, models, clusters and scenarios", presets_help, run_presets},
+    {"collective", "time one collective on a scenario's cluster topology", collective_help, run_collective},
+}};
+
+void print_overview(std::ostream& out) {
+    out << "usage: parasight-cli COMMAND [ARGS]\n\n"
+           "ParaSight explores the design space of distributed deep-learning training.\n\ncommands:\n";
+    for (const Command& command : commands) {
+        std::string name(command.name);
+        name.resize(12, ' ');
+        out << "  " << name << command.summary << '\n';
+    }
+    out << "\n'parasight-cli COMMAND --help' describes a command. Exit status: 0 ok, 2 bad input, 1 internal error.\n";
+}
+
+}  // namespace
+
+int usage_error(std::ostream& err, std::string_view command, std::string_view message) {
+    err << "parasight-cli " << command << ": " << message << "\nsee 'parasight-cli " << command << " --help'\n";
+    return exit_bad_input;
+}
+
+}  // namespace parasight::cli
+
+int main(int argc, char** argv) {
+    using namespace parasight::cli;
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    if (words.empty()) {
+        print_overview(std::cerr);
+        return exit_bad_input;
+    }
+    if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        print_overview(std::cout);
+        return exit_ok;
+    }
+    if (words[0] == "--version") {
+        std::cout << "parasight-cli " << PARASIGHT_VERSION << '\n';
+        return exit_ok;
+    }
+    for (const Command& command : commands) {
+        if (words[0] != command.name) continue;
+        const std::vector<std::string> rest(words.begin() + 1, words.end());
+        for (const std::string& word : rest) {
+            if (word == "--help" || word == "-h") {
+                std::cout << command.help;
+                return exit_ok;
+            }
+        }
+        try {
+            return command.run(rest, std::cout, std::cerr);
+        } catch (const std::exception& error) {
+            std::cerr << "parasight-cli " << command.name << ": internal error: " << error.what() << '\n';
+            return exit_internal_error;
+        }
+    }
+    std::cerr << "parasight-cli: unknown command '" << words[0] << "'\n\n";
+    print_overview(std::cerr);
+    return exit_bad_input;
+}

@@ -1,0 +1,21 @@
+#pragma once
+// Point-to-point transfers (ASTRA-sim 2.0 §III-B analytical backend): time = latency × hops + bytes / bandwidth, with
+// hops summed over the dimensions the two NPUs differ in and the slowest of those dimensions as the bandwidth.
+
+#include "topology/topology.h"
+
+#include <cstdint>
+
+namespace parasight {
+
+struct PointToPointCost {
+    int hops = 0;
+    double latency_s = 0.0;
+    double bandwidth_Bps = 0.0;  // the slowest dimension crossed (0 when source = destination)
+    double time_s = 0.0;
+};
+
+[[nodiscard]] PointToPointCost point_to_point(const Topology& topology, std::int64_t source, std::int64_t destination,
+                                              double size_bytes);
+
+}  // namespace parasight

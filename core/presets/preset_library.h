@@ -1,0 +1,27 @@
+#pragma once
+// The bundled presets (presets/ in the source tree, embedded at build time): devices, models, clusters and
+// scenarios, each a YAML text named by its file.
+
+#include "common/enum_names.h"
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace parasight {
+
+enum class PresetKind { device, model, cluster, scenario };
+extern const std::array<EnumName<PresetKind>, 4> preset_kind_names;  // "device", "model", …
+
+struct Preset {
+    PresetKind kind;
+    std::string_view id;    // the file name without .yaml
+    std::string_view file;  // "presets/models/gpt3-175b.yaml", for messages
+    std::string_view text;
+};
+
+[[nodiscard]] std::span<const Preset> all_presets() noexcept;
+[[nodiscard]] const Preset* find_preset(PresetKind kind, std::string_view id) noexcept;
+[[nodiscard]] std::vector<std::string_view> preset_ids(PresetKind kind);
+
+}  // namespace parasight

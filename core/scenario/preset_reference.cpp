@@ -1,0 +1,36 @@
+// Looking up a preset a scenario names and parsing its YAML.
+#include "scenario/scenario_readers.h"
+
+namespace parasight {
+
+SourceLocation LocationIndex::find(std::string_view path) const {
+    std::string key(path);
+    while (true) {
+        if (const auto it = locations_.find(key); it != locations_.end()) return it->second;
+        const auto cut = key.find_last_of(".[");
+        if (cut == std::string::npos) break;
+        key.resize(cut);
+    }
+    if (const auto it = locations_.find(key); it != locations_.end()) return it->second;
+    return SourceLocation{file_, 1, 1};
+}
+
+std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& id, const SourceLocation& referenced_at,
+                                           YamlSource& source) {
+    const Preset* preset = find_preset(kind, id);
+    if (preset == nullptr) {
+        const auto ids = preset_ids(kind);
+        source.error(referenced_at, "unknown " + std::string(name_of(kind, preset_kind_names)) + " preset '" + id +
+                                        "'" + did_you_mean_suffix(id, ids) + "; available: " + join_alternatives(ids));
+        return std::nullopt;
+    }
+    try {
+        return YAML::Load(std::string(preset->text));
+    } catch (const YAML::Exception& error) {
+        source.error(SourceLocation{std::string(preset->file), error.mark.line + 1, error.mark.column + 1},
+                     "preset does not parse: " + error.msg);
+        return std::nullopt;
+    }
+}
+
+}  // namespace parasight

@@ -1,0 +1,162 @@
+// cluster: a device and a topology of ring / fully_connected / switch dimensions (ASTRA-sim 2.0 §III-A).
+#include "scenario/scenario_readers.h"
+
+namespace parasight {
+namespace {
+
+constexpr std::int64_t max_devices = 10'000'000;
+constexpr double petabyte = 1e15;
+constexpr double pebibyte = 1125899906842624.0;
+
+const std::vector<std::string_view> device_keys{"preset", "name", "peak", "memory", "memory_bandwidth"};
+const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology"};
+const std::vector<std::string_view> dimension_keys{"kind", "size", "bandwidth", "latency", "algorithm"};
+
+// A preset id as a plain string, or the `preset` key of a mapping; empty when there is none.
+std::string preset_id_of(const YAML::Node& node, YamlSource& source, const std::string& path, SourceLocation& at) {
+    at = source.location(node);
+    if (node.IsScalar()) return node.Scalar();
+    if (!node.IsMap() || !node["preset"]) return {};
+    const YAML::Node preset = node["preset"];
+    at = source.location(preset);
+    if (!preset.IsScalar()) {
+        source.error(preset, path + ".preset must be a preset id");
+        return {};
+    }
+    return preset.Scalar();
+}
+
+void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
+    YamlSource& source = reader.source();
+    if (!complete) {
+        for (const auto key : {"name", "peak", "memory", "memory_bandwidth"}) reader.require(key);
+    }
+    reader.read_string("name", device.name);
+    if (reader.has("peak")) {
+        const auto dtypes = names_of(dtype_names);
+        MapReader peaks(reader.value("peak"), source, reader.path("peak"), dtypes);
+        if (peaks.is_map()) {
+            // Dtypes given here override the preset's one by one.
+            for (const auto& entry : dtype_names) {
+                double flops = 0.0;
+                if (peaks.read_quantity(entry.name, flops, units::Dimension::flop_rate, {0.0, false, 1e19})) {
+                    device.peak_flops[entry.value] = flops;
+                }
+            }
+            if (reader.value("peak").size() == 0) {
+                source.error(peaks.location(), reader.path("peak") + " needs at least one dtype: " +
+                                                   join_alternatives(dtypes));
+            }
+        }
+    }
+    reader.read_quantity("memory", device.memory_bytes, units::Dimension::size, {0.0, false, pebibyte});
+    reader.read_quantity("memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth,
+                         {0.0, false, petabyte});
+}
+
+void read_dimension(const YAML::Node& node, YamlSource& source, const std::string& path, Dimension& dimension) {
+    MapReader reader(node, source, path, dimension_keys);
+    if (!reader.is_map()) return;
+    for (const auto key : {"kind", "size", "bandwidth", "latency"}) reader.require(key);
+    reader.read_enum("kind", dimension.kind, dimension_kind_names);
+    reader.read_integer("size", dimension.size, {1, max_devices});
+    reader.read_quantity("bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth, {0.0, false, petabyte});
+    reader.read_quantity("latency", dimension.latency_s, units::Dimension::time, {0.0, true, 1.0});
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
+    if (reader.read_enum("algorithm", algorithm, collective_algorithm_names)) {
+        if (!algorithm_fits(algorithm, dimension.kind)) {
+            source.error(reader.value_location("algorithm"),
+                         "the " + std::string(to_string(algorithm)) + " algorithm cannot run on a " +
+                             std::string(to_string(dimension.kind)) + " dimension" +
+                             (dimension.kind == DimensionKind::ring ? " (a ring runs only the ring algorithm)"
+                                                                    : " (in-switch reduction needs a switch)"));
+        } else {
+            dimension.algorithm = algorithm;
+        }
+    }
+}
+
+void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
+                   std::vector<Dimension>& topology) {
+    if (!node.IsSequence() || node.size() == 0) {
+        source.error(node, "cluster.topology must be a non-empty list of dimensions (innermost first), found " +
+                               std::string(node_type_noun(node)));
+        return;
+    }
+    if (node.size() > 16) {
+        source.error(node, "cluster.topology has " + std::to_string(node.size()) + " dimensions; the limit is 16");
+        return;
+    }
+    std::vector<Dimension> dimensions(node.size());
+    std::int64_t devices = 1;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string path = "cluster.topology[" + std::to_string(i) + "]";
+        locations.record(path, source.location(node[i]));
+        read_dimension(node[i], source, path, dimensions[i]);
+        devices = std::min<std::int64_t>(devices * dimensions[i].size, max_devices + 1);
+    }
+    if (devices > max_devices) {
+        source.error(node, "the topology has more than " + std::to_string(max_devices) +
+                               " devices (the product of the dimension sizes); that is beyond any real cluster");
+    }
+    topology = std::move(dimensions);
+}
+
+void read_cluster_fields(MapReader& reader, LocationIndex& locations, ClusterSpec& cluster, bool complete) {
+    YamlSource& source = reader.source();
+    if (!complete) {
+        reader.require("device");
+        reader.require("topology");
+    }
+    for (const auto key : cluster_keys) {
+        if (reader.has(key)) locations.record("cluster." + std::string(key), reader.key_location(key));
+    }
+    reader.read_string("name", cluster.name);
+    if (reader.has("device")) read_device(reader.value("device"), source, locations, "cluster.device", cluster.device);
+    if (reader.has("topology")) read_topology(reader.value("topology"), source, locations, cluster.topology);
+}
+
+}  // namespace
+
+void read_device(const YAML::Node& node, YamlSource& source, LocationIndex& locations, const std::string& path,
+                 DeviceSpec& device) {
+    SourceLocation preset_at;
+    const std::string preset_id = preset_id_of(node, source, path, preset_at);
+    if (!preset_id.empty()) {
+        const auto preset_yaml = load_preset_yaml(PresetKind::device, preset_id, preset_at, source);
+        if (!preset_yaml) return;
+        YamlSource preset_source(std::string(find_preset(PresetKind::device, preset_id)->file), source.diagnostics());
+        MapReader preset_reader(*preset_yaml, preset_source, "device", device_keys);
+        if (!preset_reader.is_map()) return;
+        read_device_fields(preset_reader, device, false);
+        device.preset = preset_id;
+    }
+    if (node.IsScalar()) return;
+    MapReader reader(node, source, path, device_keys);
+    if (!reader.is_map()) return;
+    for (const auto key : device_keys) {
+        if (reader.has(key)) locations.record(path + "." + std::string(key), reader.key_location(key));
+    }
+    read_device_fields(reader, device, !preset_id.empty());
+}
+
+void read_cluster(const YAML::Node& node, YamlSource& source, LocationIndex& locations, ClusterSpec& cluster) {
+    SourceLocation preset_at;
+    const std::string preset_id = preset_id_of(node, source, "cluster", preset_at);
+    if (!preset_id.empty()) {
+        const auto preset_yaml = load_preset_yaml(PresetKind::cluster, preset_id, preset_at, source);
+        if (!preset_yaml) return;
+        YamlSource preset_source(std::string(find_preset(PresetKind::cluster, preset_id)->file), source.diagnostics());
+        LocationIndex preset_locations;
+        MapReader preset_reader(*preset_yaml, preset_source, "cluster", cluster_keys);
+        if (!preset_reader.is_map()) return;
+        read_cluster_fields(preset_reader, preset_locations, cluster, false);
+        cluster.preset = preset_id;
+    }
+    if (node.IsScalar()) return;
+    MapReader reader(node, source, "cluster", cluster_keys);
+    if (!reader.is_map()) return;
+    read_cluster_fields(reader, locations, cluster, !preset_id.empty());
+}
+
+}  // namespace parasight

@@ -1,0 +1,233 @@
+// model: a transformer (Megatron-style dimensions) or a CNN (a layer list, ParaDL style).
+#include "scenario/scenario_readers.h"
+
+#include <algorithm>
+
+namespace parasight {
+namespace {
+
+const std::vector<std::string_view> transformer_keys{"preset", "name", "kind", "layers", "decoder_layers", "hidden",
+                                                     "heads", "kv_heads", "ffn_hidden", "mlp", "seq_len", "vocab",
+                                                     "tie_embeddings", "experts", "experts_per_token"};
+const std::vector<std::string_view> cnn_keys{"preset", "name", "kind", "input", "layers"};
+
+std::vector<std::string_view> all_model_keys() {
+    std::vector<std::string_view> keys = transformer_keys;
+    for (const auto key : cnn_keys) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+    }
+    return keys;
+}
+
+constexpr IntegerRange layer_count{1, 10'000};
+constexpr IntegerRange width_range{1, 1'000'000};
+constexpr IntegerRange large_count{1, 100'000'000};
+constexpr IntegerRange small_int{1, 100'000};
+
+void read_cnn_layer(const YAML::Node& node, YamlSource& source, const std::string& path, CnnLayer& layer) {
+    MapReader reader(node, source, path, {"type", "filters", "kernel", "stride", "padding", "op", "outputs"});
+    if (!reader.is_map()) return;
+    if (!reader.require("type") || !reader.read_enum("type", layer.type, cnn_layer_type_names)) return;
+    auto reject = [&](std::string_view key) {
+        if (reader.has(key)) {
+            source.error(reader.key_location(key), "a " + std::string(name_of(layer.type, cnn_layer_type_names)) +
+                                                       " layer has no '" + std::string(key) + "'");
+        }
+    };
+    switch (layer.type) {
+    case CnnLayerType::conv:
+        if (reader.require("filters")) reader.read_integer("filters", layer.filters, width_range);
+        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, {1, 1000});
+        reader.read_integer("stride", layer.stride, {1, 1000});
+        reader.read_integer("padding", layer.padding, {0, 1000});
+        reject("op");
+        reject("outputs");
+        break;
+    case CnnLayerType::pool:
+        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, {1, 1000});
+        layer.stride = layer.kernel;
+        reader.read_integer("stride", layer.stride, {1, 1000});
+        reader.read_integer("padding", layer.padding, {0, 1000});
+        reader.read_enum("op", layer.pool_op, pool_op_names);
+        reject("filters");
+        reject("outputs");
+        break;
+    case CnnLayerType::fc:
+        if (reader.require("outputs")) reader.read_integer("outputs", layer.outputs, large_count);
+        for (const auto key : {"filters", "kernel", "stride", "padding", "op"}) reject(key);
+        break;
+    }
+}
+
+// Follows the activation shape through the layers: a layer that would shrink it to nothing, or a conv after an fc,
+// is reported at that layer.
+struct ActivationShape {
+    std::int64_t channels;
+    std::int64_t height;
+    std::int64_t width;
+    bool flattened = false;
+};
+
+bool apply_layer(const CnnLayer& layer, ActivationShape& shape, YamlSource& source, const SourceLocation& where) {
+    if (layer.type == CnnLayerType::fc) {
+        shape = ActivationShape{layer.outputs, 1, 1, true};
+        return true;
+    }
+    if (shape.flattened) {
+        source.error(where, "a " + std::string(name_of(layer.type, cnn_layer_type_names)) +
+                                " layer cannot follow an fc layer: the activation is already flat");
+        return false;
+    }
+    const std::int64_t height = (shape.height + 2 * layer.padding - layer.kernel) / layer.stride + 1;
+    const std::int64_t width = (shape.width + 2 * layer.padding - layer.kernel) / layer.stride + 1;
+    if (shape.height + 2 * layer.padding < layer.kernel || shape.width + 2 * layer.padding < layer.kernel) {
+        source.error(where, "kernel " + std::to_string(layer.kernel) + " does not fit the " +
+                                std::to_string(shape.height) + "x" + std::to_string(shape.width) +
+                                " activation (with padding " + std::to_string(layer.padding) + ")");
+        return false;
+    }
+    shape.height = height;
+    shape.width = width;
+    if (layer.type == CnnLayerType::conv) shape.channels = layer.filters;
+    return true;
+}
+
+void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::string& path, const CnnInput& input,
+                     std::vector<CnnBlock>& blocks) {
+    if (!node.IsSequence() || node.size() == 0) {
+        source.error(node, path + " must be a non-empty list of layers, found " + std::string(node_type_noun(node)));
+        return;
+    }
+    if (node.size() > 10'000) {
+        source.error(node, path + " has " + std::to_string(node.size()) + " entries; the limit is 10000");
+        return;
+    }
+    blocks.clear();
+    ActivationShape shape{input.channels, input.height, input.width};
+    bool shape_ok = true;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const YAML::Node entry = node[i];
+        const std::string entry_path = path + "[" + std::to_string(i) + "]";
+        CnnBlock block;
+        if (entry.IsMap() && entry["repeat"]) {
+            MapReader reader(entry, source, entry_path, {"repeat", "shortcut", "layers"});
+            reader.read_integer("repeat", block.repeat, {1, 10'000});
+            reader.read_enum("shortcut", block.shortcut, shortcut_names);
+            if (!reader.require("layers")) continue;
+            const YAML::Node inner = reader.value("layers");
+            if (!inner.IsSequence() || inner.size() == 0) {
+                source.error(reader.value_location("layers"), entry_path + ".layers must be a non-empty list of layers");
+                continue;
+            }
+            for (std::size_t j = 0; j < inner.size() && j < 10'000; ++j) {
+                CnnLayer layer;
+                read_cnn_layer(inner[j], source, entry_path + ".layers[" + std::to_string(j) + "]", layer);
+                block.layers.push_back(layer);
+            }
+        } else {
+            CnnLayer layer;
+            read_cnn_layer(entry, source, entry_path, layer);
+            block.layers.push_back(layer);
+        }
+        for (int r = 0; r < block.repeat && shape_ok; ++r) {
+            const ActivationShape before = shape;
+            for (std::size_t j = 0; j < block.layers.size() && shape_ok; ++j) {
+                const YAML::Node layer_node = entry.IsMap() && entry["layers"] ? entry["layers"][j] : entry;
+                shape_ok = apply_layer(block.layers[j], shape, source, source.location(layer_node));
+            }
+            if (shape_ok && block.shortcut == Shortcut::identity &&
+                (before.channels != shape.channels || before.height != shape.height || before.width != shape.width)) {
+                source.error(entry, "an identity shortcut needs the block to keep its shape, but repetition " +
+                                        std::to_string(r + 1) + " turns " + std::to_string(before.channels) + "x" +
+                                        std::to_string(before.height) + "x" + std::to_string(before.width) +
+                                        " into " + std::to_string(shape.channels) + "x" +
+                                        std::to_string(shape.height) + "x" + std::to_string(shape.width) +
+                                        "; use shortcut: projection");
+                shape_ok = false;
+            }
+        }
+        blocks.push_back(std::move(block));
+    }
+}
+
+void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& model, bool from_preset) {
+    YamlSource& source = reader.source();
+    const bool complete = from_preset;  // a preset supplies every required key
+    for (const auto key : all_model_keys()) {
+        if (reader.has(key)) locations.record("model." + std::string(key), reader.key_location(key));
+    }
+    reader.read_string("name", model.name);
+    if (!complete) reader.require("kind");
+    reader.read_enum("kind", model.kind, model_kind_names);
+    const auto& own_keys = model.kind == ModelKind::transformer ? transformer_keys : cnn_keys;
+    for (const auto key : all_model_keys()) {
+        if (reader.has(key) && std::find(own_keys.begin(), own_keys.end(), key) == own_keys.end()) {
+            source.error(reader.key_location(key), "'" + std::string(key) + "' does not apply to a " +
+                                                       std::string(name_of(model.kind, model_kind_names)) + " model");
+        }
+    }
+    if (model.kind == ModelKind::transformer) {
+        for (const auto key : {"layers", "hidden", "heads", "seq_len", "vocab"}) {
+            if (!complete) reader.require(key);
+        }
+        reader.read_integer("layers", model.layers, layer_count);
+        reader.read_integer("decoder_layers", model.decoder_layers, {0, 10'000});
+        reader.read_integer("hidden", model.hidden, width_range);
+        reader.read_integer("heads", model.heads, small_int);
+        reader.read_integer("kv_heads", model.kv_heads, small_int);
+        reader.read_integer("ffn_hidden", model.ffn_hidden, {1, 10'000'000});
+        reader.read_enum("mlp", model.mlp, mlp_kind_names);
+        reader.read_integer("seq_len", model.seq_len, large_count);
+        reader.read_integer("vocab", model.vocab, large_count);
+        reader.read_bool("tie_embeddings", model.tie_embeddings);
+        reader.read_integer("experts", model.experts, small_int);
+        reader.read_integer("experts_per_token", model.experts_per_token, small_int);
+        return;
+    }
+    if (!complete) {
+        reader.require("input");
+        reader.require("layers");
+    }
+    if (reader.has("input")) {
+        MapReader input(reader.value("input"), source, "model.input", {"channels", "height", "width"});
+        for (const auto key : {"channels", "height", "width"}) input.require(key);
+        input.read_integer("channels", model.input.channels, small_int);
+        input.read_integer("height", model.input.height, small_int);
+        input.read_integer("width", model.input.width, small_int);
+    }
+    if (reader.has("layers")) read_cnn_layers(reader.value("layers"), source, "model.layers", model.input, model.cnn_layers);
+}
+
+}  // namespace
+
+void read_model(const YAML::Node& node, YamlSource& source, LocationIndex& locations, ModelSpec& model) {
+    std::string preset_id;
+    SourceLocation preset_at = source.location(node);
+    if (node.IsScalar()) {
+        preset_id = node.Scalar();
+    } else if (node.IsMap() && node["preset"]) {
+        const YAML::Node preset_node = node["preset"];
+        preset_at = source.location(preset_node);
+        if (!preset_node.IsScalar()) {
+            source.error(preset_node, "model.preset must be a preset id such as 'gpt3-175b'");
+            return;
+        }
+        preset_id = preset_node.Scalar();
+    }
+    if (!preset_id.empty()) {
+        const auto preset_yaml = load_preset_yaml(PresetKind::model, preset_id, preset_at, source);
+        if (!preset_yaml) return;
+        YamlSource preset_source(std::string(find_preset(PresetKind::model, preset_id)->file), source.diagnostics());
+        LocationIndex preset_locations;
+        MapReader preset_reader(*preset_yaml, preset_source, "model", all_model_keys());
+        if (!preset_reader.is_map()) return;
+        read_model_fields(preset_reader, preset_locations, model, false);
+        model.preset = preset_id;
+    }
+    if (node.IsScalar()) return;
+    MapReader reader(node, source, "model", all_model_keys());
+    if (!reader.is_map()) return;
+    read_model_fields(reader, locations, model, !preset_id.empty());
+}
+
+}  // namespace parasight

@@ -1,0 +1,142 @@
+// training, parallelism, strategy_tree and simulation sections.
+#include "scenario/scenario_readers.h"
+
+#include <algorithm>
+#include <regex>
+
+namespace parasight {
+namespace {
+
+constexpr IntegerRange degree_range{1, 10'000'000};
+
+void record_keys(const MapReader& reader, LocationIndex& locations, const std::vector<std::string_view>& keys) {
+    for (const auto key : keys) {
+        if (reader.has(key)) locations.record(reader.path(key), reader.key_location(key));
+    }
+}
+
+}  // namespace
+
+void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training) {
+    const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dtype", "optimizer"};
+    MapReader reader(node, source, "training", keys);
+    if (!reader.is_map()) return;
+    record_keys(reader, locations, keys);
+    if (reader.require("global_batch")) reader.read_integer("global_batch", training.global_batch, {1, 1'000'000'000});
+    reader.read_integer("micro_batch", training.micro_batch, {1, 10'000'000});
+    reader.read_enum("dtype", training.dtype, training_dtype_names);
+    reader.read_enum("optimizer", training.optimizer, optimizer_names);
+}
+
+void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
+                      ParallelismSpec& parallelism) {
+    const std::vector<std::string_view> keys{"tp",        "cp",       "ep",          "dp",
+                                             "pp",        "zero",     "sequence_parallel", "recompute",
+                                             "schedule",  "virtual_stages", "mapping"};
+    MapReader reader(node, source, "parallelism", keys);
+    if (!reader.is_map()) return;
+    record_keys(reader, locations, keys);
+    for (const auto& axis : parallel_axis_names) {
+        if (!reader.has(axis.name)) continue;
+        const YAML::Node value = reader.value(axis.name);
+        if (value.IsScalar() && value.Scalar() == "auto") {
+            if (parallelism.derived_axis) {
+                source.error(reader.value_location(axis.name),
+                             "only one parallel degree may be 'auto', but " +
+                                 std::string(to_string(*parallelism.derived_axis)) + " already is");
+            } else {
+                parallelism.derived_axis = axis.value;
+            }
+            continue;
+        }
+        int degree = 1;
+        if (reader.read_integer(axis.name, degree, degree_range)) parallelism.set_degree(axis.value, degree);
+    }
+    reader.read_integer("zero", parallelism.zero, {0, 3});
+    reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
+    reader.read_enum("recompute", parallelism.recompute, recompute_names);
+    reader.read_enum("schedule", parallelism.schedule, schedule_names);
+    reader.read_integer("virtual_stages", parallelism.virtual_stages, {1, 1000});
+    if (reader.has("mapping")) {
+        const YAML::Node mapping = reader.value("mapping");
+        if (!mapping.IsSequence() || mapping.size() == 0) {
+            source.error(reader.value_location("mapping"),
+                         "parallelism.mapping must be a list of axes, innermost first, e.g. [tp, dp, pp]");
+            return;
+        }
+        std::vector<ParallelAxis> axes;
+        const auto axis_words = names_of(parallel_axis_names);
+        for (std::size_t i = 0; i < mapping.size(); ++i) {
+            const YAML::Node item = mapping[i];
+            const std::string text = item.IsScalar() ? item.Scalar() : std::string();
+            const auto axis = value_of(text, parallel_axis_names);
+            if (!axis) {
+                source.error(item, "'" + text + "' is not a parallel axis" + did_you_mean_suffix(text, axis_words) +
+                                       "; expected " + join_alternatives(axis_words));
+                continue;
+            }
+            if (std::find(axes.begin(), axes.end(), *axis) != axes.end()) {
+                source.error(item, "axis '" + text + "' appears twice in parallelism.mapping");
+                continue;
+            }
+            axes.push_back(*axis);
+        }
+        parallelism.mapping = std::move(axes);
+    }
+}
+
+void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
+                        std::vector<StrategyOverride>& overrides) {
+    if (node.IsNull()) return;
+    if (!node.IsSequence()) {
+        source.error(node, "strategy_tree must be a list of overrides such as {node: \"stage[0]\", layers: 5}, found " +
+                               std::string(node_type_noun(node)));
+        return;
+    }
+    if (node.size() > 100'000) {
+        source.error(node, "strategy_tree has " + std::to_string(node.size()) + " entries; the limit is 100000");
+        return;
+    }
+    static const std::regex stage_pattern(R"(stage\[(0|[1-9][0-9]{0,6})\])");
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string path = "strategy_tree[" + std::to_string(i) + "]";
+        MapReader reader(node[i], source, path,
+                         {"node", "layers", "recompute", "micro_batches", "max_ongoing_micro_batches"});
+        if (!reader.is_map()) continue;
+        locations.record(path, reader.location());
+        StrategyOverride entry;
+        entry.location = reader.location();
+        if (!reader.require("node") || !reader.read_string("node", entry.node)) continue;
+        if (!std::regex_match(entry.node, stage_pattern)) {
+            source.error(reader.value_location("node"), "unknown strategy-tree node '" + entry.node +
+                                                            "'; nodes are pipeline stages written stage[i], "
+                                                            "counting from 0");
+            continue;
+        }
+        if (std::any_of(overrides.begin(), overrides.end(), [&](const StrategyOverride& o) { return o.node == entry.node; })) {
+            source.error(reader.value_location("node"), "node '" + entry.node + "' is given twice in strategy_tree");
+            continue;
+        }
+        int value = 0;
+        if (reader.read_integer("layers", value, {1, 10'000})) entry.layers = value;
+        Recompute recompute = Recompute::none;
+        if (reader.read_enum("recompute", recompute, recompute_names)) entry.recompute = recompute;
+        if (reader.read_integer("micro_batches", value, {1, 1'000'000})) entry.micro_batches = value;
+        if (reader.read_integer("max_ongoing_micro_batches", value, {1, 1'000'000})) {
+            entry.max_ongoing_micro_batches = value;
+        }
+        overrides.push_back(std::move(entry));
+    }
+}
+
+void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation) {
+    const std::vector<std::string_view> keys{"overlap_slowdown", "bandwidth_sharing", "collective_chunks"};
+    MapReader reader(node, source, "simulation", keys);
+    if (!reader.is_map()) return;
+    record_keys(reader, locations, keys);
+    reader.read_fraction("overlap_slowdown", simulation.overlap_slowdown, 0.0, 10.0);
+    reader.read_bool("bandwidth_sharing", simulation.bandwidth_sharing);
+    reader.read_integer("collective_chunks", simulation.collective_chunks, {1, 4096});
+}
+
+}  // namespace parasight

@@ -1,0 +1,65 @@
+#include "scenario/scenario.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+const std::array<EnumName<ModelKind>, 2> model_kind_names{{{ModelKind::transformer, "transformer"},
+                                                           {ModelKind::cnn, "cnn"}}};
+const std::array<EnumName<MlpKind>, 2> mlp_kind_names{{{MlpKind::gelu, "gelu"}, {MlpKind::swiglu, "swiglu"}}};
+const std::array<EnumName<CnnLayerType>, 3> cnn_layer_type_names{
+    {{CnnLayerType::conv, "conv"}, {CnnLayerType::pool, "pool"}, {CnnLayerType::fc, "fc"}}};
+const std::array<EnumName<PoolOp>, 2> pool_op_names{{{PoolOp::max, "max"}, {PoolOp::avg, "avg"}}};
+const std::array<EnumName<Shortcut>, 3> shortcut_names{
+    {{Shortcut::none, "none"}, {Shortcut::identity, "identity"}, {Shortcut::projection, "projection"}}};
+const std::array<EnumName<Dtype>, 5> dtype_names{{{Dtype::fp32, "fp32"},
+                                                  {Dtype::tf32, "tf32"},
+                                                  {Dtype::fp16, "fp16"},
+                                                  {Dtype::bf16, "bf16"},
+                                                  {Dtype::fp8, "fp8"}}};
+const std::array<EnumName<Dtype>, 4> training_dtype_names{
+    {{Dtype::fp32, "fp32"}, {Dtype::fp16, "fp16"}, {Dtype::bf16, "bf16"}, {Dtype::fp8, "fp8"}}};
+const std::array<EnumName<Optimizer>, 2> optimizer_names{{{Optimizer::adam, "adam"}, {Optimizer::sgd, "sgd"}}};
+const std::array<EnumName<Recompute>, 3> recompute_names{
+    {{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}}};
+const std::array<EnumName<Schedule>, 3> schedule_names{
+    {{Schedule::gpipe, "gpipe"}, {Schedule::one_f_one_b, "1f1b"}, {Schedule::interleaved, "interleaved"}}};
+
+int ParallelismSpec::degree(ParallelAxis axis) const noexcept {
+    switch (axis) {
+    case ParallelAxis::tp: return tp;
+    case ParallelAxis::cp: return cp;
+    case ParallelAxis::ep: return ep;
+    case ParallelAxis::dp: return dp;
+    case ParallelAxis::pp: return pp;
+    }
+    return 1;
+}
+
+void ParallelismSpec::set_degree(ParallelAxis axis, int value) noexcept {
+    switch (axis) {
+    case ParallelAxis::tp: tp = value; break;
+    case ParallelAxis::cp: cp = value; break;
+    case ParallelAxis::ep: ep = value; break;
+    case ParallelAxis::dp: dp = value; break;
+    case ParallelAxis::pp: pp = value; break;
+    }
+}
+
+std::vector<AxisDegree> ParallelismSpec::layout_order() const {
+    std::vector<AxisDegree> order;
+    for (const ParallelAxis axis : mapping) order.push_back(AxisDegree{axis, degree(axis)});
+    for (const auto& entry : parallel_axis_names) {
+        const bool listed = std::find(mapping.begin(), mapping.end(), entry.value) != mapping.end();
+        if (!listed) order.push_back(AxisDegree{entry.value, degree(entry.value)});
+    }
+    return order;
+}
+
+std::int64_t Scenario::device_count() const noexcept {
+    std::int64_t count = 1;
+    for (const Dimension& dimension : cluster.topology) count *= dimension.size;
+    return count;
+}
+
+}  // namespace parasight

@@ -1,0 +1,184 @@
+#pragma once
+// The Scenario: everything one simulation needs — model, training setup, cluster, parallelism, strategy-tree
+// overrides and simulation options — as plain values. Loaded from YAML (scenario_loader.h), written back by
+// scenario_writer.h; save then load gives an equal Scenario.
+
+#include "diagnostics/diagnostic.h"
+#include "topology/dimension.h"
+#include "topology/parallel_layout.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+enum class ModelKind { transformer, cnn };
+enum class MlpKind { gelu, swiglu };
+enum class CnnLayerType { conv, pool, fc };
+enum class PoolOp { max, avg };
+enum class Shortcut { none, identity, projection };
+enum class Dtype { fp32, tf32, fp16, bf16, fp8 };
+enum class Optimizer { adam, sgd };
+enum class Recompute { none, selective, full };
+enum class Schedule { gpipe, one_f_one_b, interleaved };
+
+extern const std::array<EnumName<ModelKind>, 2> model_kind_names;
+extern const std::array<EnumName<MlpKind>, 2> mlp_kind_names;
+extern const std::array<EnumName<CnnLayerType>, 3> cnn_layer_type_names;
+extern const std::array<EnumName<PoolOp>, 2> pool_op_names;
+extern const std::array<EnumName<Shortcut>, 3> shortcut_names;
+extern const std::array<EnumName<Dtype>, 5> dtype_names;
+extern const std::array<EnumName<Dtype>, 4> training_dtype_names;  // tf32 is a device peak, not a training dtype
+extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
+extern const std::array<EnumName<Recompute>, 3> recompute_names;
+extern const std::array<EnumName<Schedule>, 3> schedule_names;
+
+struct CnnLayer {
+    CnnLayerType type = CnnLayerType::conv;
+    int filters = 0;   // conv: output channels
+    int kernel = 1;    // conv, pool: square kernel side
+    int stride = 1;    // conv, pool
+    int padding = 0;   // conv, pool
+    PoolOp pool_op = PoolOp::max;
+    int outputs = 0;   // fc
+
+    friend bool operator==(const CnnLayer&, const CnnLayer&) = default;
+};
+
+// A run of layers applied `repeat` times; a plain layer in the file is a block of one layer, repeated once.
+struct CnnBlock {
+    int repeat = 1;
+    Shortcut shortcut = Shortcut::none;
+    std::vector<CnnLayer> layers;
+
+    friend bool operator==(const CnnBlock&, const CnnBlock&) = default;
+};
+
+struct CnnInput {
+    int channels = 3;
+    int height = 224;
+    int width = 224;
+
+    friend bool operator==(const CnnInput&, const CnnInput&) = default;
+};
+
+struct ModelSpec {
+    std::string preset;  // the preset it started from, or empty
+    std::string name;
+    ModelKind kind = ModelKind::transformer;
+    // transformer
+    int layers = 0;          // decoder layers; encoder layers of an encoder-decoder model
+    int decoder_layers = 0;  // encoder-decoder models only
+    int hidden = 0;
+    int heads = 0;
+    int kv_heads = 0;        // grouped-query attention; = heads when unset
+    int ffn_hidden = 0;      // = 4 × hidden when unset
+    MlpKind mlp = MlpKind::gelu;
+    int seq_len = 0;
+    int vocab = 0;
+    bool tie_embeddings = true;
+    int experts = 1;             // mixture of experts: experts per MLP (1 = dense)
+    int experts_per_token = 1;   // top-k routing
+    // cnn
+    CnnInput input;
+    std::vector<CnnBlock> cnn_layers;
+
+    friend bool operator==(const ModelSpec&, const ModelSpec&) = default;
+};
+
+struct TrainingSpec {
+    std::int64_t global_batch = 0;  // sequences (samples) per iteration
+    int micro_batch = 1;            // per data-parallel replica
+    Dtype dtype = Dtype::bf16;
+    Optimizer optimizer = Optimizer::adam;
+
+    friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
+};
+
+struct DeviceSpec {
+    std::string preset;
+    std::string name;
+    std::map<Dtype, double> peak_flops;  // FLOP/s per dtype
+    double memory_bytes = 0.0;
+    double memory_bandwidth_Bps = 0.0;
+
+    friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;
+};
+
+struct ClusterSpec {
+    std::string preset;
+    std::string name;
+    DeviceSpec device;
+    std::vector<Dimension> topology;  // innermost first
+
+    friend bool operator==(const ClusterSpec&, const ClusterSpec&) = default;
+};
+
+struct ParallelismSpec {
+    int tp = 1;
+    int cp = 1;
+    int ep = 1;
+    int dp = 1;
+    int pp = 1;
+    std::optional<ParallelAxis> derived_axis;  // the axis written as `auto`, its degree derived from the device count
+    int zero = 0;
+    bool sequence_parallel = false;
+    Recompute recompute = Recompute::none;
+    Schedule schedule = Schedule::one_f_one_b;
+    int virtual_stages = 1;
+    std::vector<ParallelAxis> mapping{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep, ParallelAxis::dp,
+                                      ParallelAxis::pp};  // innermost first
+
+    [[nodiscard]] int degree(ParallelAxis axis) const noexcept;
+    void set_degree(ParallelAxis axis, int degree) noexcept;
+    // Every axis in layout order: the listed ones, then the unlisted ones (all of degree 1).
+    [[nodiscard]] std::vector<AxisDegree> layout_order() const;
+
+    friend bool operator==(const ParallelismSpec&, const ParallelismSpec&) = default;
+};
+
+// One strategy-tree override (Proteus): a node path and the values set on it; unset values are inherited.
+struct StrategyOverride {
+    std::string node;  // "stage[3]"
+    std::optional<int> layers;
+    std::optional<Recompute> recompute;
+    std::optional<int> micro_batches;
+    std::optional<int> max_ongoing_micro_batches;
+    SourceLocation location;  // where the entry was written; not part of equality
+
+    friend bool operator==(const StrategyOverride& a, const StrategyOverride& b) {
+        return a.node == b.node && a.layers == b.layers && a.recompute == b.recompute &&
+               a.micro_batches == b.micro_batches && a.max_ongoing_micro_batches == b.max_ongoing_micro_batches;
+    }
+};
+
+struct SimulationSpec {
+    double overlap_slowdown = 0.1;  // Proteus' γ: overlapped compute and communication each slow by this fraction
+    bool bandwidth_sharing = true;
+    int collective_chunks = 64;     // pieces a collective's buffer is cut into to pipeline across dimensions
+
+    friend bool operator==(const SimulationSpec&, const SimulationSpec&) = default;
+};
+
+struct Scenario {
+    int schema = 1;
+    std::string name;
+    ModelSpec model;
+    TrainingSpec training;
+    ClusterSpec cluster;
+    ParallelismSpec parallelism;
+    std::vector<StrategyOverride> strategy_tree;
+    SimulationSpec simulation;
+
+    [[nodiscard]] std::int64_t device_count() const noexcept;
+    [[nodiscard]] Topology topology() const { return Topology(cluster.topology); }
+
+    friend bool operator==(const Scenario&, const Scenario&) = default;
+};
+
+inline constexpr int current_schema = 1;
+
+}  // namespace parasight

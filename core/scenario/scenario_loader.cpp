@@ -1,0 +1,120 @@
+#include "scenario/scenario_loader.h"
+
+#include "common/utf8.h"
+#include "scenario/scenario_readers.h"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace parasight {
+namespace {
+
+const std::vector<std::string_view> top_level_keys{"schema",      "name",          "model",     "training",
+                                                   "cluster",     "parallelism",   "strategy_tree", "simulation"};
+
+// Finds where a second YAML document starts, if any. yaml-cpp 0.7's LoadAll can loop forever on some malformed input
+// (yaml-cpp PR #1319), so documents are counted one bounded step at a time instead.
+class SecondDocumentFinder : public YAML::EventHandler {
+public:
+    void OnDocumentStart(const YAML::Mark& mark) override { start_ = mark; }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+
+    static std::optional<YAML::Mark> find(const std::string& text) {
+        std::istringstream stream(text);
+        YAML::Parser parser(stream);
+        SecondDocumentFinder finder;
+        if (!parser.HandleNextDocument(finder)) return std::nullopt;
+        if (!parser.HandleNextDocument(finder)) return std::nullopt;
+        return finder.start_;
+    }
+
+private:
+    YAML::Mark start_;
+};
+
+void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& locations, Scenario& scenario) {
+    if (root.IsNull()) {
+        source.error(SourceLocation{source.file(), 1, 1}, "the file is empty; a scenario starts with 'schema: 1'");
+        return;
+    }
+    MapReader reader(root, source, "scenario", top_level_keys);
+    if (!reader.is_map()) return;
+    for (const auto key : top_level_keys) {
+        if (reader.has(key)) locations.record(std::string(key), reader.key_location(key));
+    }
+    if (reader.require("schema") && reader.read_integer("schema", scenario.schema, {1, 1'000'000}) &&
+        scenario.schema != current_schema) {
+        source.error(reader.value_location("schema"), "schema " + std::to_string(scenario.schema) +
+                                                          " is not one this ParaSight reads; write 'schema: " +
+                                                          std::to_string(current_schema) + "'");
+        return;
+    }
+    reader.read_string("name", scenario.name);
+    if (reader.require("model")) read_model(reader.value("model"), source, locations, scenario.model);
+    if (reader.require("training")) read_training(reader.value("training"), source, locations, scenario.training);
+    if (reader.require("cluster")) read_cluster(reader.value("cluster"), source, locations, scenario.cluster);
+    if (reader.has("parallelism")) {
+        read_parallelism(reader.value("parallelism"), source, locations, scenario.parallelism);
+    }
+    if (reader.has("strategy_tree")) {
+        read_strategy_tree(reader.value("strategy_tree"), source, locations, scenario.strategy_tree);
+    }
+    if (reader.has("simulation")) read_simulation(reader.value("simulation"), source, locations, scenario.simulation);
+}
+
+}  // namespace
+
+LoadResult load_scenario_text(std::string_view text, const std::string& file_name) {
+    LoadResult result;
+    YamlSource source(file_name, result.diagnostics);
+    LocationIndex locations;
+    locations.set_file(file_name);
+    Scenario scenario;
+    if (const auto offset = first_invalid_utf8(text)) {
+        const std::string_view before = text.substr(0, *offset);
+        const auto line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+        const auto line_start = before.rfind('\n');
+        const int column = static_cast<int>(line_start == std::string_view::npos ? *offset : *offset - line_start - 1) + 1;
+        source.error(SourceLocation{file_name, line, column}, "the file is not valid UTF-8 text here; save it as UTF-8");
+        return result;
+    }
+    try {
+        const std::string owned(text);
+        const YAML::Node root = YAML::Load(owned);
+        if (const auto second = SecondDocumentFinder::find(owned)) {
+            source.error(source.location(*second), "a scenario file holds one YAML document, but a second one starts here");
+        } else {
+            read_scenario(root, source, locations, scenario);
+        }
+    } catch (const YAML::Exception& error) {
+        // yaml-cpp's messages are terse; say that it is the YAML itself that is broken.
+        source.error(source.location(error.mark), "YAML syntax error: " + error.msg);
+    }
+    if (result.diagnostics.empty()) validate_scenario(scenario, locations, result.diagnostics);
+    if (result.diagnostics.empty()) result.scenario = std::move(scenario);
+    return result;
+}
+
+LoadResult load_scenario_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        LoadResult result;
+        result.diagnostics.push_back(Diagnostic{SourceLocation{path.string(), 0, 0}, "cannot open the file"});
+        return result;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return load_scenario_text(text.str(), path.string());
+}
+
+}  // namespace parasight

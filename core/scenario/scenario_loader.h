@@ -1,0 +1,25 @@
+#pragma once
+// Loading a scenario file: YAML syntax, types, keys, units and ranges, presets with field-by-field overrides, and the
+// checks that span sections. Every problem found is reported, each as FILE:LINE:COL: message.
+
+#include "scenario/scenario.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace parasight {
+
+struct LoadResult {
+    std::optional<Scenario> scenario;  // set only when there are no diagnostics
+    Diagnostics diagnostics;
+
+    [[nodiscard]] bool ok() const noexcept { return scenario.has_value(); }
+};
+
+// `file_name` is what messages call the text.
+[[nodiscard]] LoadResult load_scenario_text(std::string_view text, const std::string& file_name);
+[[nodiscard]] LoadResult load_scenario_file(const std::filesystem::path& path);
+
+}  // namespace parasight

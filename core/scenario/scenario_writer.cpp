@@ -1,0 +1,180 @@
+#include "scenario/scenario_writer.h"
+
+#include "units/quantity.h"
+
+#include <yaml-cpp/yaml.h>
+
+namespace parasight {
+namespace {
+
+void write_quantity(YAML::Emitter& out, const char* key, double value, units::Dimension dimension) {
+    out << YAML::Key << key << YAML::Value << units::format_quantity(value, dimension);
+}
+
+void write_cnn_layer(YAML::Emitter& out, const CnnLayer& layer) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << std::string(name_of(layer.type, cnn_layer_type_names));
+    switch (layer.type) {
+    case CnnLayerType::conv:
+        out << YAML::Key << "filters" << YAML::Value << layer.filters;
+        out << YAML::Key << "kernel" << YAML::Value << layer.kernel;
+        out << YAML::Key << "stride" << YAML::Value << layer.stride;
+        out << YAML::Key << "padding" << YAML::Value << layer.padding;
+        break;
+    case CnnLayerType::pool:
+        out << YAML::Key << "op" << YAML::Value << std::string(name_of(layer.pool_op, pool_op_names));
+        out << YAML::Key << "kernel" << YAML::Value << layer.kernel;
+        out << YAML::Key << "stride" << YAML::Value << layer.stride;
+        out << YAML::Key << "padding" << YAML::Value << layer.padding;
+        break;
+    case CnnLayerType::fc: out << YAML::Key << "outputs" << YAML::Value << layer.outputs; break;
+    }
+    out << YAML::EndMap;
+}
+
+void write_model(YAML::Emitter& out, const ModelSpec& model) {
+    out << YAML::Key << "model" << YAML::Value << YAML::BeginMap;
+    if (!model.preset.empty()) out << YAML::Key << "preset" << YAML::Value << model.preset;
+    if (!model.name.empty()) out << YAML::Key << "name" << YAML::Value << model.name;
+    out << YAML::Key << "kind" << YAML::Value << std::string(name_of(model.kind, model_kind_names));
+    if (model.kind == ModelKind::transformer) {
+        out << YAML::Key << "layers" << YAML::Value << model.layers;
+        if (model.decoder_layers > 0) out << YAML::Key << "decoder_layers" << YAML::Value << model.decoder_layers;
+        out << YAML::Key << "hidden" << YAML::Value << model.hidden;
+        out << YAML::Key << "heads" << YAML::Value << model.heads;
+        out << YAML::Key << "kv_heads" << YAML::Value << model.kv_heads;
+        out << YAML::Key << "ffn_hidden" << YAML::Value << model.ffn_hidden;
+        out << YAML::Key << "mlp" << YAML::Value << std::string(name_of(model.mlp, mlp_kind_names));
+        out << YAML::Key << "seq_len" << YAML::Value << model.seq_len;
+        out << YAML::Key << "vocab" << YAML::Value << model.vocab;
+        out << YAML::Key << "tie_embeddings" << YAML::Value << YAML::TrueFalseBool << model.tie_embeddings;
+        out << YAML::Key << "experts" << YAML::Value << model.experts;
+        out << YAML::Key << "experts_per_token" << YAML::Value << model.experts_per_token;
+    } else {
+        out << YAML::Key << "input" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "channels" << YAML::Value << model.input.channels;
+        out << YAML::Key << "height" << YAML::Value << model.input.height;
+        out << YAML::Key << "width" << YAML::Value << model.input.width;
+        out << YAML::EndMap;
+        out << YAML::Key << "layers" << YAML::Value << YAML::BeginSeq;
+        for (const CnnBlock& block : model.cnn_layers) {
+            if (block.repeat == 1 && block.shortcut == Shortcut::none && block.layers.size() == 1) {
+                write_cnn_layer(out, block.layers.front());
+                continue;
+            }
+            out << YAML::BeginMap;
+            out << YAML::Key << "repeat" << YAML::Value << block.repeat;
+            out << YAML::Key << "shortcut" << YAML::Value << std::string(name_of(block.shortcut, shortcut_names));
+            out << YAML::Key << "layers" << YAML::Value << YAML::BeginSeq;
+            for (const CnnLayer& layer : block.layers) write_cnn_layer(out, layer);
+            out << YAML::EndSeq << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+}
+
+void write_training(YAML::Emitter& out, const TrainingSpec& training) {
+    out << YAML::Key << "training" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "global_batch" << YAML::Value << training.global_batch;
+    out << YAML::Key << "micro_batch" << YAML::Value << training.micro_batch;
+    out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
+    out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
+    out << YAML::EndMap;
+}
+
+void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
+    out << YAML::Key << "cluster" << YAML::Value << YAML::BeginMap;
+    if (!cluster.preset.empty()) out << YAML::Key << "preset" << YAML::Value << cluster.preset;
+    if (!cluster.name.empty()) out << YAML::Key << "name" << YAML::Value << cluster.name;
+    const DeviceSpec& device = cluster.device;
+    out << YAML::Key << "device" << YAML::Value << YAML::BeginMap;
+    if (!device.preset.empty()) out << YAML::Key << "preset" << YAML::Value << device.preset;
+    out << YAML::Key << "name" << YAML::Value << device.name;
+    out << YAML::Key << "peak" << YAML::Value << YAML::BeginMap;
+    for (const auto& [dtype, flops] : device.peak_flops) {
+        write_quantity(out, std::string(name_of(dtype, dtype_names)).c_str(), flops, units::Dimension::flop_rate);
+    }
+    out << YAML::EndMap;
+    write_quantity(out, "memory", device.memory_bytes, units::Dimension::size);
+    write_quantity(out, "memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth);
+    out << YAML::EndMap;
+    out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
+    for (const Dimension& dimension : cluster.topology) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "kind" << YAML::Value << std::string(to_string(dimension.kind));
+        out << YAML::Key << "size" << YAML::Value << dimension.size;
+        write_quantity(out, "bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth);
+        write_quantity(out, "latency", dimension.latency_s, units::Dimension::time);
+        if (dimension.algorithm) {
+            out << YAML::Key << "algorithm" << YAML::Value << std::string(to_string(*dimension.algorithm));
+        }
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq << YAML::EndMap;
+}
+
+void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
+    out << YAML::Key << "parallelism" << YAML::Value << YAML::BeginMap;
+    for (const auto& axis : parallel_axis_names) {
+        out << YAML::Key << std::string(axis.name) << YAML::Value;
+        if (parallelism.derived_axis == axis.value) {
+            out << "auto";
+        } else {
+            out << parallelism.degree(axis.value);
+        }
+    }
+    out << YAML::Key << "zero" << YAML::Value << parallelism.zero;
+    out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
+    out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(parallelism.recompute, recompute_names));
+    out << YAML::Key << "schedule" << YAML::Value << std::string(name_of(parallelism.schedule, schedule_names));
+    out << YAML::Key << "virtual_stages" << YAML::Value << parallelism.virtual_stages;
+    out << YAML::Key << "mapping" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const ParallelAxis axis : parallelism.mapping) out << std::string(to_string(axis));
+    out << YAML::EndSeq << YAML::EndMap;
+}
+
+void write_strategy_tree(YAML::Emitter& out, const std::vector<StrategyOverride>& overrides) {
+    out << YAML::Key << "strategy_tree" << YAML::Value << YAML::BeginSeq;
+    for (const StrategyOverride& entry : overrides) {
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "node" << YAML::Value << YAML::DoubleQuoted << entry.node;
+        if (entry.layers) out << YAML::Key << "layers" << YAML::Value << *entry.layers;
+        if (entry.recompute) {
+            out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(*entry.recompute, recompute_names));
+        }
+        if (entry.micro_batches) out << YAML::Key << "micro_batches" << YAML::Value << *entry.micro_batches;
+        if (entry.max_ongoing_micro_batches) {
+            out << YAML::Key << "max_ongoing_micro_batches" << YAML::Value << *entry.max_ongoing_micro_batches;
+        }
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+}
+
+void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
+    out << YAML::Key << "simulation" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "overlap_slowdown" << YAML::Value << units::format_number(simulation.overlap_slowdown);
+    out << YAML::Key << "bandwidth_sharing" << YAML::Value << YAML::TrueFalseBool << simulation.bandwidth_sharing;
+    out << YAML::Key << "collective_chunks" << YAML::Value << simulation.collective_chunks;
+    out << YAML::EndMap;
+}
+
+}  // namespace
+
+std::string write_scenario_yaml(const Scenario& scenario) {
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    out << YAML::Key << "schema" << YAML::Value << scenario.schema;
+    if (!scenario.name.empty()) out << YAML::Key << "name" << YAML::Value << scenario.name;
+    write_model(out, scenario.model);
+    write_training(out, scenario.training);
+    write_cluster(out, scenario.cluster);
+    write_parallelism(out, scenario.parallelism);
+    write_strategy_tree(out, scenario.strategy_tree);
+    write_simulation(out, scenario.simulation);
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace parasight

@@ -1,0 +1,268 @@
+// Checks that span sections: parallel degrees against the cluster and the model, batch divisibility, schedules,
+// strategy-tree stage layers, the training dtype against the device. Each message says what is wrong and what would
+// be right, at the key the user wrote.
+#include "scenario/scenario_readers.h"
+
+#include <numeric>
+
+namespace parasight {
+namespace {
+
+class Checker {
+public:
+    Checker(const LocationIndex& locations, Diagnostics& diagnostics) : locations_(locations), diagnostics_(diagnostics) {}
+
+    void error(std::string_view path, std::string message) {
+        diagnostics_.push_back(Diagnostic{locations_.find(path), std::move(message)});
+    }
+
+private:
+    const LocationIndex& locations_;
+    Diagnostics& diagnostics_;
+};
+
+std::string axis_path(ParallelAxis axis) { return "parallelism." + std::string(to_string(axis)); }
+
+std::string topology_shape(const std::vector<Dimension>& topology) {
+    std::string text;
+    for (const Dimension& dimension : topology) {
+        if (!text.empty()) text += " x ";
+        text += std::to_string(dimension.size);
+    }
+    return text;
+}
+
+// Resolves an `auto` degree and checks that the degrees multiply to the device count. Returns whether they do.
+bool check_degrees(Scenario& scenario, Checker& check) {
+    ParallelismSpec& parallelism = scenario.parallelism;
+    const std::int64_t devices = scenario.device_count();
+    std::int64_t product = 1;
+    std::string factors;
+    for (const auto& axis : parallel_axis_names) {
+        if (parallelism.derived_axis == axis.value) continue;
+        product *= parallelism.degree(axis.value);
+        if (parallelism.degree(axis.value) > 1) {
+            factors += (factors.empty() ? "" : " x ") + std::string(axis.name) + "=" +
+                       std::to_string(parallelism.degree(axis.value));
+        }
+    }
+    if (factors.empty()) factors = "1";
+    if (parallelism.derived_axis) {
+        const ParallelAxis axis = *parallelism.derived_axis;
+        if (devices % product != 0) {
+            check.error(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
+                                             factors + " = " + std::to_string(product) + ") do not divide the " +
+                                             std::to_string(devices) + " devices");
+            return false;
+        }
+        parallelism.set_degree(axis, static_cast<int>(devices / product));
+        return true;
+    }
+    if (product != devices) {
+        check.error("parallelism", "the parallel degrees multiply to " + std::to_string(product) + " (" + factors +
+                                       ") but the cluster has " + std::to_string(devices) + " devices (" +
+                                       topology_shape(scenario.cluster.topology) +
+                                       "); change a degree or write one of them as 'auto'");
+        return false;
+    }
+    return true;
+}
+
+void check_layout(const Scenario& scenario, Checker& check) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    for (const auto& axis : parallel_axis_names) {
+        const bool listed = std::find(parallelism.mapping.begin(), parallelism.mapping.end(), axis.value) !=
+                            parallelism.mapping.end();
+        if (!listed && parallelism.degree(axis.value) > 1) {
+            check.error("parallelism.mapping", "parallelism.mapping does not list " + std::string(axis.name) +
+                                                   ", whose degree is " +
+                                                   std::to_string(parallelism.degree(axis.value)) +
+                                                   "; list every axis of degree > 1");
+            return;
+        }
+    }
+    const auto layout = ParallelLayout::make(scenario.topology(), parallelism.layout_order());
+    if (!layout) check.error("parallelism.mapping", layout.error());
+}
+
+void check_transformer(const Scenario& scenario, Checker& check) {
+    const ModelSpec& model = scenario.model;
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    if (model.hidden % model.heads != 0) {
+        check.error("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
+                                       std::to_string(model.heads) + ": each head needs a whole number of dimensions");
+    }
+    if (model.kv_heads > model.heads || model.heads % model.kv_heads != 0) {
+        check.error("model.kv_heads", "kv_heads " + std::to_string(model.kv_heads) + " must divide heads " +
+                                          std::to_string(model.heads) + " (each key/value head serves a group of "
+                                          "query heads)");
+    }
+    if (model.experts_per_token > model.experts) {
+        check.error("model.experts_per_token", "experts_per_token " + std::to_string(model.experts_per_token) +
+                                                   " exceeds experts " + std::to_string(model.experts));
+    }
+    const int tp = parallelism.tp;
+    if (model.heads % tp != 0) {
+        check.error("parallelism.tp", "tp " + std::to_string(tp) + " does not divide the model's " +
+                                          std::to_string(model.heads) + " attention heads; tensor parallelism gives "
+                                          "each rank whole heads");
+    } else if (model.kv_heads % tp != 0 && tp % model.kv_heads != 0) {
+        check.error("parallelism.tp", "tp " + std::to_string(tp) + " and kv_heads " + std::to_string(model.kv_heads) +
+                                          " must divide one another (key/value heads are split or replicated across "
+                                          "tensor-parallel ranks)");
+    }
+    if (model.ffn_hidden % tp != 0) {
+        check.error("parallelism.tp", "tp " + std::to_string(tp) + " does not divide ffn_hidden " +
+                                          std::to_string(model.ffn_hidden));
+    }
+    if (parallelism.sequence_parallel && model.seq_len % tp != 0) {
+        check.error("parallelism.sequence_parallel", "sequence parallelism splits the sequence across tp: seq_len " +
+                                                         std::to_string(model.seq_len) + " is not divisible by tp " +
+                                                         std::to_string(tp));
+    }
+    if (model.seq_len % parallelism.cp != 0) {
+        check.error("parallelism.cp", "cp " + std::to_string(parallelism.cp) + " does not divide seq_len " +
+                                          std::to_string(model.seq_len));
+    }
+    if (parallelism.ep > 1 && model.experts % parallelism.ep != 0) {
+        check.error("parallelism.ep", model.experts == 1
+                                          ? "ep " + std::to_string(parallelism.ep) +
+                                                " needs a mixture-of-experts model, but the model is dense "
+                                                "(set model.experts)"
+                                          : "ep " + std::to_string(parallelism.ep) + " does not divide the " +
+                                                std::to_string(model.experts) + " experts");
+    }
+}
+
+void check_cnn(const Scenario& scenario, Checker& check) {
+    for (const ParallelAxis axis : {ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep}) {
+        if (scenario.parallelism.degree(axis) > 1) {
+            check.error(axis_path(axis), std::string(to_string(axis)) +
+                                             " splits transformer layers; a CNN model is parallelised with dp and pp "
+                                             "here (its filter, channel and spatial splits are in the oracle)");
+        }
+    }
+}
+
+int pipelined_layer_count(const ModelSpec& model) {
+    if (model.kind == ModelKind::transformer) return model.layers + model.decoder_layers;
+    int count = 0;
+    for (const CnnBlock& block : model.cnn_layers) count += block.repeat * static_cast<int>(block.layers.size());
+    return count;
+}
+
+void check_pipeline(const Scenario& scenario, Checker& check) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    const int layers = pipelined_layer_count(scenario.model);
+    const int pp = parallelism.pp;
+    const int chunks = pp * parallelism.virtual_stages;
+
+    if (parallelism.schedule == Schedule::interleaved) {
+        if (parallelism.virtual_stages < 2) {
+            check.error("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");
+        }
+        if (pp < 2) check.error("parallelism.schedule", "the interleaved schedule needs pp of at least 2");
+    } else if (parallelism.virtual_stages > 1) {
+        check.error("parallelism.virtual_stages", "virtual_stages > 1 needs schedule: interleaved");
+    }
+
+    int given_layers = 0;
+    int stages_given = 0;
+    for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
+        const StrategyOverride& entry = scenario.strategy_tree[i];
+        const std::string path = "strategy_tree[" + std::to_string(i) + "]";
+        const int stage = std::stoi(entry.node.substr(6));
+        if (stage >= pp) {
+            check.error(path, "node '" + entry.node + "' does not exist: pp is " + std::to_string(pp) +
+                                  ", so stages are stage[0] to stage[" + std::to_string(pp - 1) + "]");
+            continue;
+        }
+        if (entry.layers) {
+            given_layers += *entry.layers;
+            ++stages_given;
+        }
+    }
+    if (stages_given > 0) {
+        if (parallelism.virtual_stages > 1) {
+            check.error("strategy_tree", "layers per stage cannot be set with interleaved virtual stages");
+            return;
+        }
+        const int free_stages = pp - stages_given;
+        const int remaining = layers - given_layers;
+        if (free_stages == 0 && remaining != 0) {
+            check.error("strategy_tree", "the stages' layers add up to " + std::to_string(given_layers) +
+                                             " but the model has " + std::to_string(layers));
+        } else if (free_stages > 0 && (remaining < free_stages || remaining % free_stages != 0)) {
+            check.error("strategy_tree", "after the " + std::to_string(given_layers) + " layers given to " +
+                                             std::to_string(stages_given) + " stage(s), the other " +
+                                             std::to_string(free_stages) + " stage(s) cannot share the remaining " +
+                                             std::to_string(remaining) + " layers evenly; give their layers too");
+        }
+        return;
+    }
+    if (layers % chunks != 0) {
+        const std::string split = parallelism.virtual_stages > 1
+                                      ? "pp x virtual_stages = " + std::to_string(chunks)
+                                      : "pp " + std::to_string(pp);
+        check.error("parallelism.pp", split + " does not divide the model's " + std::to_string(layers) +
+                                          " layers; choose a divisor or give layers per stage in strategy_tree, e.g. "
+                                          "{node: \"stage[0]\", layers: " +
+                                          std::to_string(layers / chunks) + "}");
+    }
+}
+
+void check_batch(const Scenario& scenario, Checker& check) {
+    const TrainingSpec& training = scenario.training;
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    const std::int64_t per_step = static_cast<std::int64_t>(parallelism.dp) * training.micro_batch;
+    if (training.global_batch % per_step != 0) {
+        check.error("training.global_batch", "global_batch " + std::to_string(training.global_batch) +
+                                                 " is not divisible by dp x micro_batch = " +
+                                                 std::to_string(parallelism.dp) + " x " +
+                                                 std::to_string(training.micro_batch) + " = " +
+                                                 std::to_string(per_step));
+        return;
+    }
+    const std::int64_t micro_batches = training.global_batch / per_step;
+    if (parallelism.schedule == Schedule::interleaved && micro_batches % parallelism.pp != 0) {
+        check.error("training.global_batch", "the interleaved schedule needs the " + std::to_string(micro_batches) +
+                                                 " micro-batches per replica to be a multiple of pp " +
+                                                 std::to_string(parallelism.pp));
+    }
+}
+
+void check_device(const Scenario& scenario, Checker& check) {
+    const DeviceSpec& device = scenario.cluster.device;
+    if (device.peak_flops.count(scenario.training.dtype) == 0) {
+        std::string listed;
+        for (const auto& [dtype, flops] : device.peak_flops) {
+            listed += (listed.empty() ? "" : ", ") + std::string(name_of(dtype, dtype_names));
+        }
+        check.error("training.dtype", "device " + device.name + " has no " +
+                                          std::string(name_of(scenario.training.dtype, dtype_names)) +
+                                          " peak (it lists " + listed + ")");
+    }
+}
+
+}  // namespace
+
+void validate_scenario(Scenario& scenario, const LocationIndex& locations, Diagnostics& diagnostics) {
+    Checker check(locations, diagnostics);
+    ModelSpec& model = scenario.model;
+    if (model.kind == ModelKind::transformer) {
+        if (model.kv_heads == 0) model.kv_heads = model.heads;
+        if (model.ffn_hidden == 0) model.ffn_hidden = 4 * model.hidden;
+    }
+    check_device(scenario, check);
+    if (!check_degrees(scenario, check)) return;
+    check_layout(scenario, check);
+    if (model.kind == ModelKind::transformer) {
+        check_transformer(scenario, check);
+    } else {
+        check_cnn(scenario, check);
+    }
+    check_pipeline(scenario, check);
+    check_batch(scenario, check);
+}
+
+}  // namespace parasight

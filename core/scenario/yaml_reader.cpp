@@ -1,0 +1,210 @@
+#include "scenario/yaml_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace parasight {
+
+SourceLocation YamlSource::location(const YAML::Mark& mark) const {
+    if (mark.is_null() || mark.line < 0) return SourceLocation{file_, 0, 0};
+    return SourceLocation{file_, mark.line + 1, mark.column + 1};
+}
+
+void YamlSource::error(const SourceLocation& where, std::string message) {
+    diagnostics_.push_back(Diagnostic{where, std::move(message)});
+}
+
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+    std::int64_t value = 0;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    if (begin != end && *begin == '+') ++begin;
+    const auto [stop, status] = std::from_chars(begin, end, value);
+    if (status != std::errc() || stop != end || begin == end) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_number(std::string_view text) {
+    double value = 0.0;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    const auto [stop, status] = std::from_chars(begin, end, value);
+    if (status != std::errc() || stop != end || begin == end || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string_view node_type_noun(const YAML::Node& node) {
+    switch (node.Type()) {
+    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Sequence: return "a sequence";
+    case YAML::NodeType::Scalar: return "a scalar";
+    case YAML::NodeType::Null: return "nothing";
+    case YAML::NodeType::Undefined: return "nothing";
+    }
+    return "something else";
+}
+
+MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string what,
+                     std::vector<std::string_view> allowed_keys)
+    : node_(node), source_(source), what_(std::move(what)) {
+    if (!node.IsMap()) {
+        source_.error(node, what_ + " must be a mapping of keys to values, found " +
+                                std::string(node_type_noun(node)));
+        return;
+    }
+    is_map_ = true;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const YAML::Node key_node = it->first;
+        if (!key_node.IsScalar()) {
+            source_.error(key_node, "keys in " + what_ + " must be plain words, found " +
+                                        std::string(node_type_noun(key_node)));
+            continue;
+        }
+        const std::string& key = key_node.Scalar();
+        if (find(key) != nullptr) {
+            source_.error(key_node, "duplicate key '" + key + "' in " + what_ + " (first given at line " +
+                                        std::to_string(source_.location(find(key)->key_node).line) + ")");
+            continue;
+        }
+        if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
+            source_.error(key_node, "unknown key '" + key + "' in " + what_ + did_you_mean_suffix(key, allowed_keys) +
+                                        "; allowed keys: " + join_alternatives(allowed_keys));
+            continue;
+        }
+        entries_.push_back(Entry{key, key_node, it->second});
+    }
+}
+
+const MapReader::Entry* MapReader::find(std::string_view key) const {
+    for (const Entry& entry : entries_) {
+        if (entry.key == key) return &entry;
+    }
+    return nullptr;
+}
+
+bool MapReader::has(std::string_view key) const { return find(key) != nullptr; }
+
+YAML::Node MapReader::value(std::string_view key) const {
+    const Entry* entry = find(key);
+    return entry != nullptr ? entry->value_node : YAML::Node(YAML::NodeType::Undefined);
+}
+
+SourceLocation MapReader::key_location(std::string_view key) const {
+    const Entry* entry = find(key);
+    return entry != nullptr ? source_.location(entry->key_node) : location();
+}
+
+SourceLocation MapReader::value_location(std::string_view key) const {
+    const Entry* entry = find(key);
+    if (entry == nullptr) return location();
+    const SourceLocation where = source_.location(entry->value_node);
+    return where.line > 0 ? where : source_.location(entry->key_node);
+}
+
+bool MapReader::require(std::string_view key) {
+    if (!is_map_) return false;
+    if (has(key)) return true;
+    source_.error(location(), "missing key '" + std::string(key) + "' in " + what_);
+    return false;
+}
+
+std::optional<std::string> MapReader::scalar_text(std::string_view key) {
+    const Entry* entry = find(key);
+    if (entry == nullptr) return std::nullopt;
+    if (!entry->value_node.IsScalar()) {
+        source_.error(value_location(key), path(key) + " must be a single value, found " +
+                                               std::string(node_type_noun(entry->value_node)));
+        return std::nullopt;
+    }
+    return entry->value_node.Scalar();
+}
+
+bool MapReader::read_integer(std::string_view key, std::int64_t& out, IntegerRange range) {
+    const auto text = scalar_text(key);
+    if (!text) return false;
+    const auto value = parse_integer(*text);
+    if (!value) {
+        source_.error(value_location(key), path(key) + " must be a whole number, not '" + *text + "'");
+        return false;
+    }
+    if (*value < range.min || *value > range.max) {
+        source_.error(value_location(key), path(key) + " must be between " + std::to_string(range.min) + " and " +
+                                               std::to_string(range.max) + ", not " + std::to_string(*value));
+        return false;
+    }
+    out = *value;
+    return true;
+}
+
+bool MapReader::read_integer(std::string_view key, int& out, IntegerRange range) {
+    std::int64_t wide = out;
+    if (!read_integer(key, wide, range)) return false;
+    out = static_cast<int>(wide);
+    return true;
+}
+
+bool MapReader::read_quantity(std::string_view key, double& out, units::Dimension dimension, QuantityRange range) {
+    const auto text = scalar_text(key);
+    if (!text) return false;
+    const auto value = units::parse_quantity(*text, dimension);
+    if (!value) {
+        source_.error(value_location(key), path(key) + ": " + value.error());
+        return false;
+    }
+    const bool too_small = range.min_allowed ? *value < range.min : *value <= range.min;
+    if (too_small) {
+        const std::string bound = range.min == 0.0 ? (range.min_allowed ? "negative" : "zero or negative")
+                                                   : "below " + units::format_quantity(range.min, dimension);
+        source_.error(value_location(key), path(key) + " must not be " + bound + ", got '" + *text + "'");
+        return false;
+    }
+    if (*value > range.max) {
+        source_.error(value_location(key), path(key) + " of '" + *text + "' is absurdly large (the limit is " +
+                                               units::format_quantity(range.max, dimension) + ")");
+        return false;
+    }
+    out = *value;
+    return true;
+}
+
+bool MapReader::read_fraction(std::string_view key, double& out, double min, double max) {
+    const auto text = scalar_text(key);
+    if (!text) return false;
+    const auto value = parse_number(*text);
+    if (!value) {
+        source_.error(value_location(key), path(key) + " must be a number, not '" + *text + "'");
+        return false;
+    }
+    if (*value < min || *value > max) {
+        source_.error(value_location(key), path(key) + " must be between " + units::format_number(min) + " and " +
+                                               units::format_number(max) + ", not " + *text);
+        return false;
+    }
+    out = *value;
+    return true;
+}
+
+bool MapReader::read_bool(std::string_view key, bool& out) {
+    const auto text = scalar_text(key);
+    if (!text) return false;
+    if (*text == "true" || *text == "false") {
+        out = *text == "true";
+        return true;
+    }
+    source_.error(value_location(key), path(key) + " must be true or false, not '" + *text + "'");
+    return false;
+}
+
+bool MapReader::read_string(std::string_view key, std::string& out) {
+    const auto text = scalar_text(key);
+    if (!text) return false;
+    if (text->empty()) {
+        source_.error(value_location(key), path(key) + " must not be empty");
+        return false;
+    }
+    out = *text;
+    return true;
+}
+
+}  // namespace parasight

@@ -1,0 +1,118 @@
+#pragma once
+// Typed, located reading of YAML mappings: every wrong type, missing key, unknown key (with a did-you-mean),
+// duplicate key or out-of-range value becomes a Diagnostic at the right FILE:LINE:COL. Reading goes on after an error
+// so that one pass reports every problem.
+
+#include "common/did_you_mean.h"
+#include "common/enum_names.h"
+#include "diagnostics/diagnostic.h"
+#include "units/quantity.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace parasight {
+
+// The file being read and where its problems go.
+class YamlSource {
+public:
+    YamlSource(std::string file, Diagnostics& diagnostics) : file_(std::move(file)), diagnostics_(diagnostics) {}
+
+    [[nodiscard]] const std::string& file() const noexcept { return file_; }
+    [[nodiscard]] SourceLocation location(const YAML::Mark& mark) const;
+    [[nodiscard]] SourceLocation location(const YAML::Node& node) const { return location(node.Mark()); }
+    void error(const SourceLocation& where, std::string message);
+    void error(const YAML::Node& node, std::string message) { error(location(node), std::move(message)); }
+    [[nodiscard]] std::size_t error_count() const noexcept { return diagnostics_.size(); }
+    [[nodiscard]] Diagnostics& diagnostics() noexcept { return diagnostics_; }
+
+private:
+    std::string file_;
+    Diagnostics& diagnostics_;
+};
+
+// What a scalar may be; values outside are errors that say the range.
+struct IntegerRange {
+    std::int64_t min = 1;
+    std::int64_t max = 1'000'000'000;
+};
+
+struct QuantityRange {
+    double min = 0.0;
+    bool min_allowed = false;  // whether `min` itself is allowed (latency 0 is, bandwidth 0 is not)
+    double max = 0.0;
+};
+
+// Reads one YAML mapping whose allowed keys are known. Constructing it reports a non-mapping, unknown keys and
+// duplicate keys; each read_* reports problems with that key. A read into a field leaves it untouched when the key
+// is absent, so a preset's values survive where the file says nothing.
+class MapReader {
+public:
+    MapReader(const YAML::Node& node, YamlSource& source, std::string what, std::vector<std::string_view> allowed_keys);
+
+    [[nodiscard]] bool is_map() const noexcept { return is_map_; }
+    [[nodiscard]] bool has(std::string_view key) const;
+    [[nodiscard]] YAML::Node value(std::string_view key) const;  // an undefined node when absent
+    [[nodiscard]] SourceLocation key_location(std::string_view key) const;  // the map's location when absent
+    [[nodiscard]] SourceLocation location() const { return source_.location(node_); }
+    [[nodiscard]] const std::string& what() const noexcept { return what_; }
+    [[nodiscard]] YamlSource& source() noexcept { return source_; }
+
+    // Reports "missing key" when `key` is absent. Returns whether it is present.
+    bool require(std::string_view key);
+
+    bool read_integer(std::string_view key, int& out, IntegerRange range);
+    bool read_integer(std::string_view key, std::int64_t& out, IntegerRange range);
+    bool read_quantity(std::string_view key, double& out, units::Dimension dimension, QuantityRange range);
+    bool read_fraction(std::string_view key, double& out, double min, double max);  // a plain number
+    bool read_bool(std::string_view key, bool& out);
+    bool read_string(std::string_view key, std::string& out);
+
+    template <class Enum, std::size_t N>
+    bool read_enum(std::string_view key, Enum& out, const std::array<EnumName<Enum>, N>& names) {
+        const auto text = scalar_text(key);
+        if (!text) return false;
+        if (const auto parsed = value_of(*text, names)) {
+            out = *parsed;
+            return true;
+        }
+        const auto candidates = names_of(names);
+        source_.error(value_location(key), "'" + *text + "' is not a valid " + what_ + "." + std::string(key) +
+                                               did_you_mean_suffix(*text, candidates) + "; expected " +
+                                               join_alternatives(candidates));
+        return false;
+    }
+
+    // The scalar text of `key`, or an error (and nullopt) when it is a mapping or sequence; nullopt when absent.
+    [[nodiscard]] std::optional<std::string> scalar_text(std::string_view key);
+    [[nodiscard]] SourceLocation value_location(std::string_view key) const;
+    [[nodiscard]] std::string path(std::string_view key) const { return what_ + "." + std::string(key); }
+
+private:
+    struct Entry {
+        std::string key;
+        YAML::Node key_node;
+        YAML::Node value_node;
+    };
+    [[nodiscard]] const Entry* find(std::string_view key) const;
+
+    YAML::Node node_;
+    YamlSource& source_;
+    std::string what_;
+    bool is_map_ = false;
+    std::vector<Entry> entries_;
+};
+
+// Parses a whole number; nullopt when the text is not one.
+[[nodiscard]] std::optional<std::int64_t> parse_integer(std::string_view text);
+// Parses a plain (unit-less) finite number.
+[[nodiscard]] std::optional<double> parse_number(std::string_view text);
+// YAML's node type in words, for "expected a mapping, found a sequence".
+[[nodiscard]] std::string_view node_type_noun(const YAML::Node& node);
+
+}  // namespace parasight

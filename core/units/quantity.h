@@ -1,0 +1,37 @@
+#pragma once
+// Quantities with units, as scenario files write them: `300 GB/s`, `25 Gb/s`, `80 GiB`, `1.5 us`, `312 TFLOP/s`.
+// GB = 10^9 B, GiB = 2^30 B, Gb = 10^9 bit. Internally: bytes, bytes/s, seconds and FLOP/s as double.
+
+#include "common/expected.h"
+
+#include <string>
+#include <string_view>
+
+namespace parasight::units {
+
+enum class Dimension { size, bandwidth, time, flop_rate };
+
+// "a size", "a bandwidth", … — for messages.
+[[nodiscard]] std::string_view dimension_noun(Dimension dimension) noexcept;
+// Every unit accepted for `dimension`, comma separated, for messages.
+[[nodiscard]] std::string accepted_units(Dimension dimension);
+// An example value, e.g. "80 GiB", for messages.
+[[nodiscard]] std::string_view example_value(Dimension dimension) noexcept;
+
+// Parses "<number> <unit>" (the space is optional) into base units (bytes, bytes/s, s, FLOP/s).
+// A bare number, an unknown unit or a unit of another dimension is an error that names the expected units.
+[[nodiscard]] Expected<double> parse_quantity(std::string_view text, Dimension dimension);
+
+// Prints a value in base units with the largest unit that represents it exactly, e.g. 85899345920 -> "80 GiB",
+// 3e11 (bandwidth) -> "300 GB/s". parse_quantity(format_quantity(v, d), d) == v for every finite v.
+[[nodiscard]] std::string format_quantity(double value, Dimension dimension);
+
+// For people: the largest unit that keeps the number at or above 1, rounded to `significant` digits, e.g.
+// 0.00439213 s -> "4.392 ms", 2.6e11 B/s -> "260 GB/s". Sizes and bandwidths use decimal units unless binary ones are
+// asked for. Not for round-tripping.
+[[nodiscard]] std::string format_readable(double value, Dimension dimension, int significant = 4, bool binary = false);
+
+// Shortest decimal text that reads back as exactly `value`.
+[[nodiscard]] std::string format_number(double value);
+
+}  // namespace parasight::units

@@ -1,0 +1,11 @@
+# `make package`: a Debian package of the command-line tool, its presets and docs.
+set(CPACK_PACKAGE_NAME "parasight")
+set(CPACK_PACKAGE_VENDOR "ParaSight")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_PACKAGE_CONTACT "ParaSight maintainers")
+set(CPACK_DEBIAN_PACKAGE_SECTION "science")
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_GENERATOR "DEB")
+include(CPack)
