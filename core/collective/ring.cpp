@@ -30,11 +30,13 @@ PhaseCost ring_phase(CollectiveOp op, double data_bytes, const GroupDimension& g
     case CollectiveOp::all_gather:
         return make_phase_cost(CollectiveAlgorithm::ring, (n - 1) * share, n - 1, hops, group);
     case CollectiveOp::all_to_all: {
-        // Each 1/n share travels the shorter way round to its destination, relayed by the members between: the
-        // busiest NPU forwards Σ_j min(j, n−j) shares, over ⌊n/2⌋ dependent steps.
+        // Each 1/n share travels the shorter way round to its destination, relayed by the members between: an NPU
+        // forwards Σ_j min(j, n−j) shares, over ⌊n/2⌋ dependent steps. With more than two members the shares go both
+        // ways round, so each direction carries half of them; two members have one neighbour and one way.
         double relayed_shares = 0.0;
         for (int j = 1; j < n; ++j) relayed_shares += std::min(j, n - j);
-        return make_phase_cost(CollectiveAlgorithm::ring, relayed_shares * share, n / 2, hops, group);
+        const double per_direction = n > 2 ? relayed_shares / 2.0 : relayed_shares;
+        return make_phase_cost(CollectiveAlgorithm::ring, per_direction * share, n / 2, hops, group);
     }
     case CollectiveOp::broadcast:
         // A pipelined chain: the whole buffer passes every link once; the last member is n−1 steps from the root.

@@ -8,6 +8,8 @@
 namespace parasight {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
+    // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours ("modle" → "model").
+    std::vector<std::size_t> before_previous(b.size() + 1);
     std::vector<std::size_t> previous(b.size() + 1);
     std::vector<std::size_t> current(b.size() + 1);
     std::iota(previous.begin(), previous.end(), std::size_t{0});
@@ -16,7 +18,11 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
             current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                current[j] = std::min(current[j], before_previous[j - 2] + 1);
+            }
         }
+        std::swap(before_previous, previous);
         std::swap(previous, current);
     }
     return previous[b.size()];
@@ -51,7 +57,7 @@ std::optional<std::string> closest_match(std::string_view word, std::span<const 
 
 std::string did_you_mean_suffix(std::string_view word, std::span<const std::string_view> candidates) {
     const auto match = closest_match(word, candidates);
-    return match ? " — did you mean '" + *match + "'?" : std::string();
+    return match ? " (did you mean '" + *match + "'?)" : std::string();
 }
 
 std::string join_alternatives(std::span<const std::string_view> words) {

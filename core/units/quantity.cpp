@@ -13,9 +13,14 @@ namespace {
 
 struct Unit {
     std::string_view symbol;
-    double factor;  // base units per one of this unit
+    double factor;  // base units per one of this unit: a whole number, or 1 / divisor below
     Dimension dimension;
     bool used_for_printing;  // aliases (µs, μs) are read, never written
+    double divisor = 1.0;    // for units below the base unit: 10^k exactly, since 10^-k is not a double
+
+    // Dividing by an exact 10^k rounds once; multiplying by an inexact 10^-k would round twice ("5 us" != 5e-6).
+    [[nodiscard]] double to_base(double number) const noexcept { return number * factor / divisor; }
+    [[nodiscard]] double from_base(double value) const noexcept { return value * divisor / factor; }
 };
 
 constexpr double kilo = 1e3;
@@ -47,11 +52,11 @@ constexpr std::array units{
     Unit{"Gb/s", kilo * kilo * kilo / 8.0, Dimension::bandwidth, true},
     Unit{"Tb/s", kilo * kilo * kilo * kilo / 8.0, Dimension::bandwidth, true},
 
-    Unit{"ns", 1e-9, Dimension::time, true},
-    Unit{"us", 1e-6, Dimension::time, true},
-    Unit{"\u00b5s", 1e-6, Dimension::time, false},  // MICRO SIGN
-    Unit{"\u03bcs", 1e-6, Dimension::time, false},  // GREEK SMALL LETTER MU
-    Unit{"ms", 1e-3, Dimension::time, true},
+    Unit{"ns", 1.0, Dimension::time, true, 1e9},
+    Unit{"us", 1.0, Dimension::time, true, 1e6},
+    Unit{"\u00b5s", 1.0, Dimension::time, false, 1e6},  // MICRO SIGN
+    Unit{"\u03bcs", 1.0, Dimension::time, false, 1e6},  // GREEK SMALL LETTER MU
+    Unit{"ms", 1.0, Dimension::time, true, 1e3},
     Unit{"s", 1.0, Dimension::time, true},
 
     Unit{"FLOP/s", 1.0, Dimension::flop_rate, true},
@@ -128,7 +133,11 @@ Expected<double> parse_quantity(std::string_view text, Dimension dimension) {
     double number = 0.0;
     const char* begin = trimmed.data();
     const char* end = begin + trimmed.size();
+    if (begin != end && *begin == '+') ++begin;
     const auto [number_end, status] = std::from_chars(begin, end, number);
+    if (status == std::errc::result_out_of_range) {
+        return Error{"'" + std::string(trimmed) + "' is out of range; " + expectation(dimension)};
+    }
     if (status != std::errc() || number_end == begin) {
         return Error{"'" + std::string(trimmed) + "' does not start with a number; " + expectation(dimension)};
     }
@@ -149,7 +158,7 @@ Expected<double> parse_quantity(std::string_view text, Dimension dimension) {
         return Error{"'" + std::string(symbol) + "' is a unit of " + std::string(dimension_noun(unit->dimension)) +
                      ", not of " + std::string(dimension_noun(dimension)) + "; " + expectation(dimension)};
     }
-    const double value = number * unit->factor;
+    const double value = unit->to_base(number);
     if (!std::isfinite(value)) return Error{"'" + std::string(trimmed) + "' is too large"};
     return value;
 }
@@ -168,10 +177,10 @@ std::string format_readable(double value, Dimension dimension, int significant, 
         if (unit.symbol.find("b/s") != std::string_view::npos) continue;  // people read bytes here
         const bool is_binary = unit.symbol.find('i') != std::string_view::npos;
         if (unit.factor != 1.0 && is_binary != binary) continue;
-        if (chosen == nullptr || std::fabs(value) >= unit.factor) chosen = &unit;
+        if (chosen == nullptr || std::fabs(value) >= unit.to_base(1.0)) chosen = &unit;
     }
     std::array<char, 64> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.*g", significant, value / chosen->factor);
+    std::snprintf(buffer.data(), buffer.size(), "%.*g", significant, chosen->from_base(value));
     return std::string(buffer.data()) + " " + std::string(chosen->symbol);
 }
 
@@ -180,9 +189,10 @@ std::string format_quantity(double value, Dimension dimension) {
     bool best_in_bits = false;
     for (const Unit& unit : units) {
         if (unit.dimension != dimension || !unit.used_for_printing) continue;
-        const double scaled = value / unit.factor;
-        if (unit.factor != 1.0 && std::fabs(scaled) < 1.0) continue;
-        if (scaled * unit.factor != value) continue;  // this unit cannot say the value exactly
+        const double scaled = unit.from_base(value);
+        const bool base_unit = unit.factor == 1.0 && unit.divisor == 1.0;
+        if (!base_unit && std::fabs(scaled) < 1.0) continue;
+        if (unit.to_base(scaled) != value) continue;  // this unit cannot say the value exactly
         std::string candidate = format_number(scaled) + " " + std::string(unit.symbol);
         // The fewest characters reads best; on a tie bytes beat bits, then the larger unit wins (units are listed
         // small to large).
@@ -197,7 +207,7 @@ std::string format_quantity(double value, Dimension dimension) {
     if (best.empty()) {
         // Base units always round-trip.
         for (const Unit& unit : units) {
-            if (unit.dimension == dimension && unit.factor == 1.0) {
+            if (unit.dimension == dimension && unit.factor == 1.0 && unit.divisor == 1.0) {
                 return format_number(value) + " " + std::string(unit.symbol);
             }
         }

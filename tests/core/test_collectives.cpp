@@ -256,12 +256,15 @@ void TestCollectives::ringPhase_data() {
     // RS / AG: n−1 = 7 steps of one share: 21e6 B, 7 us.
     phase_row("ring8 reduce-scatter", reduce_scatter, ring, 8, 8, 1, 21e6, 7, 0.021, 7 * us, R);
     phase_row("ring8 all-gather", all_gather, ring, 8, 8, 1, 21e6, 7, 0.021, 7 * us, R);
-    // A2A: shares go the shorter way, Σ_{j=1..7} min(j, 8−j) = 1+2+3+4+3+2+1 = 16 shares = 48e6 B; ⌊8/2⌋ = 4 steps.
-    phase_row("ring8 all-to-all", all_to_all, ring, 8, 8, 1, 48e6, 4, 0.048, 4 * us, R);
+    // A2A: shares go the shorter way, Σ_{j=1..7} min(j, 8−j) = 1+2+3+4+3+2+1 = 16 shares, half each way round:
+    // 8 shares = 24e6 B per direction; ⌊8/2⌋ = 4 steps.
+    phase_row("ring8 all-to-all", all_to_all, ring, 8, 8, 1, 24e6, 4, 0.024, 4 * us, R);
     // Broadcast: a pipelined chain, the whole 24e6 B over each link, the last member 7 steps away.
     phase_row("ring8 broadcast", broadcast, ring, 8, 8, 1, 24e6, 7, 0.024, 7 * us, R);
-    // Odd ring, A2A: share 4.8e6; Σ_{j=1..4} min(j, 5−j) = 1+2+2+1 = 6 shares = 28.8e6 B; ⌊5/2⌋ = 2 steps.
-    phase_row("ring5 all-to-all", all_to_all, ring, 5, 5, 1, 28.8e6, 2, 0.0288, 2 * us, R);
+    // Odd ring, A2A: share 4.8e6; Σ_{j=1..4} min(j, 5−j) = 1+2+2+1 = 6 shares, 3 each way = 14.4e6 B; 2 steps.
+    phase_row("ring5 all-to-all", all_to_all, ring, 5, 5, 1, 14.4e6, 2, 0.0144, 2 * us, R);
+    // Two members have one neighbour: the one share goes one way, 12e6 B in 1 step.
+    phase_row("ring2 all-to-all", all_to_all, ring, 2, 2, 1, 12e6, 1, 0.012, 1 * us, R);
     // Ring algorithm through a switch: share 6e6, AR 2·3 = 6 steps, 36e6 B; every step NPU → switch → NPU = 2 hops.
     phase_row("switch4 all-reduce", all_reduce, DimensionKind::switch_fabric, 4, 4, 1, 36e6, 6, 0.036, 12 * us, R);
     // Ring algorithm on fully connected links: 1 hop a step; RS 3 steps of 6e6.
@@ -338,13 +341,14 @@ void TestCollectives::halvingDoublingPhase_data() {
     phase_row("switch8 all-to-all", all_to_all, sw, 8, 8, 1, 21e6, 7, 0.021, 14 * us, HD);
     // Broadcast: binomial scatter (21e6) + doubling all-gather (21e6), 3 + 3 steps.
     phase_row("switch8 broadcast", broadcast, sw, 8, 8, 1, 42e6, 6, 0.042, 12 * us, HD);
-    // Switch(6), not a power of two: p = 4, r = 2 members fold into partners. Halving on the 4: 3/4 · 24e6 = 18e6.
-    // AR: fold in (1 step), RS + AG on p (2 + 2 steps, 2 · 18e6), fold out (1 step, the whole 24e6):
-    // busiest NPU sends 36e6 + 24e6 = 60e6 B over 6 steps × 2 hops.
-    phase_row("switch6 all-reduce", all_reduce, sw, 6, 6, 1, 60e6, 6, 0.060, 12 * us, HD);
-    // RS / AG: 18e6 + the 24e6 fold, 2 + 1 steps.
-    phase_row("switch6 reduce-scatter", reduce_scatter, sw, 6, 6, 1, 42e6, 3, 0.042, 6 * us, HD);
-    phase_row("switch6 all-gather", all_gather, sw, 6, 6, 1, 42e6, 3, 0.042, 6 * us, HD);
+    // Switch(6), not a power of two: p = 4, r = 2 members fold into partners (Thakur et al. 2005 §4.4). Halving on
+    // the 4: 3/4 · 24e6 = 18e6. AR critical path: fold in the whole 24e6 (1 step), RS + AG on p (2 + 2 steps,
+    // 2 · 18e6), hand the whole 24e6 back (1 step): 24e6 + 36e6 + 24e6 = 84e6 B over 6 steps × 2 hops.
+    phase_row("switch6 all-reduce", all_reduce, sw, 6, 6, 1, 84e6, 6, 0.084, 12 * us, HD);
+    // RS: fold the whole 24e6 in, halve on p (18e6), hand one share 24e6/6 = 4e6 back: 46e6 B, 1 + 2 + 1 steps.
+    // AG mirrors it: one share in, doubling on p, the whole buffer back.
+    phase_row("switch6 reduce-scatter", reduce_scatter, sw, 6, 6, 1, 46e6, 4, 0.046, 8 * us, HD);
+    phase_row("switch6 all-gather", all_gather, sw, 6, 6, 1, 46e6, 4, 0.046, 8 * us, HD);
     // A2A: 5 steps of one 4e6 share: 20e6 B.
     phase_row("switch6 all-to-all", all_to_all, sw, 6, 6, 1, 20e6, 5, 0.020, 10 * us, HD);
     // Broadcast: 2 · 18e6 + 24e6 = 60e6 B, 2·2 + 1 = 5 steps.
@@ -378,7 +382,8 @@ void TestCollectives::doubleBinaryTreePhase_data() {
     // Trees do not help RS / AG / A2A: those run as a ring (through the switch: 2 hops a step).
     phase_row("n8 reduce-scatter (ring)", reduce_scatter, sw, 8, 8, 1, 21e6, 7, 0.021, 14 * us, R);
     phase_row("n8 all-gather (ring)", all_gather, sw, 8, 8, 1, 21e6, 7, 0.021, 14 * us, R);
-    phase_row("n8 all-to-all (ring)", all_to_all, sw, 8, 8, 1, 48e6, 4, 0.048, 8 * us, R);
+    // Ring all-to-all: 16 shares of 3e6 relayed, half each way round = 24e6 B per direction.
+    phase_row("n8 all-to-all (ring)", all_to_all, sw, 8, 8, 1, 24e6, 4, 0.024, 8 * us, R);
     // Fully connected: 1 hop a step.
     phase_row("fc8 all-reduce", all_reduce, DimensionKind::fully_connected, 8, 8, 1, 48e6, 6, 0.048, 6 * us, T);
 }
@@ -413,20 +418,22 @@ void TestCollectives::pointToPoint_data() {
     QTest::addColumn<double>("latency_s");
     QTest::addColumn<double>("bandwidth_Bps");
     QTest::addColumn<double>("time_s");
-    // Topology (see pointToPoint()): Ring(8) 100 GB/s 1 us, FC(4) 50 GB/s 3 us, Switch(4) 25 GB/s 5 us; 1e8 bytes.
-    // id = x + 8·y + 32·z.
+    // Topology (see pointToPoint()): Ring(8) 100 GB/s 1 us, FC(4) 25 GB/s 3 us, Switch(4) 50 GB/s 5 us; 1e8 bytes.
+    // id = x + 8·y + 32·z. The slowest link is in the middle, so "slowest" is not "outermost" or "last crossed".
     // 1 = (1,0,0) → 94 = (6,3,2): ring 5 apart → 3 hops back (3 us), FC 1 hop (3 us), switch 2 hops (10 us):
-    // 6 hops, 16 us; slowest 25 GB/s: 1e8 / 25e9 = 4 ms → 4.016 ms.
+    // 6 hops, 16 us; slowest 25 GB/s (FC): 1e8 / 25e9 = 4 ms → 4.016 ms.
     QTest::newRow("three dimensions") << qint64{1} << qint64{94} << 6 << 16 * us << 25e9 << 4016 * us;
     QTest::newRow("three dimensions, back") << qint64{94} << qint64{1} << 6 << 16 * us << 25e9 << 4016 * us;
     // 1 → 7: ring 6 apart → 2 hops back; 1e8 / 100e9 = 1 ms → 1.002 ms.
     QTest::newRow("ring, the short way") << qint64{1} << qint64{7} << 2 << 2 * us << 100e9 << 1002 * us;
     // 0 → 4: ring 4 apart, 4 hops either way.
     QTest::newRow("ring, halfway") << qint64{0} << qint64{4} << 4 << 4 * us << 100e9 << 1004 * us;
-    // 0 → 8 = (0,1,0): one FC link, 3 us; 1e8 / 50e9 = 2 ms.
-    QTest::newRow("fully connected") << qint64{0} << qint64{8} << 1 << 3 * us << 50e9 << 2003 * us;
-    // 0 → 9 = (1,1,0): ring 1 hop + FC 1 hop = 4 us; slowest 50 GB/s.
-    QTest::newRow("ring and fully connected") << qint64{0} << qint64{9} << 2 << 4 * us << 50e9 << 2004 * us;
+    // 0 → 8 = (0,1,0): one FC link, 3 us; 1e8 / 25e9 = 4 ms.
+    QTest::newRow("fully connected") << qint64{0} << qint64{8} << 1 << 3 * us << 25e9 << 4003 * us;
+    // 0 → 9 = (1,1,0): ring 1 hop + FC 1 hop = 4 us; slowest 25 GB/s.
+    QTest::newRow("ring and fully connected") << qint64{0} << qint64{9} << 2 << 4 * us << 25e9 << 4004 * us;
+    // 0 → 33 = (1,0,1): ring 1 hop (1 us) + switch 2 hops (10 us) = 11 us; slowest 50 GB/s: 2 ms.
+    QTest::newRow("ring and switch") << qint64{0} << qint64{33} << 3 << 11 * us << 50e9 << 2011 * us;
 }
 
 void TestCollectives::pointToPoint() {
@@ -437,8 +444,8 @@ void TestCollectives::pointToPoint() {
     QFETCH(double, bandwidth_Bps);
     QFETCH(double, time_s);
     const Topology topology({link(DimensionKind::ring, 8, 100e9, 1 * us),
-                             link(DimensionKind::fully_connected, 4, 50e9, 3 * us),
-                             link(DimensionKind::switch_fabric, 4, 25e9, 5 * us)});
+                             link(DimensionKind::fully_connected, 4, 25e9, 3 * us),
+                             link(DimensionKind::switch_fabric, 4, 50e9, 5 * us)});
     const auto cost = parasight::point_to_point(topology, source, destination, 1e8);
     QCOMPARE(cost.hops, hops);
     QCOMPARE(cost.latency_s, latency_s);
