@@ -27,7 +27,7 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
             std::string value;
             if (inline_value) {
                 value = *inline_value;
-            } else if (i + 1 < words.size()) {
+            } else if (i + 1 < words.size() && words[i + 1].rfind("--", 0) != 0) {
                 value = words[++i];
             } else {
                 return Error{"option --" + name + " needs a value"};
@@ -38,11 +38,12 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
             arguments.options_.emplace(name, value);
             continue;
         }
-        std::vector<std::string_view> known;
-        for (const auto& option : spec.with_value) known.push_back(option);
-        for (const auto& option : spec.flags) known.push_back(option);
-        known.push_back("help");
-        return Error{"unknown option '--" + name + "'" + did_you_mean_suffix(name, known)};
+        std::vector<std::string> spelled;
+        for (const auto& option : spec.with_value) spelled.push_back("--" + option);
+        for (const auto& option : spec.flags) spelled.push_back("--" + option);
+        spelled.push_back("--help");
+        const std::vector<std::string_view> known(spelled.begin(), spelled.end());
+        return Error{"unknown option '--" + name + "'" + did_you_mean_suffix("--" + name, known)};
     }
     return arguments;
 }

@@ -45,6 +45,7 @@ Expected<std::vector<DimensionSpan>> group_spans(const std::string& group, const
     std::stringstream list(group);
     std::string item;
     while (std::getline(list, item, ',')) {
+        if (item.empty()) return Error{"--group: an empty item in '" + group + "'; write dimensions like 0,2"};
         const auto index = parse_integer(item);
         if (!index || *index < 0 || static_cast<std::size_t>(*index) >= topology.dimension_count()) {
             return Error{"--group: '" + item + "' is not a dimension of this topology (0 to " +
@@ -56,7 +57,9 @@ Expected<std::vector<DimensionSpan>> group_spans(const std::string& group, const
         }
         spans.push_back(DimensionSpan{dimension, 1, topology.dimensions()[dimension].size});
     }
-    if (spans.empty()) return Error{"--group needs 'all', an axis or dimension indices"};
+    if (spans.empty() || group.back() == ',') {
+        return Error{"--group needs 'all', an axis or dimension indices like 0,2"};
+    }
     return spans;
 }
 

@@ -2,6 +2,8 @@
 
 #include "commands.h"
 
+#include "common/did_you_mean.h"
+
 #include <array>
 #include <exception>
 #include <iostream>
@@ -66,7 +68,10 @@ int main(int argc, char** argv) {
             return exit_internal_error;
         }
     }
-    std::cerr << "parasight-cli: unknown command '" << words[0] << "'\n\n";
+    std::vector<std::string_view> names;
+    for (const Command& command : commands) names.push_back(command.name);
+    std::cerr << "parasight-cli: unknown command '" << words[0] << "'"
+              << parasight::did_you_mean_suffix(words[0], names) << "\n\n";
     print_overview(std::cerr);
     return exit_bad_input;
 }

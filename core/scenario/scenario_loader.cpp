@@ -109,7 +109,11 @@ LoadResult load_scenario_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         LoadResult result;
-        result.diagnostics.push_back(Diagnostic{SourceLocation{path.string(), 0, 0}, "cannot open the file"});
+        std::error_code error;
+        const bool exists = std::filesystem::exists(path, error);
+        result.diagnostics.push_back(Diagnostic{SourceLocation{path.string(), 0, 0},
+                                                exists ? "cannot open the file (is it readable?)"
+                                                       : "cannot open the file: it does not exist"});
         return result;
     }
     std::ostringstream text;
