@@ -8,7 +8,9 @@ constexpr std::int64_t max_devices = 10'000'000;
 constexpr double petabyte = 1e15;
 constexpr double pebibyte = 1125899906842624.0;
 
-const std::vector<std::string_view> device_keys{"preset", "name", "peak", "memory", "memory_bandwidth"};
+const std::vector<std::string_view> device_keys{"preset",           "name",           "peak",
+                                                "memory",           "memory_bandwidth", "matmul_efficiency",
+                                                "matmul_half_dim",  "memory_efficiency"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology"};
 const std::vector<std::string_view> dimension_keys{"kind", "size", "bandwidth", "latency", "algorithm"};
 
@@ -52,6 +54,9 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
     reader.read_quantity("memory", device.memory_bytes, units::Dimension::size, {0.0, false, pebibyte});
     reader.read_quantity("memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth,
                          {0.0, false, petabyte});
+    reader.read_fraction("matmul_efficiency", device.matmul_efficiency, 0.01, 1.0);
+    reader.read_fraction("matmul_half_dim", device.matmul_half_dim, 0.0, 1e6);
+    reader.read_fraction("memory_efficiency", device.memory_efficiency, 0.01, 1.0);
 }
 
 void read_dimension(const YAML::Node& node, YamlSource& source, const std::string& path, Dimension& dimension) {

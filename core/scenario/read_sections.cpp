@@ -130,13 +130,16 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
 }
 
 void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation) {
-    const std::vector<std::string_view> keys{"overlap_slowdown", "bandwidth_sharing", "collective_chunks"};
+    const std::vector<std::string_view> keys{"overlap_slowdown", "bandwidth_sharing", "collective_chunks",
+                                             "gradient_bucket"};
     MapReader reader(node, source, "simulation", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
     reader.read_fraction("overlap_slowdown", simulation.overlap_slowdown, 0.0, 10.0);
     reader.read_bool("bandwidth_sharing", simulation.bandwidth_sharing);
     reader.read_integer("collective_chunks", simulation.collective_chunks, {1, 4096});
+    reader.read_quantity("gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size,
+                         {0.0, false, 1024.0 * 1024 * 1024 * 1024});
 }
 
 }  // namespace parasight

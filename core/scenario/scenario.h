@@ -104,6 +104,14 @@ struct DeviceSpec {
     std::map<Dtype, double> peak_flops;  // FLOP/s per dtype
     double memory_bytes = 0.0;
     double memory_bandwidth_Bps = 0.0;
+    // Roofline calibration (docs/model.md): the share of peak that large matmuls reach — NVIDIA's Matrix
+    // Multiplication Background guide (2023) shows large A100 fp16/bf16 GEMMs at about 80% of 312 TFLOP/s; the
+    // smallest matmul dimension at which half of that is reached — an estimate from the same guide's tile
+    // quantisation (128-wide tiles); the share of datasheet bandwidth that streaming kernels reach — STREAM- and
+    // BabelStream-style copies reach 80–90% of HBM datasheet bandwidth on A100 and H100; 0.85 is the middle.
+    double matmul_efficiency = 0.8;
+    double matmul_half_dim = 128.0;
+    double memory_efficiency = 0.85;
 
     friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;
 };
@@ -159,6 +167,8 @@ struct SimulationSpec {
     double overlap_slowdown = 0.1;  // Proteus' γ: overlapped compute and communication each slow by this fraction
     bool bandwidth_sharing = true;
     int collective_chunks = 64;     // pieces a collective's buffer is cut into to pipeline across dimensions
+    // Gradients are reduced in buckets of this size as backward produces them (PyTorch DDP's bucket_cap_mb = 25).
+    double gradient_bucket_bytes = 25.0 * 1024 * 1024;
 
     friend bool operator==(const SimulationSpec&, const SimulationSpec&) = default;
 };

@@ -98,6 +98,9 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::EndMap;
     write_quantity(out, "memory", device.memory_bytes, units::Dimension::size);
     write_quantity(out, "memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth);
+    out << YAML::Key << "matmul_efficiency" << YAML::Value << units::format_number(device.matmul_efficiency);
+    out << YAML::Key << "matmul_half_dim" << YAML::Value << units::format_number(device.matmul_half_dim);
+    out << YAML::Key << "memory_efficiency" << YAML::Value << units::format_number(device.memory_efficiency);
     out << YAML::EndMap;
     out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
     for (const Dimension& dimension : cluster.topology) {
@@ -157,6 +160,7 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
     out << YAML::Key << "overlap_slowdown" << YAML::Value << units::format_number(simulation.overlap_slowdown);
     out << YAML::Key << "bandwidth_sharing" << YAML::Value << YAML::TrueFalseBool << simulation.bandwidth_sharing;
     out << YAML::Key << "collective_chunks" << YAML::Value << simulation.collective_chunks;
+    write_quantity(out, "gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size);
     out << YAML::EndMap;
 }
 

@@ -1,0 +1,35 @@
+#include "device/compute_model.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+double ComputeModel::matmul_efficiency_at(double min_dim) const noexcept {
+    if (min_dim <= 0.0) return matmul_efficiency;
+    return matmul_efficiency * min_dim / (min_dim + matmul_half_dim);
+}
+
+double ComputeModel::time_s(const OperationWork& work) const noexcept {
+    const double efficiency = work.matmul_min_dim > 0.0 ? matmul_efficiency_at(work.matmul_min_dim) : matmul_efficiency;
+    const double compute_s = work.flops > 0.0 ? work.flops / (peak_flops * efficiency) : 0.0;
+    const double memory_s = work.memory_bytes / (memory_bandwidth_Bps * memory_efficiency);
+    return std::max(compute_s, memory_s);
+}
+
+double ComputeModel::time_s(std::string_view name, const OperationWork& work) const {
+    if (const auto it = measured_times_s.find(name); it != measured_times_s.end()) return it->second;
+    return time_s(work);
+}
+
+ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype) {
+    ComputeModel model;
+    const auto peak = device.peak_flops.find(dtype);
+    model.peak_flops = peak != device.peak_flops.end() ? peak->second : 0.0;
+    model.memory_bandwidth_Bps = device.memory_bandwidth_Bps;
+    model.matmul_efficiency = device.matmul_efficiency;
+    model.matmul_half_dim = device.matmul_half_dim;
+    model.memory_efficiency = device.memory_efficiency;
+    return model;
+}
+
+}  // namespace parasight

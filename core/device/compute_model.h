@@ -1,0 +1,38 @@
+#pragma once
+// How long an operation takes on a device: a roofline with size-dependent matmul efficiency (Williams et al. 2009,
+// "Roofline"); memory-bound operations run at the achievable memory bandwidth. A table of measured operation times
+// may replace the roofline for named operations (DistSim's idea: cost each distinct operation once, then reuse).
+
+#include "scenario/scenario.h"
+
+#include <map>
+#include <string>
+
+namespace parasight {
+
+// One operation's work on one device.
+struct OperationWork {
+    double flops = 0.0;
+    double memory_bytes = 0.0;   // bytes read and written from device memory
+    double matmul_min_dim = 0.0; // the smallest of a matmul's M, N, K; 0 for an operation that is not a matmul
+};
+
+struct ComputeModel {
+    double peak_flops = 0.0;            // for the training dtype
+    double memory_bandwidth_Bps = 0.0;  // datasheet peak
+    double matmul_efficiency = 0.0;     // of peak, for large matmuls
+    double matmul_half_dim = 0.0;       // the smallest matmul dimension at which half of matmul_efficiency is reached
+    double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve
+    std::map<std::string, double, std::less<>> measured_times_s;  // by operation name
+
+    // The roofline: max(flops / achievable FLOP/s, bytes / achievable bandwidth).
+    [[nodiscard]] double time_s(const OperationWork& work) const noexcept;
+    // The measured time for `name` when the table has one, else the roofline.
+    [[nodiscard]] double time_s(std::string_view name, const OperationWork& work) const;
+    // matmul_efficiency · d / (d + matmul_half_dim): small matmuls leave the tensor cores idle.
+    [[nodiscard]] double matmul_efficiency_at(double min_dim) const noexcept;
+};
+
+[[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype);
+
+}  // namespace parasight

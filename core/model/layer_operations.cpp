@@ -1,0 +1,115 @@
+#include "model/layer_operations.h"
+
+#include <algorithm>
+
+namespace parasight {
+namespace {
+
+// A matmul [M×K]·[K×N]: 2·M·N·K FLOPs; it reads both inputs and writes the output once.
+LayerOperation matmul(std::string_view name, double m, double n, double k, double element_bytes) {
+    LayerOperation op;
+    op.name = name;
+    op.forward.flops = 2.0 * m * n * k;
+    op.forward.memory_bytes = (m * k + k * n + m * n) * element_bytes;
+    op.forward.matmul_min_dim = std::min({m, n, k});
+    op.backward = op.forward;
+    op.backward.flops *= 2.0;  // the input gradient and the weight gradient
+    op.backward.memory_bytes *= 2.0;
+    return op;
+}
+
+// An elementwise or reduction kernel that streams `bytes` forward and twice as much backward (it reads the incoming
+// gradient and what it saved, and writes the outgoing gradient).
+LayerOperation streaming(std::string_view name, double bytes) {
+    LayerOperation op;
+    op.name = name;
+    op.forward.memory_bytes = bytes;
+    op.backward.memory_bytes = 2.0 * bytes;
+    return op;
+}
+
+}  // namespace
+
+double dtype_bytes(Dtype dtype) noexcept {
+    switch (dtype) {
+    case Dtype::fp32:
+    case Dtype::tf32: return 4.0;
+    case Dtype::fp16:
+    case Dtype::bf16: return 2.0;
+    case Dtype::fp8: return 1.0;
+    }
+    return 2.0;
+}
+
+TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro_batch, const LayerSplit& split,
+                                            double element_bytes) {
+    const double t = split.tp;
+    const double s_local = static_cast<double>(model.seq_len) / split.cp;  // queries on this rank
+    const double s_keys = model.seq_len;                                   // every key, gathered across cp
+    const double tokens = micro_batch * s_local;
+    const double h = model.hidden;
+    const double head_dim = h / model.heads;
+    const double kv = model.kv_heads * head_dim;
+    const double f = model.ffn_hidden;
+    const double heads_local = model.heads / t;
+    const double eb = element_bytes;
+    // LayerNorm and dropout work on the whole activation, or on a 1/t slice of the sequence with SP.
+    const double norm_tokens = split.sequence_parallel ? tokens / t : tokens;
+
+    TransformerLayerWork work;
+    // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
+    work.attention.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
+    work.attention.push_back(matmul("qkv", tokens, (h + 2.0 * kv) / t, h, eb));
+    // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
+    LayerOperation scores = matmul("attention_scores", s_local, s_keys, head_dim, eb);
+    scores.forward.flops *= heads_local * micro_batch;
+    scores.backward.flops *= heads_local * micro_batch;
+    scores.forward.memory_bytes *= heads_local * micro_batch;
+    scores.backward.memory_bytes *= heads_local * micro_batch;
+    scores.recomputed_by_selective = true;
+    work.attention.push_back(scores);
+    const double score_elements = heads_local * micro_batch * s_local * s_keys;
+    LayerOperation softmax = streaming("softmax_dropout", score_elements * (2.0 * eb + 2.0 * eb + 1.0));
+    softmax.recomputed_by_selective = true;
+    work.attention.push_back(softmax);
+    LayerOperation values = matmul("attention_values", s_local, head_dim, s_keys, eb);
+    values.forward.flops *= heads_local * micro_batch;
+    values.backward.flops *= heads_local * micro_batch;
+    values.forward.memory_bytes *= heads_local * micro_batch;
+    values.backward.memory_bytes *= heads_local * micro_batch;
+    values.recomputed_by_selective = true;
+    work.attention.push_back(values);
+    work.attention.push_back(matmul("attention_out", tokens, h, h / t, eb));
+    // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
+    work.attention.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
+
+    work.mlp.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
+    const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
+    work.mlp.push_back(matmul("mlp_up", tokens, up_width, h, eb));
+    // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
+    const double activation_bytes = tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
+    work.mlp.push_back(streaming("activation", activation_bytes));
+    work.mlp.push_back(matmul("mlp_down", tokens, h, f / t, eb));
+    work.mlp.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
+
+    work.tp_collective_bytes = tokens * h * eb;
+    work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;
+    work.ep_collective_bytes = model.experts > 1 ? tokens * h * eb * model.experts_per_token : 0.0;
+    return work;
+}
+
+LayerOperation logits_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes) {
+    const double tokens = micro_batch * model.seq_len;
+    LayerOperation op = matmul("logits", tokens, static_cast<double>(model.vocab) / tp, model.hidden, element_bytes);
+    // Cross-entropy reads the logits in fp32 softmax form once more.
+    op.forward.memory_bytes += tokens * static_cast<double>(model.vocab) / tp * 4.0;
+    return op;
+}
+
+LayerOperation embedding_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes) {
+    (void)tp;  // the vocabulary is split, but every rank writes the whole activation
+    const double tokens = micro_batch * model.seq_len;
+    return streaming("embedding", 2.0 * tokens * model.hidden * element_bytes);
+}
+
+}  // namespace parasight

@@ -1,0 +1,81 @@
+#include "model/transformer_costs.h"
+
+namespace parasight {
+namespace {
+
+double head_dim(const ModelSpec& model) { return static_cast<double>(model.hidden) / model.heads; }
+double kv_width(const ModelSpec& model) { return model.kv_heads * head_dim(model); }
+double mlp_matrices(const ModelSpec& model) { return model.mlp == MlpKind::swiglu ? 3.0 : 2.0; }
+int total_layers(const ModelSpec& model) { return model.layers + model.decoder_layers; }
+
+}  // namespace
+
+LayerFlops layer_forward_flops(const ModelSpec& model, double micro_batch) {
+    const double h = model.hidden;
+    const double s = model.seq_len;
+    const double tokens = micro_batch * s;
+    LayerFlops flops;
+    flops.qkv = 2.0 * tokens * h * (h + 2.0 * kv_width(model));
+    flops.attention_core = 4.0 * tokens * s * h;
+    flops.attention_out = 2.0 * tokens * h * h;
+    flops.mlp = 2.0 * mlp_matrices(model) * tokens * h * model.ffn_hidden;
+    return flops;
+}
+
+double logits_forward_flops(const ModelSpec& model, double micro_batch) {
+    return 2.0 * micro_batch * model.seq_len * model.hidden * static_cast<double>(model.vocab);
+}
+
+double layer_parameters(const ModelSpec& model) {
+    const double h = model.hidden;
+    const double f = model.ffn_hidden;
+    const double attention = h * (h + 2.0 * kv_width(model)) + h * h;
+    const double mlp = mlp_matrices(model) * h * f;
+    if (model.mlp == MlpKind::swiglu) return attention + mlp + 2.0 * h;  // two RMSNorm scales
+    // Biases of QKV, the output projection and both MLP matrices, and two LayerNorms (scale and shift).
+    const double biases = (h + 2.0 * kv_width(model)) + h + f + h;
+    return attention + mlp + biases + 4.0 * h;
+}
+
+double embedding_parameters(const ModelSpec& model) {
+    const double table = static_cast<double>(model.vocab) * model.hidden;
+    return model.tie_embeddings ? table : 2.0 * table;
+}
+
+double model_parameters(const ModelSpec& model) {
+    return total_layers(model) * layer_parameters(model) + embedding_parameters(model);
+}
+
+double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split) {
+    const double s = static_cast<double>(model.seq_len) / split.cp;
+    const double b = micro_batch;
+    const double h = model.hidden;
+    const double a = model.heads;
+    const double t = split.tp;
+    const double sbh = s * b * h;
+    if (split.recompute == Recompute::full) return 2.0 * sbh / (split.sequence_parallel ? t : 1.0);
+    // Korthikanti §4.1, per layer: attention keeps 11·sbh + 5·a·s²·b (QKV input 2sbh, Q,K 4sbh, V 2sbh, softmax
+    // output 2as²b, dropout mask as²b, dropout output 2as²b, projection input 2sbh, dropout mask sbh), the MLP
+    // 19·sbh, the two LayerNorms 4·sbh. GQA shrinks K and V; a wider FFN scales the MLP's 16·sbh of intermediates.
+    const double kv_ratio = kv_width(model) / h;
+    const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * h) * (mlp_matrices(model) / 2.0);
+    const double attention_linear = (2.0 + 2.0 + 4.0 * kv_ratio + 2.0 + 1.0) * sbh;  // = 11·sbh for MHA
+    const double attention_quadratic = 5.0 * a * s * s * b;
+    const double mlp = (2.0 + 16.0 * ffn_ratio + 1.0) * sbh;                                     // = 19·sbh for 4h
+    const double norms = 4.0 * sbh;
+    // Tensor parallelism splits what lies between the column- and row-parallel matrices; sequence parallelism also
+    // splits the LayerNorm and dropout parts that stay outside (Korthikanti §4.2.2-4.2.3).
+    const double split_by_tp = (attention_linear - 3.0 * sbh) + attention_quadratic + (mlp - 3.0 * sbh);
+    const double outside_tp = 3.0 * sbh + 3.0 * sbh + norms;  // QKV and MLP inputs, dropout masks, LayerNorm inputs
+    const double quadratic_kept = split.recompute == Recompute::selective ? 0.0 : attention_quadratic;
+    const double inside = (split_by_tp - attention_quadratic + quadratic_kept) / t;
+    const double outside = split.sequence_parallel ? outside_tp / t : outside_tp;
+    return inside + outside;
+}
+
+double model_flops_per_iteration(const ModelSpec& model, double global_batch) {
+    const double per_layer = layer_forward_flops(model, global_batch).total();
+    return 3.0 * (total_layers(model) * per_layer + logits_forward_flops(model, global_batch));
+}
+
+}  // namespace parasight

@@ -1,0 +1,55 @@
+#pragma once
+// Closed-form costs of a transformer layer, its embedding and its logits: FLOPs, parameters and the activation bytes
+// kept for backward. Formulas from Narayanan et al. 2021 (SC'21, §5.1: forward 24·b·s·h²·(1 + s/6h) per layer, logits
+// 2·b·s·h·V) and Korthikanti et al. 2022 (§4: activations s·b·h·(34 + 5·a·s/h) bytes per layer, with the tensor-,
+// sequence-parallel and recompute variants), generalised to grouped-query attention, any FFN width and SwiGLU.
+
+#include "scenario/scenario.h"
+
+namespace parasight {
+
+// How one layer is split and what it keeps; the per-rank view that the compiler needs.
+struct LayerSplit {
+    int tp = 1;
+    int cp = 1;
+    bool sequence_parallel = false;
+    Recompute recompute = Recompute::none;
+};
+
+// Forward FLOPs of one layer for `tokens` = micro_batch × seq_len tokens, before any split.
+struct LayerFlops {
+    double qkv = 0.0;             // 2·t·h·(h + 2·kv_heads·head_dim)
+    double attention_core = 0.0;  // QKᵀ and attention·V: 4·t·s·h (causal masking is not subtracted, as Megatron)
+    double attention_out = 0.0;   // 2·t·h²
+    double mlp = 0.0;             // gelu 4·t·h·F, swiglu 6·t·h·F
+    [[nodiscard]] double total() const noexcept { return qkv + attention_core + attention_out + mlp; }
+    [[nodiscard]] double matmul() const noexcept { return total(); }
+};
+
+[[nodiscard]] LayerFlops layer_forward_flops(const ModelSpec& model, double micro_batch);
+
+// Logits: 2·t·h·V forward; backward twice that.
+[[nodiscard]] double logits_forward_flops(const ModelSpec& model, double micro_batch);
+
+// Parameters of one layer (weights, biases and norms; gelu models carry biases and LayerNorm, swiglu models RMSNorm
+// and no biases, as GPT and Llama do).
+[[nodiscard]] double layer_parameters(const ModelSpec& model);
+// Token embedding (V·h) plus, for untied embeddings, the output projection (another V·h).
+[[nodiscard]] double embedding_parameters(const ModelSpec& model);
+// Every parameter of the model.
+[[nodiscard]] double model_parameters(const ModelSpec& model);
+
+// Activation bytes one layer keeps for backward for one micro-batch, per tensor-parallel rank, in 16-bit training
+// (Korthikanti 2022 Table 2, with h·(34 + 5as/h) split into its parts so that GQA and FFN width follow):
+//   none, no TP:        s·b·h·(34 + 5·a·s/h)
+//   TP t:               s·b·h·(10 + 24/t + 5·a·s/(h·t))
+//   TP t + SP:          s·b·h·(34/t + 5·a·s/(h·t))
+//   selective + TP/SP:  s·b·h·34/t   (the attention core is recomputed, its s² terms not kept)
+//   full:               2·s·b·h / t with SP, 2·s·b·h without (only the layer input is kept)
+// Context parallelism cp divides s.
+[[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split);
+
+// Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU.
+[[nodiscard]] double model_flops_per_iteration(const ModelSpec& model, double global_batch);
+
+}  // namespace parasight
