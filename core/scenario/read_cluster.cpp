@@ -84,8 +84,8 @@ void read_dimension(const YAML::Node& node, YamlSource& source, const std::strin
 void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
                    std::vector<Dimension>& topology) {
     if (!node.IsSequence() || node.size() == 0) {
-        source.error(node, "cluster.topology must be a non-empty list of dimensions (innermost first), found " +
-                               std::string(node_type_noun(node)));
+        const std::string found = node.IsSequence() ? "an empty list" : std::string(node_type_noun(node));
+        source.error(node, "cluster.topology must be a non-empty list of dimensions (innermost first), found " + found);
         return;
     }
     if (node.size() > 16) {
@@ -128,6 +128,7 @@ void read_device(const YAML::Node& node, YamlSource& source, LocationIndex& loca
     SourceLocation preset_at;
     const std::string preset_id = preset_id_of(node, source, path, preset_at);
     if (!preset_id.empty()) {
+        device = DeviceSpec{};  // a named preset replaces the device it overrides, e.g. a cluster preset's
         const auto preset_yaml = load_preset_yaml(PresetKind::device, preset_id, preset_at, source);
         if (!preset_yaml) return;
         YamlSource preset_source(std::string(find_preset(PresetKind::device, preset_id)->file), source.diagnostics());
@@ -149,6 +150,7 @@ void read_cluster(const YAML::Node& node, YamlSource& source, LocationIndex& loc
     SourceLocation preset_at;
     const std::string preset_id = preset_id_of(node, source, "cluster", preset_at);
     if (!preset_id.empty()) {
+        cluster = ClusterSpec{};
         const auto preset_yaml = load_preset_yaml(PresetKind::cluster, preset_id, preset_at, source);
         if (!preset_yaml) return;
         YamlSource preset_source(std::string(find_preset(PresetKind::cluster, preset_id)->file), source.diagnostics());

@@ -23,6 +23,7 @@ constexpr IntegerRange layer_count{1, 10'000};
 constexpr IntegerRange width_range{1, 1'000'000};
 constexpr IntegerRange large_count{1, 100'000'000};
 constexpr IntegerRange small_int{1, 100'000};
+constexpr std::int64_t max_cnn_layers = 10'000;  // after repeats
 
 void read_cnn_layer(const YAML::Node& node, YamlSource& source, const std::string& path, CnnLayer& layer) {
     MapReader reader(node, source, path, {"type", "filters", "kernel", "stride", "padding", "op", "outputs"});
@@ -95,13 +96,16 @@ bool apply_layer(const CnnLayer& layer, ActivationShape& shape, YamlSource& sour
 void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::string& path, const CnnInput& input,
                      std::vector<CnnBlock>& blocks) {
     if (!node.IsSequence() || node.size() == 0) {
-        source.error(node, path + " must be a non-empty list of layers, found " + std::string(node_type_noun(node)));
+        const std::string found = node.IsSequence() ? "an empty list" : std::string(node_type_noun(node));
+        source.error(node, path + " must be a non-empty list of layers, found " + found);
         return;
     }
-    if (node.size() > 10'000) {
-        source.error(node, path + " has " + std::to_string(node.size()) + " entries; the limit is 10000");
+    if (node.size() > max_cnn_layers) {
+        source.error(node, path + " has " + std::to_string(node.size()) + " entries; the limit is " +
+                               std::to_string(max_cnn_layers));
         return;
     }
+    std::int64_t expanded_layers = 0;
     blocks.clear();
     ActivationShape shape{input.channels, input.height, input.width};
     bool shape_ok = true;
@@ -119,7 +123,13 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
                 source.error(reader.value_location("layers"), entry_path + ".layers must be a non-empty list of layers");
                 continue;
             }
-            for (std::size_t j = 0; j < inner.size() && j < 10'000; ++j) {
+            if (static_cast<std::int64_t>(inner.size()) * block.repeat + expanded_layers > max_cnn_layers) {
+                source.error(reader.value_location("repeat"),
+                             "the model would have more than " + std::to_string(max_cnn_layers) +
+                                 " layers once blocks are repeated; the limit is " + std::to_string(max_cnn_layers));
+                return;
+            }
+            for (std::size_t j = 0; j < inner.size(); ++j) {
                 CnnLayer layer;
                 read_cnn_layer(inner[j], source, entry_path + ".layers[" + std::to_string(j) + "]", layer);
                 block.layers.push_back(layer);
@@ -129,6 +139,7 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
             read_cnn_layer(entry, source, entry_path, layer);
             block.layers.push_back(layer);
         }
+        expanded_layers += static_cast<std::int64_t>(block.layers.size()) * block.repeat;
         for (int r = 0; r < block.repeat && shape_ok; ++r) {
             const ActivationShape before = shape;
             for (std::size_t j = 0; j < block.layers.size() && shape_ok; ++j) {
@@ -158,7 +169,14 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
     }
     reader.read_string("name", model.name);
     if (!complete) reader.require("kind");
-    reader.read_enum("kind", model.kind, model_kind_names);
+    const ModelKind preset_kind = model.kind;
+    if (reader.read_enum("kind", model.kind, model_kind_names) && complete && model.kind != preset_kind) {
+        source.error(reader.value_location("kind"),
+                     "kind cannot change a preset's kind: preset '" + model.preset + "' is a " +
+                         std::string(name_of(preset_kind, model_kind_names)) + " model");
+        model.kind = preset_kind;
+        return;
+    }
     const auto& own_keys = model.kind == ModelKind::transformer ? transformer_keys : cnn_keys;
     for (const auto key : all_model_keys()) {
         if (reader.has(key) && std::find(own_keys.begin(), own_keys.end(), key) == own_keys.end()) {
@@ -221,8 +239,9 @@ void read_model(const YAML::Node& node, YamlSource& source, LocationIndex& locat
         LocationIndex preset_locations;
         MapReader preset_reader(*preset_yaml, preset_source, "model", all_model_keys());
         if (!preset_reader.is_map()) return;
-        read_model_fields(preset_reader, preset_locations, model, false);
+        model = ModelSpec{};
         model.preset = preset_id;
+        read_model_fields(preset_reader, preset_locations, model, false);
     }
     if (node.IsScalar()) return;
     MapReader reader(node, source, "model", all_model_keys());

@@ -68,7 +68,11 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
         const auto axis_words = names_of(parallel_axis_names);
         for (std::size_t i = 0; i < mapping.size(); ++i) {
             const YAML::Node item = mapping[i];
-            const std::string text = item.IsScalar() ? item.Scalar() : std::string();
+            if (!item.IsScalar()) {
+                source.error(item, "parallelism.mapping lists axis names, found " + std::string(node_type_noun(item)));
+                continue;
+            }
+            const std::string text = item.Scalar();
             const auto axis = value_of(text, parallel_axis_names);
             if (!axis) {
                 source.error(item, "'" + text + "' is not a parallel axis" + did_you_mean_suffix(text, axis_words) +

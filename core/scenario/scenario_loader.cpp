@@ -60,6 +60,12 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
         return;
     }
     reader.read_string("name", scenario.name);
+    for (const auto key : {"model", "training", "cluster", "parallelism", "simulation"}) {
+        if (reader.has(key) && reader.value(key).IsNull()) {
+            source.error(reader.key_location(key), "'" + std::string(key) + "' has no value; expected a mapping");
+            return;
+        }
+    }
     if (reader.require("model")) read_model(reader.value("model"), source, locations, scenario.model);
     if (reader.require("training")) read_training(reader.value("training"), source, locations, scenario.training);
     if (reader.require("cluster")) read_cluster(reader.value("cluster"), source, locations, scenario.cluster);

@@ -3,6 +3,7 @@
 // be right, at the key the user wrote.
 #include "scenario/scenario_readers.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace parasight {
@@ -36,11 +37,13 @@ std::string topology_shape(const std::vector<Dimension>& topology) {
 bool check_degrees(Scenario& scenario, Checker& check) {
     ParallelismSpec& parallelism = scenario.parallelism;
     const std::int64_t devices = scenario.device_count();
+    // Degrees are each at most 10^7; the product is capped just past the device limit so that it cannot overflow.
+    constexpr std::int64_t cap = 10'000'001;
     std::int64_t product = 1;
     std::string factors;
     for (const auto& axis : parallel_axis_names) {
         if (parallelism.derived_axis == axis.value) continue;
-        product *= parallelism.degree(axis.value);
+        product = std::min(product * parallelism.degree(axis.value), cap);
         if (parallelism.degree(axis.value) > 1) {
             factors += (factors.empty() ? "" : " x ") + std::string(axis.name) + "=" +
                        std::to_string(parallelism.degree(axis.value));
@@ -49,7 +52,7 @@ bool check_degrees(Scenario& scenario, Checker& check) {
     if (factors.empty()) factors = "1";
     if (parallelism.derived_axis) {
         const ParallelAxis axis = *parallelism.derived_axis;
-        if (devices % product != 0) {
+        if (product >= cap || devices % product != 0) {
             check.error(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
                                              factors + " = " + std::to_string(product) + ") do not divide the " +
                                              std::to_string(devices) + " devices");
@@ -59,7 +62,8 @@ bool check_degrees(Scenario& scenario, Checker& check) {
         return true;
     }
     if (product != devices) {
-        check.error("parallelism", "the parallel degrees multiply to " + std::to_string(product) + " (" + factors +
+        const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
+        check.error("parallelism", "the parallel degrees multiply to " + total + " (" + factors +
                                        ") but the cluster has " + std::to_string(devices) + " devices (" +
                                        topology_shape(scenario.cluster.topology) +
                                        "); change a degree or write one of them as 'auto'");
@@ -87,6 +91,7 @@ void check_layout(const Scenario& scenario, Checker& check) {
 
 void check_transformer(const Scenario& scenario, Checker& check) {
     const ModelSpec& model = scenario.model;
+    if (model.heads < 1 || model.kv_heads < 1 || model.hidden < 1) return;  // reported where they were read
     const ParallelismSpec& parallelism = scenario.parallelism;
     if (model.hidden % model.heads != 0) {
         check.error("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
@@ -155,7 +160,7 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
     const int layers = pipelined_layer_count(scenario.model);
     const int pp = parallelism.pp;
-    const int chunks = pp * parallelism.virtual_stages;
+    const std::int64_t chunks = static_cast<std::int64_t>(pp) * parallelism.virtual_stages;
 
     if (parallelism.schedule == Schedule::interleaved) {
         if (parallelism.virtual_stages < 2) {
@@ -182,6 +187,14 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
             ++stages_given;
         }
     }
+    if (layers < chunks) {
+        const std::string split = parallelism.virtual_stages > 1
+                                      ? "pp x virtual_stages = " + std::to_string(chunks)
+                                      : "pp " + std::to_string(pp);
+        check.error("parallelism.pp", split + " is more than the model's " + std::to_string(layers) +
+                                          " layers: every stage needs at least one layer");
+        return;
+    }
     if (stages_given > 0) {
         if (parallelism.virtual_stages > 1) {
             check.error("strategy_tree", "layers per stage cannot be set with interleaved virtual stages");
@@ -189,7 +202,7 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         }
         const int free_stages = pp - stages_given;
         const int remaining = layers - given_layers;
-        if (free_stages == 0 && remaining != 0) {
+        if (remaining < 0 || (free_stages == 0 && remaining != 0)) {
             check.error("strategy_tree", "the stages' layers add up to " + std::to_string(given_layers) +
                                              " but the model has " + std::to_string(layers));
         } else if (free_stages > 0 && (remaining < free_stages || remaining % free_stages != 0)) {

@@ -98,6 +98,8 @@ SourceLocation MapReader::key_location(std::string_view key) const {
 SourceLocation MapReader::value_location(std::string_view key) const {
     const Entry* entry = find(key);
     if (entry == nullptr) return location();
+    // yaml-cpp places an empty value at the next token, often on the next line: point at the key instead.
+    if (entry->value_node.IsNull()) return source_.location(entry->key_node);
     const SourceLocation where = source_.location(entry->value_node);
     return where.line > 0 ? where : source_.location(entry->key_node);
 }
