@@ -11,7 +11,9 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 3> commands{{
+const std::array<Command, 4> commands{{
+    {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
+     run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
     {"presets", "list or show the bundled devices, models, clusters and scenarios", presets_help, run_presets},
     {"collective", "time one collective on a scenario's cluster topology", collective_help, run_collective},

@@ -1,0 +1,118 @@
+#include "commands.h"
+
+#include "cli_arguments.h"
+#include "export/breakdown_csv.h"
+#include "export/chrome_trace.h"
+#include "export/report_json.h"
+#include "scenario/scenario_loader.h"
+#include "simulation/simulate.h"
+#include "units/quantity.h"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+
+namespace parasight::cli {
+
+const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--json] [--trace OUT.json] [--csv OUT.csv] [--all-devices]
+
+Simulates one training iteration of scenario FILE on every device and reports the iteration time, throughput,
+MFU/HFU, where the time goes (compute, exposed communication per group, pipeline bubble, idle) and the memory each
+device needs.
+
+  --json          one JSON object: iteration_time_s, samples_per_s, tokens_per_s, devices,
+                  model_flops_per_iteration, model_tflops_per_device, mfu, hfu,
+                  breakdown_s {compute, exposed_comm {tp, cp, ep, pp, dp}, exposed_memory, bubble, idle},
+                  memory {peak_bytes, capacity_bytes, oom, by_category_bytes {...}}, simulation {events, wall_s, mode},
+                  warnings []
+  --trace FILE    write a Chrome trace (open it in Perfetto or chrome://tracing)
+  --csv FILE      write each simulated device's breakdown as CSV
+  --all-devices   simulate every device instead of one per symmetry class (same answer on a homogeneous cluster)
+
+exit status: 0 ok, 2 bad input or a scenario that cannot be simulated, 1 internal error
+)";
+
+namespace {
+
+std::string fixed(double value, int decimals) {
+    std::array<char, 64> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
+    return buffer.data();
+}
+
+void print_summary(std::ostream& out, const Report& report) {
+    using units::Dimension;
+    using units::format_readable;
+    const TimeBreakdown& b = report.breakdown;
+    auto share = [&](double value) {
+        return format_readable(value, Dimension::time) + " (" + fixed(100.0 * value / report.iteration_time_s, 1) + "%)";
+    };
+    out << "iteration time    " << format_readable(report.iteration_time_s, Dimension::time) << '\n';
+    out << "throughput        " << fixed(report.samples_per_s, 2) << " samples/s, " << fixed(report.tokens_per_s, 0)
+        << " tokens/s\n";
+    out << "model FLOP rate   " << fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
+        << fixed(100.0 * report.mfu, 1) << "%, HFU " << fixed(100.0 * report.hfu, 1) << "%\n";
+    out << "per device (mean over " << report.devices << " devices):\n";
+    out << "  compute         " << share(b.compute_s) << '\n';
+    for (std::size_t g = 0; g < comm_group_count; ++g) {
+        if (b.exposed_comm_s[g] <= 0.0) continue;
+        out << "  exposed " << comm_group_names[g].name << "      " << share(b.exposed_comm_s[g]) << '\n';
+    }
+    if (b.exposed_memory_s > 0.0) out << "  exposed memory  " << share(b.exposed_memory_s) << '\n';
+    if (b.bubble_s > 0.0) out << "  pipeline bubble " << share(b.bubble_s) << '\n';
+    if (b.idle_s > 0.0) out << "  idle            " << share(b.idle_s) << '\n';
+    out << "memory            " << format_readable(report.peak_memory_bytes, Dimension::size, 4, true) << " of "
+        << format_readable(report.memory_capacity_bytes, Dimension::size, 4, true)
+        << (report.out_of_memory ? " — OUT OF MEMORY" : "") << '\n';
+    for (std::size_t c = 0; c < memory_category_count; ++c) {
+        std::string name(memory_category_names[c].name);
+        name.resize(16, ' ');
+        out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';
+    }
+    for (const std::string& warning : report.warnings) out << "warning: " << warning << '\n';
+    out << "simulated " << report.events << " events in " << format_readable(report.wall_s, Dimension::time) << " ("
+        << report.mode << ")\n";
+}
+
+}  // namespace
+
+int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+    const auto arguments = Arguments::parse(words, OptionSpec{{"trace", "csv", "db"}, {"json", "all-devices"}, {}});
+    if (!arguments) return usage_error(err, "simulate", arguments.error());
+    if (arguments->positional().size() != 1) return usage_error(err, "simulate", "name exactly one scenario FILE");
+    if (arguments->option("db")) return usage_error(err, "simulate", "--db: the results database is not available yet");
+
+    const LoadResult loaded = load_scenario_file(arguments->positional().front());
+    if (!loaded.ok()) {
+        for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    }
+    SimulateOptions options;
+    options.all_devices = arguments->flag("all-devices");
+    const auto trace_path = arguments->option("trace");
+    options.record_memory_timeline = trace_path.has_value();
+    const auto simulation = simulate(*loaded.scenario, options);
+    if (!simulation) {
+        err << arguments->positional().front() << ": " << simulation.error() << '\n';
+        return exit_bad_input;
+    }
+    if (trace_path) {
+        std::ofstream trace(*trace_path, std::ios::binary);
+        if (!trace) return usage_error(err, "simulate", "--trace: cannot write '" + *trace_path + "'");
+        write_chrome_trace(trace, simulation->graph, simulation->run);
+    }
+    if (const auto csv_path = arguments->option("csv")) {
+        std::ofstream csv(*csv_path, std::ios::binary);
+        if (!csv) return usage_error(err, "simulate", "--csv: cannot write '" + *csv_path + "'");
+        write_breakdown_csv(csv, simulation->report);
+    }
+    if (arguments->flag("json")) {
+        out << report_json(simulation->report);
+    } else {
+        print_summary(out, simulation->report);
+    }
+    return exit_ok;
+}
+
+}  // namespace parasight::cli

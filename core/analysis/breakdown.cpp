@@ -1,0 +1,105 @@
+#include "analysis/breakdown.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+const std::array<EnumName<CommGroup>, 5> comm_group_names{
+    {{CommGroup::tp, "tp"}, {CommGroup::cp, "cp"}, {CommGroup::ep, "ep"}, {CommGroup::pp, "pp"}, {CommGroup::dp, "dp"}}};
+
+double TimeBreakdown::exposed_comm_total_s() const noexcept {
+    double total = 0.0;
+    for (const double value : exposed_comm_s) total += value;
+    return total;
+}
+
+double TimeBreakdown::total_s() const noexcept {
+    return compute_s + exposed_comm_total_s() + exposed_memory_s + bubble_s + idle_s;
+}
+
+std::vector<std::vector<TaskId>> tasks_by_device(const ExecutionGraph& graph) {
+    std::vector<std::vector<TaskId>> result(graph.devices.size());
+    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+        result[static_cast<std::size_t>(graph.tasks[t].device)].push_back(static_cast<TaskId>(t));
+    }
+    return result;
+}
+
+namespace {
+
+// What a task occupies while it runs: 0 compute, 1..5 a communication group, 6 memory.
+constexpr std::size_t compute_class = 0;
+constexpr std::size_t memory_class = 1 + comm_group_count;
+constexpr std::size_t class_count = 2 + comm_group_count;
+
+std::size_t class_of(TaskKind kind) {
+    switch (kind) {
+    case TaskKind::tp_comm: return 1 + static_cast<std::size_t>(CommGroup::tp);
+    case TaskKind::cp_comm: return 1 + static_cast<std::size_t>(CommGroup::cp);
+    case TaskKind::ep_comm: return 1 + static_cast<std::size_t>(CommGroup::ep);
+    case TaskKind::pp_comm: return 1 + static_cast<std::size_t>(CommGroup::pp);
+    case TaskKind::dp_comm: return 1 + static_cast<std::size_t>(CommGroup::dp);
+    case TaskKind::memory: return memory_class;
+    case TaskKind::forward:
+    case TaskKind::backward:
+    case TaskKind::recompute:
+    case TaskKind::optimizer: return compute_class;
+    }
+    return compute_class;
+}
+
+struct Edge {
+    double time_s;
+    int delta;
+    std::size_t task_class;
+};
+
+}  // namespace
+
+TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
+                               const std::vector<TaskId>& device_tasks, double iteration_s, bool pipelined) {
+    std::vector<Edge> edges;
+    edges.reserve(device_tasks.size() * 2);
+    for (const TaskId id : device_tasks) {
+        const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
+        if (timing.end_s <= timing.start_s) continue;
+        const std::size_t task_class = class_of(graph.tasks[static_cast<std::size_t>(id)].kind);
+        edges.push_back(Edge{timing.start_s, +1, task_class});
+        edges.push_back(Edge{timing.end_s, -1, task_class});
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+        return a.time_s != b.time_s ? a.time_s < b.time_s : a.delta < b.delta;
+    });
+    TimeBreakdown breakdown;
+    std::array<int, class_count> running{};
+    double now_s = 0.0;
+    auto attribute = [&](double length_s) {
+        if (length_s <= 0.0) return;
+        if (running[compute_class] > 0) {
+            breakdown.compute_s += length_s;
+            return;
+        }
+        int groups = 0;
+        for (std::size_t g = 0; g < comm_group_count; ++g) groups += running[1 + g] > 0 ? 1 : 0;
+        if (groups > 0) {
+            for (std::size_t g = 0; g < comm_group_count; ++g) {
+                if (running[1 + g] > 0) breakdown.exposed_comm_s[g] += length_s / groups;
+            }
+            return;
+        }
+        if (running[memory_class] > 0) {
+            breakdown.exposed_memory_s += length_s;
+            return;
+        }
+        (pipelined ? breakdown.bubble_s : breakdown.idle_s) += length_s;
+    };
+    for (const Edge& edge : edges) {
+        attribute(edge.time_s - now_s);
+        now_s = edge.time_s;
+        running[edge.task_class] += edge.delta;
+    }
+    attribute(iteration_s - now_s);
+    return breakdown;
+}
+
+}  // namespace parasight

@@ -1,0 +1,40 @@
+#pragma once
+// Where a device's iteration time goes (ASTRA-sim 2.0 Fig. 4's exposed-time breakdown, split further): compute;
+// communication that nothing hides, by parallel group; memory transfers nothing hides; pipeline bubble; other idle.
+// The parts sum to the iteration time exactly.
+
+#include "compile/execution_graph.h"
+#include "engine/engine.h"
+
+#include <array>
+#include <vector>
+
+namespace parasight {
+
+// Exposed communication by group, in this order.
+enum class CommGroup : std::uint8_t { tp, cp, ep, pp, dp };
+inline constexpr std::size_t comm_group_count = 5;
+extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
+
+struct TimeBreakdown {
+    double compute_s = 0.0;
+    std::array<double, comm_group_count> exposed_comm_s{};
+    double exposed_memory_s = 0.0;
+    double bubble_s = 0.0;  // idle on a pipelined device: waiting for another stage
+    double idle_s = 0.0;    // idle otherwise
+
+    [[nodiscard]] double exposed_comm_total_s() const noexcept;
+    [[nodiscard]] double total_s() const noexcept;
+};
+
+// The tasks of each simulated device, in TaskId order.
+[[nodiscard]] std::vector<std::vector<TaskId>> tasks_by_device(const ExecutionGraph& graph);
+
+// Sweeps the device's task intervals: at each instant a running computation counts as compute; otherwise running
+// communications count as exposed (shared equally between the groups that run at once); otherwise a memory
+// transfer counts as exposed memory; otherwise the device is idle — a bubble when it is one stage of a pipeline.
+[[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
+                                             const std::vector<TaskId>& device_tasks, double iteration_s,
+                                             bool pipelined);
+
+}  // namespace parasight

@@ -1,0 +1,120 @@
+#include "analysis/report.h"
+
+#include "model/transformer_costs.h"
+#include "units/quantity.h"
+
+namespace parasight {
+namespace {
+
+std::string tensor_name(const ExecutionGraph& graph, TaskId task) {
+    if (task < 0) return "weights, gradients and optimizer state";
+    const Task& t = graph.tasks[static_cast<std::size_t>(task)];
+    std::string name = std::string(name_of(t.allocate_category, memory_category_names)) + " allocated by " +
+                       graph.labels[static_cast<std::size_t>(t.label)];
+    if (t.layer >= 0) name += ", layer " + std::to_string(t.layer);
+    if (t.micro_batch >= 0) name += ", micro-batch " + std::to_string(t.micro_batch);
+    return name;
+}
+
+// Sums a per-device quantity over all real devices. Devices are grouped by pipeline stage; a stage whose simulated
+// devices agree exactly counts that value once per real device it stands for, so that simulating one representative
+// per stage and simulating every device give bit-identical results on a homogeneous cluster.
+template <class Value>
+double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_device) {
+    std::vector<double> value(static_cast<std::size_t>(stages), 0.0);
+    std::vector<double> count(static_cast<std::size_t>(stages), 0.0);
+    std::vector<double> sum(static_cast<std::size_t>(stages), 0.0);
+    std::vector<bool> uniform(static_cast<std::size_t>(stages), true);
+    for (std::size_t d = 0; d < graph.devices.size(); ++d) {
+        const auto stage = static_cast<std::size_t>(graph.devices[d].stage);
+        const double x = value_of_device(d);
+        if (count[stage] == 0.0) {
+            value[stage] = x;
+        } else if (x != value[stage]) {
+            uniform[stage] = false;
+        }
+        count[stage] += graph.devices[d].weight;
+        sum[stage] += x * graph.devices[d].weight;
+    }
+    double total = 0.0;
+    for (std::size_t stage = 0; stage < value.size(); ++stage) {
+        total += uniform[stage] ? value[stage] * count[stage] : sum[stage];
+    }
+    return total;
+}
+
+}  // namespace
+
+Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run) {
+    Report report;
+    const double iteration_s = run.makespan_s;
+    report.iteration_time_s = iteration_s;
+    report.devices = scenario.device_count();
+    const double samples = static_cast<double>(scenario.training.global_batch);
+    report.samples_per_s = iteration_s > 0.0 ? samples / iteration_s : 0.0;
+    report.tokens_per_s = report.samples_per_s * scenario.model.seq_len;
+    report.model_flops_per_iteration = model_flops_per_iteration(scenario.model, samples);
+    const auto peak = scenario.cluster.device.peak_flops.find(scenario.training.dtype);
+    const double peak_flops = peak != scenario.cluster.device.peak_flops.end() ? peak->second : 0.0;
+    std::vector<double> device_flops(graph.devices.size(), 0.0);
+    for (const Task& task : graph.tasks) device_flops[static_cast<std::size_t>(task.device)] += task.flops;
+    const int stages = scenario.parallelism.pp;
+    report.hardware_flops_per_iteration =
+        sum_over_devices(graph, stages, [&](std::size_t d) { return device_flops[d]; });
+    const double device_seconds = iteration_s * static_cast<double>(report.devices);
+    if (device_seconds > 0.0) {
+        report.model_tflops_per_device = report.model_flops_per_iteration / device_seconds / 1e12;
+        report.mfu = report.model_flops_per_iteration / (device_seconds * peak_flops);
+        report.hfu = report.hardware_flops_per_iteration / (device_seconds * peak_flops);
+    }
+
+    const auto by_device = tasks_by_device(graph);
+    const bool pipelined = scenario.parallelism.pp > 1;
+    std::size_t peak_device = 0;
+    for (std::size_t d = 0; d < graph.devices.size(); ++d) {
+        const SimulatedDevice& device = graph.devices[d];
+        DeviceReport entry;
+        entry.npu = device.npu;
+        entry.stage = device.stage;
+        entry.weight = device.weight;
+        entry.breakdown = device_breakdown(graph, run, by_device[d], iteration_s, pipelined);
+        entry.peak_memory_bytes = run.memory[d].peak_bytes;
+        if (run.memory[d].peak_bytes > run.memory[peak_device].peak_bytes) peak_device = d;
+        report.per_device.push_back(entry);
+    }
+    const double devices = static_cast<double>(report.devices);
+    auto mean = [&](auto field) {
+        return sum_over_devices(graph, stages, [&](std::size_t d) { return field(report.per_device[d].breakdown); }) /
+               devices;
+    };
+    TimeBreakdown& mean_breakdown = report.breakdown;
+    mean_breakdown.compute_s = mean([](const TimeBreakdown& b) { return b.compute_s; });
+    for (std::size_t g = 0; g < comm_group_count; ++g) {
+        mean_breakdown.exposed_comm_s[g] = mean([g](const TimeBreakdown& b) { return b.exposed_comm_s[g]; });
+    }
+    mean_breakdown.exposed_memory_s = mean([](const TimeBreakdown& b) { return b.exposed_memory_s; });
+    mean_breakdown.bubble_s = mean([](const TimeBreakdown& b) { return b.bubble_s; });
+    mean_breakdown.idle_s = mean([](const TimeBreakdown& b) { return b.idle_s; });
+
+    report.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
+    if (!run.memory.empty()) {
+        const DeviceMemory& memory = run.memory[peak_device];
+        report.peak_memory_bytes = memory.peak_bytes;
+        report.memory_by_category_bytes = memory.at_peak_bytes;
+        if (memory.over_capacity_task != -2) {
+            report.out_of_memory = OutOfMemory{graph.devices[peak_device].npu,
+                                               tensor_name(graph, memory.over_capacity_task),
+                                               memory.over_capacity_time_s};
+            report.warnings.push_back(
+                "out of memory: NPU " + std::to_string(graph.devices[peak_device].npu) + " needs " +
+                units::format_readable(memory.peak_bytes, units::Dimension::size, 4, true) + " of its " +
+                units::format_readable(report.memory_capacity_bytes, units::Dimension::size, 4, true) +
+                "; the capacity is first exceeded by the " + report.out_of_memory->tensor + " at " +
+                units::format_readable(memory.over_capacity_time_s, units::Dimension::time));
+        }
+    }
+    report.events = run.events;
+    return report;
+}
+
+}  // namespace parasight

@@ -1,0 +1,53 @@
+#pragma once
+// The Report of one simulated iteration: time, throughput, FLOP rates and utilisation (MFU, HFU), the mean time
+// breakdown, memory by category with the out-of-memory verdict, and how the simulation ran.
+
+#include "analysis/breakdown.h"
+#include "compile/execution_graph.h"
+#include "engine/engine.h"
+#include "scenario/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+struct DeviceReport {
+    std::int64_t npu = 0;
+    int stage = 0;
+    double weight = 1.0;
+    TimeBreakdown breakdown;
+    double peak_memory_bytes = 0.0;
+};
+
+struct OutOfMemory {
+    std::int64_t npu = 0;
+    std::string tensor;  // what the allocation that crossed the capacity was for
+    double time_s = 0.0;
+};
+
+struct Report {
+    double iteration_time_s = 0.0;
+    double samples_per_s = 0.0;
+    double tokens_per_s = 0.0;
+    std::int64_t devices = 0;
+    double model_flops_per_iteration = 0.0;
+    double hardware_flops_per_iteration = 0.0;  // recompute included
+    double model_tflops_per_device = 0.0;
+    double mfu = 0.0;
+    double hfu = 0.0;
+    TimeBreakdown breakdown;  // mean over devices
+    double peak_memory_bytes = 0.0;
+    double memory_capacity_bytes = 0.0;
+    std::array<double, memory_category_count> memory_by_category_bytes{};  // on the peak device at its peak
+    std::optional<OutOfMemory> out_of_memory;
+    std::uint64_t events = 0;
+    double wall_s = 0.0;
+    std::string mode;  // "representative" or "all-devices"
+    std::vector<std::string> warnings;
+    std::vector<DeviceReport> per_device;
+};
+
+[[nodiscard]] Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run);
+
+}  // namespace parasight

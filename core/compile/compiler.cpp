@@ -1,0 +1,587 @@
+#include "compile/compiler.h"
+
+#include "collective/hierarchical_collective.h"
+#include "collective/point_to_point.h"
+#include "compile/pipeline_schedule.h"
+#include "device/compute_model.h"
+#include "model/layer_operations.h"
+
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+namespace parasight {
+
+std::vector<int> stage_layer_counts(const Scenario& scenario) {
+    const int pp = scenario.parallelism.pp;
+    const int total = scenario.model.layers + scenario.model.decoder_layers;
+    std::vector<int> counts(static_cast<std::size_t>(pp), -1);
+    int given = 0;
+    int free_stages = pp;
+    for (const StrategyOverride& entry : scenario.strategy_tree) {
+        if (!entry.layers) continue;
+        const int stage = std::stoi(entry.node.substr(6));
+        counts[static_cast<std::size_t>(stage)] = *entry.layers;
+        given += *entry.layers;
+        --free_stages;
+    }
+    for (int& count : counts) {
+        if (count < 0) count = free_stages > 0 ? (total - given) / free_stages : 0;
+    }
+    return counts;
+}
+
+namespace {
+
+// What one layer costs on one device, computed once per stage (DistSim: identical operations are costed once).
+struct LayerCosts {
+    double attention_forward_s = 0.0;
+    double mlp_forward_s = 0.0;
+    double attention_backward_s = 0.0;
+    double mlp_backward_s = 0.0;
+    double selective_recompute_s = 0.0;
+    double attention_forward_flops = 0.0;
+    double mlp_forward_flops = 0.0;
+    double selective_recompute_flops = 0.0;
+    double activation_bytes = 0.0;       // kept from forward to backward
+    double recompute_extra_bytes = 0.0;  // held while recomputation is in flight
+    TransformerLayerWork work;
+};
+
+struct Step {
+    TaskId first = -1;  // the first task of a forward or backward step on a device
+    TaskId send = -1;   // the pipeline send that ends it (-1 at the ends of the model)
+};
+
+class GraphBuilder {
+public:
+    GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options)
+        : scenario_(scenario),
+          model_(scenario.model),
+          parallelism_(scenario.parallelism),
+          layout_(layout),
+          topology_(layout.topology()),
+          options_(options),
+          compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype)),
+          element_bytes_(std::max(2.0, dtype_bytes(scenario.training.dtype))),
+          micro_batches_(static_cast<int>(scenario.training.global_batch /
+                                          (static_cast<std::int64_t>(parallelism_.dp) * scenario.training.micro_batch))),
+          chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
+          stage_layers_(stage_layer_counts(scenario)) {
+        // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
+        compute_element_bytes_ = dtype_bytes(scenario.training.dtype);
+    }
+
+    ExecutionGraph build() {
+        place_devices();
+        for (std::size_t d = 0; d < graph_.devices.size(); ++d) emit_device(static_cast<std::int32_t>(d));
+        link_pipeline();
+        graph_.finish();
+        return std::move(graph_);
+    }
+
+private:
+    // --- devices and symmetry ------------------------------------------------------------------------------------
+    void place_devices() {
+        const std::int64_t pp_stride = layout_.id_stride(ParallelAxis::pp);
+        if (options_.all_devices) {
+            for (std::int64_t npu = 0; npu < topology_.device_count(); ++npu) {
+                graph_.devices.push_back(SimulatedDevice{npu, layout_.rank_in_group(ParallelAxis::pp, npu), 1.0, {}});
+            }
+        } else {
+            const double weight = static_cast<double>(topology_.device_count()) / parallelism_.pp;
+            for (int stage = 0; stage < parallelism_.pp; ++stage) {
+                graph_.devices.push_back(SimulatedDevice{stage * pp_stride, stage, weight, {}});
+            }
+        }
+        const std::size_t steps = static_cast<std::size_t>(parallelism_.pp * chunks_ * micro_batches_);
+        forward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
+        backward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
+    }
+
+    [[nodiscard]] std::size_t step_index(int model_chunk, int micro_batch) const {
+        return static_cast<std::size_t>(model_chunk * micro_batches_ + micro_batch);
+    }
+
+    // --- costs ---------------------------------------------------------------------------------------------------
+    Recompute stage_recompute(int stage) const {
+        const std::string node = "stage[" + std::to_string(stage) + "]";
+        for (const StrategyOverride& entry : scenario_.strategy_tree) {
+            if (entry.node == node && entry.recompute) return *entry.recompute;
+        }
+        return parallelism_.recompute;
+    }
+
+    int stage_max_in_flight(int stage) const {
+        const std::string node = "stage[" + std::to_string(stage) + "]";
+        for (const StrategyOverride& entry : scenario_.strategy_tree) {
+            if (entry.node == node && entry.max_ongoing_micro_batches) return *entry.max_ongoing_micro_batches;
+        }
+        return 0;
+    }
+
+    const LayerCosts& layer_costs(Recompute recompute) {
+        const auto key = static_cast<int>(recompute);
+        if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
+        const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, recompute};
+        const double mb = scenario_.training.micro_batch;
+        LayerCosts costs;
+        costs.work = transformer_layer_work(model_, mb, split, compute_element_bytes_);
+        for (const LayerOperation& op : costs.work.attention) {
+            costs.attention_forward_s += compute_.time_s(op.name, op.forward);
+            costs.attention_backward_s += compute_.time_s(op.name, op.backward);
+            costs.attention_forward_flops += op.forward.flops;
+            if (op.recomputed_by_selective) {
+                costs.selective_recompute_s += compute_.time_s(op.name, op.forward);
+                costs.selective_recompute_flops += op.forward.flops;
+            }
+        }
+        for (const LayerOperation& op : costs.work.mlp) {
+            costs.mlp_forward_s += compute_.time_s(op.name, op.forward);
+            costs.mlp_backward_s += compute_.time_s(op.name, op.backward);
+            costs.mlp_forward_flops += op.forward.flops;
+        }
+        // Korthikanti's activation formulas count 16-bit values.
+        const double scale = element_bytes_ / 2.0;
+        costs.activation_bytes = layer_activation_bytes(model_, mb, split) * scale;
+        if (recompute == Recompute::full) {
+            LayerSplit kept = split;
+            kept.recompute = Recompute::none;
+            costs.recompute_extra_bytes = layer_activation_bytes(model_, mb, kept) * scale;
+        } else if (recompute == Recompute::selective) {
+            LayerSplit kept = split;
+            kept.recompute = Recompute::none;
+            costs.recompute_extra_bytes = (layer_activation_bytes(model_, mb, kept) - layer_activation_bytes(model_, mb, split)) * scale;
+        }
+        return layer_costs_.emplace(key, costs).first->second;
+    }
+
+    double collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes) {
+        const auto key = std::make_tuple(static_cast<int>(axis), static_cast<int>(op), bytes);
+        if (const auto it = collective_times_.find(key); it != collective_times_.end()) return it->second;
+        const auto spans = layout_.spans(axis);
+        const double time = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks).time_s;
+        collective_times_.emplace(key, time);
+        return time;
+    }
+
+    std::uint32_t axis_mask(ParallelAxis axis) const {
+        std::uint32_t mask = 0;
+        for (const DimensionSpan& span : layout_.spans(axis)) mask |= 1U << span.dimension;
+        return mask;
+    }
+
+    // --- emitting tasks --------------------------------------------------------------------------------------------
+    TaskId emit(std::int32_t device, Task task) {
+        task.device = device;
+        return graph_.add(task);
+    }
+
+    // A compute task that waits for `after` (or nothing).
+    TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+                   double flops, TaskId after) {
+        Task task;
+        task.kind = kind;
+        task.stream = Stream::compute;
+        task.layer = layer;
+        task.micro_batch = micro_batch;
+        task.label = graph_.label(label);
+        task.work_s = work_s;
+        task.flops = flops;
+        const TaskId id = emit(device, task);
+        if (after >= 0) graph_.depend(after, id);
+        return id;
+    }
+
+    // A collective on `axis` that waits for `after`; the next compute waits for it.
+    TaskId collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
+                      int layer, int micro_batch, Stream stream, TaskId after) {
+        Task task;
+        task.kind = axis == ParallelAxis::tp   ? TaskKind::tp_comm
+                    : axis == ParallelAxis::cp ? TaskKind::cp_comm
+                    : axis == ParallelAxis::ep ? TaskKind::ep_comm
+                                               : TaskKind::dp_comm;
+        task.stream = stream;
+        task.layer = layer;
+        task.micro_batch = micro_batch;
+        task.label = graph_.label(label);
+        task.work_s = collective_time_s(axis, op, bytes);
+        task.bytes = bytes;
+        task.dimension_mask = axis_mask(axis);
+        if (options_.all_devices) task.collective = collective_instance(device, axis);
+        const TaskId id = emit(device, task);
+        if (after >= 0) graph_.depend(after, id);
+        return id;
+    }
+
+    // In every-device mode, the k-th collective a device issues on an axis meets the k-th of its group's members.
+    std::int32_t collective_instance(std::int32_t device, ParallelAxis axis) {
+        const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+        const std::int64_t first = npu - layout_.rank_in_group(axis, npu) * layout_.id_stride(axis);
+        auto& sequence = collective_sequence_[std::make_tuple(npu, static_cast<int>(axis))];
+        const auto key = std::make_tuple(first, static_cast<int>(axis), sequence++);
+        const auto [it, inserted] = collective_ids_.emplace(key, graph_.collective_count);
+        if (inserted) ++graph_.collective_count;
+        return it->second;
+    }
+
+    TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
+        if (parallelism_.tp == 1) return after;
+        const double bytes = layer_costs(Recompute::none).work.tp_collective_bytes;
+        if (parallelism_.sequence_parallel) {
+            // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
+            const bool gather = before_block != backward;
+            return collective(device, ParallelAxis::tp, gather ? CollectiveOp::all_gather : CollectiveOp::reduce_scatter,
+                              bytes, gather ? "tp all-gather" : "tp reduce-scatter", layer, mb, Stream::feature_comm, after);
+        }
+        // Megatron: the row-parallel output is all-reduced forward, the column-parallel input gradient backward.
+        if (before_block != backward) return after;
+        return collective(device, ParallelAxis::tp, CollectiveOp::all_reduce, bytes, "tp all-reduce", layer, mb,
+                          Stream::feature_comm, after);
+    }
+
+    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind,
+                         bool allocate) {
+        TaskId last = after;
+        if (parallelism_.cp > 1) {
+            last = collective(device, ParallelAxis::cp, CollectiveOp::all_gather, costs.work.cp_collective_bytes,
+                              "cp all-gather kv", layer, mb, Stream::feature_comm, last);
+        }
+        last = tensor_parallel(device, true, layer, mb, last, false);
+        const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention_forward_s,
+                                         costs.attention_forward_flops, last);
+        if (allocate) {
+            graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = costs.activation_bytes;
+        }
+        last = tensor_parallel(device, false, layer, mb, attention, false);
+        last = tensor_parallel(device, true, layer, mb, last, false);
+        if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+            last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                              "ep dispatch", layer, mb, Stream::feature_comm, last);
+        }
+        last = compute(device, kind, "mlp", layer, mb, costs.mlp_forward_s, costs.mlp_forward_flops, last);
+        if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+            last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                              "ep combine", layer, mb, Stream::feature_comm, last);
+        }
+        return tensor_parallel(device, false, layer, mb, last, false);
+    }
+
+    TaskId layer_backward(std::int32_t device, int layer, int mb, Recompute recompute, const LayerCosts& costs,
+                          TaskId after) {
+        TaskId last = after;
+        // Recomputed activations live from the first recompute task to the end of the layer's backward.
+        const TaskId recompute_start = static_cast<TaskId>(graph_.tasks.size());
+        if (recompute == Recompute::full) {
+            last = layer_forward(device, layer, mb, layer_costs(Recompute::none), last, TaskKind::recompute, false);
+        }
+        last = tensor_parallel(device, false, layer, mb, last, true);
+        if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+            last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                              "ep combine backward", layer, mb, Stream::feature_comm, last);
+        }
+        last = compute(device, TaskKind::backward, "mlp backward", layer, mb, costs.mlp_backward_s,
+                       2.0 * costs.mlp_forward_flops, last);
+        if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+            last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                              "ep dispatch backward", layer, mb, Stream::feature_comm, last);
+        }
+        last = tensor_parallel(device, true, layer, mb, last, true);
+        last = tensor_parallel(device, false, layer, mb, last, true);
+        if (recompute == Recompute::selective) {
+            last = compute(device, TaskKind::recompute, "attention core recompute", layer, mb,
+                           costs.selective_recompute_s, costs.selective_recompute_flops, last);
+        }
+        const TaskId attention = compute(device, TaskKind::backward, "attention backward", layer, mb,
+                                         costs.attention_backward_s, 2.0 * costs.attention_forward_flops, last);
+        // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
+        Task& done = graph_.tasks[static_cast<std::size_t>(attention)];
+        done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
+        if (recompute != Recompute::none && costs.recompute_extra_bytes > 0.0) {
+            graph_.tasks[static_cast<std::size_t>(recompute_start)].allocate_bytes += costs.recompute_extra_bytes;
+        }
+        if (parallelism_.cp > 1) {
+            last = collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
+                              "cp reduce-scatter kv", layer, mb, Stream::feature_comm, attention);
+            return tensor_parallel(device, true, layer, mb, last, true);
+        }
+        return tensor_parallel(device, true, layer, mb, attention, true);
+    }
+
+    // --- one device ----------------------------------------------------------------------------------------------
+    void emit_device(std::int32_t device) {
+        const SimulatedDevice& placed = graph_.devices[static_cast<std::size_t>(device)];
+        const int stage = placed.stage;
+        const int pp = parallelism_.pp;
+        const Recompute recompute = stage_recompute(stage);
+        const LayerCosts& costs = layer_costs(recompute);
+        const auto steps = pipeline_steps(parallelism_.schedule, stage, pp, micro_batches_, chunks_,
+                                          stage_max_in_flight(stage));
+        const int total_chunks = pp * chunks_;
+        // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
+        auto chunk_layers = [&](int model_chunk) {
+            if (chunks_ > 1) {
+                const int per_chunk = (model_.layers + model_.decoder_layers) / total_chunks;
+                return std::make_pair(model_chunk * per_chunk, per_chunk);
+            }
+            int first = 0;
+            for (int s = 0; s < model_chunk; ++s) first += stage_layers_[static_cast<std::size_t>(s)];
+            return std::make_pair(first, stage_layers_[static_cast<std::size_t>(model_chunk)]);
+        };
+        const double mb_size = scenario_.training.micro_batch;
+        const double tokens = mb_size * model_.seq_len / parallelism_.cp;
+        const double boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
+                                      (parallelism_.sequence_parallel ? parallelism_.tp : 1);
+        const LayerOperation logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp,
+                                                       compute_element_bytes_);
+        const LayerOperation embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp,
+                                                             compute_element_bytes_);
+        const double logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
+        const bool reduce_every_micro_batch = parallelism_.zero >= 2;
+        const double grad_bytes_per_param = element_bytes_;
+        double bucket_bytes = 0.0;
+        TaskId bucket_ready = -1;
+        std::vector<TaskId> gradient_reductions;
+        const CollectiveOp reduction = parallelism_.zero == 0 ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
+        auto flush_bucket = [&](int micro_batch) {
+            if (bucket_bytes <= 0.0 || parallelism_.dp == 1) {
+                bucket_bytes = 0.0;
+                return;
+            }
+            gradient_reductions.push_back(collective(device, ParallelAxis::dp, reduction, bucket_bytes,
+                                                     reduction == CollectiveOp::all_reduce ? "dp all-reduce"
+                                                                                           : "dp reduce-scatter",
+                                                     -1, micro_batch, Stream::gradient_comm, bucket_ready));
+            bucket_bytes = 0.0;
+        };
+        const double layer_params = layer_parameters(model_) / parallelism_.tp;
+
+        TaskId previous = -1;
+        for (const PipelineStep& step : steps) {
+            const int model_chunk = step.chunk * pp + stage;
+            const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+            const bool model_first = model_chunk == 0;
+            const bool model_last = model_chunk == total_chunks - 1;
+            const int mb = step.micro_batch;
+            Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
+                                                                           [step_index(model_chunk, mb)];
+            const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
+            TaskId last = previous;
+            if (step.forward) {
+                if (model_first) {
+                    last = compute(device, TaskKind::forward, "embedding", -1, mb,
+                                   compute_.time_s("embedding", embedding.forward), 0.0, last);
+                }
+                for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
+                    last = zero3_gather(device, layer, mb, last);
+                    last = layer_forward(device, layer, mb, costs, last, TaskKind::forward, true);
+                }
+                if (model_last) {
+                    last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
+                                   compute_.time_s("logits", logits.forward), logits.forward.flops, last);
+                    graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = logits_bytes;
+                }
+            } else {
+                if (model_last) {
+                    last = compute(device, TaskKind::backward, "logits backward", -1, mb,
+                                   compute_.time_s("logits", logits.backward), logits.backward.flops, last);
+                    graph_.tasks[static_cast<std::size_t>(last)].release_bytes = logits_bytes;
+                }
+                // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
+                const bool reduce_now = reduce_every_micro_batch || mb == micro_batches_ - 1;
+                for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
+                    last = zero3_gather(device, layer, mb, last);
+                    last = layer_backward(device, layer, mb, recompute, costs, last);
+                    if (reduce_now) {
+                        bucket_bytes += layer_params * grad_bytes_per_param;
+                        bucket_ready = last;
+                        if (bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(mb);
+                    }
+                }
+                if (model_first) {
+                    last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
+                                   compute_.time_s("embedding", embedding.backward), 0.0, last);
+                    if (reduce_now) {
+                        bucket_bytes += embedding_parameters(model_) / parallelism_.tp * grad_bytes_per_param;
+                        bucket_ready = last;
+                    }
+                }
+                if (reduce_now) flush_bucket(mb);
+            }
+            record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
+            // Pipeline send to the next model chunk (forward) or the previous one (backward).
+            const bool sends = step.forward ? !model_last : !model_first;
+            if (sends) {
+                record.send = pipeline_send(device, step.forward, mb, boundary_bytes, last);
+            }
+            previous = last;
+        }
+        emit_optimizer(device, stage, gradient_reductions, previous);
+        set_static_memory(device, stage);
+    }
+
+    // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
+    // (Rajbhandari et al. 2020 §5.3); the gather runs on the gradient stream so that it can be prefetched.
+    TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId after) {
+        if (parallelism_.zero < 3 || parallelism_.dp == 1) return after;
+        const double bytes = layer_parameters(model_) / parallelism_.tp * element_bytes_;
+        const TaskId gather = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, bytes,
+                                         "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, -1);
+        Task& task = graph_.tasks[static_cast<std::size_t>(gather)];
+        task.allocate_bytes = bytes * (parallelism_.dp - 1) / parallelism_.dp;
+        task.allocate_category = MemoryCategory::buffers;
+        task.release_bytes = task.allocate_bytes;  // released as soon as the layer has used it
+        task.release_category = MemoryCategory::buffers;
+        if (after >= 0) graph_.depend(after, gather);
+        return gather;
+    }
+
+    TaskId pipeline_send(std::int32_t device, bool forward, int mb, double bytes, TaskId after) {
+        const SimulatedDevice& from = graph_.devices[static_cast<std::size_t>(device)];
+        const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+        const int pp = parallelism_.pp;
+        const int next_stage = forward ? (from.stage + 1) % pp : (from.stage + pp - 1) % pp;
+        const std::int64_t to = from.npu + (next_stage - from.stage) * stride;
+        const PointToPointCost cost = point_to_point(topology_, from.npu, to, bytes);
+        Task task;
+        task.kind = TaskKind::pp_comm;
+        task.stream = Stream::feature_comm;
+        task.micro_batch = mb;
+        task.label = graph_.label(forward ? "pp send activations" : "pp send gradients");
+        task.work_s = cost.time_s;
+        task.bytes = bytes;
+        for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+            if (topology_.coordinate(from.npu, d) != topology_.coordinate(to, d)) task.dimension_mask |= 1U << d;
+        }
+        const TaskId id = emit(device, task);
+        if (after >= 0) graph_.depend(after, id);
+        return id;
+    }
+
+    void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
+        const double params = stage_parameters(stage);
+        const double shard = parallelism_.zero >= 1 ? params / parallelism_.dp : params;
+        // Adam in mixed precision reads fp32 master weights, both moments and the gradient, and writes the three fp32
+        // tensors and the 16-bit weights: 4+4+4+2 read, 4+4+4+2 written = 28 bytes per parameter. SGD with momentum:
+        // 4+4+2 read, 4+4+2 written = 20.
+        const double bytes_per_param = scenario_.training.optimizer == Optimizer::adam ? 28.0 : 20.0;
+        Task task;
+        task.kind = TaskKind::optimizer;
+        task.stream = Stream::compute;
+        task.label = graph_.label("optimizer step");
+        task.work_s = compute_.time_s("optimizer", OperationWork{0.0, shard * bytes_per_param, 0.0});
+        task.bytes = shard * bytes_per_param;
+        const TaskId step = emit(device, task);
+        if (after >= 0) graph_.depend(after, step);
+        for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+        if (parallelism_.zero >= 1 && parallelism_.zero < 3 && parallelism_.dp > 1) {
+            // The updated shards are gathered back into every replica's full copy.
+            collective(device, ParallelAxis::dp, CollectiveOp::all_gather, params * element_bytes_,
+                       "dp parameter all-gather", -1, -1, Stream::gradient_comm, step);
+        }
+    }
+
+    double stage_parameters(int stage) const {
+        const int pp = parallelism_.pp;
+        double layers = 0.0;
+        if (chunks_ > 1) {
+            layers = static_cast<double>(model_.layers + model_.decoder_layers) / pp;
+        } else {
+            layers = stage_layers_[static_cast<std::size_t>(stage)];
+        }
+        double params = layers * layer_parameters(model_) / parallelism_.tp;
+        const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
+        if (stage == 0) params += table;
+        // The last stage holds the output projection: its own copy of the table (Megatron keeps one for tied
+        // embeddings and all-reduces the two copies' gradients).
+        if (stage == pp - 1 && (pp > 1 || !model_.tie_embeddings)) params += table;
+        return params;
+    }
+
+    // Model states (Rajbhandari et al. 2020 §3.1): with mixed-precision Adam 2Ψ weights, 2Ψ gradients and 12Ψ of
+    // optimizer state (fp32 weights, momentum, variance); ZeRO-1 shards the optimizer state over dp, ZeRO-2 the
+    // gradients too, ZeRO-3 the weights too. fp32 training: 4Ψ, 4Ψ and 8Ψ (two moments). SGD keeps one moment.
+    void set_static_memory(std::int32_t device, int stage) {
+        const double psi = stage_parameters(stage);
+        const double n = parallelism_.dp;
+        const bool mixed = scenario_.training.dtype != Dtype::fp32;
+        const double weight_bytes = mixed ? 2.0 : 4.0;
+        const double moments = scenario_.training.optimizer == Optimizer::adam ? 2.0 : 1.0;
+        const double optimizer_bytes = (mixed ? 4.0 : 0.0) + 4.0 * moments;
+        auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
+        bytes[static_cast<std::size_t>(MemoryCategory::weights)] = weight_bytes * psi / (parallelism_.zero >= 3 ? n : 1.0);
+        bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = weight_bytes * psi / (parallelism_.zero >= 2 ? n : 1.0);
+        bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = optimizer_bytes * psi / (parallelism_.zero >= 1 ? n : 1.0);
+    }
+
+    // --- pipeline dependencies -------------------------------------------------------------------------------------
+    std::int32_t device_of(std::int64_t npu, int stage) const {
+        if (options_.all_devices) return static_cast<std::int32_t>(npu);
+        return stage;
+    }
+
+    void link_pipeline() {
+        const int pp = parallelism_.pp;
+        const int total_chunks = pp * chunks_;
+        const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+        for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
+            const SimulatedDevice& device = graph_.devices[d];
+            for (int chunk = 0; chunk < chunks_; ++chunk) {
+                const int model_chunk = chunk * pp + device.stage;
+                for (int mb = 0; mb < micro_batches_; ++mb) {
+                    const std::size_t index = step_index(model_chunk, mb);
+                    if (model_chunk + 1 < total_chunks) {
+                        const int next_stage = (device.stage + 1) % pp;
+                        const std::int32_t next = device_of(device.npu + (next_stage - device.stage) * stride, next_stage);
+                        const TaskId send = forward_steps_[d][index].send;
+                        const TaskId receiver = forward_steps_[static_cast<std::size_t>(next)][step_index(model_chunk + 1, mb)].first;
+                        if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                    }
+                    if (model_chunk > 0) {
+                        const int previous_stage = (device.stage + pp - 1) % pp;
+                        const std::int32_t previous =
+                            device_of(device.npu + (previous_stage - device.stage) * stride, previous_stage);
+                        const TaskId send = backward_steps_[d][index].send;
+                        const TaskId receiver =
+                            backward_steps_[static_cast<std::size_t>(previous)][step_index(model_chunk - 1, mb)].first;
+                        if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                    }
+                }
+            }
+        }
+    }
+
+    const Scenario& scenario_;
+    const ModelSpec& model_;
+    const ParallelismSpec& parallelism_;
+    const ParallelLayout& layout_;
+    const Topology& topology_;
+    CompileOptions options_;
+    ComputeModel compute_;
+    double element_bytes_;
+    double compute_element_bytes_ = 2.0;
+    int micro_batches_;
+    int chunks_;
+    std::vector<int> stage_layers_;
+    ExecutionGraph graph_;
+    std::map<int, LayerCosts> layer_costs_;
+    std::map<std::tuple<int, int, double>, double> collective_times_;
+    std::map<std::tuple<std::int64_t, int>, std::int32_t> collective_sequence_;
+    std::map<std::tuple<std::int64_t, int, std::int32_t>, std::int32_t> collective_ids_;
+    std::vector<std::vector<Step>> forward_steps_;
+    std::vector<std::vector<Step>> backward_steps_;
+};
+
+}  // namespace
+
+Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options) {
+    if (scenario.model.kind != ModelKind::transformer) {
+        return Error{"simulating CNN models is not supported yet; their parallel strategies are covered by the oracle"};
+    }
+    const auto layout = ParallelLayout::make(scenario.topology(), scenario.parallelism.layout_order());
+    if (!layout) return Error{layout.error()};
+    GraphBuilder builder(scenario, *layout, options);
+    return builder.build();
+}
+
+}  // namespace parasight

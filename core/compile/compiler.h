@@ -1,0 +1,24 @@
+#pragma once
+// Scenario → ExecutionGraph: per simulated device, the forward, backward and recompute work of every layer and
+// micro-batch in the pipeline schedule's order; tensor-, context- and expert-parallel collectives inside layers;
+// pipeline sends between stages; data-parallel gradient reduction in buckets overlapped with backward; ZeRO stages
+// 1-3; the optimizer step. Devices that do identical work form symmetry classes: by default one representative per
+// pipeline stage is simulated, standing for its tp × cp × ep × dp peers.
+
+#include "common/expected.h"
+#include "compile/execution_graph.h"
+#include "scenario/scenario.h"
+
+namespace parasight {
+
+struct CompileOptions {
+    bool all_devices = false;  // simulate every device instead of one per symmetry class
+};
+
+// The scenario must have passed the loader's checks.
+[[nodiscard]] Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options);
+
+// Layers on each pipeline stage: from the strategy tree's stage overrides, the rest shared evenly.
+[[nodiscard]] std::vector<int> stage_layer_counts(const Scenario& scenario);
+
+}  // namespace parasight

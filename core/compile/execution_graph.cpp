@@ -1,0 +1,58 @@
+#include "compile/execution_graph.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+const std::array<EnumName<Stream>, 4> stream_names{{{Stream::compute, "compute"},
+                                                    {Stream::feature_comm, "feature communication"},
+                                                    {Stream::gradient_comm, "gradient communication"},
+                                                    {Stream::memory, "memory"}}};
+
+const std::array<EnumName<TaskKind>, 10> task_kind_names{{{TaskKind::forward, "forward"},
+                                                          {TaskKind::backward, "backward"},
+                                                          {TaskKind::recompute, "recompute"},
+                                                          {TaskKind::optimizer, "optimizer"},
+                                                          {TaskKind::tp_comm, "tp"},
+                                                          {TaskKind::cp_comm, "cp"},
+                                                          {TaskKind::ep_comm, "ep"},
+                                                          {TaskKind::pp_comm, "pp"},
+                                                          {TaskKind::dp_comm, "dp"},
+                                                          {TaskKind::memory, "memory"}}};
+
+const std::array<EnumName<MemoryCategory>, 5> memory_category_names{{{MemoryCategory::weights, "weights"},
+                                                                     {MemoryCategory::gradients, "gradients"},
+                                                                     {MemoryCategory::optimizer, "optimizer"},
+                                                                     {MemoryCategory::activations, "activations"},
+                                                                     {MemoryCategory::buffers, "buffers"}}};
+
+TaskId ExecutionGraph::add(const Task& task) {
+    tasks.push_back(task);
+    return static_cast<TaskId>(tasks.size() - 1);
+}
+
+void ExecutionGraph::depend(TaskId before, TaskId after) { edges_.emplace_back(before, after); }
+
+std::int32_t ExecutionGraph::label(const std::string& name) {
+    const auto it = std::find(labels.begin(), labels.end(), name);
+    if (it != labels.end()) return static_cast<std::int32_t>(it - labels.begin());
+    labels.push_back(name);
+    return static_cast<std::int32_t>(labels.size() - 1);
+}
+
+void ExecutionGraph::finish() {
+    successor_offsets_.assign(tasks.size() + 1, 0);
+    predecessor_counts_.assign(tasks.size(), 0);
+    for (const auto& [before, after] : edges_) {
+        ++successor_offsets_[static_cast<std::size_t>(before) + 1];
+        ++predecessor_counts_[after];
+    }
+    for (std::size_t i = 1; i < successor_offsets_.size(); ++i) successor_offsets_[i] += successor_offsets_[i - 1];
+    successors_.assign(edges_.size() + 1, 0);
+    std::vector<std::int32_t> fill(successor_offsets_.begin(), successor_offsets_.end() - 1);
+    for (const auto& [before, after] : edges_) successors_[fill[before]++] = after;
+    edges_.clear();
+    edges_.shrink_to_fit();
+}
+
+}  // namespace parasight

@@ -1,0 +1,99 @@
+#pragma once
+// The ExecutionGraph: per simulated device, the tasks of one training iteration on its streams, with data and
+// control dependencies (Proteus §5 execution graph; DistSim's per-device event lists). Tasks on one stream run in
+// the order they were added, like kernels on a CUDA stream; a task also waits for its predecessors on any stream
+// or device.
+
+#include "common/enum_names.h"
+#include "topology/parallel_layout.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+// Proteus' executor queues (compute, feature communication, gradient communication) plus memory transfers.
+enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm, memory };
+inline constexpr std::size_t stream_count = 4;
+extern const std::array<EnumName<Stream>, 4> stream_names;
+
+enum class TaskKind : std::uint8_t {
+    forward,
+    backward,
+    recompute,
+    optimizer,
+    tp_comm,
+    cp_comm,
+    ep_comm,
+    pp_comm,
+    dp_comm,
+    memory,
+};
+extern const std::array<EnumName<TaskKind>, 10> task_kind_names;
+
+enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
+inline constexpr std::size_t memory_category_count = 5;
+extern const std::array<EnumName<MemoryCategory>, 5> memory_category_names;
+
+[[nodiscard]] constexpr bool is_communication(TaskKind kind) noexcept {
+    return kind == TaskKind::tp_comm || kind == TaskKind::cp_comm || kind == TaskKind::ep_comm ||
+           kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
+}
+
+using TaskId = std::int32_t;
+
+struct Task {
+    TaskKind kind = TaskKind::forward;
+    Stream stream = Stream::compute;
+    std::int32_t device = 0;        // index into ExecutionGraph::devices
+    std::int32_t layer = -1;        // model layer, or -1 (embedding, logits, optimizer, …)
+    std::int32_t micro_batch = -1;
+    std::int32_t label = -1;        // index into ExecutionGraph::labels: the operation's name for traces
+    double work_s = 0.0;            // duration when nothing shares its device or links
+    double flops = 0.0;             // hardware FLOPs (recompute included)
+    double bytes = 0.0;             // bytes moved (communication) or streamed (memory)
+    std::uint32_t dimension_mask = 0;  // topology dimensions a communication uses, for bandwidth sharing
+    std::int32_t collective = -1;   // tasks of one collective instance on several simulated devices share an id
+    // Memory: allocated when the task starts, released when it ends.
+    double allocate_bytes = 0.0;
+    MemoryCategory allocate_category = MemoryCategory::activations;
+    double release_bytes = 0.0;
+    MemoryCategory release_category = MemoryCategory::activations;
+};
+
+struct SimulatedDevice {
+    std::int64_t npu = 0;     // NPU id in the topology
+    int stage = 0;            // pipeline stage
+    double weight = 1.0;      // how many real devices it stands for (its symmetry class)
+    std::array<double, memory_category_count> static_bytes{};  // allocated for the whole iteration
+};
+
+class ExecutionGraph {
+public:
+    std::vector<SimulatedDevice> devices;
+    std::vector<Task> tasks;
+    std::vector<std::string> labels;
+    std::int32_t collective_count = 0;
+
+    TaskId add(const Task& task);
+    void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished
+    std::int32_t label(const std::string& name);
+
+    // Call once every task and dependency is in: builds the successor lists.
+    void finish();
+    [[nodiscard]] const std::int32_t* successors_begin(TaskId task) const { return &successors_[successor_offsets_[task]]; }
+    [[nodiscard]] const std::int32_t* successors_end(TaskId task) const {
+        return &successors_[0] + successor_offsets_[static_cast<std::size_t>(task) + 1];
+    }
+    [[nodiscard]] std::int32_t predecessor_count(TaskId task) const { return predecessor_counts_[task]; }
+
+private:
+    std::vector<std::pair<TaskId, TaskId>> edges_;
+    std::vector<std::int32_t> successor_offsets_;
+    std::vector<std::int32_t> successors_;
+    std::vector<std::int32_t> predecessor_counts_;
+};
+
+}  // namespace parasight

@@ -1,0 +1,25 @@
+#pragma once
+// The order in which one pipeline stage runs its forward and backward passes (Huang et al. 2019 GPipe; Narayanan et
+// al. 2019 PipeDream-Flush / DAPPLE 1F1B; Narayanan et al. 2021 §2.2 interleaved 1F1B with virtual stages).
+
+#include "scenario/scenario.h"
+
+#include <vector>
+
+namespace parasight {
+
+struct PipelineStep {
+    bool forward = true;
+    int chunk = 0;        // virtual stage on this device (0 unless interleaved)
+    int micro_batch = 0;
+
+    friend bool operator==(const PipelineStep&, const PipelineStep&) = default;
+};
+
+// Every forward and backward of `micro_batches` micro-batches through `chunks` virtual stages on stage `stage` of
+// `stages`, in execution order. `max_in_flight` (≥ 1, or 0 for the schedule's own) caps how many micro-batches a
+// 1F1B stage starts before its first backward.
+[[nodiscard]] std::vector<PipelineStep> pipeline_steps(Schedule schedule, int stage, int stages, int micro_batches,
+                                                       int chunks, int max_in_flight = 0);
+
+}  // namespace parasight

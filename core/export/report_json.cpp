@@ -1,0 +1,58 @@
+#include "export/report_json.h"
+
+#include "common/json_writer.h"
+
+namespace parasight {
+
+std::string report_json(const Report& report) {
+    JsonWriter json;
+    json.begin_object();
+    json.key("iteration_time_s").value(report.iteration_time_s);
+    json.key("samples_per_s").value(report.samples_per_s);
+    json.key("tokens_per_s").value(report.tokens_per_s);
+    json.key("devices").value(report.devices);
+    json.key("model_flops_per_iteration").value(report.model_flops_per_iteration);
+    json.key("model_tflops_per_device").value(report.model_tflops_per_device);
+    json.key("mfu").value(report.mfu);
+    json.key("hfu").value(report.hfu);
+    json.key("breakdown_s").begin_object();
+    json.key("compute").value(report.breakdown.compute_s);
+    json.key("exposed_comm").begin_object();
+    for (std::size_t g = 0; g < comm_group_count; ++g) {
+        json.key(comm_group_names[g].name).value(report.breakdown.exposed_comm_s[g]);
+    }
+    json.end_object();
+    json.key("exposed_memory").value(report.breakdown.exposed_memory_s);
+    json.key("bubble").value(report.breakdown.bubble_s);
+    json.key("idle").value(report.breakdown.idle_s);
+    json.end_object();
+    json.key("memory").begin_object();
+    json.key("peak_bytes").value(report.peak_memory_bytes);
+    json.key("capacity_bytes").value(report.memory_capacity_bytes);
+    json.key("oom").value(report.out_of_memory.has_value());
+    json.key("by_category_bytes").begin_object();
+    for (std::size_t c = 0; c < memory_category_count; ++c) {
+        json.key(memory_category_names[c].name).value(report.memory_by_category_bytes[c]);
+    }
+    json.end_object();
+    if (report.out_of_memory) {
+        json.key("oom_at").begin_object();
+        json.key("npu").value(report.out_of_memory->npu);
+        json.key("tensor").value(report.out_of_memory->tensor);
+        json.key("time_s").value(report.out_of_memory->time_s);
+        json.end_object();
+    }
+    json.end_object();
+    json.key("simulation").begin_object();
+    json.key("events").value(static_cast<std::int64_t>(report.events));
+    json.key("wall_s").value(report.wall_s);
+    json.key("mode").value(report.mode);
+    json.end_object();
+    json.key("warnings").begin_array();
+    for (const std::string& warning : report.warnings) json.value(warning);
+    json.end_array();
+    json.end_object();
+    return json.text();
+}
+
+}  // namespace parasight
