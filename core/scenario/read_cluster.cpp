@@ -138,12 +138,14 @@ void read_device(const YAML::Node& node, YamlSource& source, LocationIndex& loca
         device.preset = preset_id;
     }
     if (node.IsScalar()) return;
+    // Fields override the preset named here, or the device a cluster preset brought.
+    const bool device_given = !preset_id.empty() || !device.name.empty();
     MapReader reader(node, source, path, device_keys);
     if (!reader.is_map()) return;
     for (const auto key : device_keys) {
         if (reader.has(key)) locations.record(path + "." + std::string(key), reader.key_location(key));
     }
-    read_device_fields(reader, device, !preset_id.empty());
+    read_device_fields(reader, device, device_given);
 }
 
 void read_cluster(const YAML::Node& node, YamlSource& source, LocationIndex& locations, ClusterSpec& cluster) {

@@ -93,8 +93,15 @@ bool apply_layer(const CnnLayer& layer, ActivationShape& shape, YamlSource& sour
     return true;
 }
 
-void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::string& path, const CnnInput& input,
-                     std::vector<CnnBlock>& blocks) {
+// Where each block and each of its layers was written, for shape errors; blocks that came from a preset have none
+// and are reported where the overriding key was written.
+struct CnnLocations {
+    std::vector<SourceLocation> blocks;
+    std::vector<std::vector<SourceLocation>> layers;
+};
+
+void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::string& path,
+                     std::vector<CnnBlock>& blocks, CnnLocations& locations) {
     if (!node.IsSequence() || node.size() == 0) {
         const std::string found = node.IsSequence() ? "an empty list" : std::string(node_type_noun(node));
         source.error(node, path + " must be a non-empty list of layers, found " + found);
@@ -107,12 +114,11 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
     }
     std::int64_t expanded_layers = 0;
     blocks.clear();
-    ActivationShape shape{input.channels, input.height, input.width};
-    bool shape_ok = true;
     for (std::size_t i = 0; i < node.size(); ++i) {
         const YAML::Node entry = node[i];
         const std::string entry_path = path + "[" + std::to_string(i) + "]";
         CnnBlock block;
+        std::vector<SourceLocation> layer_locations;
         if (entry.IsMap() && entry["repeat"]) {
             MapReader reader(entry, source, entry_path, {"repeat", "shortcut", "layers"});
             reader.read_integer("repeat", block.repeat, {1, 10'000});
@@ -133,31 +139,46 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
                 CnnLayer layer;
                 read_cnn_layer(inner[j], source, entry_path + ".layers[" + std::to_string(j) + "]", layer);
                 block.layers.push_back(layer);
+                layer_locations.push_back(source.location(inner[j]));
             }
         } else {
             CnnLayer layer;
             read_cnn_layer(entry, source, entry_path, layer);
             block.layers.push_back(layer);
+            layer_locations.push_back(source.location(entry));
         }
         expanded_layers += static_cast<std::int64_t>(block.layers.size()) * block.repeat;
-        for (int r = 0; r < block.repeat && shape_ok; ++r) {
+        blocks.push_back(std::move(block));
+        locations.blocks.push_back(source.location(entry));
+        locations.layers.push_back(std::move(layer_locations));
+    }
+}
+
+// Follows the activation through every layer from the input; reports the first layer the shape cannot pass.
+void check_cnn_shapes(const ModelSpec& model, YamlSource& source, const CnnLocations& locations,
+                      const SourceLocation& fallback) {
+    ActivationShape shape{model.input.channels, model.input.height, model.input.width};
+    for (std::size_t i = 0; i < model.cnn_layers.size(); ++i) {
+        const CnnBlock& block = model.cnn_layers[i];
+        const SourceLocation& block_at = i < locations.blocks.size() ? locations.blocks[i] : fallback;
+        for (int r = 0; r < block.repeat; ++r) {
             const ActivationShape before = shape;
-            for (std::size_t j = 0; j < block.layers.size() && shape_ok; ++j) {
-                const YAML::Node layer_node = entry.IsMap() && entry["layers"] ? entry["layers"][j] : entry;
-                shape_ok = apply_layer(block.layers[j], shape, source, source.location(layer_node));
+            for (std::size_t j = 0; j < block.layers.size(); ++j) {
+                const SourceLocation& layer_at =
+                    i < locations.layers.size() && j < locations.layers[i].size() ? locations.layers[i][j] : fallback;
+                if (!apply_layer(block.layers[j], shape, source, layer_at)) return;
             }
-            if (shape_ok && block.shortcut == Shortcut::identity &&
+            if (block.shortcut == Shortcut::identity &&
                 (before.channels != shape.channels || before.height != shape.height || before.width != shape.width)) {
-                source.error(entry, "an identity shortcut needs the block to keep its shape, but repetition " +
-                                        std::to_string(r + 1) + " turns " + std::to_string(before.channels) + "x" +
-                                        std::to_string(before.height) + "x" + std::to_string(before.width) +
-                                        " into " + std::to_string(shape.channels) + "x" +
-                                        std::to_string(shape.height) + "x" + std::to_string(shape.width) +
-                                        "; use shortcut: projection");
-                shape_ok = false;
+                source.error(block_at, "an identity shortcut needs the block to keep its shape, but repetition " +
+                                           std::to_string(r + 1) + " turns " + std::to_string(before.channels) + "x" +
+                                           std::to_string(before.height) + "x" + std::to_string(before.width) +
+                                           " into " + std::to_string(shape.channels) + "x" +
+                                           std::to_string(shape.height) + "x" + std::to_string(shape.width) +
+                                           "; use shortcut: projection");
+                return;
             }
         }
-        blocks.push_back(std::move(block));
     }
 }
 
@@ -213,7 +234,16 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
         input.read_integer("height", model.input.height, small_int);
         input.read_integer("width", model.input.width, small_int);
     }
-    if (reader.has("layers")) read_cnn_layers(reader.value("layers"), source, "model.layers", model.input, model.cnn_layers);
+    const std::size_t errors_before = source.error_count();
+    CnnLocations cnn_locations;
+    if (reader.has("layers")) {
+        read_cnn_layers(reader.value("layers"), source, "model.layers", model.cnn_layers, cnn_locations);
+    }
+    // Layers a preset brought are checked against a new input where that input was written.
+    const SourceLocation fallback = reader.has("input") ? reader.key_location("input") : reader.location();
+    if (source.error_count() == errors_before && (reader.has("layers") || reader.has("input"))) {
+        check_cnn_shapes(model, source, cnn_locations, fallback);
+    }
 }
 
 }  // namespace

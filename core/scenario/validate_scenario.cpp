@@ -53,13 +53,20 @@ bool check_degrees(Scenario& scenario, Checker& check) {
     if (parallelism.derived_axis) {
         const ParallelAxis axis = *parallelism.derived_axis;
         if (product >= cap || devices % product != 0) {
+            const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
             check.error(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
-                                             factors + " = " + std::to_string(product) + ") do not divide the " +
+                                             factors + " = " + total + ") do not divide the " +
                                              std::to_string(devices) + " devices");
             return false;
         }
         parallelism.set_degree(axis, static_cast<int>(devices / product));
         return true;
+    }
+    if (product == 1 && devices > 1) {
+        check.error("cluster.topology", "the cluster has " + std::to_string(devices) +
+                                            " devices but no parallel degree is set; add a parallelism section, "
+                                            "e.g. 'parallelism: {dp: auto}'");
+        return false;
     }
     if (product != devices) {
         const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
@@ -185,6 +192,13 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         if (entry.layers) {
             given_layers += *entry.layers;
             ++stages_given;
+        }
+        const std::int64_t micro_batches =
+            scenario.training.global_batch / (static_cast<std::int64_t>(parallelism.dp) * scenario.training.micro_batch);
+        if (entry.micro_batches && *entry.micro_batches != micro_batches) {
+            check.error(path, "every pipeline stage runs the iteration's " + std::to_string(micro_batches) +
+                                  " micro-batches (global_batch / (dp x micro_batch)); " + entry.node +
+                                  " cannot run " + std::to_string(*entry.micro_batches));
         }
     }
     if (layers < chunks) {

@@ -394,6 +394,20 @@ parallelism: {dp: 4}
     QCOMPARE(replaced.scenario->cluster.topology.size(), std::size_t{1});
     QCOMPARE(replaced.scenario->cluster.topology[0].kind, DimensionKind::ring);
     QCOMPARE(replaced.scenario->device_count(), std::int64_t{4});
+
+    // Fields given for the device of a cluster preset override that device, one by one: ASTRA-sim 2.0 §IV assumes
+    // the 234 TFLOP/s an A100 measures rather than its 312 TFLOP/s peak.
+    const LoadResult measured = load(R"(schema: 1
+model: gpt2-small
+training: {global_batch: 512}
+cluster: {preset: astra-conv4d, device: {peak: {bf16: 234 TFLOP/s}}}
+parallelism: {dp: auto}
+)");
+    QVERIFY2(measured.ok(), qPrintable(describe(measured.diagnostics)));
+    QCOMPARE(qs(measured.scenario->cluster.device.preset), QStringLiteral("a100-80gb"));
+    QCOMPARE_EQ(measured.scenario->cluster.device.peak_flops.at(Dtype::bf16), 234e12);  // overridden
+    QCOMPARE_EQ(measured.scenario->cluster.device.peak_flops.at(Dtype::fp16), 312e12);  // kept
+    QCOMPARE_EQ(measured.scenario->cluster.device.memory_bytes, 80 * GiB);             // kept
 }
 
 void TestScenarioLoader::autoDegreeIsDerived() {
