@@ -1,8 +1,9 @@
 # A thin wrapper over CMake presets. Each target first installs the Debian packages it needs if any is missing.
-#   make run      build, then work through the bundled default scenario with parasight-cli
+#   make run      build, then simulate the bundled default scenario with parasight-cli
 #   make test     build and run every test suite (ctest)
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz     a short libFuzzer run of the scenario loader (FUZZ_SECONDS, default 60)
+#   make bench    the simulation benchmarks (figures for docs/performance.md)
 #   make package  a .deb via CPack
 
 PRESET ?= release
@@ -16,7 +17,7 @@ BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-de
                   qt6-base-dev qt6-charts-dev qt6-svg-dev
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: all deps fuzz-deps build run test asan fuzz package clean
+.PHONY: all deps fuzz-deps build run test asan fuzz bench package clean
 
 all: build
 
@@ -43,9 +44,7 @@ build: deps
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	$(CLI) validate $(DEFAULT_SCENARIO)
-	$(CLI) collective $(DEFAULT_SCENARIO) --op all-reduce --size 1GiB --group dp
-	$(CLI) collective $(DEFAULT_SCENARIO) --op all-gather --size 256MiB --group tp
+	$(CLI) simulate $(DEFAULT_SCENARIO)
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
@@ -57,6 +56,9 @@ fuzz: fuzz-deps
 	cmake --preset fuzz
 	cmake --build build/fuzz -j $(JOBS)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS)
+
+bench: build
+	$(BUILD_DIR)/tests/bench/bench_simulation
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
