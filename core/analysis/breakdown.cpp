@@ -1,6 +1,7 @@
 #include "analysis/breakdown.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace parasight {
 
@@ -58,18 +59,29 @@ struct Edge {
 
 TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                const std::vector<TaskId>& device_tasks, double iteration_s, bool pipelined) {
-    std::vector<Edge> edges;
-    edges.reserve(device_tasks.size() * 2);
+    // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
+    // merging the streams is linear where sorting would not be.
+    std::array<std::vector<Edge>, stream_count> by_stream;
     for (const TaskId id : device_tasks) {
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
         if (timing.end_s <= timing.start_s) continue;
-        const std::size_t task_class = class_of(graph.tasks[static_cast<std::size_t>(id)].kind);
+        const Task& task = graph.tasks[static_cast<std::size_t>(id)];
+        const std::size_t task_class = class_of(task.kind);
+        auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
         edges.push_back(Edge{timing.start_s, +1, task_class});
         edges.push_back(Edge{timing.end_s, -1, task_class});
     }
-    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+    const auto earlier = [](const Edge& a, const Edge& b) {
         return a.time_s != b.time_s ? a.time_s < b.time_s : a.delta < b.delta;
-    });
+    };
+    std::vector<Edge> edges;
+    for (const auto& stream_edges : by_stream) {
+        std::vector<Edge> merged;
+        merged.reserve(edges.size() + stream_edges.size());
+        std::merge(edges.begin(), edges.end(), stream_edges.begin(), stream_edges.end(), std::back_inserter(merged),
+                   earlier);
+        edges = std::move(merged);
+    }
     TimeBreakdown breakdown;
     std::array<int, class_count> running{};
     double now_s = 0.0;

@@ -6,7 +6,9 @@
 #include "device/compute_model.h"
 #include "model/layer_operations.h"
 
+#include <array>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 
@@ -74,7 +76,15 @@ public:
 
     ExecutionGraph build() {
         place_devices();
-        for (std::size_t d = 0; d < graph_.devices.size(); ++d) emit_device(static_cast<std::int32_t>(d));
+        std::vector<std::vector<std::int32_t>> by_stage(static_cast<std::size_t>(parallelism_.pp));
+        for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
+            by_stage[static_cast<std::size_t>(graph_.devices[d].stage)].push_back(static_cast<std::int32_t>(d));
+        }
+        for (int stage = 0; stage < parallelism_.pp; ++stage) {
+            emit_stage(stage, by_stage[static_cast<std::size_t>(stage)]);
+            // Every stage emits about as many tasks as the first: reserve for all of them at once.
+            if (stage == 0) graph_.tasks.reserve(graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10);
+        }
         link_pipeline();
         graph_.finish();
         return std::move(graph_);
@@ -165,13 +175,26 @@ private:
         return time;
     }
 
-    std::uint32_t axis_mask(ParallelAxis axis) const {
-        std::uint32_t mask = 0;
-        for (const DimensionSpan& span : layout_.spans(axis)) mask |= 1U << span.dimension;
-        return mask;
+    std::uint32_t axis_mask(ParallelAxis axis) {
+        auto& mask = axis_masks_[static_cast<std::size_t>(axis)];
+        if (!mask) {
+            mask = 0U;
+            for (const DimensionSpan& span : layout_.spans(axis)) *mask |= 1U << span.dimension;
+        }
+        return *mask;
     }
 
     // --- emitting tasks --------------------------------------------------------------------------------------------
+    // Labels are string literals: look each up once.
+    std::int32_t label(const char* name) {
+        for (const auto& [literal, id] : label_ids_) {
+            if (literal == name) return id;
+        }
+        const std::int32_t id = graph_.label(name);
+        label_ids_.emplace_back(name, id);
+        return id;
+    }
+
     TaskId emit(std::int32_t device, Task task) {
         task.device = device;
         return graph_.add(task);
@@ -185,7 +208,7 @@ private:
         task.stream = Stream::compute;
         task.layer = layer;
         task.micro_batch = micro_batch;
-        task.label = graph_.label(label);
+        task.label = this->label(label);
         task.work_s = work_s;
         task.flops = flops;
         const TaskId id = emit(device, task);
@@ -204,7 +227,7 @@ private:
         task.stream = stream;
         task.layer = layer;
         task.micro_batch = micro_batch;
-        task.label = graph_.label(label);
+        task.label = this->label(label);
         task.work_s = collective_time_s(axis, op, bytes);
         task.bytes = bytes;
         task.dimension_mask = axis_mask(axis);
@@ -215,14 +238,19 @@ private:
     }
 
     // In every-device mode, the k-th collective a device issues on an axis meets the k-th of its group's members.
+    // Devices are emitted in NPU order, so a group's first member (its lowest NPU) issues each instance first.
     std::int32_t collective_instance(std::int32_t device, ParallelAxis axis) {
         const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+        const auto a = static_cast<std::size_t>(axis);
+        if (collective_sequence_[a].empty()) collective_sequence_[a].assign(graph_.devices.size(), 0);
+        const std::int32_t sequence = collective_sequence_[a][static_cast<std::size_t>(npu)]++;
         const std::int64_t first = npu - layout_.rank_in_group(axis, npu) * layout_.id_stride(axis);
-        auto& sequence = collective_sequence_[std::make_tuple(npu, static_cast<int>(axis))];
-        const auto key = std::make_tuple(first, static_cast<int>(axis), sequence++);
-        const auto [it, inserted] = collective_ids_.emplace(key, graph_.collective_count);
-        if (inserted) ++graph_.collective_count;
-        return it->second;
+        auto& instances = group_instances_[a][first];
+        if (first == npu) {
+            instances.push_back(graph_.collective_count++);
+            return instances.back();
+        }
+        return instances[static_cast<std::size_t>(sequence)];
     }
 
     TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
@@ -309,115 +337,142 @@ private:
     }
 
     // --- one device ----------------------------------------------------------------------------------------------
-    void emit_device(std::int32_t device) {
-        const SimulatedDevice& placed = graph_.devices[static_cast<std::size_t>(device)];
-        const int stage = placed.stage;
-        const int pp = parallelism_.pp;
-        const Recompute recompute = stage_recompute(stage);
-        const LayerCosts& costs = layer_costs(recompute);
-        const auto steps = pipeline_steps(parallelism_.schedule, stage, pp, micro_batches_, chunks_,
-                                          stage_max_in_flight(stage));
-        const int total_chunks = pp * chunks_;
-        // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
-        auto chunk_layers = [&](int model_chunk) {
-            if (chunks_ > 1) {
-                const int per_chunk = (model_.layers + model_.decoder_layers) / total_chunks;
-                return std::make_pair(model_chunk * per_chunk, per_chunk);
-            }
-            int first = 0;
-            for (int s = 0; s < model_chunk; ++s) first += stage_layers_[static_cast<std::size_t>(s)];
-            return std::make_pair(first, stage_layers_[static_cast<std::size_t>(model_chunk)]);
-        };
-        const double mb_size = scenario_.training.micro_batch;
-        const double tokens = mb_size * model_.seq_len / parallelism_.cp;
-        const double boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
-                                      (parallelism_.sequence_parallel ? parallelism_.tp : 1);
-        const LayerOperation logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp,
-                                                       compute_element_bytes_);
-        const LayerOperation embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp,
-                                                             compute_element_bytes_);
-        const double logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
-        const bool reduce_every_micro_batch = parallelism_.zero >= 2;
-        const double grad_bytes_per_param = element_bytes_;
+    // What every device of one pipeline stage shares.
+    struct StageContext {
+        int stage = 0;
+        Recompute recompute = Recompute::none;
+        const LayerCosts* costs = nullptr;
+        std::vector<PipelineStep> steps;
+        LayerOperation logits;
+        LayerOperation embedding;
+        double boundary_bytes = 0.0;  // activation sent between stages
+        double logits_bytes = 0.0;
+        double layer_gradient_bytes = 0.0;
+    };
+
+    // One device's progress through its steps, and its gradient bucket.
+    struct DeviceProgram {
+        std::int32_t device = 0;
+        TaskId previous = -1;
         double bucket_bytes = 0.0;
         TaskId bucket_ready = -1;
-        std::vector<TaskId> gradient_reductions;
-        const CollectiveOp reduction = parallelism_.zero == 0 ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
-        auto flush_bucket = [&](int micro_batch) {
-            if (bucket_bytes <= 0.0 || parallelism_.dp == 1) {
-                bucket_bytes = 0.0;
-                return;
-            }
-            gradient_reductions.push_back(collective(device, ParallelAxis::dp, reduction, bucket_bytes,
-                                                     reduction == CollectiveOp::all_reduce ? "dp all-reduce"
-                                                                                           : "dp reduce-scatter",
-                                                     -1, micro_batch, Stream::gradient_comm, bucket_ready));
-            bucket_bytes = 0.0;
-        };
-        const double layer_params = layer_parameters(model_) / parallelism_.tp;
+        std::vector<TaskId> reductions;
+    };
 
-        TaskId previous = -1;
-        for (const PipelineStep& step : steps) {
-            const int model_chunk = step.chunk * pp + stage;
-            const auto [first_layer, layer_count] = chunk_layers(model_chunk);
-            const bool model_first = model_chunk == 0;
-            const bool model_last = model_chunk == total_chunks - 1;
-            const int mb = step.micro_batch;
-            Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
-                                                                           [step_index(model_chunk, mb)];
-            const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
-            TaskId last = previous;
-            if (step.forward) {
-                if (model_first) {
-                    last = compute(device, TaskKind::forward, "embedding", -1, mb,
-                                   compute_.time_s("embedding", embedding.forward), 0.0, last);
-                }
-                for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
-                    last = zero3_gather(device, layer, mb, last);
-                    last = layer_forward(device, layer, mb, costs, last, TaskKind::forward, true);
-                }
-                if (model_last) {
-                    last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
-                                   compute_.time_s("logits", logits.forward), logits.forward.flops, last);
-                    graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = logits_bytes;
-                }
-            } else {
-                if (model_last) {
-                    last = compute(device, TaskKind::backward, "logits backward", -1, mb,
-                                   compute_.time_s("logits", logits.backward), logits.backward.flops, last);
-                    graph_.tasks[static_cast<std::size_t>(last)].release_bytes = logits_bytes;
-                }
-                // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
-                const bool reduce_now = reduce_every_micro_batch || mb == micro_batches_ - 1;
-                for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
-                    last = zero3_gather(device, layer, mb, last);
-                    last = layer_backward(device, layer, mb, recompute, costs, last);
-                    if (reduce_now) {
-                        bucket_bytes += layer_params * grad_bytes_per_param;
-                        bucket_ready = last;
-                        if (bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(mb);
-                    }
-                }
-                if (model_first) {
-                    last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
-                                   compute_.time_s("embedding", embedding.backward), 0.0, last);
-                    if (reduce_now) {
-                        bucket_bytes += embedding_parameters(model_) / parallelism_.tp * grad_bytes_per_param;
-                        bucket_ready = last;
-                    }
-                }
-                if (reduce_now) flush_bucket(mb);
-            }
-            record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
-            // Pipeline send to the next model chunk (forward) or the previous one (backward).
-            const bool sends = step.forward ? !model_last : !model_first;
-            if (sends) {
-                record.send = pipeline_send(device, step.forward, mb, boundary_bytes, last);
-            }
-            previous = last;
+    StageContext stage_context(int stage) {
+        StageContext context;
+        context.stage = stage;
+        context.recompute = stage_recompute(stage);
+        context.costs = &layer_costs(context.recompute);
+        context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
+                                       stage_max_in_flight(stage));
+        const double mb_size = scenario_.training.micro_batch;
+        const double tokens = mb_size * model_.seq_len / parallelism_.cp;
+        context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
+                                 (parallelism_.sequence_parallel ? parallelism_.tp : 1);
+        context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
+        context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
+        context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
+        context.layer_gradient_bytes = layer_parameters(model_) / parallelism_.tp * element_bytes_;
+        return context;
+    }
+
+    // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
+    std::pair<int, int> chunk_layers(int model_chunk) const {
+        if (chunks_ > 1) {
+            const int per_chunk = (model_.layers + model_.decoder_layers) / (parallelism_.pp * chunks_);
+            return {model_chunk * per_chunk, per_chunk};
         }
-        emit_optimizer(device, stage, gradient_reductions, previous);
-        set_static_memory(device, stage);
+        int first = 0;
+        for (int s = 0; s < model_chunk; ++s) first += stage_layers_[static_cast<std::size_t>(s)];
+        return {first, stage_layers_[static_cast<std::size_t>(model_chunk)]};
+    }
+
+    void flush_bucket(DeviceProgram& program, int micro_batch) {
+        if (program.bucket_bytes > 0.0 && parallelism_.dp > 1) {
+            const bool all_reduce = parallelism_.zero == 0;
+            program.reductions.push_back(collective(
+                program.device, ParallelAxis::dp, all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter,
+                program.bucket_bytes, all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
+                Stream::gradient_comm, program.bucket_ready));
+        }
+        program.bucket_bytes = 0.0;
+    }
+
+    void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {
+        const std::int32_t device = program.device;
+        const int total_chunks = parallelism_.pp * chunks_;
+        const int model_chunk = step.chunk * parallelism_.pp + context.stage;
+        const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+        const bool model_first = model_chunk == 0;
+        const bool model_last = model_chunk == total_chunks - 1;
+        const int mb = step.micro_batch;
+        const LayerCosts& costs = *context.costs;
+        Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
+                                                                       [step_index(model_chunk, mb)];
+        const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
+        TaskId last = program.previous;
+        if (step.forward) {
+            if (model_first) {
+                last = compute(device, TaskKind::forward, "embedding", -1, mb,
+                               compute_.time_s("embedding", context.embedding.forward), 0.0, last);
+            }
+            for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
+                last = zero3_gather(device, layer, mb, last);
+                last = layer_forward(device, layer, mb, costs, last, TaskKind::forward, true);
+            }
+            if (model_last) {
+                last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
+                               compute_.time_s("logits", context.logits.forward), context.logits.forward.flops, last);
+                graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
+            }
+        } else {
+            if (model_last) {
+                last = compute(device, TaskKind::backward, "logits backward", -1, mb,
+                               compute_.time_s("logits", context.logits.backward), context.logits.backward.flops, last);
+                graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
+            }
+            // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
+            const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+            for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
+                last = zero3_gather(device, layer, mb, last);
+                last = layer_backward(device, layer, mb, context.recompute, costs, last);
+                if (reduce_now) {
+                    program.bucket_bytes += context.layer_gradient_bytes;
+                    program.bucket_ready = last;
+                    if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
+                }
+            }
+            if (model_first) {
+                last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
+                               compute_.time_s("embedding", context.embedding.backward), 0.0, last);
+                if (reduce_now) {
+                    program.bucket_bytes += embedding_parameters(model_) / parallelism_.tp * element_bytes_;
+                    program.bucket_ready = last;
+                }
+            }
+            if (reduce_now) flush_bucket(program, mb);
+        }
+        record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
+        // Pipeline send to the next model chunk (forward) or the previous one (backward).
+        const bool sends = step.forward ? !model_last : !model_first;
+        if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
+        program.previous = last;
+    }
+
+    // Emits every device of one stage, step by step across the devices: the k-th step of each device sits next to
+    // the others' in memory, where the engine will touch them at about the same moment.
+    void emit_stage(int stage, const std::vector<std::int32_t>& stage_devices) {
+        const StageContext context = stage_context(stage);
+        std::vector<DeviceProgram> programs;
+        for (const std::int32_t device : stage_devices) programs.push_back(DeviceProgram{device, -1, 0.0, -1, {}});
+        for (const PipelineStep& step : context.steps) {
+            for (DeviceProgram& program : programs) emit_step(program, context, step);
+        }
+        for (DeviceProgram& program : programs) {
+            emit_optimizer(program.device, stage, program.reductions, program.previous);
+            set_static_memory(program.device, stage);
+        }
     }
 
     // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
@@ -447,7 +502,7 @@ private:
         task.kind = TaskKind::pp_comm;
         task.stream = Stream::feature_comm;
         task.micro_batch = mb;
-        task.label = graph_.label(forward ? "pp send activations" : "pp send gradients");
+        task.label = label(forward ? "pp send activations" : "pp send gradients");
         task.work_s = cost.time_s;
         task.bytes = bytes;
         for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
@@ -468,7 +523,7 @@ private:
         Task task;
         task.kind = TaskKind::optimizer;
         task.stream = Stream::compute;
-        task.label = graph_.label("optimizer step");
+        task.label = label("optimizer step");
         task.work_s = compute_.time_s("optimizer", OperationWork{0.0, shard * bytes_per_param, 0.0});
         task.bytes = shard * bytes_per_param;
         const TaskId step = emit(device, task);
@@ -566,8 +621,10 @@ private:
     ExecutionGraph graph_;
     std::map<int, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;
-    std::map<std::tuple<std::int64_t, int>, std::int32_t> collective_sequence_;
-    std::map<std::tuple<std::int64_t, int, std::int32_t>, std::int32_t> collective_ids_;
+    std::array<std::vector<std::int32_t>, 5> collective_sequence_;  // by axis, by NPU
+    std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, 5> group_instances_;  // by axis, group
+    std::vector<std::pair<const char*, std::int32_t>> label_ids_;
+    std::array<std::optional<std::uint32_t>, 5> axis_masks_;  // topology dimensions each axis's groups use
     std::vector<std::vector<Step>> forward_steps_;
     std::vector<std::vector<Step>> backward_steps_;
 };

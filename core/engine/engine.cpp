@@ -1,8 +1,10 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <queue>
+#include <span>
 #include <stdexcept>
 
 namespace parasight {
@@ -10,24 +12,38 @@ namespace {
 
 constexpr std::int32_t none = -1;
 
-// A running unit of work: one task, or the tasks of one collective on every simulated member.
+// A running unit of work: one task, or the tasks of one collective on every simulated member (each on its own
+// device). Slots are reused once an activity finishes; versions are unique over the whole run, so an event left
+// over from an earlier occupant of a slot never matches.
 struct Activity {
-    std::vector<TaskId> members;
-    std::vector<std::int32_t> devices;  // distinct devices of the members
-    double remaining_s = 0.0;           // work left, in seconds at full rate
+    TaskId task = none;               // the task, or the collective's first member
+    std::int32_t collective = none;   // members are collective_members_[collective] when set
+    double remaining_s = 0.0;         // work left, in seconds at full rate
     double rate = 1.0;
     double updated_s = 0.0;
-    std::uint32_t version = 0;
+    std::uint64_t version = 0;
     std::uint32_t dimension_mask = 0;
     bool communication = false;
     bool finished = false;
+};
+
+// What the engine reads of a task on every start and finish, packed so that the working set stays in cache; the rest
+// of a Task is read only when the task allocates or releases memory.
+struct HotTask {
+    double work_s = 0.0;
+    std::int32_t device = 0;
+    std::int32_t collective = -1;
+    std::uint32_t dimension_mask = 0;
+    Stream stream = Stream::compute;
+    bool communication = false;
+    bool touches_memory = false;
 };
 
 struct Event {
     double time_s;
     std::uint64_t sequence;
     std::int32_t activity;
-    std::uint32_t version;
+    std::uint64_t version;
     bool operator>(const Event& other) const {
         return time_s != other.time_s ? time_s > other.time_s : sequence > other.sequence;
     }
@@ -41,9 +57,16 @@ public:
         heads_.assign(devices * stream_count, 0);
         busy_.assign(devices * stream_count, none);
         active_.assign(devices, {});
+        running_.assign(devices, {0, 0});
+        shares_.assign(devices, {});
+        shares_valid_.assign(devices, 0);
         remaining_deps_.resize(graph.tasks.size());
+        hot_.resize(graph.tasks.size());
         for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
             const Task& task = graph.tasks[t];
+            hot_[t] = HotTask{task.work_s,          task.device,         task.collective,
+                              task.dimension_mask,  task.stream,         is_communication(task.kind),
+                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0};
             queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
             remaining_deps_[t] = graph.predecessor_count(static_cast<TaskId>(t));
         }
@@ -73,11 +96,11 @@ public:
         while (!events_.empty()) {
             const Event event = events_.top();
             events_.pop();
-            Activity& activity = activities_[static_cast<std::size_t>(event.activity)];
+            const Activity& activity = activities_[static_cast<std::size_t>(event.activity)];
             if (activity.finished || event.version != activity.version) continue;
             now_s_ = event.time_s;
+            finished_tasks += member_count(activity);
             finish(event.activity);
-            finished_tasks += activities_[static_cast<std::size_t>(event.activity)].members.size();
             if (options_.progress != nullptr && (++progress_tick_ & 1023U) == 0) {
                 options_.progress->progress(static_cast<double>(finished_tasks) / static_cast<double>(total_tasks));
                 if (options_.progress->cancelled()) {
@@ -126,70 +149,98 @@ private:
         if (busy_[s] != none || heads_[s] >= queues_[s].size()) return;
         const TaskId task_id = queues_[s][heads_[s]];
         if (remaining_deps_[static_cast<std::size_t>(task_id)] > 0) return;
-        const Task& task = graph_.tasks[static_cast<std::size_t>(task_id)];
+        const HotTask& task = hot_[static_cast<std::size_t>(task_id)];
         if (task.collective >= 0) {
             // The stream is held by the collective from now on, waiting for the other members.
             busy_[s] = waiting;
             auto& members = collective_members_[static_cast<std::size_t>(task.collective)];
             if (++arrived_[static_cast<std::size_t>(task.collective)] < members.size()) return;
-            start(members);
+            start(members.front(), task.collective);
             return;
         }
-        start({task_id});
+        start(task_id, none);
     }
 
-    void start(const std::vector<TaskId>& members) {
-        const auto id = static_cast<std::int32_t>(activities_.size());
-        Activity activity;
-        activity.members = members;
-        const Task& first = graph_.tasks[static_cast<std::size_t>(members.front())];
+    [[nodiscard]] std::size_t member_count(const Activity& activity) const {
+        return activity.collective >= 0 ? collective_members_[static_cast<std::size_t>(activity.collective)].size() : 1;
+    }
+
+    // The members of an activity; `single` holds a lone task so that the span outlives changes to activities_.
+    [[nodiscard]] std::span<const TaskId> members_of(const Activity& activity, TaskId& single) const {
+        if (activity.collective >= 0) return collective_members_[static_cast<std::size_t>(activity.collective)];
+        single = activity.task;
+        return {&single, 1};
+    }
+
+    void start(TaskId task_id, std::int32_t collective) {
+        std::int32_t id = 0;
+        if (free_slots_.empty()) {
+            id = static_cast<std::int32_t>(activities_.size());
+            activities_.emplace_back();
+        } else {
+            id = free_slots_.back();
+            free_slots_.pop_back();
+        }
+        Activity& activity = activities_[static_cast<std::size_t>(id)];
+        const HotTask& first = hot_[static_cast<std::size_t>(task_id)];
+        activity = Activity{};
+        activity.task = task_id;
+        activity.collective = collective;
         activity.remaining_s = first.work_s;
         activity.updated_s = now_s_;
+        activity.version = ++versions_;
         activity.dimension_mask = first.dimension_mask;
-        activity.communication = is_communication(first.kind);
+        activity.communication = first.communication;
+        TaskId single = none;
+        const auto members = members_of(activity, single);
         for (const TaskId member : members) {
-            const Task& task = graph_.tasks[static_cast<std::size_t>(member)];
+            const HotTask& task = hot_[static_cast<std::size_t>(member)];
             busy_[slot(task.device, task.stream)] = id;
             run_.timings[static_cast<std::size_t>(member)].start_s = now_s_;
-            if (std::find(activity.devices.begin(), activity.devices.end(), task.device) == activity.devices.end()) {
-                activity.devices.push_back(task.device);
+            active_[static_cast<std::size_t>(task.device)].push_back(id);
+            ++running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
+            if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
+            if (task.touches_memory) {
+                const Task& full = graph_.tasks[static_cast<std::size_t>(member)];
+                change_memory(task.device, full.allocate_category, full.allocate_bytes, member);
             }
-            change_memory(task.device, task.allocate_category, task.allocate_bytes, member);
             ++run_.events;
         }
-        activities_.push_back(std::move(activity));
-        for (const std::int32_t device : activities_.back().devices) active_[static_cast<std::size_t>(device)].push_back(id);
-        rerate(activities_.back().devices);
+        for (const TaskId member : members) rerate(hot_[static_cast<std::size_t>(member)].device);
         schedule(id);
     }
 
     void finish(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
         activity.finished = true;
-        const std::vector<TaskId> members = activity.members;
-        const std::vector<std::int32_t> devices = activity.devices;
-        for (const std::int32_t device : devices) {
-            auto& list = active_[static_cast<std::size_t>(device)];
-            list.erase(std::find(list.begin(), list.end(), id));
-        }
+        TaskId single = none;
+        const auto members = members_of(activity, single);
         for (const TaskId member : members) {
-            const Task& task = graph_.tasks[static_cast<std::size_t>(member)];
+            const HotTask& task = hot_[static_cast<std::size_t>(member)];
+            auto& list = active_[static_cast<std::size_t>(task.device)];
+            list.erase(std::find(list.begin(), list.end(), id));
+            --running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
+            if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
             run_.timings[static_cast<std::size_t>(member)].end_s = now_s_;
-            change_memory(task.device, task.release_category, -task.release_bytes, member);
+            if (task.touches_memory) {
+                const Task& full = graph_.tasks[static_cast<std::size_t>(member)];
+                change_memory(task.device, full.release_category, -full.release_bytes, member);
+            }
             const std::size_t s = slot(task.device, task.stream);
             busy_[s] = none;
             ++heads_[s];
             ++run_.events;
         }
-        rerate(devices);
+        free_slots_.push_back(id);
+        for (const TaskId member : members) rerate(hot_[static_cast<std::size_t>(member)].device);
         for (const TaskId member : members) {
             for (const std::int32_t* next = graph_.successors_begin(member); next != graph_.successors_end(member); ++next) {
                 if (--remaining_deps_[static_cast<std::size_t>(*next)] == 0) {
-                    const Task& successor = graph_.tasks[static_cast<std::size_t>(*next)];
+                    const HotTask& successor = hot_[static_cast<std::size_t>(*next)];
                     try_start(successor.device, successor.stream);
                 }
             }
-            const Task& task = graph_.tasks[static_cast<std::size_t>(member)];
+            const HotTask& task = hot_[static_cast<std::size_t>(member)];
             try_start(task.device, task.stream);
         }
     }
@@ -200,81 +251,93 @@ private:
         events_.push(Event{end_s, sequence_++, id, activity.version});
     }
 
-    // The rate of each activity on `devices` (and so of activities sharing devices with them) given what else runs.
-    void rerate(const std::vector<std::int32_t>& devices) {
-        for (const std::int32_t device : devices) {
-            const auto& list = active_[static_cast<std::size_t>(device)];
-            for (const std::int32_t id : list) {
-                Activity& activity = activities_[static_cast<std::size_t>(id)];
-                double rate = std::numeric_limits<double>::infinity();
-                for (const std::int32_t member_device : activity.devices) rate = std::min(rate, local_rate(activity, id, member_device));
-                if (rate == activity.rate) continue;
-                activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
-                activity.remaining_s = std::max(activity.remaining_s, 0.0);
-                activity.updated_s = now_s_;
-                activity.rate = rate;
-                ++activity.version;
-                schedule(id);
+    // Re-computes the rate of every activity running on `device`; a collective's rate is the slowest of its members'.
+    void rerate(std::int32_t device) {
+        const auto& list = active_[static_cast<std::size_t>(device)];
+        for (const std::int32_t id : list) {
+            Activity& activity = activities_[static_cast<std::size_t>(id)];
+            double rate = std::numeric_limits<double>::infinity();
+            TaskId single = none;
+            for (const TaskId member : members_of(activity, single)) {
+                rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
             }
+            if (rate == activity.rate) continue;
+            activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
+            activity.remaining_s = std::max(activity.remaining_s, 0.0);
+            activity.updated_s = now_s_;
+            activity.rate = rate;
+            activity.version = ++versions_;
+            schedule(id);
         }
     }
 
-    double local_rate(const Activity& activity, std::int32_t id, std::int32_t device) const {
-        const auto& list = active_[static_cast<std::size_t>(device)];
-        bool compute_running = false;
-        bool communication_running = false;
-        for (const std::int32_t other : list) {
-            const bool communication = activities_[static_cast<std::size_t>(other)].communication;
-            compute_running |= !communication;
-            communication_running |= communication;
-        }
+    double local_rate(const Activity& activity, std::int32_t id, std::int32_t device) {
+        const auto& counts = running_[static_cast<std::size_t>(device)];
+        const bool compute_running = counts[0] > 0;
+        const bool communication_running = counts[1] > 0;
         const double overlap = 1.0 / (1.0 + options_.overlap_slowdown);
         if (!activity.communication) return communication_running ? overlap : 1.0;
-        const double share = options_.bandwidth_sharing ? fair_share(id, list) : 1.0;
+        const double share = options_.bandwidth_sharing ? fair_share(id, device) : 1.0;
         return share * (compute_running ? overlap : 1.0);
     }
 
-    // Max-min fair share (progressive filling) of the communications on one device over its topology dimensions, each
-    // dimension's injection bandwidth being one unit.
-    double fair_share(std::int32_t id, const std::vector<std::int32_t>& list) const {
-        std::vector<std::int32_t> flows;
+    // The share of its links that communication `id` gets on `device`, from the device's shares, which are
+    // re-computed only when a communication starts or finishes there.
+    double fair_share(std::int32_t id, std::int32_t device) {
+        auto& shares = shares_[static_cast<std::size_t>(device)];
+        if (!shares_valid_[static_cast<std::size_t>(device)]) {
+            compute_shares(active_[static_cast<std::size_t>(device)], shares);
+            shares_valid_[static_cast<std::size_t>(device)] = 1;
+        }
+        for (const auto& [flow, share] : shares) {
+            if (flow == id) return share;
+        }
+        return 1.0;
+    }
+
+    // Max-min fair shares (progressive filling) of the communications in `list` over their topology dimensions,
+    // each dimension's injection bandwidth being one unit.
+    void compute_shares(const std::vector<std::int32_t>& list, std::vector<std::pair<std::int32_t, double>>& shares) const {
+        shares.clear();
+        std::uint32_t used = 0;
+        int dimension_uses = 0;
         for (const std::int32_t other : list) {
             const Activity& activity = activities_[static_cast<std::size_t>(other)];
-            if (activity.communication && activity.dimension_mask != 0) flows.push_back(other);
+            if (!activity.communication || activity.dimension_mask == 0) continue;
+            shares.emplace_back(other, -1.0);
+            used |= activity.dimension_mask;
+            dimension_uses += std::popcount(activity.dimension_mask);
         }
-        if (activities_[static_cast<std::size_t>(id)].dimension_mask == 0 || flows.size() <= 1) return 1.0;
+        if (dimension_uses == std::popcount(used)) {  // no two flows share a dimension
+            for (auto& entry : shares) entry.second = 1.0;
+            return;
+        }
+        auto mask_of = [&](std::size_t f) { return activities_[static_cast<std::size_t>(shares[f].first)].dimension_mask; };
         std::array<double, 32> capacity{};
         capacity.fill(1.0);
-        std::vector<double> rate(flows.size(), -1.0);
         std::size_t fixed = 0;
-        while (fixed < flows.size()) {
+        while (fixed < shares.size()) {
             double best = std::numeric_limits<double>::infinity();
             int bottleneck = -1;
-            for (int d = 0; d < 32; ++d) {
+            for (std::uint32_t rest = used; rest != 0; rest &= rest - 1) {
+                const int d = std::countr_zero(rest);
                 int users = 0;
-                for (std::size_t f = 0; f < flows.size(); ++f) {
-                    if (rate[f] < 0.0 && (activities_[static_cast<std::size_t>(flows[f])].dimension_mask >> d & 1U)) ++users;
-                }
+                for (std::size_t f = 0; f < shares.size(); ++f) users += (shares[f].second < 0.0 && (mask_of(f) >> d & 1U)) ? 1 : 0;
                 if (users > 0 && capacity[static_cast<std::size_t>(d)] / users < best) {
                     best = capacity[static_cast<std::size_t>(d)] / users;
                     bottleneck = d;
                 }
             }
             if (bottleneck < 0) break;
-            for (std::size_t f = 0; f < flows.size(); ++f) {
-                const std::uint32_t mask = activities_[static_cast<std::size_t>(flows[f])].dimension_mask;
-                if (rate[f] >= 0.0 || !(mask >> bottleneck & 1U)) continue;
-                rate[f] = best;
+            for (std::size_t f = 0; f < shares.size(); ++f) {
+                if (shares[f].second >= 0.0 || !(mask_of(f) >> bottleneck & 1U)) continue;
+                shares[f].second = std::min(1.0, best);
                 ++fixed;
-                for (int d = 0; d < 32; ++d) {
-                    if (mask >> d & 1U) capacity[static_cast<std::size_t>(d)] -= best;
+                for (std::uint32_t rest = mask_of(f); rest != 0; rest &= rest - 1) {
+                    capacity[static_cast<std::size_t>(std::countr_zero(rest))] -= best;
                 }
             }
         }
-        for (std::size_t f = 0; f < flows.size(); ++f) {
-            if (flows[f] == id) return std::min(1.0, rate[f]);
-        }
-        return 1.0;
     }
 
     static constexpr std::int32_t waiting = -2;
@@ -285,10 +348,16 @@ private:
     std::vector<std::size_t> heads_;
     std::vector<std::int32_t> busy_;
     std::vector<std::vector<std::int32_t>> active_;
+    std::vector<std::array<std::int32_t, 2>> running_;  // per device: computations, communications
+    std::vector<std::vector<std::pair<std::int32_t, double>>> shares_;  // per device: link share of each communication
+    std::vector<std::uint8_t> shares_valid_;  // not vector<bool>: this is read on every re-rating
     std::vector<std::int32_t> remaining_deps_;
+    std::vector<HotTask> hot_;
     std::vector<std::vector<TaskId>> collective_members_;
     std::vector<std::size_t> arrived_;
     std::vector<Activity> activities_;
+    std::vector<std::int32_t> free_slots_;
+    std::uint64_t versions_ = 0;
     std::vector<std::array<double, memory_category_count>> memory_;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
     std::uint64_t sequence_ = 0;
