@@ -5,6 +5,7 @@
 #include "compile/pipeline_schedule.h"
 #include "device/compute_model.h"
 #include "model/layer_operations.h"
+#include "strategy/strategy_tree.h"
 
 #include <array>
 #include <map>
@@ -13,25 +14,6 @@
 #include <unordered_map>
 
 namespace parasight {
-
-std::vector<int> stage_layer_counts(const Scenario& scenario) {
-    const int pp = scenario.parallelism.pp;
-    const int total = scenario.model.layers + scenario.model.decoder_layers;
-    std::vector<int> counts(static_cast<std::size_t>(pp), -1);
-    int given = 0;
-    int free_stages = pp;
-    for (const StrategyOverride& entry : scenario.strategy_tree) {
-        if (!entry.layers) continue;
-        const int stage = std::stoi(entry.node.substr(6));
-        counts[static_cast<std::size_t>(stage)] = *entry.layers;
-        given += *entry.layers;
-        --free_stages;
-    }
-    for (int& count : counts) {
-        if (count < 0) count = free_stages > 0 ? (total - given) / free_stages : 0;
-    }
-    return counts;
-}
 
 namespace {
 
@@ -69,7 +51,7 @@ public:
           micro_batches_(static_cast<int>(scenario.training.global_batch /
                                           (static_cast<std::int64_t>(parallelism_.dp) * scenario.training.micro_batch))),
           chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
-          stage_layers_(stage_layer_counts(scenario)) {
+          tree_(scenario) {
         // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
         compute_element_bytes_ = dtype_bytes(scenario.training.dtype);
     }
@@ -114,22 +96,6 @@ private:
     }
 
     // --- costs ---------------------------------------------------------------------------------------------------
-    Recompute stage_recompute(int stage) const {
-        const std::string node = "stage[" + std::to_string(stage) + "]";
-        for (const StrategyOverride& entry : scenario_.strategy_tree) {
-            if (entry.node == node && entry.recompute) return *entry.recompute;
-        }
-        return parallelism_.recompute;
-    }
-
-    int stage_max_in_flight(int stage) const {
-        const std::string node = "stage[" + std::to_string(stage) + "]";
-        for (const StrategyOverride& entry : scenario_.strategy_tree) {
-            if (entry.node == node && entry.max_ongoing_micro_batches) return *entry.max_ongoing_micro_batches;
-        }
-        return 0;
-    }
-
     const LayerCosts& layer_costs(Recompute recompute) {
         const auto key = static_cast<int>(recompute);
         if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
@@ -340,8 +306,6 @@ private:
     // What every device of one pipeline stage shares.
     struct StageContext {
         int stage = 0;
-        Recompute recompute = Recompute::none;
-        const LayerCosts* costs = nullptr;
         std::vector<PipelineStep> steps;
         LayerOperation logits;
         LayerOperation embedding;
@@ -362,10 +326,8 @@ private:
     StageContext stage_context(int stage) {
         StageContext context;
         context.stage = stage;
-        context.recompute = stage_recompute(stage);
-        context.costs = &layer_costs(context.recompute);
         context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
-                                       stage_max_in_flight(stage));
+                                       tree_.max_ongoing_micro_batches(tree_.stage(stage)).value);
         const double mb_size = scenario_.training.micro_batch;
         const double tokens = mb_size * model_.seq_len / parallelism_.cp;
         context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
@@ -383,10 +345,12 @@ private:
             const int per_chunk = (model_.layers + model_.decoder_layers) / (parallelism_.pp * chunks_);
             return {model_chunk * per_chunk, per_chunk};
         }
-        int first = 0;
-        for (int s = 0; s < model_chunk; ++s) first += stage_layers_[static_cast<std::size_t>(s)];
-        return {first, stage_layers_[static_cast<std::size_t>(model_chunk)]};
+        const StrategyNode& stage = tree_.nodes()[static_cast<std::size_t>(tree_.stage(model_chunk))];
+        return {stage.first_layer, stage.layer_count};
     }
+
+    // Recompute of one layer: its own setting, its stage's, or the scenario's (the strategy tree resolves it).
+    Recompute layer_recompute(int layer) const { return tree_.recompute(tree_.layer(layer)).value; }
 
     void flush_bucket(DeviceProgram& program, int micro_batch) {
         if (program.bucket_bytes > 0.0 && parallelism_.dp > 1) {
@@ -407,7 +371,6 @@ private:
         const bool model_first = model_chunk == 0;
         const bool model_last = model_chunk == total_chunks - 1;
         const int mb = step.micro_batch;
-        const LayerCosts& costs = *context.costs;
         Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
                                                                        [step_index(model_chunk, mb)];
         const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
@@ -419,7 +382,8 @@ private:
             }
             for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
                 last = zero3_gather(device, layer, mb, last);
-                last = layer_forward(device, layer, mb, costs, last, TaskKind::forward, true);
+                last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last, TaskKind::forward,
+                                     true);
             }
             if (model_last) {
                 last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
@@ -436,7 +400,8 @@ private:
             const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
             for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
                 last = zero3_gather(device, layer, mb, last);
-                last = layer_backward(device, layer, mb, context.recompute, costs, last);
+                const Recompute recompute = layer_recompute(layer);
+                last = layer_backward(device, layer, mb, recompute, layer_costs(recompute), last);
                 if (reduce_now) {
                     program.bucket_bytes += context.layer_gradient_bytes;
                     program.bucket_ready = last;
@@ -538,12 +503,7 @@ private:
 
     double stage_parameters(int stage) const {
         const int pp = parallelism_.pp;
-        double layers = 0.0;
-        if (chunks_ > 1) {
-            layers = static_cast<double>(model_.layers + model_.decoder_layers) / pp;
-        } else {
-            layers = stage_layers_[static_cast<std::size_t>(stage)];
-        }
+        const double layers = tree_.layers_of_stage(stage);
         double params = layers * layer_parameters(model_) / parallelism_.tp;
         const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
         if (stage == 0) params += table;
@@ -617,7 +577,7 @@ private:
     double compute_element_bytes_ = 2.0;
     int micro_batches_;
     int chunks_;
-    std::vector<int> stage_layers_;
+    StrategyTree tree_;
     ExecutionGraph graph_;
     std::map<int, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;

@@ -18,7 +18,4 @@ struct CompileOptions {
 // The scenario must have passed the loader's checks.
 [[nodiscard]] Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options);
 
-// Layers on each pipeline stage: from the strategy tree's stage overrides, the rest shared evenly.
-[[nodiscard]] std::vector<int> stage_layer_counts(const Scenario& scenario);
-
 }  // namespace parasight

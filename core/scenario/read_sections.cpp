@@ -1,8 +1,8 @@
 // training, parallelism, strategy_tree and simulation sections.
 #include "scenario/scenario_readers.h"
+#include "strategy/node_path.h"
 
 #include <algorithm>
-#include <regex>
 
 namespace parasight {
 namespace {
@@ -101,7 +101,6 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         source.error(node, "strategy_tree has " + std::to_string(node.size()) + " entries; the limit is 100000");
         return;
     }
-    static const std::regex stage_pattern(R"(stage\[(0|[1-9][0-9]{0,6})\])");
     for (std::size_t i = 0; i < node.size(); ++i) {
         const std::string path = "strategy_tree[" + std::to_string(i) + "]";
         MapReader reader(node[i], source, path,
@@ -111,15 +110,25 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         StrategyOverride entry;
         entry.location = reader.location();
         if (!reader.require("node") || !reader.read_string("node", entry.node)) continue;
-        if (!std::regex_match(entry.node, stage_pattern)) {
+        const auto node_path = parse_node_path(entry.node);
+        if (!node_path) {
             source.error(reader.value_location("node"), "unknown strategy-tree node '" + entry.node +
-                                                            "'; nodes are pipeline stages written stage[i], "
-                                                            "counting from 0");
+                                                            "'; nodes are pipeline stages written stage[i] and "
+                                                            "model layers written layer[j], counting from 0");
             continue;
         }
         if (std::any_of(overrides.begin(), overrides.end(), [&](const StrategyOverride& o) { return o.node == entry.node; })) {
             source.error(reader.value_location("node"), "node '" + entry.node + "' is given twice in strategy_tree");
             continue;
+        }
+        if (node_path->kind == StrategyNodeKind::layer) {
+            for (const auto key : {"layers", "micro_batches", "max_ongoing_micro_batches"}) {
+                if (reader.has(key)) {
+                    source.error(reader.key_location(key), "'" + std::string(key) +
+                                                               "' applies to pipeline stages, not to a layer; a "
+                                                               "layer takes only recompute");
+                }
+            }
         }
         int value = 0;
         if (reader.read_integer("layers", value, {1, 10'000})) entry.layers = value;

@@ -2,6 +2,7 @@
 // strategy-tree stage layers, the training dtype against the device. Each message says what is wrong and what would
 // be right, at the key the user wrote.
 #include "scenario/scenario_readers.h"
+#include "strategy/node_path.h"
 
 #include <algorithm>
 #include <numeric>
@@ -183,8 +184,15 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
     for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
         const StrategyOverride& entry = scenario.strategy_tree[i];
         const std::string path = "strategy_tree[" + std::to_string(i) + "]";
-        const int stage = std::stoi(entry.node.substr(6));
-        if (stage >= pp) {
+        const NodePath node = *parse_node_path(entry.node);
+        if (node.kind == StrategyNodeKind::layer) {
+            if (node.index >= layers) {
+                check.error(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
+                                      " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
+            }
+            continue;
+        }
+        if (node.index >= pp) {
             check.error(path, "node '" + entry.node + "' does not exist: pp is " + std::to_string(pp) +
                                   ", so stages are stage[0] to stage[" + std::to_string(pp - 1) + "]");
             continue;

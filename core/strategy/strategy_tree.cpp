@@ -1,0 +1,120 @@
+#include "strategy/strategy_tree.h"
+
+namespace parasight {
+
+StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
+    const int stages = scenario.parallelism.pp;
+    const int total_layers = scenario.model.kind == ModelKind::transformer
+                                 ? scenario.model.layers + scenario.model.decoder_layers
+                                 : 0;
+    auto find_override = [&](const NodePath& path) -> const StrategyOverride* {
+        for (const StrategyOverride& entry : scenario.strategy_tree) {
+            if (parse_node_path(entry.node) == path) return &entry;
+        }
+        return nullptr;
+    };
+    StrategyNode root;
+    root.layer_count = total_layers;
+    nodes_.push_back(root);
+
+    // Layers per stage: the stages that say, the rest shared evenly.
+    std::vector<int> counts(static_cast<std::size_t>(stages), -1);
+    int given = 0;
+    int free_stages = stages;
+    for (int s = 0; s < stages; ++s) {
+        const StrategyOverride* entry = find_override(NodePath{StrategyNodeKind::stage, s});
+        if (entry != nullptr && entry->layers) {
+            counts[static_cast<std::size_t>(s)] = *entry->layers;
+            given += *entry->layers;
+            --free_stages;
+        }
+    }
+    for (int& count : counts) {
+        if (count < 0) count = free_stages > 0 ? (total_layers - given) / free_stages : 0;
+    }
+
+    // The layers of each stage: a contiguous run, or with interleaved virtual stages one run per chunk
+    // (chunk c of stage s holds model chunk c·pp + s, Narayanan et al. 2021 §2.2).
+    const int chunks = scenario.parallelism.schedule == Schedule::interleaved ? scenario.parallelism.virtual_stages : 1;
+    std::vector<std::vector<int>> stage_layers(static_cast<std::size_t>(stages));
+    if (chunks > 1) {
+        const int per_chunk = total_layers / (stages * chunks);
+        for (int c = 0; c < chunks; ++c) {
+            for (int s = 0; s < stages; ++s) {
+                for (int j = 0; j < per_chunk; ++j) {
+                    stage_layers[static_cast<std::size_t>(s)].push_back((c * stages + s) * per_chunk + j);
+                }
+            }
+        }
+    } else {
+        int next_layer = 0;
+        for (int s = 0; s < stages; ++s) {
+            for (int j = 0; j < counts[static_cast<std::size_t>(s)]; ++j) {
+                stage_layers[static_cast<std::size_t>(s)].push_back(next_layer++);
+            }
+        }
+    }
+    layer_nodes_.assign(static_cast<std::size_t>(total_layers), -1);
+    for (int s = 0; s < stages; ++s) {
+        const auto& layers = stage_layers[static_cast<std::size_t>(s)];
+        StrategyNode stage;
+        stage.path = NodePath{StrategyNodeKind::stage, s};
+        stage.parent = 0;
+        stage.first_layer = layers.empty() ? 0 : layers.front();
+        stage.layer_count = static_cast<int>(layers.size());
+        stage.override_entry = find_override(stage.path);
+        const int stage_index = static_cast<int>(nodes_.size());
+        nodes_.push_back(stage);
+        nodes_[0].children.push_back(stage_index);
+        stage_nodes_.push_back(stage_index);
+        for (const int model_layer : layers) {
+            StrategyNode layer;
+            layer.path = NodePath{StrategyNodeKind::layer, model_layer};
+            layer.parent = stage_index;
+            layer.first_layer = model_layer;
+            layer.layer_count = 1;
+            layer.override_entry = find_override(layer.path);
+            const int layer_index = static_cast<int>(nodes_.size());
+            nodes_.push_back(layer);
+            nodes_[static_cast<std::size_t>(stage_index)].children.push_back(layer_index);
+            layer_nodes_[static_cast<std::size_t>(model_layer)] = layer_index;
+        }
+    }
+}
+
+int StrategyTree::layers_of_stage(int stage_index) const {
+    return nodes_[static_cast<std::size_t>(stage(stage_index))].layer_count;
+}
+
+template <class T, class Get>
+Setting<T> StrategyTree::resolve(int node, T root_value, Get get) const {
+    for (int at = node; at > 0; at = nodes_[static_cast<std::size_t>(at)].parent) {
+        const StrategyNode& candidate = nodes_[static_cast<std::size_t>(at)];
+        if (candidate.override_entry == nullptr) continue;
+        if (const auto value = get(*candidate.override_entry)) {
+            return Setting<T>{*value, at == node, to_string(candidate.path)};
+        }
+    }
+    return Setting<T>{root_value, node == 0, "parallelism"};
+}
+
+Setting<Recompute> StrategyTree::recompute(int node) const {
+    return resolve<Recompute>(node, scenario_.parallelism.recompute,
+                              [](const StrategyOverride& entry) { return entry.recompute; });
+}
+
+Setting<int> StrategyTree::max_ongoing_micro_batches(int node) const {
+    return resolve<int>(node, 0, [](const StrategyOverride& entry) { return entry.max_ongoing_micro_batches; });
+}
+
+Setting<int> StrategyTree::micro_batches(int node) const {
+    const auto micro_batches = static_cast<int>(
+        scenario_.training.global_batch /
+        (static_cast<std::int64_t>(scenario_.parallelism.dp) * scenario_.training.micro_batch));
+    Setting<int> setting = resolve<int>(node, micro_batches,
+                                        [](const StrategyOverride& entry) { return entry.micro_batches; });
+    if (setting.source == "parallelism") setting.source = "training";
+    return setting;
+}
+
+}  // namespace parasight

@@ -1,0 +1,60 @@
+#pragma once
+// The strategy tree (Proteus §4): the model's structure — model → pipeline stages → layers — with the parallel
+// configuration on the root and overrides on any node. A value not set on a node is inherited from the nearest
+// ancestor that sets it, ending at the root's `parallelism` settings; the tree says which values are explicit and
+// where inherited ones come from, so an editor can show them differently.
+
+#include "scenario/scenario.h"
+#include "strategy/node_path.h"
+
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+// A value as a node sees it.
+template <class T>
+struct Setting {
+    T value{};
+    bool is_explicit = false;  // set on this node itself
+    std::string source;        // the node that sets it: "stage[2]", or "parallelism" for the root's configuration
+};
+
+struct StrategyNode {
+    NodePath path;
+    int parent = -1;            // index into StrategyTree::nodes(), -1 for the root
+    std::vector<int> children;
+    int first_layer = 0;        // the first model layer under this node (of its first chunk, when interleaved)
+    int layer_count = 0;        // model layers under this node
+    const StrategyOverride* override_entry = nullptr;  // the strategy_tree entry for this node, if any
+};
+
+class StrategyTree {
+public:
+    // The scenario must have passed the loader's checks (stage and layer indices exist, layers add up).
+    explicit StrategyTree(const Scenario& scenario);
+
+    [[nodiscard]] const std::vector<StrategyNode>& nodes() const noexcept { return nodes_; }
+    [[nodiscard]] int root() const noexcept { return 0; }
+    [[nodiscard]] int stage(int index) const { return stage_nodes_.at(static_cast<std::size_t>(index)); }
+    [[nodiscard]] int layer(int index) const { return layer_nodes_.at(static_cast<std::size_t>(index)); }
+    [[nodiscard]] int stage_count() const noexcept { return static_cast<int>(stage_nodes_.size()); }
+
+    // Layers per pipeline stage: given by stage nodes, the rest shared evenly.
+    [[nodiscard]] int layers_of_stage(int stage_index) const;
+    [[nodiscard]] Setting<Recompute> recompute(int node) const;
+    // Micro-batches one 1F1B stage may start before its first backward; 0 means the schedule's own (p − s).
+    [[nodiscard]] Setting<int> max_ongoing_micro_batches(int node) const;
+    [[nodiscard]] Setting<int> micro_batches(int node) const;
+
+private:
+    template <class T, class Get>
+    [[nodiscard]] Setting<T> resolve(int node, T root_value, Get get) const;
+
+    const Scenario& scenario_;
+    std::vector<StrategyNode> nodes_;
+    std::vector<int> stage_nodes_;
+    std::vector<int> layer_nodes_;
+};
+
+}  // namespace parasight

@@ -1,0 +1,166 @@
+// The strategy tree: structure (model → stages → layers), layer assignment including uneven and interleaved splits,
+// inheritance with explicit and inherited values told apart, and per-layer recompute reaching the compiled graph.
+
+#include "compile/compiler.h"
+#include "scenario/scenario_loader.h"
+#include "strategy/node_path.h"
+#include "strategy/strategy_tree.h"
+
+#include <QtTest>
+
+using namespace parasight;
+
+namespace {
+
+Scenario load(const std::string& strategy, const std::string& parallelism = "{pp: 4, dp: 2}", int layers = 12) {
+    const std::string text = "schema: 1\nmodel: {preset: gpt2-small, layers: " + std::to_string(layers) +
+                             "}\ntraining: {global_batch: 16}\ncluster:\n  device: a100-80gb\n  topology:\n"
+                             "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+                             "parallelism: " + parallelism + "\nstrategy_tree: " + strategy + "\n";
+    const LoadResult result = load_scenario_text(text, "tree.yaml");
+    if (!result.ok()) {
+        for (const auto& d : result.diagnostics) qWarning("%s", d.to_string().c_str());
+    }
+    return *result.scenario;
+}
+
+std::vector<int> layers_under(const StrategyTree& tree, int node) {
+    std::vector<int> layers;
+    for (const int child : tree.nodes()[static_cast<std::size_t>(node)].children) {
+        layers.push_back(tree.nodes()[static_cast<std::size_t>(child)].path.index);
+    }
+    return layers;
+}
+
+}  // namespace
+
+class TestStrategyTree : public QObject {
+    Q_OBJECT
+private slots:
+    void nodePaths_data();
+    void nodePaths();
+    void evenSplit();
+    void unevenSplitFromStageNodes();
+    void interleavedStagesHoldEveryPthChunk();
+    void inheritanceSaysWhereAValueComesFrom();
+    void layerRecomputeReachesTheGraph();
+};
+
+void TestStrategyTree::nodePaths_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("index");
+    QTest::newRow("stage[0]") << "stage[0]" << true << int(StrategyNodeKind::stage) << 0;
+    QTest::newRow("stage[15]") << "stage[15]" << true << int(StrategyNodeKind::stage) << 15;
+    QTest::newRow("layer[125]") << "layer[125]" << true << int(StrategyNodeKind::layer) << 125;
+    QTest::newRow("leading zero") << "stage[01]" << false << 0 << 0;
+    QTest::newRow("negative") << "layer[-1]" << false << 0 << 0;
+    QTest::newRow("empty index") << "stage[]" << false << 0 << 0;
+    QTest::newRow("no bracket") << "stage[3" << false << 0 << 0;
+    QTest::newRow("other node") << "block[3]" << false << 0 << 0;
+    QTest::newRow("too many digits") << "layer[12345678]" << false << 0 << 0;
+    QTest::newRow("trailing text") << "stage[3]x" << false << 0 << 0;
+}
+
+void TestStrategyTree::nodePaths() {
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    QFETCH(int, kind);
+    QFETCH(int, index);
+    const auto path = parse_node_path(text.toStdString());
+    QCOMPARE(path.has_value(), valid);
+    if (!valid) return;
+    QCOMPARE(int(path->kind), kind);
+    QCOMPARE(path->index, index);
+    QCOMPARE(QString::fromStdString(to_string(*path)), text);
+}
+
+void TestStrategyTree::evenSplit() {
+    // 12 layers over pp 4: 3 each, in order.
+    const Scenario scenario = load("[]");
+    const StrategyTree tree(scenario);
+    QCOMPARE(tree.stage_count(), 4);
+    QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12});
+    for (int s = 0; s < 4; ++s) {
+        QCOMPARE(tree.layers_of_stage(s), 3);
+        QCOMPARE(layers_under(tree, tree.stage(s)), (std::vector<int>{3 * s, 3 * s + 1, 3 * s + 2}));
+    }
+    QCOMPARE(tree.nodes()[static_cast<std::size_t>(tree.layer(7))].parent, tree.stage(2));
+}
+
+void TestStrategyTree::unevenSplitFromStageNodes() {
+    // 12 layers, stage 0 and stage 3 take 2 each (they carry embedding and logits): 12 − 4 = 8 over 2 stages = 4.
+    const Scenario scenario = load(R"([{node: "stage[0]", layers: 2}, {node: "stage[3]", layers: 2}])");
+    const StrategyTree tree(scenario);
+    QCOMPARE(tree.layers_of_stage(0), 2);
+    QCOMPARE(tree.layers_of_stage(1), 4);
+    QCOMPARE(tree.layers_of_stage(2), 4);
+    QCOMPARE(tree.layers_of_stage(3), 2);
+    QCOMPARE(layers_under(tree, tree.stage(1)), (std::vector<int>{2, 3, 4, 5}));
+    QCOMPARE(layers_under(tree, tree.stage(3)), (std::vector<int>{10, 11}));
+}
+
+void TestStrategyTree::interleavedStagesHoldEveryPthChunk() {
+    // 16 layers, pp 2, v 2: 4 chunks of 4 layers; stage s holds chunks s and s + 2 (Narayanan 2021 §2.2).
+    const Scenario scenario =
+        load("[]", "{pp: 2, dp: 4, schedule: interleaved, virtual_stages: 2}", 16);
+    const StrategyTree tree(scenario);
+    QCOMPARE(layers_under(tree, tree.stage(0)), (std::vector<int>{0, 1, 2, 3, 8, 9, 10, 11}));
+    QCOMPARE(layers_under(tree, tree.stage(1)), (std::vector<int>{4, 5, 6, 7, 12, 13, 14, 15}));
+    QCOMPARE(tree.nodes()[static_cast<std::size_t>(tree.layer(12))].parent, tree.stage(1));
+}
+
+void TestStrategyTree::inheritanceSaysWhereAValueComesFrom() {
+    const Scenario scenario = load(R"([{node: "stage[1]", recompute: full, max_ongoing_micro_batches: 2},
+                                       {node: "layer[4]", recompute: none}])",
+                                   "{pp: 4, dp: 2, recompute: selective}");
+    const StrategyTree tree(scenario);
+    // The root holds the scenario's own value, explicitly.
+    const auto root = tree.recompute(tree.root());
+    QCOMPARE(root.value, Recompute::selective);
+    QVERIFY(root.is_explicit);
+    QCOMPARE(QString::fromStdString(root.source), QStringLiteral("parallelism"));
+    // Stage 0 inherits it from the root.
+    const auto stage0 = tree.recompute(tree.stage(0));
+    QCOMPARE(stage0.value, Recompute::selective);
+    QVERIFY(!stage0.is_explicit);
+    QCOMPARE(QString::fromStdString(stage0.source), QStringLiteral("parallelism"));
+    // Stage 1 sets full; its layers 3 and 5 inherit it; layer 4 sets none.
+    QCOMPARE(tree.recompute(tree.stage(1)).value, Recompute::full);
+    QVERIFY(tree.recompute(tree.stage(1)).is_explicit);
+    const auto layer3 = tree.recompute(tree.layer(3));
+    QCOMPARE(layer3.value, Recompute::full);
+    QVERIFY(!layer3.is_explicit);
+    QCOMPARE(QString::fromStdString(layer3.source), QStringLiteral("stage[1]"));
+    const auto layer4 = tree.recompute(tree.layer(4));
+    QCOMPARE(layer4.value, Recompute::none);
+    QVERIFY(layer4.is_explicit);
+    QCOMPARE(QString::fromStdString(layer4.source), QStringLiteral("layer[4]"));
+    // Schedule settings: stage 1 caps its 1F1B warm-up at 2; others keep the schedule's own (0).
+    QCOMPARE(tree.max_ongoing_micro_batches(tree.stage(1)).value, 2);
+    QCOMPARE(tree.max_ongoing_micro_batches(tree.stage(2)).value, 0);
+    // Micro-batches come from training: 16 / (dp 2 × micro-batch 1) = 8.
+    const auto micro_batches = tree.micro_batches(tree.layer(9));
+    QCOMPARE(micro_batches.value, 8);
+    QVERIFY(!micro_batches.is_explicit);
+    QCOMPARE(QString::fromStdString(micro_batches.source), QStringLiteral("training"));
+}
+
+void TestStrategyTree::layerRecomputeReachesTheGraph() {
+    // Only layer 5 is fully recomputed: the graph then holds recompute tasks for layer 5 alone, one forward's worth
+    // (attention and MLP) per micro-batch: 2 tasks × 8 micro-batches = 16.
+    const Scenario scenario = load(R"([{node: "layer[5]", recompute: full}])");
+    const auto graph = compile_scenario(scenario, CompileOptions{});
+    QVERIFY(graph.has_value());
+    int recompute_tasks = 0;
+    for (const Task& task : graph->tasks) {
+        if (task.kind != TaskKind::recompute) continue;
+        QCOMPARE(task.layer, 5);
+        ++recompute_tasks;
+    }
+    QCOMPARE(recompute_tasks, 16);
+}
+
+QTEST_APPLESS_MAIN(TestStrategyTree)
+#include "test_strategy_tree.moc"
