@@ -96,6 +96,7 @@ Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const Engi
     mean_breakdown.bubble_s = mean([](const TimeBreakdown& b) { return b.bubble_s; });
     mean_breakdown.idle_s = mean([](const TimeBreakdown& b) { return b.idle_s; });
 
+    report.warnings = graph.warnings;
     report.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     if (!run.memory.empty()) {
         const DeviceMemory& memory = run.memory[peak_device];

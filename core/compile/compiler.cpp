@@ -48,8 +48,7 @@ public:
           options_(options),
           compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype)),
           element_bytes_(std::max(2.0, dtype_bytes(scenario.training.dtype))),
-          micro_batches_(static_cast<int>(scenario.training.global_batch /
-                                          (static_cast<std::int64_t>(parallelism_.dp) * scenario.training.micro_batch))),
+          micro_batches_(static_cast<int>(scenario.micro_batches())),
           chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
           tree_(scenario) {
         // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
@@ -58,6 +57,7 @@ public:
 
     ExecutionGraph build() {
         place_devices();
+        plan_in_flight_caps();
         std::vector<std::vector<std::int32_t>> by_stage(static_cast<std::size_t>(parallelism_.pp));
         for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
             by_stage[static_cast<std::size_t>(graph_.devices[d].stage)].push_back(static_cast<std::int32_t>(d));
@@ -93,6 +93,28 @@ private:
 
     [[nodiscard]] std::size_t step_index(int model_chunk, int micro_batch) const {
         return static_cast<std::size_t>(model_chunk * micro_batches_ + micro_batch);
+    }
+
+    // A 1F1B stage cannot keep more micro-batches in flight than the stage feeding it: its warm-up forwards need
+    // that stage's forwards, which come before that stage's first backward. A cap on one stage so applies to the
+    // stages after it, and the report says so.
+    void plan_in_flight_caps() {
+        const int pp = parallelism_.pp;
+        in_flight_caps_.assign(static_cast<std::size_t>(pp), 0);
+        if (parallelism_.schedule != Schedule::one_f_one_b) return;
+        int upstream = pp;
+        for (int stage = 0; stage < pp; ++stage) {
+            const Setting<int> own = tree_.max_ongoing_micro_batches(tree_.stage(stage));
+            const int wanted = own.value > 0 ? std::min(own.value, pp - stage) : pp - stage;
+            const int cap = std::min(wanted, upstream);
+            if (cap < wanted) {
+                graph_.warnings.push_back("stage[" + std::to_string(stage) + "] keeps at most " + std::to_string(cap) +
+                                          " micro-batches in flight, as the stage before it does: a 1F1B stage "
+                                          "cannot run further ahead than the stage that feeds it");
+            }
+            in_flight_caps_[static_cast<std::size_t>(stage)] = cap;
+            upstream = cap;
+        }
     }
 
     // --- costs ---------------------------------------------------------------------------------------------------
@@ -327,7 +349,7 @@ private:
         StageContext context;
         context.stage = stage;
         context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
-                                       tree_.max_ongoing_micro_batches(tree_.stage(stage)).value);
+                                       in_flight_caps_[static_cast<std::size_t>(stage)]);
         const double mb_size = scenario_.training.micro_batch;
         const double tokens = mb_size * model_.seq_len / parallelism_.cp;
         context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
@@ -335,7 +357,7 @@ private:
         context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
         context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
         context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
-        context.layer_gradient_bytes = layer_parameters(model_) / parallelism_.tp * element_bytes_;
+        context.layer_gradient_bytes = layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
         return context;
     }
 
@@ -380,10 +402,14 @@ private:
                 last = compute(device, TaskKind::forward, "embedding", -1, mb,
                                compute_.time_s("embedding", context.embedding.forward), 0.0, last);
             }
+            TaskId previous_layer_start = -1;
             for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
-                last = zero3_gather(device, layer, mb, last);
+                const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
+                const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
                 last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last, TaskKind::forward,
                                      true);
+                zero3_use(gather, layer_start, last);
+                previous_layer_start = layer_start;
             }
             if (model_last) {
                 last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
@@ -391,17 +417,30 @@ private:
                 graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
             }
         } else {
+            // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
+            const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+            const double table_gradient_bytes =
+                static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
             if (model_last) {
                 last = compute(device, TaskKind::backward, "logits backward", -1, mb,
                                compute_.time_s("logits", context.logits.backward), context.logits.backward.flops, last);
                 graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
+                // The final norm's and the output projection's gradients, where this stage holds them (see
+                // stage_parameters).
+                if (reduce_now) {
+                    program.bucket_bytes += final_norm_parameters() * element_bytes_;
+                    if (holds_output_table(context.stage)) program.bucket_bytes += table_gradient_bytes;
+                    program.bucket_ready = last;
+                }
             }
-            // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
-            const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+            TaskId previous_layer_start = -1;
             for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
-                last = zero3_gather(device, layer, mb, last);
+                const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
+                const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
                 const Recompute recompute = layer_recompute(layer);
                 last = layer_backward(device, layer, mb, recompute, layer_costs(recompute), last);
+                zero3_use(gather, layer_start, last);
+                previous_layer_start = layer_start;
                 if (reduce_now) {
                     program.bucket_bytes += context.layer_gradient_bytes;
                     program.bucket_ready = last;
@@ -412,7 +451,7 @@ private:
                 last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
                                compute_.time_s("embedding", context.embedding.backward), 0.0, last);
                 if (reduce_now) {
-                    program.bucket_bytes += embedding_parameters(model_) / parallelism_.tp * element_bytes_;
+                    program.bucket_bytes += table_gradient_bytes;
                     program.bucket_ready = last;
                 }
             }
@@ -441,19 +480,44 @@ private:
     }
 
     // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
-    // (Rajbhandari et al. 2020 §5.3); the gather runs on the gradient stream so that it can be prefetched.
-    TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId after) {
-        if (parallelism_.zero < 3 || parallelism_.dp == 1) return after;
-        const double bytes = layer_parameters(model_) / parallelism_.tp * element_bytes_;
-        const TaskId gather = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, bytes,
-                                         "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, -1);
+    // (Rajbhandari et al. 2020 §5.3). The gather runs on the gradient stream and is prefetched: it may start once the
+    // previous layer has started (`prefetch_after`), so at most two layers' parameters are held at once. Returns the
+    // gather, or -1 without ZeRO-3.
+    TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after) {
+        if (parallelism_.zero < 3 || parallelism_.dp == 1) return -1;
+        const TaskId gather = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, zero3_layer_bytes(),
+                                         "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, prefetch_after);
         Task& task = graph_.tasks[static_cast<std::size_t>(gather)];
-        task.allocate_bytes = bytes * (parallelism_.dp - 1) / parallelism_.dp;
+        task.allocate_bytes = zero3_buffer_bytes();
         task.allocate_category = MemoryCategory::buffers;
-        task.release_bytes = task.allocate_bytes;  // released as soon as the layer has used it
-        task.release_category = MemoryCategory::buffers;
-        if (after >= 0) graph_.depend(after, gather);
         return gather;
+    }
+
+    // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters and drops
+    // them when it is done.
+    void zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end) {
+        if (gather < 0) return;
+        graph_.depend(gather, layer_start);
+        graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes += zero3_buffer_bytes();
+    }
+
+    [[nodiscard]] double zero3_layer_bytes() const {
+        return layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
+    }
+    // Each rank keeps its own shard; the gather brings in the other (dp − 1)/dp.
+    [[nodiscard]] double zero3_buffer_bytes() const {
+        return zero3_layer_bytes() * (parallelism_.dp - 1) / parallelism_.dp;
+    }
+
+    // The final norm before the logits, on the last stage: RMSNorm's scale, or LayerNorm's scale and shift.
+    [[nodiscard]] double final_norm_parameters() const {
+        return model_.mlp == MlpKind::swiglu ? model_.hidden : 2.0 * model_.hidden;
+    }
+
+    // The last stage holds the output projection: its own copy of the table when pp > 1 (Megatron keeps one for tied
+    // embeddings), the untied projection when pp = 1.
+    [[nodiscard]] bool holds_output_table(int stage) const {
+        return stage == parallelism_.pp - 1 && (parallelism_.pp > 1 || !model_.tie_embeddings);
     }
 
     TaskId pipeline_send(std::int32_t device, bool forward, int mb, double bytes, TaskId after) {
@@ -502,14 +566,12 @@ private:
     }
 
     double stage_parameters(int stage) const {
-        const int pp = parallelism_.pp;
         const double layers = tree_.layers_of_stage(stage);
-        double params = layers * layer_parameters(model_) / parallelism_.tp;
+        double params = layers * layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
         const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
         if (stage == 0) params += table;
-        // The last stage holds the output projection: its own copy of the table (Megatron keeps one for tied
-        // embeddings and all-reduces the two copies' gradients).
-        if (stage == pp - 1 && (pp > 1 || !model_.tie_embeddings)) params += table;
+        if (holds_output_table(stage)) params += table;
+        if (stage == parallelism_.pp - 1) params += final_norm_parameters();
         return params;
     }
 
@@ -578,6 +640,7 @@ private:
     int micro_batches_;
     int chunks_;
     StrategyTree tree_;
+    std::vector<int> in_flight_caps_;  // per stage, for 1F1B
     ExecutionGraph graph_;
     std::map<int, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;

@@ -61,6 +61,7 @@ struct Task {
     MemoryCategory allocate_category = MemoryCategory::activations;
     double release_bytes = 0.0;
     MemoryCategory release_category = MemoryCategory::activations;
+    double release_buffer_bytes = 0.0;  // a ZeRO-3 parameter buffer the task was the last to use
 };
 
 struct SimulatedDevice {
@@ -76,6 +77,7 @@ public:
     std::vector<Task> tasks;
     std::vector<std::string> labels;
     std::int32_t collective_count = 0;
+    std::vector<std::string> warnings;  // what the compiler had to adjust, for the report
 
     TaskId add(const Task& task);
     void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished

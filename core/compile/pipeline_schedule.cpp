@@ -41,7 +41,9 @@ std::vector<PipelineStep> interleaved(int stage, int stages, int micro_batches, 
         const int micro_batch = (k / group) * stages + in_group % stages;
         return PipelineStep{forward, chunk, micro_batch};
     };
-    const int warmup = std::min((stages - stage - 1) * 2 + (chunks - 1) * stages, total);
+    // With as many micro-batches as stages Megatron runs every forward first.
+    const int warmup = micro_batches == stages ? total
+                                               : std::min((stages - stage - 1) * 2 + (chunks - 1) * stages, total);
     std::vector<PipelineStep> steps;
     int next_forward = 0;
     int next_backward = 0;

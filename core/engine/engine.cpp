@@ -66,7 +66,8 @@ public:
             const Task& task = graph.tasks[t];
             hot_[t] = HotTask{task.work_s,          task.device,         task.collective,
                               task.dimension_mask,  task.stream,         is_communication(task.kind),
-                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0};
+                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
+                                  task.release_buffer_bytes != 0.0};
             queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
             remaining_deps_[t] = graph.predecessor_count(static_cast<TaskId>(t));
         }
@@ -225,6 +226,7 @@ private:
             if (task.touches_memory) {
                 const Task& full = graph_.tasks[static_cast<std::size_t>(member)];
                 change_memory(task.device, full.release_category, -full.release_bytes, member);
+                change_memory(task.device, MemoryCategory::buffers, -full.release_buffer_bytes, member);
             }
             const std::size_t s = slot(task.device, task.stream);
             busy_[s] = none;

@@ -84,12 +84,15 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     work.attention.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
 
     work.mlp.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
+    // A mixture-of-experts MLP runs each token through experts_per_token experts; balanced routing gives every
+    // expert-parallel rank that many tokens' worth of expert work.
+    const double expert_tokens = tokens * (model.experts > 1 ? model.experts_per_token : 1);
     const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
-    work.mlp.push_back(matmul("mlp_up", tokens, up_width, h, eb));
+    work.mlp.push_back(matmul("mlp_up", expert_tokens, up_width, h, eb));
     // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
-    const double activation_bytes = tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
+    const double activation_bytes = expert_tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
     work.mlp.push_back(streaming("activation", activation_bytes));
-    work.mlp.push_back(matmul("mlp_down", tokens, h, f / t, eb));
+    work.mlp.push_back(matmul("mlp_down", expert_tokens, h, f / t, eb));
     work.mlp.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
 
     work.tp_collective_bytes = tokens * h * eb;

@@ -6,6 +6,14 @@ namespace {
 double head_dim(const ModelSpec& model) { return static_cast<double>(model.hidden) / model.heads; }
 double kv_width(const ModelSpec& model) { return model.kv_heads * head_dim(model); }
 double mlp_matrices(const ModelSpec& model) { return model.mlp == MlpKind::swiglu ? 3.0 : 2.0; }
+// A mixture-of-experts layer sends each token through experts_per_token of its MLPs.
+double mlp_passes(const ModelSpec& model) { return model.experts > 1 ? model.experts_per_token : 1.0; }
+// Weights and biases of one MLP.
+double mlp_parameters(const ModelSpec& model) {
+    const double h = model.hidden;
+    const double f = model.ffn_hidden;
+    return mlp_matrices(model) * h * f + (model.mlp == MlpKind::swiglu ? 0.0 : f + h);
+}
 int total_layers(const ModelSpec& model) { return model.layers + model.decoder_layers; }
 
 }  // namespace
@@ -18,7 +26,7 @@ LayerFlops layer_forward_flops(const ModelSpec& model, double micro_batch) {
     flops.qkv = 2.0 * tokens * h * (h + 2.0 * kv_width(model));
     flops.attention_core = 4.0 * tokens * s * h;
     flops.attention_out = 2.0 * tokens * h * h;
-    flops.mlp = 2.0 * mlp_matrices(model) * tokens * h * model.ffn_hidden;
+    flops.mlp = 2.0 * mlp_matrices(model) * tokens * h * model.ffn_hidden * mlp_passes(model);
     return flops;
 }
 
@@ -28,13 +36,17 @@ double logits_forward_flops(const ModelSpec& model, double micro_batch) {
 
 double layer_parameters(const ModelSpec& model) {
     const double h = model.hidden;
-    const double f = model.ffn_hidden;
     const double attention = h * (h + 2.0 * kv_width(model)) + h * h;
-    const double mlp = mlp_matrices(model) * h * f;
-    if (model.mlp == MlpKind::swiglu) return attention + mlp + 2.0 * h;  // two RMSNorm scales
-    // Biases of QKV, the output projection and both MLP matrices, and two LayerNorms (scale and shift).
-    const double biases = (h + 2.0 * kv_width(model)) + h + f + h;
-    return attention + mlp + biases + 4.0 * h;
+    const double mlps = model.experts * mlp_parameters(model);
+    if (model.mlp == MlpKind::swiglu) return attention + mlps + 2.0 * h;  // two RMSNorm scales
+    // Biases of QKV and the output projection, and two LayerNorms (scale and shift); the MLP's are in mlps.
+    const double biases = (h + 2.0 * kv_width(model)) + h;
+    return attention + mlps + biases + 4.0 * h;
+}
+
+double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
+    const double mlps = model.experts * mlp_parameters(model);
+    return (layer_parameters(model) - mlps) / tp + mlps / (static_cast<double>(tp) * ep);
 }
 
 double embedding_parameters(const ModelSpec& model) {
@@ -43,7 +55,9 @@ double embedding_parameters(const ModelSpec& model) {
 }
 
 double model_parameters(const ModelSpec& model) {
-    return total_layers(model) * layer_parameters(model) + embedding_parameters(model);
+    // The final norm: RMSNorm's scale (h) for swiglu models, LayerNorm's scale and shift (2h) otherwise.
+    const double final_norm = model.mlp == MlpKind::swiglu ? model.hidden : 2.0 * model.hidden;
+    return total_layers(model) * layer_parameters(model) + embedding_parameters(model) + final_norm;
 }
 
 double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split) {

@@ -32,11 +32,14 @@ struct LayerFlops {
 [[nodiscard]] double logits_forward_flops(const ModelSpec& model, double micro_batch);
 
 // Parameters of one layer (weights, biases and norms; gelu models carry biases and LayerNorm, swiglu models RMSNorm
-// and no biases, as GPT and Llama do).
+// and no biases, as GPT and Llama do); a mixture-of-experts layer has `experts` MLPs.
 [[nodiscard]] double layer_parameters(const ModelSpec& model);
+// What one rank holds of a layer: tensor parallelism splits it t ways, expert parallelism the experts ep ways.
+[[nodiscard]] double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep);
 // Token embedding (V·h) plus, for untied embeddings, the output projection (another V·h).
 [[nodiscard]] double embedding_parameters(const ModelSpec& model);
-// Every parameter of the model.
+// Every parameter of the model: layers, embedding and the final norm. Learned position tables (GPT-2/3, BERT:
+// seq_len·h, under 0.02% of GPT-3) are not counted.
 [[nodiscard]] double model_parameters(const ModelSpec& model);
 
 // Activation bytes one layer keeps for backward for one micro-batch, per tensor-parallel rank, in 16-bit training

@@ -56,6 +56,14 @@ std::vector<AxisDegree> ParallelismSpec::layout_order() const {
     return order;
 }
 
+std::int64_t Scenario::data_replicas() const noexcept {
+    return static_cast<std::int64_t>(parallelism.dp) * parallelism.ep;
+}
+
+std::int64_t Scenario::micro_batches() const noexcept {
+    return training.global_batch / (data_replicas() * training.micro_batch);
+}
+
 std::int64_t Scenario::device_count() const noexcept {
     std::int64_t count = 1;
     for (const Dimension& dimension : cluster.topology) count *= dimension.size;

@@ -184,6 +184,11 @@ struct Scenario {
     SimulationSpec simulation;
 
     [[nodiscard]] std::int64_t device_count() const noexcept;
+    // Samples processed side by side: dp replicas, each split again over its ep expert-parallel ranks (which share
+    // the dense layers' work by data, as Megatron-LM carves expert parallelism out of data parallelism).
+    [[nodiscard]] std::int64_t data_replicas() const noexcept;
+    // Micro-batches each replica runs per iteration: global_batch / (data_replicas × micro_batch).
+    [[nodiscard]] std::int64_t micro_batches() const noexcept;
     [[nodiscard]] Topology topology() const { return Topology(cluster.topology); }
 
     friend bool operator==(const Scenario&, const Scenario&) = default;

@@ -201,11 +201,15 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
             given_layers += *entry.layers;
             ++stages_given;
         }
-        const std::int64_t micro_batches =
-            scenario.training.global_batch / (static_cast<std::int64_t>(parallelism.dp) * scenario.training.micro_batch);
+        const std::int64_t micro_batches = scenario.micro_batches();
+        if (entry.max_ongoing_micro_batches && parallelism.schedule != Schedule::one_f_one_b) {
+            check.error(path, "max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the " +
+                                  std::string(name_of(parallelism.schedule, schedule_names)) +
+                                  " schedule cannot honour it");
+        }
         if (entry.micro_batches && *entry.micro_batches != micro_batches) {
             check.error(path, "every pipeline stage runs the iteration's " + std::to_string(micro_batches) +
-                                  " micro-batches (global_batch / (dp x micro_batch)); " + entry.node +
+                                  " micro-batches (global_batch / (dp x ep x micro_batch)); " + entry.node +
                                   " cannot run " + std::to_string(*entry.micro_batches));
         }
     }
@@ -249,11 +253,13 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
 void check_batch(const Scenario& scenario, Checker& check) {
     const TrainingSpec& training = scenario.training;
     const ParallelismSpec& parallelism = scenario.parallelism;
-    const std::int64_t per_step = static_cast<std::int64_t>(parallelism.dp) * training.micro_batch;
+    const std::int64_t per_step = scenario.data_replicas() * training.micro_batch;
     if (training.global_batch % per_step != 0) {
+        const std::string replicas = parallelism.ep > 1 ? "dp x ep x micro_batch = " + std::to_string(parallelism.dp) +
+                                                              " x " + std::to_string(parallelism.ep) + " x "
+                                                        : "dp x micro_batch = " + std::to_string(parallelism.dp) + " x ";
         check.error("training.global_batch", "global_batch " + std::to_string(training.global_batch) +
-                                                 " is not divisible by dp x micro_batch = " +
-                                                 std::to_string(parallelism.dp) + " x " +
+                                                 " is not divisible by " + replicas +
                                                  std::to_string(training.micro_batch) + " = " +
                                                  std::to_string(per_step));
         return;

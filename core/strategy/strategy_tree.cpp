@@ -108,9 +108,7 @@ Setting<int> StrategyTree::max_ongoing_micro_batches(int node) const {
 }
 
 Setting<int> StrategyTree::micro_batches(int node) const {
-    const auto micro_batches = static_cast<int>(
-        scenario_.training.global_batch /
-        (static_cast<std::int64_t>(scenario_.parallelism.dp) * scenario_.training.micro_batch));
+    const auto micro_batches = static_cast<int>(scenario_.micro_batches());
     Setting<int> setting = resolve<int>(node, micro_batches,
                                         [](const StrategyOverride& entry) { return entry.micro_batches; });
     if (setting.source == "parallelism") setting.source = "training";

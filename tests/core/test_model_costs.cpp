@@ -1,0 +1,485 @@
+// Closed-form transformer costs (core/model/transformer_costs.h) and pipeline schedules (core/compile/
+// pipeline_schedule.h), against hand-worked values and the papers they come from:
+//   Narayanan et al. 2021 (SC'21) §5.1: forward FLOPs of a layer 24·b·s·h²·(1 + s/6h), logits 2·b·s·h·V, and the
+//     model FLOPs of one iteration 72·B·s·l·h²·(1 + s/6h + V/(12·h·l)) (their eq. for forward + backward, no
+//     recompute);
+//   Korthikanti et al. 2022 Table 2: activation bytes per layer for every tensor-/sequence-parallel and recompute
+//     variant;
+//   Huang et al. 2019 (GPipe), Narayanan et al. 2019 / DAPPLE (1F1B), Megatron-LM's interleaved schedule.
+// Every number below is worked out in the comment next to it. Integers up to 2^53 and products of small integers with
+// powers of two are exact in double, so most comparisons are exact (QCOMPARE); where a closed form divides (s/6h)
+// the comparison allows 1e-15 relative.
+
+#include "compile/pipeline_schedule.h"
+#include "model/transformer_costs.h"
+#include "scenario/scenario_loader.h"
+
+#include "numeric_compare.h"
+
+#include <QTest>
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using parasight::LayerFlops;
+using parasight::LayerSplit;
+using parasight::MlpKind;
+using parasight::ModelSpec;
+using parasight::PipelineStep;
+using parasight::Recompute;
+using parasight::Schedule;
+using parasight::testing::qs;
+
+Q_DECLARE_METATYPE(parasight::Schedule)
+Q_DECLARE_METATYPE(parasight::Recompute)
+
+namespace {
+
+// A bundled model preset as a scenario loads it (defaults filled in).
+ModelSpec preset_model(const std::string& id) {
+    const std::string text = "schema: 1\nmodel: " + id +
+                             "\ntraining: {global_batch: 1, dtype: fp32}\ncluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 1, bandwidth: 100 GB/s, latency: 1 us}]\n";
+    const auto loaded = parasight::load_scenario_text(text, "preset.yaml");
+    if (!loaded.ok()) qFatal("preset %s does not load: %s", id.c_str(), loaded.diagnostics.front().to_string().c_str());
+    return loaded.scenario->model;
+}
+
+// The 22B model of Korthikanti et al. 2022 Table 3 / Table 4: h 6144, a 64, s 2048 (GPT-style, 4h GeLU MLP).
+ModelSpec korthikanti_22b() {
+    ModelSpec model;
+    model.layers = 48;
+    model.hidden = 6144;
+    model.heads = 64;
+    model.kv_heads = 64;
+    model.ffn_hidden = 4 * 6144;
+    model.mlp = MlpKind::gelu;
+    model.seq_len = 2048;
+    model.vocab = 51200;
+    return model;
+}
+
+ModelSpec model_named(const QString& name) {
+    if (name == QStringLiteral("korthikanti-22b")) return korthikanti_22b();
+    return preset_model(name.toStdString());
+}
+
+QString describe(const std::vector<PipelineStep>& steps) {
+    QString text;
+    for (const PipelineStep& step : steps) {
+        text += QStringLiteral("%1(%2,%3) ").arg(step.forward ? QStringLiteral("F") : QStringLiteral("B")).arg(step.chunk).arg(step.micro_batch);
+    }
+    return text;
+}
+
+// Shorthands for hand-written orders: F(chunk, micro-batch) and B(chunk, micro-batch).
+PipelineStep F(int chunk, int micro_batch) { return PipelineStep{true, chunk, micro_batch}; }
+PipelineStep B(int chunk, int micro_batch) { return PipelineStep{false, chunk, micro_batch}; }
+PipelineStep F(int micro_batch) { return F(0, micro_batch); }
+PipelineStep B(int micro_batch) { return B(0, micro_batch); }
+
+}  // namespace
+
+using Steps = std::vector<PipelineStep>;
+Q_DECLARE_METATYPE(Steps)
+
+class TestModelCosts : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gpt3LayerFlopsMatchNarayanan_data();
+    void gpt3LayerFlopsMatchNarayanan();
+    void llama3GroupedQueryFlopsPerPart();
+    void logitsFlops_data();
+    void logitsFlops();
+    void gptStyleLayerParameters_data();
+    void gptStyleLayerParameters();
+    void gpt3ModelParameters();
+    void llamaStyleParameters();
+    void modelParametersMatchPublishedCounts_data();
+    void modelParametersMatchPublishedCounts();
+    void activationBytesKorthikantiTable2_data();
+    void activationBytesKorthikantiTable2();
+    void activationBytesGroupedQuerySwiglu();
+    void modelFlopsPerIterationNarayanan();
+
+    void gpipeOrder();
+    void oneFOneBHandWorked();
+    void oneFOneBWarmupAndAlternation_data();
+    void oneFOneBWarmupAndAlternation();
+    void oneFOneBMaxInFlight();
+    void interleavedMatchesMegatron_data();
+    void interleavedMatchesMegatron();
+    void everyForwardOnceBeforeItsBackward_data();
+    void everyForwardOnceBeforeItsBackward();
+};
+
+// --- FLOPs ---------------------------------------------------------------------------------------------------------
+
+void TestModelCosts::gpt3LayerFlopsMatchNarayanan_data() {
+    QTest::addColumn<double>("micro_batch");
+    QTest::newRow("b=1") << 1.0;
+    QTest::newRow("b=8") << 8.0;
+}
+
+void TestModelCosts::gpt3LayerFlopsMatchNarayanan() {
+    QFETCH(double, micro_batch);
+    // GPT-3 175B: h = 12288, s = 2048, MHA (kv width = h), F = 4h, GeLU. With t = b·s tokens:
+    //   qkv  2·t·h·3h = 6·t·h²      (b=1: 6·2048·12288² = 1 855 425 871 872)
+    //   core 4·t·s·h                (b=1: 4·2048·2048·12288 = 206 158 430 208)
+    //   out  2·t·h²                 (b=1: 618 475 290 624)
+    //   mlp  2·2·t·h·4h = 16·t·h²   (b=1: 4 947 802 324 992)
+    //   sum  24·t·h² + 4·t·s·h = 24·b·s·h²·(1 + s/6h)   (b=1: 7 627 861 917 696)
+    const ModelSpec model = preset_model("gpt3-175b");
+    const double h = 12288.0;
+    const double s = 2048.0;
+    const double t = micro_batch * s;
+    const LayerFlops flops = parasight::layer_forward_flops(model, micro_batch);
+    QCOMPARE_EQ(flops.qkv, 6.0 * t * h * h);
+    QCOMPARE_EQ(flops.attention_core, 4.0 * t * s * h);
+    QCOMPARE_EQ(flops.attention_out, 2.0 * t * h * h);
+    QCOMPARE_EQ(flops.mlp, 16.0 * t * h * h);
+    QCOMPARE_EQ(flops.total(), micro_batch * 7627861917696.0);
+    QCOMPARE_EQ(flops.total(), 24.0 * t * h * h + 4.0 * t * s * h);
+    // Narayanan 2021 §5.1 as printed: 24·b·s·h²·(1 + s/(6h)); s/6h = 2048/73728 = 1/36 is not a binary fraction.
+    PS_COMPARE_RELATIVE(flops.total(), 24.0 * micro_batch * s * h * h * (1.0 + s / (6.0 * h)), 1e-15);
+}
+
+void TestModelCosts::llama3GroupedQueryFlopsPerPart() {
+    // Llama 3 8B: h = 4096, 32 heads of 128, 8 kv heads (kv width 8·128 = 1024), F = 14336 SwiGLU, s = 8192; b = 1,
+    // so t = 8192 tokens:
+    //   qkv  2·t·h·(h + 2·1024) = 2·8192·4096·6144 = 412 316 860 416
+    //   core 4·t·s·h = 4·8192·8192·4096            = 1 099 511 627 776
+    //   out  2·t·h² = 2·8192·4096²                 = 274 877 906 944
+    //   mlp  3 matrices: 2·3·t·h·F = 6·8192·4096·14336 = 2 886 218 022 912
+    //   total                                       = 4 672 924 418 048
+    const ModelSpec model = preset_model("llama3-8b");
+    QCOMPARE(model.kv_heads, 8);
+    QCOMPARE(model.ffn_hidden, 14336);
+    QCOMPARE(model.mlp, MlpKind::swiglu);
+    QCOMPARE(model.seq_len, 8192);
+    const LayerFlops flops = parasight::layer_forward_flops(model, 1.0);
+    QCOMPARE_EQ(flops.qkv, 412316860416.0);
+    QCOMPARE_EQ(flops.attention_core, 1099511627776.0);
+    QCOMPARE_EQ(flops.attention_out, 274877906944.0);
+    QCOMPARE_EQ(flops.mlp, 2886218022912.0);
+    QCOMPARE_EQ(flops.total(), 4672924418048.0);
+}
+
+void TestModelCosts::logitsFlops_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("micro_batch");
+    QTest::addColumn<double>("flops");
+    // 2·b·s·h·V (Narayanan 2021 §5.1).
+    // GPT-3: 2·1·2048·12288·51200 = 2 576 980 377 600.
+    QTest::newRow("gpt3-175b b=1") << QStringLiteral("gpt3-175b") << 1.0 << 2576980377600.0;
+    // b = 4: four times that, 10 307 921 510 400.
+    QTest::newRow("gpt3-175b b=4") << QStringLiteral("gpt3-175b") << 4.0 << 10307921510400.0;
+    // Llama 3 8B: 2·1·8192·4096·128256 = 8 607 114 461 184.
+    QTest::newRow("llama3-8b b=1") << QStringLiteral("llama3-8b") << 1.0 << 8607114461184.0;
+}
+
+void TestModelCosts::logitsFlops() {
+    QFETCH(QString, model);
+    QFETCH(double, micro_batch);
+    QFETCH(double, flops);
+    QCOMPARE_EQ(parasight::logits_forward_flops(model_named(model), micro_batch), flops);
+}
+
+// --- parameters ----------------------------------------------------------------------------------------------------
+
+void TestModelCosts::gptStyleLayerParameters_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("parameters");
+    // GPT style: QKV 3h², projection h², MLP 2·4h² = 12h² weights; biases 3h + h + 4h + h = 9h; two LayerNorms 4h;
+    // so 12h² + 13h.
+    // GPT-2 small, h = 768: 12·589 824 + 13·768 = 7 077 888 + 9 984 = 7 087 872.
+    QTest::newRow("gpt2-small") << QStringLiteral("gpt2-small") << 7087872.0;
+    // GPT-3, h = 12288: 12·150 994 944 + 13·12 288 = 1 811 939 328 + 159 744 = 1 812 099 072.
+    QTest::newRow("gpt3-175b") << QStringLiteral("gpt3-175b") << 1812099072.0;
+    // Korthikanti's 22B, h = 6144: 12·37 748 736 + 79 872 = 453 064 704.
+    QTest::newRow("korthikanti-22b") << QStringLiteral("korthikanti-22b") << 453064704.0;
+}
+
+void TestModelCosts::gptStyleLayerParameters() {
+    QFETCH(QString, model);
+    QFETCH(double, parameters);
+    QCOMPARE_EQ(parasight::layer_parameters(model_named(model)), parameters);
+}
+
+void TestModelCosts::gpt3ModelParameters() {
+    // 96 layers · 1 812 099 072 = 173 961 510 912, plus the tied 51200 × 12288 table = 629 145 600, plus the final
+    // LayerNorm 2·12288 = 24 576: 174 590 681 088 ≈ 174.6e9 (Brown 2020 Table 2.1 says 175.0B).
+    const ModelSpec model = preset_model("gpt3-175b");
+    QVERIFY(model.tie_embeddings);
+    QCOMPARE_EQ(parasight::embedding_parameters(model), 629145600.0);
+    QCOMPARE_EQ(parasight::model_parameters(model), 174590681088.0);
+    PS_COMPARE_RELATIVE(parasight::model_parameters(model), 174.6e9, 1e-3);
+}
+
+void TestModelCosts::llamaStyleParameters() {
+    // Llama style: RMSNorm (one scale of h each, two per layer), no biases.
+    // Llama 3 8B, h = 4096, kv width 1024, F = 14336:
+    //   attention h·(h + 2·1024) + h² = 25 165 824 + 16 777 216 = 41 943 040
+    //   MLP 3·h·F = 3·4096·14336 = 176 160 768
+    //   norms 2h = 8 192
+    //   layer = 218 112 000
+    // Untied embeddings: 2·128256·4096 = 1 050 673 152; the final RMSNorm 4096. Model:
+    //   32·218 112 000 + 1 050 673 152 + 4 096 = 8 030 261 248.
+    const ModelSpec model = preset_model("llama3-8b");
+    QVERIFY(!model.tie_embeddings);
+    QCOMPARE_EQ(parasight::layer_parameters(model), 218112000.0);
+    QCOMPARE_EQ(parasight::embedding_parameters(model), 1050673152.0);
+    QCOMPARE_EQ(parasight::model_parameters(model), 8030261248.0);
+}
+
+void TestModelCosts::modelParametersMatchPublishedCounts_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("parameters");
+    QTest::addColumn<QString>("missing");
+    // model_parameters() promises "every parameter of the model". The presets' own comments count more:
+    // Llama 3 8B: 8 030 261 248 (the released checkpoint; presets/models/llama3-8b.yaml) = the 8 030 257 152 above
+    // plus the final RMSNorm's h = 4096 scale.
+    QTest::newRow("llama3-8b") << QStringLiteral("llama3-8b") << 8030261248.0
+                               << QStringLiteral("the final RMSNorm (h = 4096)");
+    // GPT-3 175B with vocab 51200: 174.62B (presets/models/gpt3-175b.yaml) = 174 590 656 512 + 2048 learned positions
+    // · 12288 (25 165 824) + the final LayerNorm 2h (24 576) = 174 615 846 912.
+    QTest::newRow("gpt3-175b") << QStringLiteral("gpt3-175b") << 174615846912.0
+                               << QStringLiteral("the learned position embeddings (2048 x 12288) and the final LayerNorm (2h)");
+}
+
+void TestModelCosts::modelParametersMatchPublishedCounts() {
+    QFETCH(QString, model);
+    QFETCH(double, parameters);
+    QFETCH(QString, missing);
+    const double actual = parasight::model_parameters(model_named(model));
+    // The difference is tiny (5e-7 and 1.4e-4 relative) but the function is documented as "every parameter".
+    // Learned position tables are documented as not counted (GPT-3: 2048·12288 = 25 165 824, 1.4e-4 relative).
+    QEXPECT_FAIL("gpt3-175b", "model_parameters() does not count learned position embeddings", Continue);
+    QVERIFY2(actual == parameters, qPrintable(QStringLiteral("%1 counted, %2 published; missing: %3")
+                                                  .arg(actual, 0, 'f', 0)
+                                                  .arg(parameters, 0, 'f', 0)
+                                                  .arg(missing)));
+}
+
+// --- activations ---------------------------------------------------------------------------------------------------
+
+void TestModelCosts::activationBytesKorthikantiTable2_data() {
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<bool>("sequence_parallel");
+    QTest::addColumn<Recompute>("recompute");
+    QTest::addColumn<double>("bytes");
+    // Korthikanti 2022 Table 2, 22B layer: h = 6144, a = 64, s = 2048, b = 4, t = 8.
+    //   s·b·h = 2048·4·6144 = 50 331 648;  5·a·s/h = 5·64·2048/6144 = 320/3, so s·b·h·5as/h = 5·a·s²·b = 5 368 709 120.
+    // No parallelism: sbh·(34 + 5as/h) = 34·50 331 648 + 5 368 709 120 = 1 711 276 032 + 5 368 709 120.
+    QTest::newRow("none") << 1 << false << Recompute::none << 7079985152.0;
+    // TP t: sbh·(10 + 24/t + 5as/(ht)) = 13·sbh + 5as²b/8 = 654 311 424 + 671 088 640.
+    QTest::newRow("tp") << 8 << false << Recompute::none << 1325400064.0;
+    // TP + SP: sbh/t·(34 + 5as/h) = 213 909 504 + 671 088 640.
+    QTest::newRow("tp+sp") << 8 << true << Recompute::none << 884998144.0;
+    // TP + selective: sbh·(10 + 24/t) = 13·sbh.
+    QTest::newRow("tp+selective") << 8 << false << Recompute::selective << 654311424.0;
+    // TP + SP + selective: 34·sbh/t = 213 909 504.
+    QTest::newRow("tp+sp+selective") << 8 << true << Recompute::selective << 213909504.0;
+    // Selective without TP: 34·sbh = 1 711 276 032.
+    QTest::newRow("selective") << 1 << false << Recompute::selective << 1711276032.0;
+    // Full recompute keeps the layer input only: 2·sbh = 100 663 296 ...
+    QTest::newRow("full") << 1 << false << Recompute::full << 100663296.0;
+    QTest::newRow("tp+full") << 8 << false << Recompute::full << 100663296.0;
+    // ... split by t when SP splits the input: 2·sbh/t = 12 582 912.
+    QTest::newRow("tp+sp+full") << 8 << true << Recompute::full << 12582912.0;
+}
+
+void TestModelCosts::activationBytesKorthikantiTable2() {
+    QFETCH(int, tp);
+    QFETCH(bool, sequence_parallel);
+    QFETCH(Recompute, recompute);
+    QFETCH(double, bytes);
+    const LayerSplit split{tp, 1, sequence_parallel, recompute};
+    QCOMPARE_EQ(parasight::layer_activation_bytes(korthikanti_22b(), 4.0, split), bytes);
+}
+
+void TestModelCosts::activationBytesGroupedQuerySwiglu() {
+    // The header's generalisation of Korthikanti §4.1 to GQA and SwiGLU, Llama 3 8B, b = 1, s = 8192, no split:
+    //   attention: QKV input 2sbh, Q 2sbh, K and V 2·2·sbh·(1024/4096) = sbh, projection input 2sbh, dropout mask
+    //     sbh = 8·sbh, plus 5·a·s²·b;
+    //   MLP: input 2sbh, gate and up outputs 2·2·sbF, SwiGLU output 2·sbF, dropout mask sbh
+    //     = 3·sbh + 6·sbF = 3·sbh + 6·3.5·sbh = 24·sbh;
+    //   two RMSNorm inputs 4·sbh.
+    //   sbh = 8192·4096 = 33 554 432; 36·sbh = 1 207 959 552; 5·32·8192² = 10 737 418 240; total 11 945 377 792.
+    const ModelSpec model = preset_model("llama3-8b");
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 11945377792.0);
+    // Context parallelism cp = 2 halves s: sbh → 16 777 216 (36× = 603 979 776), 5·a·(s/2)²·b = 2 684 354 560.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{1, 2, false, Recompute::none}), 3288334336.0);
+}
+
+void TestModelCosts::modelFlopsPerIterationNarayanan() {
+    // Narayanan 2021 §5.1: model FLOPs per iteration without recompute = 72·B·s·l·h²·(1 + s/6h + V/(12·h·l)).
+    // GPT-3, B = 1536: 72·1536·2048·96·12288² · (1 + 1/36 + 51200/14155776) = 3.386196746387325e18.
+    const ModelSpec model = preset_model("gpt3-175b");
+    const double B = 1536.0, s = 2048.0, l = 96.0, h = 12288.0, V = 51200.0;
+    const double narayanan = 72.0 * B * s * l * h * h * (1.0 + s / (6.0 * h) + V / (12.0 * h * l));
+    PS_COMPARE_RELATIVE(parasight::model_flops_per_iteration(model, B), narayanan, 1e-14);
+    PS_COMPARE_RELATIVE(parasight::model_flops_per_iteration(model, B), 3.386196746387325e18, 1e-15);
+    // The same expanded: 3·(l·(24Bsh² + 4Bs²h) + 2BshV) = 72Bslh² + 12Bs²lh + 6BshV.
+    PS_COMPARE_RELATIVE(parasight::model_flops_per_iteration(model, B),
+                        72.0 * B * s * l * h * h + 12.0 * B * s * s * l * h + 6.0 * B * s * h * V, 1e-15);
+}
+
+// --- pipeline schedules ----------------------------------------------------------------------------------------------
+
+void TestModelCosts::gpipeOrder() {
+    // GPipe (Huang 2019): every forward, then every backward, in micro-batch order, on every stage.
+    const Steps expected{F(0), F(1), F(2), B(0), B(1), B(2)};
+    for (int stage = 0; stage < 4; ++stage) {
+        const Steps steps = parasight::pipeline_steps(Schedule::gpipe, stage, 4, 3, 1);
+        QVERIFY2(steps == expected, qPrintable(QStringLiteral("stage %1: %2").arg(stage).arg(describe(steps))));
+    }
+}
+
+void TestModelCosts::oneFOneBHandWorked() {
+    // PipeDream-Flush / DAPPLE on p = 4, m = 6.
+    // Stage 0: 3 warm-up forwards, then F/B pairs, then the remaining backwards.
+    const Steps stage0{F(0), F(1), F(2), F(3), B(0), F(4), B(1), F(5), B(2), B(3), B(4), B(5)};
+    // Stage 1: p − s − 1 = 2 warm-up forwards.
+    const Steps stage1{F(0), F(1), F(2), B(0), F(3), B(1), F(4), B(2), F(5), B(3), B(4), B(5)};
+    // Stage 3 (last): no warm-up, strict alternation from the start.
+    const Steps stage3{F(0), B(0), F(1), B(1), F(2), B(2), F(3), B(3), F(4), B(4), F(5), B(5)};
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 0, 4, 6, 1)), describe(stage0));
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 1, 4, 6, 1)), describe(stage1));
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 3, 4, 6, 1)), describe(stage3));
+    // Fewer micro-batches than stages: the warm-up is cut at m (p = 4, m = 2, stage 0: F0 F1 then B0 B1).
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 0, 4, 2, 1)),
+             describe(Steps{F(0), F(1), B(0), B(1)}));
+}
+
+void TestModelCosts::oneFOneBWarmupAndAlternation_data() {
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<int>("micro_batches");
+    for (const auto& [p, m] : std::vector<std::pair<int, int>>{{4, 8}, {4, 4}, {8, 3}, {2, 16}, {16, 32}}) {
+        QTest::addRow("p=%d m=%d", p, m) << p << m;
+    }
+}
+
+void TestModelCosts::oneFOneBWarmupAndAlternation() {
+    QFETCH(int, stages);
+    QFETCH(int, micro_batches);
+    for (int stage = 0; stage < stages; ++stage) {
+        const Steps steps = parasight::pipeline_steps(Schedule::one_f_one_b, stage, stages, micro_batches, 1);
+        const QString context = QStringLiteral("stage %1: %2").arg(stage).arg(describe(steps));
+        QCOMPARE(steps.size(), static_cast<std::size_t>(2 * micro_batches));
+        // Warm-up: min(p − s − 1, m) forwards.
+        const int warmup = std::min(stages - stage - 1, micro_batches);
+        for (int i = 0; i < warmup; ++i) QVERIFY2(steps[static_cast<std::size_t>(i)] == F(i), qPrintable(context));
+        // Steady state: F(warmup + k), B(k) strictly alternating until the forwards run out.
+        const int steady = micro_batches - warmup;
+        for (int k = 0; k < steady; ++k) {
+            const auto at = static_cast<std::size_t>(warmup + 2 * k);
+            QVERIFY2(steps[at] == F(warmup + k), qPrintable(context));
+            QVERIFY2(steps[at + 1] == B(k), qPrintable(context));
+        }
+        // Cool-down: the remaining backwards in order.
+        for (int k = steady; k < micro_batches; ++k) {
+            QVERIFY2(steps[static_cast<std::size_t>(warmup + steady + k)] == B(k), qPrintable(context));
+        }
+        // So at most p − s micro-batches are in flight (forward done, backward not yet).
+        int in_flight = 0;
+        int most = 0;
+        for (const PipelineStep& step : steps) {
+            in_flight += step.forward ? 1 : -1;
+            most = std::max(most, in_flight);
+        }
+        QCOMPARE(most, std::min(stages - stage, micro_batches));
+    }
+}
+
+void TestModelCosts::oneFOneBMaxInFlight() {
+    // A strategy-tree cap of 2 ongoing micro-batches on stage 0 of 4: one warm-up forward instead of 3.
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 0, 4, 4, 1, 2)),
+             describe(Steps{F(0), F(1), B(0), F(2), B(1), F(3), B(2), B(3)}));
+    // A cap above p − s changes nothing.
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::one_f_one_b, 2, 4, 4, 1, 8)),
+             describe(parasight::pipeline_steps(Schedule::one_f_one_b, 2, 4, 4, 1)));
+}
+
+void TestModelCosts::interleavedMatchesMegatron_data() {
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<int>("micro_batches");
+    QTest::addColumn<Steps>("expected");
+    // Megatron-LM forward_backward_pipelining_with_interleaving, p = 2, v = 2, m = 4 (8 chunk-steps per rank).
+    // get_model_chunk_id(k): (k mod p·v) div p, reversed for backward; the micro-batch of step k is
+    // (k div p·v)·p + k mod p. So forwards k = 0..7 are (0,0) (0,1) (1,0) (1,1) (0,2) (0,3) (1,2) (1,3) and backwards
+    // (1,0) (1,1) (0,0) (0,1) (1,2) (1,3) (0,2) (0,3).
+    // Warm-up: (p − rank − 1)·2 + (v − 1)·p: rank 0 → 4, rank 1 → 2; then forward k+warmup / backward k pairs; then
+    // the remaining backwards.
+    QTest::newRow("rank 0, m=4") << 0 << 4
+                                 << Steps{F(0, 0), F(0, 1), F(1, 0), F(1, 1),                    // warm-up
+                                          F(0, 2), B(1, 0), F(0, 3), B(1, 1), F(1, 2), B(0, 0),  // steady
+                                          F(1, 3), B(0, 1),                                      //
+                                          B(1, 2), B(1, 3), B(0, 2), B(0, 3)};                   // cool-down
+    QTest::newRow("rank 1, m=4") << 1 << 4
+                                 << Steps{F(0, 0), F(0, 1),                                      // warm-up
+                                          F(1, 0), B(1, 0), F(1, 1), B(1, 1), F(0, 2), B(0, 0),  // steady
+                                          F(0, 3), B(0, 1), F(1, 2), B(1, 2), F(1, 3), B(1, 3),  //
+                                          B(0, 2), B(0, 3)};                                     // cool-down
+    // Megatron special-cases m == p: "Run all forward passes and then all backward passes if number of microbatches
+    // is just the number of pipeline stages" (num_warmup_microbatches = all). Rank 1, p = 2, v = 2, m = 2:
+    QTest::newRow("rank 1, m=p=2") << 1 << 2 << Steps{F(0, 0), F(0, 1), F(1, 0), F(1, 1),
+                                                      B(1, 0), B(1, 1), B(0, 0), B(0, 1)};
+}
+
+void TestModelCosts::interleavedMatchesMegatron() {
+    QFETCH(int, stage);
+    QFETCH(int, micro_batches);
+    QFETCH(Steps, expected);
+    const Steps steps = parasight::pipeline_steps(Schedule::interleaved, stage, 2, micro_batches, 2);
+    QCOMPARE(describe(steps), describe(expected));
+}
+
+void TestModelCosts::everyForwardOnceBeforeItsBackward_data() {
+    QTest::addColumn<Schedule>("schedule");
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<int>("micro_batches");
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("gpipe p=4 m=8") << Schedule::gpipe << 4 << 8 << 1;
+    QTest::newRow("gpipe p=3 m=1") << Schedule::gpipe << 3 << 1 << 1;
+    QTest::newRow("1f1b p=4 m=8") << Schedule::one_f_one_b << 4 << 8 << 1;
+    QTest::newRow("1f1b p=8 m=3") << Schedule::one_f_one_b << 8 << 3 << 1;
+    QTest::newRow("interleaved p=2 v=2 m=4") << Schedule::interleaved << 2 << 4 << 2;
+    QTest::newRow("interleaved p=4 v=2 m=8") << Schedule::interleaved << 4 << 8 << 2;
+    QTest::newRow("interleaved p=4 v=3 m=12") << Schedule::interleaved << 4 << 12 << 3;
+    QTest::newRow("interleaved p=4 v=2 m=4") << Schedule::interleaved << 4 << 4 << 2;
+}
+
+void TestModelCosts::everyForwardOnceBeforeItsBackward() {
+    QFETCH(Schedule, schedule);
+    QFETCH(int, stages);
+    QFETCH(int, micro_batches);
+    QFETCH(int, chunks);
+    for (int stage = 0; stage < stages; ++stage) {
+        const Steps steps = parasight::pipeline_steps(schedule, stage, stages, micro_batches, chunks);
+        const QString context = QStringLiteral("stage %1: %2").arg(stage).arg(describe(steps));
+        std::set<std::pair<int, int>> forwarded;
+        std::set<std::pair<int, int>> backwarded;
+        for (const PipelineStep& step : steps) {
+            QVERIFY2(step.chunk >= 0 && step.chunk < chunks, qPrintable(context));
+            QVERIFY2(step.micro_batch >= 0 && step.micro_batch < micro_batches, qPrintable(context));
+            const std::pair<int, int> key{step.chunk, step.micro_batch};
+            if (step.forward) {
+                QVERIFY2(forwarded.insert(key).second, qPrintable(QStringLiteral("forward twice; ") + context));
+            } else {
+                QVERIFY2(forwarded.count(key) == 1, qPrintable(QStringLiteral("backward before forward; ") + context));
+                QVERIFY2(backwarded.insert(key).second, qPrintable(QStringLiteral("backward twice; ") + context));
+            }
+        }
+        // Each of the chunks × micro-batches pairs exactly once each way.
+        QCOMPARE(forwarded.size(), static_cast<std::size_t>(chunks * micro_batches));
+        QCOMPARE(backwarded.size(), static_cast<std::size_t>(chunks * micro_batches));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestModelCosts)
+#include "test_model_costs.moc"

@@ -1,0 +1,1179 @@
+// The simulation core end to end (DESIGN.md "Core concepts": Compiler, Engine, Analysis; "Published numbers"):
+// scenarios written as YAML, compiled, run by the event-driven engine and analysed, checked against schedule arithmetic
+// worked out by hand, the published numbers (pipeline bubbles, Korthikanti 2022 Table 4, ZeRO's model states), and
+// the engine's own rules on hand-built graphs (bandwidth sharing, overlap slowdown, collective rendezvous).
+//
+// Exact times. Several scenarios run on an "ideal binary machine": peak 2^40 FLOP/s, memory bandwidth 2^49 B/s, every
+// efficiency 1 and matmul_half_dim 0, links of 2^k B/s with zero latency. Every operation's time is then its FLOPs
+// (or bytes) divided by a power of two — a binary fraction — and every sum the engine forms is exact, so start and end
+// times can be compared with == against the same costs summed by hand from the public cost functions
+// (transformer_layer_work, logits_operation, embedding_operation, make_compute_model, point_to_point,
+// hierarchical_collective).
+
+#include "analysis/report.h"
+#include "collective/hierarchical_collective.h"
+#include "collective/point_to_point.h"
+#include "compile/compiler.h"
+#include "device/compute_model.h"
+#include "engine/engine.h"
+#include "export/chrome_trace.h"
+#include "export/report_json.h"
+#include "model/layer_operations.h"
+#include "model/transformer_costs.h"
+#include "scenario/scenario_loader.h"
+#include "simulation/simulate.h"
+#include "topology/parallel_layout.h"
+
+#include "numeric_compare.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using parasight::CommGroup;
+using parasight::ExecutionGraph;
+using parasight::MemoryCategory;
+using parasight::Recompute;
+using parasight::Scenario;
+using parasight::Simulation;
+using parasight::Stream;
+using parasight::Task;
+using parasight::TaskId;
+using parasight::TaskKind;
+using parasight::testing::qs;
+
+Q_DECLARE_METATYPE(parasight::Recompute)
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+// --- running scenarios -----------------------------------------------------------------------------------------------
+
+struct Outcome {
+    std::optional<Scenario> scenario;
+    std::optional<Simulation> simulation;
+    QString error;
+};
+
+Outcome simulate_text(const std::string& yaml, bool all_devices = false, bool memory_timeline = false) {
+    Outcome outcome;
+    const auto loaded = parasight::load_scenario_text(yaml, "scenario.yaml");
+    if (!loaded.ok()) {
+        for (const auto& diagnostic : loaded.diagnostics) outcome.error += qs(diagnostic.to_string()) + QLatin1Char('\n');
+        return outcome;
+    }
+    outcome.scenario = *loaded.scenario;
+    parasight::SimulateOptions options;
+    options.all_devices = all_devices;
+    options.record_memory_timeline = memory_timeline;
+    parasight::Expected<Simulation> simulation = parasight::Error{"not run"};
+    try {
+        simulation = parasight::simulate(*outcome.scenario, options);
+    } catch (const std::exception& exception) {
+        outcome.error = QStringLiteral("simulate() threw: ") + QString::fromUtf8(exception.what());
+        return outcome;
+    }
+    if (!simulation) {
+        outcome.error = qs(simulation.error());
+        return outcome;
+    }
+    outcome.simulation = std::move(simulation).value();
+    return outcome;
+}
+
+// Declares `name` (the Simulation) and `name##_scenario`, or fails the test with the loader's or simulator's message.
+#define PS_SIMULATE(name, ...)                                                                   \
+    const Outcome name##_outcome = simulate_text(__VA_ARGS__);                                   \
+    QVERIFY2(name##_outcome.error.isEmpty(), qPrintable(name##_outcome.error));                  \
+    const Simulation& name = *name##_outcome.simulation;                                         \
+    const Scenario& name##_scenario = *name##_outcome.scenario;                                  \
+    (void)name##_scenario
+
+// The tasks of `device` with this label, kind and micro-batch (layer -2: any layer), in TaskId order.
+std::vector<TaskId> find_tasks(const ExecutionGraph& graph, int device, const std::string& label, TaskKind kind,
+                               int micro_batch, int layer = -2) {
+    std::vector<TaskId> found;
+    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+        const Task& task = graph.tasks[t];
+        if (task.device == device && graph.labels[static_cast<std::size_t>(task.label)] == label && task.kind == kind &&
+            task.micro_batch == micro_batch && (layer == -2 || task.layer == layer)) {
+            found.push_back(static_cast<TaskId>(t));
+        }
+    }
+    return found;
+}
+
+struct Interval {
+    double start_s = 0.0;
+    double end_s = 0.0;
+};
+
+// A pipeline step of one micro-batch on one device: its compute-stream tasks (forward kind, or backward and
+// recompute), which run back to back.
+Interval step_interval(const Simulation& simulation, int device, bool forward, int micro_batch) {
+    Interval interval{1e300, -1e300};
+    const auto& graph = simulation.graph;
+    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+        const Task& task = graph.tasks[t];
+        if (task.device != device || task.micro_batch != micro_batch || task.stream != Stream::compute) continue;
+        const bool is_forward = task.kind == TaskKind::forward;
+        const bool is_backward = task.kind == TaskKind::backward || task.kind == TaskKind::recompute;
+        if (forward ? !is_forward : !is_backward) continue;
+        interval.start_s = std::min(interval.start_s, simulation.run.timings[t].start_s);
+        interval.end_s = std::max(interval.end_s, simulation.run.timings[t].end_s);
+    }
+    return interval;
+}
+
+// Times of one transformer layer, the embedding and the logits as the compiler costs them, summed in the same order.
+struct HandCosts {
+    double attention_forward_s = 0.0;
+    double mlp_forward_s = 0.0;
+    double attention_backward_s = 0.0;
+    double mlp_backward_s = 0.0;
+    double embedding_forward_s = 0.0;
+    double embedding_backward_s = 0.0;
+    double logits_forward_s = 0.0;
+    double logits_backward_s = 0.0;
+};
+
+HandCosts hand_costs(const Scenario& scenario) {
+    const auto& p = scenario.parallelism;
+    const parasight::ComputeModel compute = parasight::make_compute_model(scenario.cluster.device, scenario.training.dtype);
+    const double eb = parasight::dtype_bytes(scenario.training.dtype);
+    const double mb = scenario.training.micro_batch;
+    const parasight::LayerSplit split{p.tp, p.cp, p.sequence_parallel, p.recompute};
+    const auto work = parasight::transformer_layer_work(scenario.model, mb, split, eb);
+    HandCosts costs;
+    for (const auto& op : work.attention) {
+        costs.attention_forward_s += compute.time_s(op.name, op.forward);
+        costs.attention_backward_s += compute.time_s(op.name, op.backward);
+    }
+    for (const auto& op : work.mlp) {
+        costs.mlp_forward_s += compute.time_s(op.name, op.forward);
+        costs.mlp_backward_s += compute.time_s(op.name, op.backward);
+    }
+    const auto logits = parasight::logits_operation(scenario.model, mb / p.cp, p.tp, eb);
+    const auto embedding = parasight::embedding_operation(scenario.model, mb / p.cp, p.tp, eb);
+    costs.logits_forward_s = compute.time_s("logits", logits.forward);
+    costs.logits_backward_s = compute.time_s("logits", logits.backward);
+    costs.embedding_forward_s = compute.time_s("embedding", embedding.forward);
+    costs.embedding_backward_s = compute.time_s("embedding", embedding.backward);
+    return costs;
+}
+
+// The report as JSON with the "simulation" object (events, wall_s, mode) cut out.
+std::string without_simulation_object(std::string json) {
+    const auto key = json.find("\"simulation\"");
+    if (key == std::string::npos) return json;
+    const auto close = json.find('}', key);
+    json.erase(key, close - key + 1);
+    return json;
+}
+
+// The report as JSON without its wall_s line.
+std::string without_wall_time(const std::string& json) {
+    std::istringstream lines(json);
+    std::string line;
+    std::string kept;
+    while (std::getline(lines, line)) {
+        if (line.find("\"wall_s\"") == std::string::npos) kept += line + '\n';
+    }
+    return kept;
+}
+
+// --- scenarios -------------------------------------------------------------------------------------------------------
+
+// The ideal binary machine: 2^40 FLOP/s, 2^49 B/s of memory bandwidth, efficiencies 1, no small-matmul penalty.
+const std::string binary_device =
+    "{name: binary GPU, peak: {bf16: 1099511627776 FLOP/s}, memory: 80 GiB, memory_bandwidth: 562949953421312 B/s, "
+    "matmul_efficiency: 1, matmul_half_dim: 0, memory_efficiency: 1}";
+
+// A small GPT-style model whose FLOP and byte counts are small integers times powers of two:
+// h = 64 (one head of 64), s = 128, V = 64, F = 4h = 256; micro-batch 1 gives t = 128 tokens.
+std::string small_model(int layers) {
+    return "{kind: transformer, layers: " + std::to_string(layers) +
+           ", hidden: 64, heads: 1, seq_len: 128, vocab: 64}";
+}
+
+// Two stages, GPipe, four micro-batches; pipeline link 2^32 B/s, no latency.
+std::string gpipe_two_stage_yaml() {
+    return "schema: 1\nname: two-stage GPipe on the binary machine\nmodel: " + small_model(2) +
+           "\ntraining: {global_batch: 4, micro_batch: 1, dtype: bf16}\n"
+           "cluster:\n  device: " + binary_device +
+           "\n  topology: [{kind: switch, size: 2, bandwidth: 4294967296 B/s, latency: 0 s}]\n"
+           "parallelism: {pp: 2, schedule: gpipe}\n"
+           "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
+}
+
+// For bubble fractions: sequences of 10^8 tokens make the O(s²) attention core dwarf everything that is not the same
+// on every stage — the one-wide logits (2·b·s·h·V with V = 1) on the last stage, the embedding on the first, the
+// optimizer step, the pipeline sends over a 1000 TB/s link. What is left over is ≈ 1/(2·s·L) of a stage, < 1e-9.
+std::string bubble_yaml(const char* schedule, int stages, int micro_batches, int chunks, int layers_per_chunk) {
+    return "schema: 1\nname: bubble\nmodel: {kind: transformer, layers: " +
+           std::to_string(layers_per_chunk * stages * chunks) +
+           ", hidden: 64, heads: 1, seq_len: 100000000, vocab: 1}\n"
+           "training: {global_batch: " + std::to_string(micro_batches) + ", micro_batch: 1, dtype: bf16}\n"
+           "cluster:\n  device: {name: ideal, peak: {bf16: 1 TFLOP/s}, memory: 80 GiB, memory_bandwidth: 1000 TB/s, "
+           "matmul_efficiency: 1, matmul_half_dim: 0, memory_efficiency: 1}\n"
+           "  topology: [{kind: switch, size: " + std::to_string(stages) +
+           ", bandwidth: 1000 TB/s, latency: 0 s}]\n"
+           "parallelism: {pp: " + std::to_string(stages) + ", schedule: " + schedule +
+           ", virtual_stages: " + std::to_string(chunks) + "}\n"
+           "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
+}
+
+// tp, dp and pp all > 1 with ZeRO-1, sequence parallelism and selective recompute, on two 4-GPU nodes.
+const std::string hybrid_yaml = R"(schema: 1
+name: hybrid tp2 dp2 pp2
+model: {kind: transformer, layers: 4, hidden: 256, heads: 8, seq_len: 256, vocab: 1024}
+training: {global_batch: 16, micro_batch: 2, dtype: bf16}
+cluster:
+  device: a100-80gb
+  topology:
+    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}
+    - {kind: switch, size: 2, bandwidth: 25 GB/s, latency: 5 us}
+parallelism: {tp: 2, dp: 2, pp: 2, zero: 1, sequence_parallel: true, recompute: selective, mapping: [tp, dp, pp]}
+)";
+
+// The same shape with ZeRO-3, full recompute and the interleaved schedule.
+const std::string hybrid_interleaved_yaml = R"(schema: 1
+name: hybrid interleaved
+model: {kind: transformer, layers: 8, hidden: 256, heads: 8, seq_len: 256, vocab: 1024}
+training: {global_batch: 16, micro_batch: 2, dtype: bf16}
+cluster:
+  device: a100-80gb
+  topology:
+    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}
+    - {kind: switch, size: 2, bandwidth: 25 GB/s, latency: 5 us}
+parallelism: {tp: 2, dp: 2, pp: 2, zero: 3, recompute: full, schedule: interleaved, virtual_stages: 2, mapping: [tp, dp, pp]}
+)";
+
+// GPT-2 small on one inline device with the given memory, two micro-batches of one sequence.
+std::string gpt2_small_yaml(const std::string& memory) {
+    return "schema: 1\nname: gpt2-small on one device\nmodel: gpt2-small\n"
+           "training: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+           "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: " + memory +
+           ", memory_bandwidth: 2039 GB/s}\n"
+           "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n";
+}
+
+const std::map<QString, std::string>& named_scenarios() {
+    static const std::map<QString, std::string> scenarios{
+        {QStringLiteral("hybrid"), hybrid_yaml},
+        {QStringLiteral("hybrid interleaved"), hybrid_interleaved_yaml},
+        {QStringLiteral("gpipe two-stage"), gpipe_two_stage_yaml()},
+        {QStringLiteral("out of memory"), gpt2_small_yaml("2 GiB")},
+        {QStringLiteral("1f1b p4 m8"), bubble_yaml("1f1b", 4, 8, 1, 2)},
+    };
+    return scenarios;
+}
+
+// --- hand-built graphs -----------------------------------------------------------------------------------------------
+
+struct HandTask {
+    TaskKind kind = TaskKind::tp_comm;
+    Stream stream = Stream::feature_comm;
+    double work_s = 1.0;
+    std::uint32_t dimension_mask = 1;
+    double expected_start_s = 0.0;
+    double expected_end_s = 0.0;
+};
+
+}  // namespace
+
+using HandTasks = std::vector<HandTask>;
+Q_DECLARE_METATYPE(HandTasks)
+
+class TestSimulation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gpipeTwoStagesExactTimeline();
+    void pipelineBubbleFractions_data();
+    void pipelineBubbleFractions();
+    void dataParallelAllReduceOverlapsBackward();
+    void korthikantiTable4_data();
+    void korthikantiTable4();
+    void zeroModelStates_data();
+    void zeroModelStates();
+    void activationPeakOneFOneBVersusGpipe_data();
+    void activationPeakOneFOneBVersusGpipe();
+    void representativeEqualsEveryDevice_data();
+    void representativeEqualsEveryDevice();
+    void deterministic_data();
+    void deterministic();
+    void outOfMemoryNamesTheTensor();
+    void outOfMemoryInModelStates();
+    void utilisation_data();
+    void utilisation();
+    void zero3HoldsGatheredParametersWhileTheLayerRuns();
+    void eachStageReducesTheGradientsItHolds_data();
+    void eachStageReducesTheGradientsItHolds();
+    void maxOngoingMicroBatchesIsNotIgnored_data();
+    void maxOngoingMicroBatchesIsNotIgnored();
+    void breakdownSumsToIterationTime_data();
+    void breakdownSumsToIterationTime();
+
+    void engineBandwidthSharingAndOverlap_data();
+    void engineBandwidthSharingAndOverlap();
+    void engineCollectiveWaitsForEveryMember();
+    void engineCollectiveRunsAtItsSlowestMembersRate();
+
+    void chromeTraceIsValid_data();
+    void chromeTraceIsValid();
+};
+
+// --- schedules ---------------------------------------------------------------------------------------------------------
+
+void TestSimulation::gpipeTwoStagesExactTimeline() {
+    PS_SIMULATE(sim, gpipe_two_stage_yaml());
+    const HandCosts c = hand_costs(sim_scenario);
+    // Step times on the binary machine. Stage 0 holds the embedding and layer 0, stage 1 layer 1 and the logits:
+    //   F0 = embedding + attention + MLP forward,   B0 = MLP + attention + embedding backward,
+    //   F1 = attention + MLP + logits forward,      B1 = logits + MLP + attention backward.
+    const double F0 = c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s;
+    const double F1 = c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s;
+    const double B0 = c.mlp_backward_s + c.attention_backward_s + c.embedding_backward_s;
+    const double B1 = c.logits_backward_s + c.mlp_backward_s + c.attention_backward_s;
+    // Send: the 128 × 64 bf16 activation, 16384 B at 2^32 B/s with no latency = 2^-18 s.
+    const double send = parasight::point_to_point(sim_scenario.topology(), 0, 1, 128.0 * 64.0 * 2.0).time_s;
+    QCOMPARE_EQ(send, std::ldexp(1.0, -18));
+    // The optimizer streams 28 B per parameter of its stage: one layer (12·64² + 13·64 = 49 984) plus a copy of the
+    // 64 × 64 table on each stage (Megatron keeps the tied table on the first and the last stage): 54 080 parameters,
+    // 1 514 240 B at 2^49 B/s.
+    const double optimizer = 54080.0 * 28.0 / std::ldexp(1.0, 49);
+    // The arithmetic below assumes the last stage is the slower one both ways (it has the logits, the first only the
+    // memory-bound embedding) and that a send is shorter than any step.
+    QVERIFY(F1 > F0 && B1 > B0 && send < F0 && send < B0);
+
+    // GPipe, p = 2, m = 4:
+    //   stage 0 forward i:  [i·F0, (i+1)·F0]              (back to back: it never waits)
+    //   stage 1 forward i:  [F0 + c + i·F1, … + F1]        (its first input arrives at F0 + c; then F1 ≥ F0 paces it)
+    //   stage 1 backward i: [F0 + c + 4·F1 + i·B1, … + B1]  (after its last forward, back to back)
+    //   stage 0 backward i: [F0 + 4·F1 + (i+1)·B1 + 2c, … + B0]   (each waits for stage 1's gradient: B1 ≥ B0)
+    for (int i = 0; i < 4; ++i) {
+        const Interval s0f = step_interval(sim, 0, true, i);
+        QCOMPARE_EQ(s0f.start_s, i * F0);
+        QCOMPARE_EQ(s0f.end_s, (i + 1) * F0);
+        const Interval s1f = step_interval(sim, 1, true, i);
+        QCOMPARE_EQ(s1f.start_s, F0 + send + i * F1);
+        QCOMPARE_EQ(s1f.end_s, F0 + send + (i + 1) * F1);
+        const Interval s1b = step_interval(sim, 1, false, i);
+        QCOMPARE_EQ(s1b.start_s, F0 + send + 4 * F1 + i * B1);
+        QCOMPARE_EQ(s1b.end_s, F0 + send + 4 * F1 + (i + 1) * B1);
+        const Interval s0b = step_interval(sim, 0, false, i);
+        QCOMPARE_EQ(s0b.start_s, F0 + 4 * F1 + (i + 1) * B1 + 2 * send);
+        QCOMPARE_EQ(s0b.end_s, F0 + 4 * F1 + (i + 1) * B1 + 2 * send + B0);
+    }
+    // The iteration ends with stage 0's optimizer step: F0 + 4·F1 + 4·B1 + B0 + 2c + optimizer. With balanced stages
+    // (F0 = F1 = f, B0 = B1 = b) and no sends or optimizer this is 5f + 5b = (m + p − 1)(f + b).
+    QCOMPARE_EQ(sim.report.iteration_time_s, F0 + 4 * F1 + 4 * B1 + B0 + 2 * send + optimizer);
+    const auto step0 = find_tasks(sim.graph, 0, "optimizer step", TaskKind::optimizer, -1);
+    QCOMPARE(step0.size(), std::size_t{1});
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(step0.front())].end_s, sim.report.iteration_time_s);
+}
+
+void TestSimulation::pipelineBubbleFractions_data() {
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<int>("micro_batches");
+    QTest::addColumn<int>("chunks");
+    // GPipe and 1F1B: (p − 1)/(m + p − 1); interleaved with v chunks: (p − 1)/(v·m + p − 1).
+    QTest::newRow("gpipe p=2 m=4: 1/5") << QStringLiteral("gpipe") << 2 << 4 << 1;
+    QTest::newRow("gpipe p=4 m=8: 3/11") << QStringLiteral("gpipe") << 4 << 8 << 1;
+    QTest::newRow("1f1b p=4 m=8: 3/11") << QStringLiteral("1f1b") << 4 << 8 << 1;
+    QTest::newRow("1f1b p=4 m=2: 3/5") << QStringLiteral("1f1b") << 4 << 2 << 1;
+    QTest::newRow("interleaved p=4 v=2 m=8: 3/19") << QStringLiteral("interleaved") << 4 << 8 << 2;
+}
+
+void TestSimulation::pipelineBubbleFractions() {
+    QFETCH(QString, schedule);
+    QFETCH(int, stages);
+    QFETCH(int, micro_batches);
+    QFETCH(int, chunks);
+    const int layers_per_chunk = 16;
+    PS_SIMULATE(sim, bubble_yaml(schedule.toUtf8().constData(), stages, micro_batches, chunks, layers_per_chunk));
+    const double p = stages, m = micro_batches, v = chunks;
+    const double fraction = sim.report.breakdown.bubble_s / sim.report.iteration_time_s;
+    PS_COMPARE_RELATIVE(fraction, (p - 1.0) / (v * m + p - 1.0), 1e-9);
+    // And the iteration is (v·m + p − 1) chunk steps of f + b, f + b being one chunk's 16 layers forward and backward.
+    const HandCosts c = hand_costs(sim_scenario);
+    const double chunk_f_plus_b =
+        layers_per_chunk * (c.attention_forward_s + c.mlp_forward_s + c.attention_backward_s + c.mlp_backward_s);
+    PS_COMPARE_RELATIVE(sim.report.iteration_time_s, (v * m + p - 1.0) * chunk_f_plus_b, 1e-9);
+    // Communication is made negligible, not absent: what it exposes is below 1e-9 of the iteration.
+    QVERIFY(sim.report.breakdown.exposed_comm_total_s() <= 1e-9 * sim.report.iteration_time_s);
+}
+
+void TestSimulation::dataParallelAllReduceOverlapsBackward() {
+    // dp = 2, pp = 1, one micro-batch per replica, 4 layers on the binary machine; 2^31 B/s between the replicas.
+    // Each layer's gradients are (12·64² + 13·64)·2 B = 99 968 B and the bucket flushes at 199 936 B. Backward first
+    // adds the final LayerNorm's (2·64·2 = 256 B) at the logits backward, so it flushes AR1 = norm + layers 3 and 2
+    // = 200 192 B (when layer 2's backward ends, T2), AR2 = layers 1 and 0 = 199 936 B (at T0), and after the
+    // embedding's backward (at Te) AR3 = the 64 × 64 table's gradients, 8 192 B.
+    const std::string yaml = "schema: 1\nname: dp overlap\nmodel: " + small_model(4) +
+                             "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: " + binary_device +
+                             "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
+                             "parallelism: {dp: 2}\n"
+                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false, gradient_bucket: 199936 B}\n";
+    PS_SIMULATE(sim, yaml);
+    const HandCosts c = hand_costs(sim_scenario);
+    const double layer_backward = c.mlp_backward_s + c.attention_backward_s;
+    // Compute runs back to back until the embedding's backward ends (T3, T2, T1, T0: each layer's backward end).
+    const double forward_end = c.embedding_forward_s + 4 * (c.attention_forward_s + c.mlp_forward_s) + c.logits_forward_s;
+    const double T3 = forward_end + c.logits_backward_s + layer_backward;
+    const double T2 = T3 + layer_backward;
+    const double T0 = T2 + 2 * layer_backward;
+    const double Te = T0 + c.embedding_backward_s;
+    // A 2-member halving-doubling all-reduce sends 2·(n−1)/n = 1 times the buffer: bytes / 2^31 B/s.
+    const auto spans = parasight::ParallelLayout::make(sim_scenario.topology(), sim_scenario.parallelism.layout_order())
+                           ->spans(parasight::ParallelAxis::dp);
+    const double A1 = parasight::hierarchical_collective(parasight::CollectiveOp::all_reduce, 200192.0,
+                                                         sim_scenario.topology(), spans, 64).time_s;
+    const double A2 = parasight::hierarchical_collective(parasight::CollectiveOp::all_reduce, 199936.0,
+                                                         sim_scenario.topology(), spans, 64).time_s;
+    const double A3 = parasight::hierarchical_collective(parasight::CollectiveOp::all_reduce, 8192.0,
+                                                         sim_scenario.topology(), spans, 64).time_s;
+    QCOMPARE_EQ(A1, 200192.0 / 2147483648.0);
+    QCOMPARE_EQ(A2, 199936.0 / 2147483648.0);
+    QCOMPARE_EQ(A3, 8192.0 / 2147483648.0);
+    // The bucket is slow enough that AR2 queues behind AR1 and ends after the embedding's backward:
+    //   AR1 [T2, T2 + A1], AR2 [T2 + A1, T2 + A1 + A2], AR3 [… , T2 + A1 + A2 + A3]; the optimizer waits for AR3.
+    QVERIFY(T2 + A1 > T0 && T2 + A1 + A2 > Te);
+    const auto reductions = find_tasks(sim.graph, 0, "dp all-reduce", TaskKind::dp_comm, 0);
+    QCOMPARE(reductions.size(), std::size_t{3});
+    const std::vector<Interval> expected{{T2, T2 + A1}, {T2 + A1, T2 + A1 + A2}, {T2 + A1 + A2, T2 + A1 + A2 + A3}};
+    const std::vector<double> bytes{200192.0, 199936.0, 8192.0};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto& timing = sim.run.timings[static_cast<std::size_t>(reductions[i])];
+        QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(reductions[i])].bytes, bytes[i]);
+        QCOMPARE_EQ(timing.start_s, expected[i].start_s);
+        QCOMPARE_EQ(timing.end_s, expected[i].end_s);
+    }
+    const auto optimizer = find_tasks(sim.graph, 0, "optimizer step", TaskKind::optimizer, -1);
+    QCOMPARE(optimizer.size(), std::size_t{1});
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(optimizer.front())].start_s, T2 + A1 + A2 + A3);
+    // Exposed: from the end of the last computation before the optimizer (Te) to the optimizer's start — what of AR2
+    // and AR3 backward could not hide: T2 + A1 + A2 + A3 − Te. Everything before Te overlapped computation.
+    const double exposed = T2 + A1 + A2 + A3 - Te;
+    QCOMPARE_EQ(sim.report.breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], exposed);
+    QCOMPARE_EQ(sim.report.per_device.front().breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], exposed);
+    QCOMPARE_EQ(sim.report.breakdown.idle_s, 0.0);
+    QCOMPARE_EQ(sim.report.breakdown.compute_s + exposed, sim.report.iteration_time_s);
+}
+
+// --- published numbers --------------------------------------------------------------------------------------------------
+
+void TestSimulation::korthikantiTable4_data() {
+    QTest::addColumn<QString>("recompute");
+    QTest::addColumn<bool>("forward");
+    QTest::addColumn<double>("published_ms");
+    // Korthikanti et al. 2022 Table 4: one layer of the 22B model (h = 6144, a = 64, s = 2048, b = 4), TP = 8 on A100s,
+    // no sequence parallelism.
+    QTest::newRow("forward") << QStringLiteral("none") << true << 7.7;
+    QTest::newRow("backward") << QStringLiteral("none") << false << 11.9;
+    QTest::newRow("backward, full recompute") << QStringLiteral("full") << false << 19.5;
+    QTest::newRow("backward, selective recompute") << QStringLiteral("selective") << false << 13.2;
+}
+
+void TestSimulation::korthikantiTable4() {
+    QFETCH(QString, recompute);
+    QFETCH(bool, forward);
+    QFETCH(double, published_ms);
+    // One layer on the a100-80gb preset, 8 GPUs on one NVSwitch at 300 GB/s (1 us: the dgx-a100-1024 preset's estimate).
+    const std::string yaml = "schema: 1\nname: Korthikanti Table 4\n"
+                             "model: {kind: transformer, layers: 1, hidden: 6144, heads: 64, seq_len: 2048, vocab: 51200}\n"
+                             "training: {global_batch: 4, micro_batch: 4, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {tp: 8, recompute: " + recompute.toStdString() + "}\n";
+    PS_SIMULATE(sim, yaml);
+    // The layer's forward runs between the embedding and the logits; its backward between the logits' backward and the
+    // embedding's: attention and MLP with their two TP all-reduces, plus whatever recomputation the setting adds.
+    const auto logits_forward = find_tasks(sim.graph, 0, "logits and loss", TaskKind::forward, 0);
+    const auto logits_backward = find_tasks(sim.graph, 0, "logits backward", TaskKind::backward, 0);
+    QCOMPARE(logits_forward.size(), std::size_t{1});
+    QCOMPARE(logits_backward.size(), std::size_t{1});
+    const double split_s = forward ? sim.run.timings[static_cast<std::size_t>(logits_forward.front())].start_s
+                                   : sim.run.timings[static_cast<std::size_t>(logits_backward.front())].end_s;
+    double start_s = 1e300;
+    double end_s = -1e300;
+    int tp_collectives = 0;
+    for (std::size_t t = 0; t < sim.graph.tasks.size(); ++t) {
+        const Task& task = sim.graph.tasks[t];
+        if (task.layer != 0) continue;
+        const auto& timing = sim.run.timings[t];
+        if (forward ? timing.start_s >= split_s : timing.start_s < split_s) continue;
+        start_s = std::min(start_s, timing.start_s);
+        end_s = std::max(end_s, timing.end_s);
+        tp_collectives += task.kind == TaskKind::tp_comm ? 1 : 0;
+    }
+    // Megatron's layer all-reduces twice forward and twice backward; full recompute repeats the forward's two.
+    QCOMPARE(tp_collectives, recompute == QStringLiteral("full") && !forward ? 4 : 2);
+    const double measured_ms = (end_s - start_s) * 1e3;
+    qInfo("%s: simulated %.3f ms, published %.1f ms", QTest::currentDataTag(), measured_ms, published_ms);
+    PS_COMPARE_RELATIVE(measured_ms, published_ms, 0.15);
+}
+
+void TestSimulation::zeroModelStates_data() {
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("psi_factor");      // bytes of weights + gradients + optimizer state per Ψ ...
+    QTest::addColumn<double>("psi_over_n_factor");  // ... plus this many per Ψ/N
+    // Rajbhandari et al. 2020 §3.1/§5, mixed-precision Adam (K = 12), N = dp = 4:
+    QTest::newRow("stage 0: 16Ψ") << 0 << 16.0 << 0.0;
+    QTest::newRow("stage 1: 4Ψ + 12Ψ/N") << 1 << 4.0 << 12.0;
+    QTest::newRow("stage 2: 2Ψ + 14Ψ/N") << 2 << 2.0 << 14.0;
+    QTest::newRow("stage 3: 16Ψ/N") << 3 << 0.0 << 16.0;
+}
+
+void TestSimulation::zeroModelStates() {
+    QFETCH(int, zero);
+    QFETCH(double, psi_factor);
+    QFETCH(double, psi_over_n_factor);
+    // GPT-2 small on 4 data-parallel replicas (pp = tp = 1): every device holds the whole model, so Ψ is every
+    // parameter: 12 layers · 7 087 872 + the tied 50304 × 768 table 38 633 472 + the final LayerNorm 2·768 =
+    // 123 689 472 (the compiler's stage_parameters(0) with pp = 1 and tied embeddings: the layers, one table, the norm).
+    const std::string yaml = "schema: 1\nname: zero\nmodel: gpt2-small\n"
+                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16, optimizer: adam}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {dp: 4, zero: " + std::to_string(zero) + "}\n";
+    PS_SIMULATE(sim, yaml);
+    const double psi = parasight::model_parameters(sim_scenario.model);
+    QCOMPARE_EQ(psi, 123689472.0);
+    const double n = 4.0;
+    const double expected = psi_factor * psi + psi_over_n_factor * psi / n;
+    // The compiler's static allocations ...
+    const auto& statics = sim.graph.devices.front().static_bytes;
+    const auto at = [](MemoryCategory c) { return static_cast<std::size_t>(c); };
+    QCOMPARE_EQ(statics[at(MemoryCategory::weights)] + statics[at(MemoryCategory::gradients)] +
+                    statics[at(MemoryCategory::optimizer)],
+                expected);
+    // ... split as ZeRO splits them: 2Ψ weights (sharded at stage 3), 2Ψ gradients (from stage 2), 12Ψ optimizer
+    // state (from stage 1).
+    QCOMPARE_EQ(statics[at(MemoryCategory::weights)], 2.0 * psi / (zero >= 3 ? n : 1.0));
+    QCOMPARE_EQ(statics[at(MemoryCategory::gradients)], 2.0 * psi / (zero >= 2 ? n : 1.0));
+    QCOMPARE_EQ(statics[at(MemoryCategory::optimizer)], 12.0 * psi / (zero >= 1 ? n : 1.0));
+    // ... and what the report shows at the peak: tasks allocate only activations and buffers, so the model states
+    // there are still the static ones.
+    const auto& by_category = sim.report.memory_by_category_bytes;
+    QCOMPARE_EQ(by_category[at(MemoryCategory::weights)] + by_category[at(MemoryCategory::gradients)] +
+                    by_category[at(MemoryCategory::optimizer)],
+                expected);
+    // ZeRO-3 gathers each layer's parameters from the other N − 1 replicas into a buffer: 2Ψ_layer·(N − 1)/N bytes.
+    const double layer_gather = 2.0 * parasight::layer_parameters(sim_scenario.model) * (n - 1.0) / n;
+    int gathers = 0;
+    for (const Task& task : sim.graph.tasks) {
+        if (sim.graph.labels[static_cast<std::size_t>(task.label)] != "zero-3 parameter all-gather") continue;
+        ++gathers;
+        QCOMPARE_EQ(task.allocate_bytes, layer_gather);
+        QCOMPARE(task.allocate_category, MemoryCategory::buffers);
+    }
+    // One per layer forward and one per layer backward (one micro-batch per replica), only at stage 3.
+    QCOMPARE(gathers, zero == 3 ? 24 : 0);
+}
+
+void TestSimulation::activationPeakOneFOneBVersusGpipe_data() {
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<double>("layer_units");   // activations at the peak, in units of one layer's activation bytes A
+    QTest::addColumn<double>("logits_units");  // plus this many logits buffers
+    // p = 4 stages of 2 layers, m = 8 micro-batches.
+    // GPipe runs every forward first: stage 0 holds all 8 micro-batches, 8·2 = 16 A.
+    QTest::newRow("gpipe stage 0") << QStringLiteral("gpipe") << 0 << 16.0 << 0.0;
+    // 1F1B: stage 0 starts p − 1 = 3 warm-up forwards and a fourth before its first backward: 4·2 = 8 A.
+    QTest::newRow("1f1b stage 0") << QStringLiteral("1f1b") << 0 << 8.0 << 0.0;
+    // Stage 1 of 1F1B holds p − 1 = 3 micro-batches: 6 A.
+    QTest::newRow("1f1b stage 1") << QStringLiteral("1f1b") << 1 << 6.0 << 0.0;
+    // The last stage also keeps the logits (b·s·V/t·(2 + 4) B: bf16 logits and their fp32 softmax) until their backward:
+    // GPipe all 8 micro-batches, 1F1B one.
+    QTest::newRow("gpipe stage 3") << QStringLiteral("gpipe") << 3 << 16.0 << 8.0;
+    QTest::newRow("1f1b stage 3") << QStringLiteral("1f1b") << 3 << 2.0 << 1.0;
+}
+
+void TestSimulation::activationPeakOneFOneBVersusGpipe() {
+    QFETCH(QString, schedule);
+    QFETCH(int, stage);
+    QFETCH(double, layer_units);
+    QFETCH(double, logits_units);
+    const std::string yaml = "schema: 1\nname: activation peak\n"
+                             "model: {kind: transformer, layers: 8, hidden: 256, heads: 4, seq_len: 128, vocab: 1000}\n"
+                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {pp: 4, schedule: " + schedule.toStdString() + "}\n";
+    PS_SIMULATE(sim, yaml);
+    // A = sbh·(34 + 5as/h) = 128·256·(34 + 5·4·128/256) = 32 768·44 = 1 441 792 B; logits 128·1000·6 = 768 000 B.
+    const double A = parasight::layer_activation_bytes(sim_scenario.model, 1.0, parasight::LayerSplit{});
+    QCOMPARE_EQ(A, 1441792.0);
+    const double logits = 768000.0;
+    const auto& memory = sim.run.memory[static_cast<std::size_t>(stage)];
+    QCOMPARE(sim.graph.devices[static_cast<std::size_t>(stage)].stage, stage);
+    QCOMPARE_EQ(memory.at_peak_bytes[static_cast<std::size_t>(MemoryCategory::activations)],
+                layer_units * A + logits_units * logits);
+}
+
+// --- modes, determinism, OOM, breakdown --------------------------------------------------------------------------------
+
+void TestSimulation::representativeEqualsEveryDevice_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::newRow("tp2 dp2 pp2, zero 1, sp, selective") << QStringLiteral("hybrid");
+    QTest::newRow("tp2 dp2 pp2, zero 3, full, interleaved") << QStringLiteral("hybrid interleaved");
+}
+
+void TestSimulation::representativeEqualsEveryDevice() {
+    QFETCH(QString, scenario);
+    const std::string& yaml = named_scenarios().at(scenario);
+    PS_SIMULATE(representative, yaml, false);
+    PS_SIMULATE(every, yaml, true);
+    QCOMPARE(representative.graph.devices.size(), std::size_t{2});  // one per stage
+    QCOMPARE(every.graph.devices.size(), std::size_t{8});
+    QCOMPARE(qs(representative.report.mode), QStringLiteral("representative"));
+    QCOMPARE(qs(every.report.mode), QStringLiteral("all-devices"));
+    // Homogeneous cluster: the same report, byte for byte, apart from how the simulation ran.
+    const std::string a = without_simulation_object(parasight::report_json(representative.report));
+    const std::string b = without_simulation_object(parasight::report_json(every.report));
+    QVERIFY2(a.find("\"simulation\"") == std::string::npos, a.c_str());
+    QCOMPARE(qs(b), qs(a));
+    // Every simulated device of a stage agrees with that stage's representative.
+    for (const auto& device : every.report.per_device) {
+        const auto& reference = representative.report.per_device[static_cast<std::size_t>(device.stage)];
+        QCOMPARE_EQ(device.breakdown.compute_s, reference.breakdown.compute_s);
+        QCOMPARE_EQ(device.breakdown.bubble_s, reference.breakdown.bubble_s);
+        QCOMPARE_EQ(device.peak_memory_bytes, reference.peak_memory_bytes);
+    }
+}
+
+void TestSimulation::deterministic_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("all_devices");
+    for (const auto& [name, yaml] : named_scenarios()) {
+        (void)yaml;
+        QTest::newRow(qPrintable(name + QStringLiteral(", representative"))) << name << false;
+        QTest::newRow(qPrintable(name + QStringLiteral(", every device"))) << name << true;
+    }
+}
+
+void TestSimulation::deterministic() {
+    QFETCH(QString, scenario);
+    QFETCH(bool, all_devices);
+    const std::string& yaml = named_scenarios().at(scenario);
+    PS_SIMULATE(first, yaml, all_devices);
+    PS_SIMULATE(second, yaml, all_devices);
+    const std::string a = parasight::report_json(first.report);
+    QVERIFY(a.find("\"wall_s\"") != std::string::npos);
+    QCOMPARE(qs(without_wall_time(parasight::report_json(second.report))), qs(without_wall_time(a)));
+    QCOMPARE(first.run.events, second.run.events);
+}
+
+void TestSimulation::outOfMemoryNamesTheTensor() {
+    // GPT-2 small, one device with 2 GiB. Model states 16Ψ = 16·123 687 936 = 1 979 006 976 B fit (2 GiB =
+    // 2 147 483 648 B), leaving 168 476 672 B. One layer's activations: sbh(34 + 5as/h) with s = 1024, b = 1, h = 768,
+    // a = 12: 786 432·34 + 5·12·1024² = 26 738 688 + 62 914 560 = 89 653 248 B. Layer 0's fit (total 2 068 660 224),
+    // layer 1's do not (2 158 313 472): the first micro-batch's layer-1 attention breaks the capacity, at its start =
+    // embedding + layer 0's attention and MLP.
+    PS_SIMULATE(sim, gpt2_small_yaml("2 GiB"));
+    QCOMPARE_EQ(sim.report.memory_capacity_bytes, 2.0 * GiB);
+    QVERIFY(sim.report.out_of_memory.has_value());
+    const auto& oom = *sim.report.out_of_memory;
+    QCOMPARE(oom.npu, std::int64_t{0});
+    QCOMPARE(qs(oom.tensor), QStringLiteral("activations allocated by attention, layer 1, micro-batch 0"));
+    const HandCosts c = hand_costs(sim_scenario);
+    PS_COMPARE_RELATIVE(oom.time_s, c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s, 1e-12);
+    const auto attention = find_tasks(sim.graph, 0, "attention", TaskKind::forward, 0, 1);
+    QCOMPARE(attention.size(), std::size_t{1});
+    QCOMPARE_EQ(oom.time_s, sim.run.timings[static_cast<std::size_t>(attention.front())].start_s);
+    QCOMPARE(sim.run.memory.front().over_capacity_task, attention.front());
+    // The JSON says so too, and a warning explains it.
+    const QJsonObject json = QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(sim.report))).object();
+    const QJsonObject memory = json.value(QStringLiteral("memory")).toObject();
+    QCOMPARE(memory.value(QStringLiteral("oom")).toBool(), true);
+    QCOMPARE(memory.value(QStringLiteral("oom_at")).toObject().value(QStringLiteral("tensor")).toString(),
+             QStringLiteral("activations allocated by attention, layer 1, micro-batch 0"));
+    QCOMPARE(json.value(QStringLiteral("warnings")).toArray().size(), 1);
+    QVERIFY(json.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("out of memory")));
+
+    // The same on 80 GiB fits: no oom_at, no warning.
+    PS_SIMULATE(roomy, gpt2_small_yaml("80 GiB"));
+    QVERIFY(!roomy.report.out_of_memory.has_value());
+    const QJsonObject roomy_json =
+        QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(roomy.report))).object();
+    QCOMPARE(roomy_json.value(QStringLiteral("memory")).toObject().value(QStringLiteral("oom")).toBool(), false);
+    QVERIFY(!roomy_json.value(QStringLiteral("memory")).toObject().contains(QStringLiteral("oom_at")));
+    // The capacity changes the verdict, not what is allocated.
+    QCOMPARE_EQ(roomy.report.peak_memory_bytes, sim.report.peak_memory_bytes);
+}
+
+void TestSimulation::outOfMemoryInModelStates() {
+    // GPT-2 small's model states alone, 16Ψ = 1 979 006 976 B, exceed 1 GiB before any task runs: the static
+    // allocations break the capacity, at time 0.
+    const std::string yaml = "schema: 1\nname: oom\nmodel: gpt2-small\n"
+                             "training: {global_batch: 1, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: {name: tiny GPU, peak: {bf16: 312 TFLOP/s}, memory: 1 GiB, "
+                             "memory_bandwidth: 2039 GB/s}\n"
+                             "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n";
+    PS_SIMULATE(sim, yaml);
+    QVERIFY(sim.report.out_of_memory.has_value());
+    QCOMPARE(qs(sim.report.out_of_memory->tensor), QStringLiteral("weights, gradients and optimizer state"));
+    QCOMPARE_EQ(sim.report.out_of_memory->time_s, 0.0);
+    QCOMPARE(sim.run.memory.front().over_capacity_task, TaskId{-1});
+}
+
+void TestSimulation::utilisation_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("parallelism");
+    QTest::addColumn<int>("devices");
+    QTest::addColumn<Recompute>("recompute");
+    const QString dense = QStringLiteral("{kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 256, vocab: 1024}");
+    QTest::newRow("one device") << dense << QStringLiteral("{}") << 1 << Recompute::none;
+    QTest::newRow("one device, selective") << dense << QStringLiteral("{recompute: selective}") << 1 << Recompute::selective;
+    QTest::newRow("one device, full") << dense << QStringLiteral("{recompute: full}") << 1 << Recompute::full;
+    QTest::newRow("tp2 dp2 pp2") << dense << QStringLiteral("{tp: 2, dp: 2, pp: 2, mapping: [tp, dp, pp]}") << 8
+                                 << Recompute::none;
+    QTest::newRow("cp2 dp2 pp2, full") << dense
+                                       << QStringLiteral("{cp: 2, dp: 2, pp: 2, recompute: full, mapping: [cp, dp, pp]}")
+                                       << 8 << Recompute::full;
+    QTest::newRow("moe ep2 dp2")
+        << QStringLiteral("{kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 256, vocab: 1024, experts: 4, "
+                          "experts_per_token: 2}")
+        << QStringLiteral("{ep: 2, dp: 2, mapping: [ep, dp]}") << 4 << Recompute::none;
+}
+
+void TestSimulation::utilisation() {
+    QFETCH(QString, model);
+    QFETCH(QString, parallelism);
+    QFETCH(int, devices);
+    QFETCH(Recompute, recompute);
+    const std::string yaml = "schema: 1\nname: utilisation\nmodel: " + model.toStdString() +
+                             "\ntraining: {global_batch: 8, micro_batch: 2, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: " + std::to_string(devices) +
+                             ", bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: " + parallelism.toStdString() + "\n";
+    PS_SIMULATE(sim, yaml);
+    const auto& r = sim.report;
+    // MFU = model FLOPs of the iteration / (iteration time · devices · peak), the A100's bf16 peak being 312 TFLOP/s.
+    const double model_flops = parasight::model_flops_per_iteration(sim_scenario.model, 8.0);
+    QCOMPARE_EQ(r.model_flops_per_iteration, model_flops);
+    PS_COMPARE_RELATIVE(r.mfu, model_flops / (r.iteration_time_s * devices * 312e12), 1e-12);
+    PS_COMPARE_RELATIVE(r.tokens_per_s, 8.0 * 256.0 / r.iteration_time_s, 1e-12);
+    // Hardware FLOPs add what recomputation repeats. Per sequence: l layers of f forward FLOPs, logits ℓ.
+    //   no recompute: 3·(l·f + ℓ), HFU = MFU;
+    //   selective: the attention core (QKᵀ and ·V, 4·b·s²·h) once more per layer;
+    //   full: the whole forward of every layer once more: 4·l·f + 3ℓ.
+    const auto flops = parasight::layer_forward_flops(sim_scenario.model, 1.0);
+    const double l = sim_scenario.model.layers;
+    const double f = flops.total();
+    const double logits = parasight::logits_forward_flops(sim_scenario.model, 1.0);
+    const double extra = recompute == Recompute::full        ? l * f
+                         : recompute == Recompute::selective ? l * flops.attention_core
+                                                             : 0.0;
+    const double ratio = (3.0 * (l * f + logits) + extra) / (3.0 * (l * f + logits));
+    PS_COMPARE_RELATIVE(r.hfu / r.mfu, ratio, 1e-12);
+}
+
+void TestSimulation::zero3HoldsGatheredParametersWhileTheLayerRuns() {
+    // ZeRO-3 (Rajbhandari 2020 §5.3): a layer's parameters are all-gathered before it runs and dropped once it has
+    // run; the compiler's own comment: "released as soon as the layer has used it". dp = 4, one micro-batch each.
+    const std::string yaml = "schema: 1\nname: zero-3 lifetime\n"
+                             "model: {kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 128, vocab: 64}\n"
+                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {dp: 4, zero: 3}\n";
+    PS_SIMULATE(sim, yaml, false, true);
+    // Layer 2's forward attention starts with layers 0-2's activations (3·A) allocated and layer 2's gathered
+    // parameters, G = 2·(12·256² + 13·256)·3/4 = 2·789 760·3/4 = 1 184 640 B, in memory for it to use.
+    const double A = parasight::layer_activation_bytes(sim_scenario.model, 1.0, parasight::LayerSplit{});
+    const double G = 2.0 * parasight::layer_parameters(sim_scenario.model) * 3.0 / 4.0;
+    QCOMPARE_EQ(G, 1184640.0);
+    double statics = 0.0;
+    for (const double bytes : sim.graph.devices.front().static_bytes) statics += bytes;
+    const auto attention = find_tasks(sim.graph, 0, "attention", TaskKind::forward, 0, 2);
+    QCOMPARE(attention.size(), std::size_t{1});
+    const double start_s = sim.run.timings[static_cast<std::size_t>(attention.front())].start_s;
+    // The memory the device holds just after the attention's allocation: the last sample at that moment.
+    std::optional<double> held;
+    for (const auto& sample : sim.run.memory.front().timeline) {
+        if (sample.time_s == start_s) held = sample.bytes;
+    }
+    QVERIFY(held.has_value());
+    QCOMPARE_EQ(*held, statics + 3.0 * A + G);
+}
+
+void TestSimulation::eachStageReducesTheGradientsItHolds_data() {
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("zero");
+    QTest::newRow("tied, zero 0") << true << 0;
+    QTest::newRow("untied, zero 0") << false << 0;
+    QTest::newRow("tied, zero 1") << true << 1;
+}
+
+void TestSimulation::eachStageReducesTheGradientsItHolds() {
+    QFETCH(bool, tied);
+    QFETCH(int, zero);
+    // dp = 2, pp = 2, one micro-batch per replica: each stage reduces every gradient it holds exactly once over dp.
+    // What a stage holds is what the compiler gives it weights and an optimizer for (its static memory: 2 B of bf16
+    // weight per parameter): 2 layers of 12·256² + 13·256 = 789 760, plus the 1024 × 256 table (262 144) on stage 0
+    // and — Megatron's output layer — a table on the last stage too (the tied copy, or the untied output projection),
+    // which also holds the final LayerNorm (2·256 = 512). So stage 0 holds 2·789 760 + 262 144 = 1 841 664
+    // parameters and stage 1 1 842 176; their bf16 gradients are twice that in bytes.
+    const std::string yaml = "schema: 1\nname: gradients\n"
+                             "model: {kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 128, vocab: 1024, "
+                             "tie_embeddings: " + std::string(tied ? "true" : "false") + "}\n"
+                             "training: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {dp: 2, pp: 2, zero: " + std::to_string(zero) + ", mapping: [dp, pp]}\n";
+    PS_SIMULATE(sim, yaml);
+    const std::string reduction = zero == 0 ? "dp all-reduce" : "dp reduce-scatter";
+    for (int stage = 0; stage < 2; ++stage) {
+        const double held =
+            sim.graph.devices[static_cast<std::size_t>(stage)].static_bytes[static_cast<std::size_t>(MemoryCategory::weights)] / 2.0;
+        QCOMPARE_EQ(held, stage == 0 ? 1841664.0 : 1842176.0);
+        double reduced_bytes = 0.0;
+        for (const Task& task : sim.graph.tasks) {
+            if (task.device == stage && sim.graph.labels[static_cast<std::size_t>(task.label)] == reduction) {
+                reduced_bytes += task.bytes;
+            }
+        }
+        QVERIFY2(reduced_bytes == 2.0 * held, qPrintable(QStringLiteral("stage %1 reduces %2 B of gradients, holds %3 B")
+                                                             .arg(stage)
+                                                             .arg(reduced_bytes, 0, 'f', 0)
+                                                             .arg(2.0 * held, 0, 'f', 0)));
+    }
+}
+
+void TestSimulation::maxOngoingMicroBatchesIsNotIgnored_data() {
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("chunks");
+    QTest::addColumn<QString>("capped_stages");
+    QTest::newRow("1f1b, every stage capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0123");
+    QTest::newRow("1f1b, stage 0 capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0");
+    QTest::newRow("gpipe, stage 0 capped") << QStringLiteral("gpipe") << 1 << QStringLiteral("0");
+    QTest::newRow("interleaved, stage 0 capped") << QStringLiteral("interleaved") << 2 << QStringLiteral("0");
+}
+
+void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
+    QFETCH(QString, schedule);
+    QFETCH(int, chunks);
+    QFETCH(QString, capped_stages);
+    // Proteus' schedule configuration caps the micro-batches a stage has in flight (max_ongoing_micro_batch). A
+    // strategy-tree cap of 2, p = 4, m = 8: a capped stage 0 may hold at most 2 micro-batches' activations — or, if a
+    // schedule cannot honour the cap, the scenario is rejected or the report warns (STYLE.md: no configuration key is
+    // silently ignored; DESIGN.md: every bad input gets a clear message, never a crash or hang).
+    std::string tree;
+    for (const QChar stage : capped_stages) {
+        tree += std::string(tree.empty() ? "" : ", ") + "{node: \"stage[" + stage.toLatin1() +
+                "]\", max_ongoing_micro_batches: 2}";
+    }
+    const std::string yaml = "schema: 1\nname: capped\n"
+                             "model: {kind: transformer, layers: 8, hidden: 256, heads: 4, seq_len: 128, vocab: 1000}\n"
+                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                             "parallelism: {pp: 4, schedule: " + schedule.toStdString() +
+                             ", virtual_stages: " + std::to_string(chunks) + "}\n"
+                             "strategy_tree: [" + tree + "]\n";
+    const auto loaded = parasight::load_scenario_text(yaml, "capped.yaml");
+    if (!loaded.ok()) return;  // rejected with a message: not ignored
+    const Outcome outcome = simulate_text(yaml);
+    // 1F1B with only stage 0 capped: stage 0 runs F0 F1 B0 …, stage 1 still wants F0 F1 F2 before its B0, and F2 comes
+    // only after stage 0's B0, which waits for stage 1's B0: a cycle.
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    const Simulation& sim = *outcome.simulation;
+    // Stage 0 holds 8/(4·chunks) layers per chunk; 2 micro-batches in flight hold at most 2·2 = 4 layers' activations
+    // (interleaved: 2 micro-batches through each of its 2 one-layer chunks — 4 as well).
+    const double A = parasight::layer_activation_bytes(loaded.scenario->model, 1.0, parasight::LayerSplit{});
+    const double held = sim.run.memory.front().at_peak_bytes[static_cast<std::size_t>(MemoryCategory::activations)];
+    const bool honoured = held <= 4.0 * A;
+    const bool warned = !sim.report.warnings.empty();
+    QVERIFY2(honoured || warned, qPrintable(QStringLiteral("stage 0 holds %1 A of activations and no warning")
+                                                .arg(held / A)));
+}
+
+void TestSimulation::breakdownSumsToIterationTime_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("all_devices");
+    for (const auto& [name, yaml] : named_scenarios()) {
+        (void)yaml;
+        QTest::newRow(qPrintable(name + QStringLiteral(", representative"))) << name << false;
+        QTest::newRow(qPrintable(name + QStringLiteral(", every device"))) << name << true;
+    }
+}
+
+void TestSimulation::breakdownSumsToIterationTime() {
+    QFETCH(QString, scenario);
+    QFETCH(bool, all_devices);
+    PS_SIMULATE(sim, named_scenarios().at(scenario), all_devices);
+    const double iteration = sim.report.iteration_time_s;
+    QVERIFY(iteration > 0.0);
+    for (const auto& device : sim.report.per_device) {
+        const auto& b = device.breakdown;
+        QVERIFY(b.compute_s >= 0.0 && b.bubble_s >= 0.0 && b.idle_s >= 0.0 && b.exposed_memory_s >= 0.0);
+        for (const double part : b.exposed_comm_s) QVERIFY(part >= 0.0);
+        PS_COMPARE_RELATIVE(b.total_s(), iteration, 1e-12);
+    }
+    PS_COMPARE_RELATIVE(sim.report.breakdown.total_s(), iteration, 1e-12);
+}
+
+// --- the engine on hand-built graphs --------------------------------------------------------------------------------------
+
+void TestSimulation::engineBandwidthSharingAndOverlap_data() {
+    QTest::addColumn<bool>("bandwidth_sharing");
+    QTest::addColumn<double>("overlap_slowdown");
+    QTest::addColumn<HandTasks>("tasks");
+    const auto comm = [](Stream stream, double work_s, std::uint32_t mask, double start_s, double end_s,
+                         TaskKind kind = TaskKind::tp_comm) {
+        return HandTask{kind, stream, work_s, mask, start_s, end_s};
+    };
+    const auto compute = [](double work_s, double start_s, double end_s) {
+        return HandTask{TaskKind::forward, Stream::compute, work_s, 0, start_s, end_s};
+    };
+    // Two 1-s transfers on the same link (dimension 0) of one device: half the bandwidth each, both end at 2 s.
+    QTest::newRow("one link, shared") << true << 0.0
+                                      << HandTasks{comm(Stream::feature_comm, 1, 1, 0, 2),
+                                                   comm(Stream::gradient_comm, 1, 1, 0, 2, TaskKind::dp_comm)};
+    // Sharing switched off: each as if alone.
+    QTest::newRow("one link, sharing off") << false << 0.0
+                                           << HandTasks{comm(Stream::feature_comm, 1, 1, 0, 1),
+                                                        comm(Stream::gradient_comm, 1, 1, 0, 1, TaskKind::dp_comm)};
+    // Different dimensions do not share.
+    QTest::newRow("two dimensions") << true << 0.0
+                                    << HandTasks{comm(Stream::feature_comm, 1, 1, 0, 1),
+                                                 comm(Stream::gradient_comm, 1, 2, 0, 1, TaskKind::dp_comm)};
+    // Re-rated at a finish: 0.5 s and 1 s of work share until the short one ends at 1 s (0.5 done each); the long one
+    // does its remaining 0.5 s alone, ending at 1.5 s.
+    QTest::newRow("re-rated at finish") << true << 0.0
+                                        << HandTasks{comm(Stream::feature_comm, 1, 1, 0, 1.5),
+                                                     comm(Stream::gradient_comm, 0.5, 1, 0, 1, TaskKind::dp_comm)};
+    // Max-min fairness (progressive filling), not an equal split per link: A on dimension 0, B on 0 and 1, C and D on
+    // 1. Dimension 1 has three users (1/3 each) and is the bottleneck: B, C, D get 1/3; A gets what B leaves of
+    // dimension 0, 2/3. A ends at 1.5 s; B, C, D still share dimension 1 at 1/3 and end at 3 s.
+    QTest::newRow("max-min fair") << true << 0.0
+                                  << HandTasks{comm(Stream::feature_comm, 1, 0b01, 0, 1.5),
+                                               comm(Stream::gradient_comm, 1, 0b11, 0, 3, TaskKind::dp_comm),
+                                               comm(Stream::memory, 1, 0b10, 0, 3, TaskKind::pp_comm),
+                                               comm(Stream::compute, 1, 0b10, 0, 3, TaskKind::ep_comm)};
+    // Proteus' overlap factor γ = 0.5: overlapped computation and communication each run at 1/1.5; 1 s of each ends
+    // at 1.5 s.
+    QTest::newRow("overlap, gamma 0.5") << true << 0.5
+                                        << HandTasks{compute(1, 0, 1.5), comm(Stream::feature_comm, 1, 1, 0, 1.5)};
+    // With 0.5 s of communication: it ends at 0.75 s (rate 2/3); the computation has done 0.5 s by then and finishes
+    // the other 0.5 s at full speed, at 1.25 s.
+    QTest::newRow("overlap, gamma 0.5, short transfer")
+        << true << 0.5 << HandTasks{compute(1, 0, 1.25), comm(Stream::feature_comm, 0.5, 1, 0, 0.75)};
+    // Two communications do not slow each other by γ (only bandwidth sharing, off here).
+    QTest::newRow("overlap applies to compute vs communication only")
+        << false << 0.5
+        << HandTasks{comm(Stream::feature_comm, 1, 1, 0, 1), comm(Stream::gradient_comm, 1, 1, 0, 1, TaskKind::dp_comm)};
+}
+
+void TestSimulation::engineBandwidthSharingAndOverlap() {
+    QFETCH(bool, bandwidth_sharing);
+    QFETCH(double, overlap_slowdown);
+    QFETCH(HandTasks, tasks);
+    ExecutionGraph graph;
+    graph.devices.push_back(parasight::SimulatedDevice{0, 0, 1.0, {}});
+    for (const HandTask& hand : tasks) {
+        Task task;
+        task.kind = hand.kind;
+        task.stream = hand.stream;
+        task.device = 0;
+        task.work_s = hand.work_s;
+        task.dimension_mask = hand.dimension_mask;
+        task.label = graph.label("task");
+        graph.add(task);
+    }
+    graph.finish();
+    parasight::EngineOptions options;
+    options.bandwidth_sharing = bandwidth_sharing;
+    options.overlap_slowdown = overlap_slowdown;
+    const auto run = parasight::run_engine(graph, options);
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        // Rates like 1/3 and 1/1.5 are not binary fractions: compare with Qt's fuzzy double comparison (1e-12).
+        QCOMPARE(run.timings[t].start_s, tasks[t].expected_start_s);
+        QCOMPARE(run.timings[t].end_s, tasks[t].expected_end_s);
+    }
+}
+
+void TestSimulation::engineCollectiveWaitsForEveryMember() {
+    // Two devices reach the two members of one collective (id 0) at 1 s and 2 s; it starts when the second arrives and
+    // takes its 0.5 s of work: both members run [2, 2.5]. Device 0's compute stream is not held meanwhile: a 0.5-s
+    // computation queued after its first runs [1, 1.5].
+    ExecutionGraph graph;
+    graph.devices.push_back(parasight::SimulatedDevice{0, 0, 1.0, {}});
+    graph.devices.push_back(parasight::SimulatedDevice{1, 0, 1.0, {}});
+    graph.collective_count = 1;
+    const auto add = [&graph](int device, TaskKind kind, Stream stream, double work_s, std::int32_t collective) {
+        Task task;
+        task.kind = kind;
+        task.stream = stream;
+        task.device = device;
+        task.work_s = work_s;
+        task.collective = collective;
+        task.dimension_mask = kind == TaskKind::tp_comm ? 1U : 0U;
+        task.label = graph.label("task");
+        return graph.add(task);
+    };
+    const TaskId a = add(0, TaskKind::forward, Stream::compute, 1.0, -1);
+    const TaskId a_member = add(0, TaskKind::tp_comm, Stream::feature_comm, 0.5, 0);
+    const TaskId a_next = add(0, TaskKind::forward, Stream::compute, 0.5, -1);
+    const TaskId b = add(1, TaskKind::forward, Stream::compute, 2.0, -1);
+    const TaskId b_member = add(1, TaskKind::tp_comm, Stream::feature_comm, 0.5, 0);
+    const TaskId after = add(1, TaskKind::forward, Stream::compute, 1.0, -1);
+    graph.depend(a, a_member);
+    graph.depend(b, b_member);
+    graph.depend(a_member, after);  // device 1 continues once the collective is done everywhere
+    graph.finish();
+    parasight::EngineOptions options;
+    options.overlap_slowdown = 0.0;
+    const auto run = parasight::run_engine(graph, options);
+    const auto at = [&run](TaskId id) { return run.timings[static_cast<std::size_t>(id)]; };
+    QCOMPARE_EQ(at(a).end_s, 1.0);
+    QCOMPARE_EQ(at(a_member).start_s, 2.0);
+    QCOMPARE_EQ(at(b_member).start_s, 2.0);
+    QCOMPARE_EQ(at(a_member).end_s, 2.5);
+    QCOMPARE_EQ(at(b_member).end_s, 2.5);
+    QCOMPARE_EQ(at(a_next).start_s, 1.0);
+    QCOMPARE_EQ(at(a_next).end_s, 1.5);
+    QCOMPARE_EQ(at(after).start_s, 2.5);
+    QCOMPARE_EQ(at(after).end_s, 3.5);
+    QCOMPARE_EQ(run.makespan_s, 3.5);
+}
+
+void TestSimulation::engineCollectiveRunsAtItsSlowestMembersRate() {
+    // A 1-s collective on dimension 0 of devices 0 and 1, both arriving at 0. Device 1 also sends 1 s on the same
+    // dimension from its gradient stream, so there the collective gets half the link: the whole collective runs at
+    // 1/2 and ends at 2 s on both devices.
+    ExecutionGraph graph;
+    graph.devices.push_back(parasight::SimulatedDevice{0, 0, 1.0, {}});
+    graph.devices.push_back(parasight::SimulatedDevice{1, 0, 1.0, {}});
+    graph.collective_count = 1;
+    const auto add = [&graph](int device, Stream stream, double work_s, std::int32_t collective) {
+        Task task;
+        task.kind = collective >= 0 ? TaskKind::tp_comm : TaskKind::dp_comm;
+        task.stream = stream;
+        task.device = device;
+        task.work_s = work_s;
+        task.collective = collective;
+        task.dimension_mask = 1;
+        task.label = graph.label("task");
+        return graph.add(task);
+    };
+    const TaskId member0 = add(0, Stream::feature_comm, 1.0, 0);
+    const TaskId member1 = add(1, Stream::feature_comm, 1.0, 0);
+    const TaskId transfer = add(1, Stream::gradient_comm, 1.5, -1);
+    graph.finish();
+    parasight::EngineOptions options;
+    options.overlap_slowdown = 0.0;
+    const auto run = parasight::run_engine(graph, options);
+    const auto at = [&run](TaskId id) { return run.timings[static_cast<std::size_t>(id)]; };
+    // Collective: 1 s of work at 1/2 → [0, 2]. Transfer: 1.5 s of work, 1 s done by 2 s at 1/2, then 0.5 s alone → 2.5 s.
+    QCOMPARE_EQ(at(member0).end_s, 2.0);
+    QCOMPARE_EQ(at(member1).end_s, 2.0);
+    QCOMPARE_EQ(at(transfer).end_s, 2.5);
+}
+
+// --- trace ----------------------------------------------------------------------------------------------------------------
+
+void TestSimulation::chromeTraceIsValid_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("all_devices");
+    QTest::addColumn<bool>("memory_timeline");
+    QTest::newRow("hybrid, representative, memory") << QStringLiteral("hybrid") << false << true;
+    QTest::newRow("hybrid, every device, memory") << QStringLiteral("hybrid") << true << true;
+    QTest::newRow("hybrid interleaved, every device, no memory") << QStringLiteral("hybrid interleaved") << true << false;
+    QTest::newRow("gpipe two-stage, memory") << QStringLiteral("gpipe two-stage") << false << true;
+}
+
+void TestSimulation::chromeTraceIsValid() {
+    QFETCH(QString, scenario);
+    QFETCH(bool, all_devices);
+    QFETCH(bool, memory_timeline);
+    PS_SIMULATE(sim, named_scenarios().at(scenario), all_devices, memory_timeline);
+    std::ostringstream out;
+    parasight::write_chrome_trace(out, sim.graph, sim.run);
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QVERIFY(document.isObject());
+    QVERIFY(document.object().value(QStringLiteral("traceEvents")).isArray());
+    const QJsonArray events = document.object().value(QStringLiteral("traceEvents")).toArray();
+
+    std::map<std::pair<qint64, qint64>, std::vector<std::pair<double, double>>> slices;  // (pid, tid) → (ts, dur)
+    std::set<qint64> named_processes;
+    std::set<std::pair<qint64, qint64>> named_threads;
+    std::set<qint64> counter_pids;
+    int complete = 0;
+    int counters = 0;
+    for (const QJsonValue& value : events) {
+        const QJsonObject event = value.toObject();
+        const QString ph = event.value(QStringLiteral("ph")).toString();
+        const qint64 pid = event.value(QStringLiteral("pid")).toInteger(-1);
+        QVERIFY2(pid >= 0, qPrintable(QJsonDocument(event).toJson()));
+        if (ph == QStringLiteral("X")) {
+            ++complete;
+            const double ts = event.value(QStringLiteral("ts")).toDouble(-1.0);
+            const double dur = event.value(QStringLiteral("dur")).toDouble(-1.0);
+            QVERIFY2(ts >= 0.0 && dur >= 0.0, qPrintable(QJsonDocument(event).toJson()));
+            QVERIFY(!event.value(QStringLiteral("name")).toString().isEmpty());
+            slices[{pid, event.value(QStringLiteral("tid")).toInteger(-1)}].emplace_back(ts, dur);
+        } else if (ph == QStringLiteral("M")) {
+            const QString name = event.value(QStringLiteral("name")).toString();
+            QVERIFY(!event.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString().isEmpty());
+            if (name == QStringLiteral("process_name")) named_processes.insert(pid);
+            if (name == QStringLiteral("thread_name")) named_threads.insert({pid, event.value(QStringLiteral("tid")).toInteger(-1)});
+        } else if (ph == QStringLiteral("C")) {
+            ++counters;
+            counter_pids.insert(pid);
+            QVERIFY(event.value(QStringLiteral("args")).toObject().value(QStringLiteral("GiB")).toDouble(-1.0) >= 0.0);
+        } else {
+            QFAIL(qPrintable(QStringLiteral("unexpected event phase '%1'").arg(ph)));
+        }
+    }
+    // One complete event per task.
+    QCOMPARE(complete, static_cast<int>(sim.graph.tasks.size()));
+    // No two slices on one thread overlap (Perfetto would drop one). Times are µs written in shortest round-trip form,
+    // so ts + dur of one slice may exceed the next ts by rounding: allow 1e-12 relative.
+    for (auto& [thread, list] : slices) {
+        QVERIFY2(named_processes.count(thread.first) == 1, qPrintable(QStringLiteral("pid %1 has no process_name").arg(thread.first)));
+        QVERIFY2(named_threads.count(thread) == 1,
+                 qPrintable(QStringLiteral("pid %1 tid %2 has no thread_name").arg(thread.first).arg(thread.second)));
+        std::sort(list.begin(), list.end());
+        for (std::size_t i = 1; i < list.size(); ++i) {
+            const double previous_end = list[i - 1].first + list[i - 1].second;
+            QVERIFY2(list[i].first >= previous_end - 1e-12 * previous_end,
+                     qPrintable(QStringLiteral("pid %1 tid %2: a slice at %3 us starts before the previous ends at %4 us")
+                                    .arg(thread.first)
+                                    .arg(thread.second)
+                                    .arg(list[i].first, 0, 'g', 17)
+                                    .arg(previous_end, 0, 'g', 17)));
+        }
+    }
+    // Counters: the memory track of every device when recorded, none otherwise.
+    if (memory_timeline) {
+        QVERIFY(counters > 0);
+        QCOMPARE(counter_pids.size(), sim.graph.devices.size());
+        for (const qint64 pid : counter_pids) QVERIFY(named_processes.count(pid) == 1);
+    } else {
+        QCOMPARE(counters, 0);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestSimulation)
+#include "test_simulation.moc"
