@@ -21,7 +21,8 @@ std::vector<int> Topology::coordinates(std::int64_t npu) const {
 
 int Topology::coordinate(std::int64_t npu, std::size_t dimension) const {
     if (npu < 0 || npu >= device_count_) throw std::out_of_range("NPU id outside the topology");
-    return static_cast<int>((npu / place_values_.at(dimension)) % dimensions_[dimension].size);
+    if (dimension >= dimensions_.size()) throw std::out_of_range("no such topology dimension");
+    return static_cast<int>((npu / place_values_[dimension]) % dimensions_[dimension].size);
 }
 
 std::int64_t Topology::npu_id(std::span<const int> coordinates) const {
