@@ -46,7 +46,8 @@ public:
           layout_(layout),
           topology_(layout.topology()),
           options_(options),
-          compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype)),
+          compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype,
+                                      scenario.simulation.measured_times_s)),
           element_bytes_(std::max(2.0, dtype_bytes(scenario.training.dtype))),
           micro_batches_(static_cast<int>(scenario.micro_batches())),
           chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
@@ -126,17 +127,17 @@ private:
         LayerCosts costs;
         costs.work = transformer_layer_work(model_, mb, split, compute_element_bytes_);
         for (const LayerOperation& op : costs.work.attention) {
-            costs.attention_forward_s += compute_.time_s(op.name, op.forward);
-            costs.attention_backward_s += compute_.time_s(op.name, op.backward);
+            costs.attention_forward_s += compute_.time_s(op.name, Pass::forward, op.forward);
+            costs.attention_backward_s += compute_.time_s(op.name, Pass::backward, op.backward);
             costs.attention_forward_flops += op.forward.flops;
             if (op.recomputed_by_selective) {
-                costs.selective_recompute_s += compute_.time_s(op.name, op.forward);
+                costs.selective_recompute_s += compute_.time_s(op.name, Pass::forward, op.forward);
                 costs.selective_recompute_flops += op.forward.flops;
             }
         }
         for (const LayerOperation& op : costs.work.mlp) {
-            costs.mlp_forward_s += compute_.time_s(op.name, op.forward);
-            costs.mlp_backward_s += compute_.time_s(op.name, op.backward);
+            costs.mlp_forward_s += compute_.time_s(op.name, Pass::forward, op.forward);
+            costs.mlp_backward_s += compute_.time_s(op.name, Pass::backward, op.backward);
             costs.mlp_forward_flops += op.forward.flops;
         }
         // Korthikanti's activation formulas count 16-bit values.
@@ -400,7 +401,7 @@ private:
         if (step.forward) {
             if (model_first) {
                 last = compute(device, TaskKind::forward, "embedding", -1, mb,
-                               compute_.time_s("embedding", context.embedding.forward), 0.0, last);
+                               compute_.time_s("embedding", Pass::forward, context.embedding.forward), 0.0, last);
             }
             TaskId previous_layer_start = -1;
             for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
@@ -413,7 +414,7 @@ private:
             }
             if (model_last) {
                 last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
-                               compute_.time_s("logits", context.logits.forward), context.logits.forward.flops, last);
+                               compute_.time_s("logits", Pass::forward, context.logits.forward), context.logits.forward.flops, last);
                 graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
             }
         } else {
@@ -423,7 +424,7 @@ private:
                 static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
             if (model_last) {
                 last = compute(device, TaskKind::backward, "logits backward", -1, mb,
-                               compute_.time_s("logits", context.logits.backward), context.logits.backward.flops, last);
+                               compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
                 graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
                 // The final norm's and the output projection's gradients, where this stage holds them (see
                 // stage_parameters).
@@ -449,7 +450,7 @@ private:
             }
             if (model_first) {
                 last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
-                               compute_.time_s("embedding", context.embedding.backward), 0.0, last);
+                               compute_.time_s("embedding", Pass::backward, context.embedding.backward), 0.0, last);
                 if (reduce_now) {
                     program.bucket_bytes += table_gradient_bytes;
                     program.bucket_ready = last;
@@ -553,7 +554,7 @@ private:
         task.kind = TaskKind::optimizer;
         task.stream = Stream::compute;
         task.label = label("optimizer step");
-        task.work_s = compute_.time_s("optimizer", OperationWork{0.0, shard * bytes_per_param, 0.0});
+        task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, shard * bytes_per_param, 0.0});
         task.bytes = shard * bytes_per_param;
         const TaskId step = emit(device, task);
         if (after >= 0) graph_.depend(after, step);

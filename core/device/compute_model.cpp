@@ -16,12 +16,16 @@ double ComputeModel::time_s(const OperationWork& work) const noexcept {
     return std::max(compute_s, memory_s);
 }
 
-double ComputeModel::time_s(std::string_view name, const OperationWork& work) const {
-    if (const auto it = measured_times_s.find(name); it != measured_times_s.end()) return it->second;
+double ComputeModel::time_s(std::string_view operation, Pass pass, const OperationWork& work) const {
+    if (!measured_times_s.empty()) {
+        if (const auto it = measured_times_s.find(measured_key(operation, pass)); it != measured_times_s.end()) {
+            return it->second;
+        }
+    }
     return time_s(work);
 }
 
-ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype) {
+ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<std::string, double> measured_times_s) {
     ComputeModel model;
     const auto peak = device.peak_flops.find(dtype);
     model.peak_flops = peak != device.peak_flops.end() ? peak->second : 0.0;
@@ -29,6 +33,7 @@ ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype) {
     model.matmul_efficiency = device.matmul_efficiency;
     model.matmul_half_dim = device.matmul_half_dim;
     model.memory_efficiency = device.memory_efficiency;
+    model.measured_times_s = std::move(measured_times_s);
     return model;
 }
 

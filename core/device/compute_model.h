@@ -3,6 +3,7 @@
 // "Roofline"); memory-bound operations run at the achievable memory bandwidth. A table of measured operation times
 // may replace the roofline for named operations (DistSim's idea: cost each distinct operation once, then reuse).
 
+#include "device/measured_operations.h"
 #include "scenario/scenario.h"
 
 #include <map>
@@ -23,16 +24,17 @@ struct ComputeModel {
     double matmul_efficiency = 0.0;     // of peak, for large matmuls
     double matmul_half_dim = 0.0;       // the smallest matmul dimension at which half of matmul_efficiency is reached
     double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve
-    std::map<std::string, double, std::less<>> measured_times_s;  // by operation name
+    std::map<std::string, double> measured_times_s;  // by measured_key(operation, pass)
 
     // The roofline: max(flops / achievable FLOP/s, bytes / achievable bandwidth).
     [[nodiscard]] double time_s(const OperationWork& work) const noexcept;
-    // The measured time for `name` when the table has one, else the roofline.
-    [[nodiscard]] double time_s(std::string_view name, const OperationWork& work) const;
+    // The measured time of `operation` in `pass` when the table has one, else the roofline.
+    [[nodiscard]] double time_s(std::string_view operation, Pass pass, const OperationWork& work) const;
     // matmul_efficiency · d / (d + matmul_half_dim): small matmuls leave the tensor cores idle.
     [[nodiscard]] double matmul_efficiency_at(double min_dim) const noexcept;
 };
 
-[[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype);
+[[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype,
+                                              std::map<std::string, double> measured_times_s = {});
 
 }  // namespace parasight

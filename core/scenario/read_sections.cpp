@@ -2,7 +2,12 @@
 #include "scenario/scenario_readers.h"
 #include "strategy/node_path.h"
 
+#include "device/measured_operations.h"
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace parasight {
 namespace {
@@ -144,7 +149,7 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
 
 void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation) {
     const std::vector<std::string_view> keys{"overlap_slowdown", "bandwidth_sharing", "collective_chunks",
-                                             "gradient_bucket"};
+                                             "gradient_bucket", "measured_operations"};
     MapReader reader(node, source, "simulation", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
@@ -153,6 +158,33 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
     reader.read_integer("collective_chunks", simulation.collective_chunks, {1, 4096});
     reader.read_quantity("gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size,
                          {0.0, false, 1024.0 * 1024 * 1024 * 1024});
+    if (reader.read_string("measured_operations", simulation.measured_operations)) {
+        // Relative to the scenario file, as a user writes it next to the scenario.
+        const std::filesystem::path written(simulation.measured_operations);
+        const std::filesystem::path path =
+            written.is_absolute() ? written : std::filesystem::path(source.file()).parent_path() / written;
+        std::error_code error;
+        constexpr std::uintmax_t max_table_bytes = 16U * 1024U * 1024U;
+        if (!std::filesystem::is_regular_file(path, error)) {
+            source.error(reader.value_location("measured_operations"),
+                         "cannot open the measured operations table '" + path.string() + "': not a file");
+            return;
+        }
+        if (std::filesystem::file_size(path, error) > max_table_bytes) {
+            source.error(reader.value_location("measured_operations"),
+                         "the measured operations table '" + path.string() + "' is larger than 16 MiB");
+            return;
+        }
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            source.error(reader.value_location("measured_operations"),
+                         "cannot open the measured operations table '" + path.string() + "'");
+            return;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        simulation.measured_times_s = parse_measured_operations(text.str(), path.string(), source.diagnostics());
+    }
 }
 
 }  // namespace parasight

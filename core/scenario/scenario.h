@@ -169,6 +169,10 @@ struct SimulationSpec {
     int collective_chunks = 64;     // pieces a collective's buffer is cut into to pipeline across dimensions
     // Gradients are reduced in buckets of this size as backward produces them (PyTorch DDP's bucket_cap_mb = 25).
     double gradient_bucket_bytes = 25.0 * 1024 * 1024;
+    // A CSV of measured operation times replacing the roofline (device/measured_operations.h): the path as written,
+    // relative to the scenario file, and its rows by measured_key.
+    std::string measured_operations;
+    std::map<std::string, double> measured_times_s;
 
     friend bool operator==(const SimulationSpec&, const SimulationSpec&) = default;
 };

@@ -161,6 +161,9 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
     out << YAML::Key << "bandwidth_sharing" << YAML::Value << YAML::TrueFalseBool << simulation.bandwidth_sharing;
     out << YAML::Key << "collective_chunks" << YAML::Value << simulation.collective_chunks;
     write_quantity(out, "gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size);
+    if (!simulation.measured_operations.empty()) {
+        out << YAML::Key << "measured_operations" << YAML::Value << simulation.measured_operations;
+    }
     out << YAML::EndMap;
 }
 

@@ -158,19 +158,19 @@ HandCosts hand_costs(const Scenario& scenario) {
     const auto work = parasight::transformer_layer_work(scenario.model, mb, split, eb);
     HandCosts costs;
     for (const auto& op : work.attention) {
-        costs.attention_forward_s += compute.time_s(op.name, op.forward);
-        costs.attention_backward_s += compute.time_s(op.name, op.backward);
+        costs.attention_forward_s += compute.time_s(op.name, parasight::Pass::forward, op.forward);
+        costs.attention_backward_s += compute.time_s(op.name, parasight::Pass::backward, op.backward);
     }
     for (const auto& op : work.mlp) {
-        costs.mlp_forward_s += compute.time_s(op.name, op.forward);
-        costs.mlp_backward_s += compute.time_s(op.name, op.backward);
+        costs.mlp_forward_s += compute.time_s(op.name, parasight::Pass::forward, op.forward);
+        costs.mlp_backward_s += compute.time_s(op.name, parasight::Pass::backward, op.backward);
     }
     const auto logits = parasight::logits_operation(scenario.model, mb / p.cp, p.tp, eb);
     const auto embedding = parasight::embedding_operation(scenario.model, mb / p.cp, p.tp, eb);
-    costs.logits_forward_s = compute.time_s("logits", logits.forward);
-    costs.logits_backward_s = compute.time_s("logits", logits.backward);
-    costs.embedding_forward_s = compute.time_s("embedding", embedding.forward);
-    costs.embedding_backward_s = compute.time_s("embedding", embedding.backward);
+    costs.logits_forward_s = compute.time_s("logits", parasight::Pass::forward, logits.forward);
+    costs.logits_backward_s = compute.time_s("logits", parasight::Pass::backward, logits.backward);
+    costs.embedding_forward_s = compute.time_s("embedding", parasight::Pass::forward, embedding.forward);
+    costs.embedding_backward_s = compute.time_s("embedding", parasight::Pass::backward, embedding.backward);
     return costs;
 }
 
