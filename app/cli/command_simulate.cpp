@@ -49,8 +49,9 @@ void print_summary(std::ostream& out, const Report& report) {
         return format_readable(value, Dimension::time) + " (" + fixed(100.0 * value / report.iteration_time_s, 1) + "%)";
     };
     out << "iteration time    " << format_readable(report.iteration_time_s, Dimension::time) << '\n';
-    out << "throughput        " << fixed(report.samples_per_s, 2) << " samples/s, " << fixed(report.tokens_per_s, 0)
-        << " tokens/s\n";
+    out << "throughput        " << fixed(report.samples_per_s, 2) << " samples/s";
+    if (report.tokens_per_s > 0.0) out << ", " << fixed(report.tokens_per_s, 0) << " tokens/s";
+    out << '\n';
     out << "model FLOP rate   " << fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
         << fixed(100.0 * report.mfu, 1) << "%, HFU " << fixed(100.0 * report.hfu, 1) << "%\n";
     out << "per device (mean over " << report.devices << " devices):\n";

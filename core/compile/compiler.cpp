@@ -4,7 +4,9 @@
 #include "collective/point_to_point.h"
 #include "compile/pipeline_schedule.h"
 #include "device/compute_model.h"
+#include "model/cnn_layers.h"
 #include "model/layer_operations.h"
+#include "model/model_structure.h"
 #include "strategy/strategy_tree.h"
 
 #include <array>
@@ -52,6 +54,9 @@ public:
           micro_batches_(static_cast<int>(scenario.micro_batches())),
           chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
           tree_(scenario) {
+        if (model_.kind == ModelKind::cnn) {
+            cnn_layers_ = cnn_layer_work(model_, scenario.training.micro_batch, dtype_bytes(scenario.training.dtype));
+        }
         // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
         compute_element_bytes_ = dtype_bytes(scenario.training.dtype);
     }
@@ -351,6 +356,7 @@ private:
         context.stage = stage;
         context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
                                        in_flight_caps_[static_cast<std::size_t>(stage)]);
+        if (model_.kind == ModelKind::cnn) return context;
         const double mb_size = scenario_.training.micro_batch;
         const double tokens = mb_size * model_.seq_len / parallelism_.cp;
         context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
@@ -365,7 +371,7 @@ private:
     // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
     std::pair<int, int> chunk_layers(int model_chunk) const {
         if (chunks_ > 1) {
-            const int per_chunk = (model_.layers + model_.decoder_layers) / (parallelism_.pp * chunks_);
+            const int per_chunk = pipeline_layer_count(model_) / (parallelism_.pp * chunks_);
             return {model_chunk * per_chunk, per_chunk};
         }
         const StrategyNode& stage = tree_.nodes()[static_cast<std::size_t>(tree_.stage(model_chunk))];
@@ -387,6 +393,10 @@ private:
     }
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {
+        if (model_.kind == ModelKind::cnn) {
+            emit_cnn_step(program, context, step);
+            return;
+        }
         const std::int32_t device = program.device;
         const int total_chunks = parallelism_.pp * chunks_;
         const int model_chunk = step.chunk * parallelism_.pp + context.stage;
@@ -463,6 +473,66 @@ private:
         const bool sends = step.forward ? !model_last : !model_first;
         if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
         program.previous = last;
+    }
+
+    // A CNN stage runs its layers one after another (ParaDL's layer parallelism): each a single operation forward
+    // and backward, keeping its input for backward; gradients join the data-parallel bucket as backward produces them.
+    void emit_cnn_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {
+        const std::int32_t device = program.device;
+        const int model_chunk = step.chunk * parallelism_.pp + context.stage;
+        const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+        const bool model_first = model_chunk == 0;
+        const bool model_last = model_chunk == parallelism_.pp * chunks_ - 1;
+        const int mb = step.micro_batch;
+        Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
+                                                                       [step_index(model_chunk, mb)];
+        const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
+        TaskId last = program.previous;
+        const double eb = dtype_bytes(scenario_.training.dtype);
+        if (step.forward) {
+            for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
+                const CnnLayerWork& work = cnn_layers_[static_cast<std::size_t>(layer)];
+                last = compute(device, TaskKind::forward, cnn_label(work.type, false), layer, mb,
+                               compute_.time_s(work.operation.name, Pass::forward, work.operation.forward),
+                               work.operation.forward.flops, last);
+                graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = work.kept_activation_bytes;
+            }
+        } else {
+            const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+            for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
+                const CnnLayerWork& work = cnn_layers_[static_cast<std::size_t>(layer)];
+                last = compute(device, TaskKind::backward, cnn_label(work.type, true), layer, mb,
+                               compute_.time_s(work.operation.name, Pass::backward, work.operation.backward),
+                               work.operation.backward.flops, last);
+                graph_.tasks[static_cast<std::size_t>(last)].release_bytes = work.kept_activation_bytes;
+                if (reduce_now && work.parameters > 0.0) {
+                    program.bucket_bytes += work.parameters * element_bytes_;
+                    program.bucket_ready = last;
+                    if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
+                }
+            }
+            if (reduce_now) flush_bucket(program, mb);
+        }
+        record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
+        const bool sends = step.forward ? !model_last : !model_first;
+        if (sends) {
+            // The activation (forward) or its gradient (backward) at the stage boundary.
+            const int boundary_layer = step.forward ? first_layer + layer_count - 1 : first_layer;
+            const CnnLayerWork& work = cnn_layers_[static_cast<std::size_t>(boundary_layer)];
+            const ActivationShape& shape = step.forward ? work.output : work.input;
+            const double bytes = scenario_.training.micro_batch * static_cast<double>(shape.elements()) * eb;
+            record.send = pipeline_send(device, step.forward, mb, bytes, last);
+        }
+        program.previous = last;
+    }
+
+    static const char* cnn_label(CnnLayerType type, bool backward) {
+        switch (type) {
+        case CnnLayerType::conv: return backward ? "conv backward" : "conv";
+        case CnnLayerType::pool: return backward ? "pool backward" : "pool";
+        case CnnLayerType::fc: return backward ? "fc backward" : "fc";
+        }
+        return "layer";
     }
 
     // Emits every device of one stage, step by step across the devices: the k-th step of each device sits next to
@@ -567,6 +637,14 @@ private:
     }
 
     double stage_parameters(int stage) const {
+        if (model_.kind == ModelKind::cnn) {
+            double params = 0.0;
+            for (const int child : tree_.nodes()[static_cast<std::size_t>(tree_.stage(stage))].children) {
+                const int layer = tree_.nodes()[static_cast<std::size_t>(child)].path.index;
+                params += cnn_layers_[static_cast<std::size_t>(layer)].parameters;
+            }
+            return params;
+        }
         const double layers = tree_.layers_of_stage(stage);
         double params = layers * layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
         const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
@@ -642,6 +720,7 @@ private:
     int chunks_;
     StrategyTree tree_;
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
+    std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
     ExecutionGraph graph_;
     std::map<int, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;
@@ -656,9 +735,6 @@ private:
 }  // namespace
 
 Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options) {
-    if (scenario.model.kind != ModelKind::transformer) {
-        return Error{"simulating CNN models is not supported yet; their parallel strategies are covered by the oracle"};
-    }
     const auto layout = ParallelLayout::make(scenario.topology(), scenario.parallelism.layout_order());
     if (!layout) return Error{layout.error()};
     GraphBuilder builder(scenario, *layout, options);

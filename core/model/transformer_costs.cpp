@@ -1,5 +1,7 @@
 #include "model/transformer_costs.h"
 
+#include "model/cnn_layers.h"
+
 namespace parasight {
 namespace {
 
@@ -88,6 +90,7 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
 }
 
 double model_flops_per_iteration(const ModelSpec& model, double global_batch) {
+    if (model.kind == ModelKind::cnn) return 3.0 * cnn_forward_flops_per_sample(model) * global_batch;
     const double per_layer = layer_forward_flops(model, global_batch).total();
     return 3.0 * (total_layers(model) * per_layer + logits_forward_flops(model, global_batch));
 }

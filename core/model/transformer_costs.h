@@ -52,7 +52,8 @@ struct LayerFlops {
 // Context parallelism cp divides s.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split);
 
-// Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU.
+// Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU. For a
+// CNN model, the sum over its layers (model/cnn_layers.h).
 [[nodiscard]] double model_flops_per_iteration(const ModelSpec& model, double global_batch);
 
 }  // namespace parasight

@@ -1,4 +1,5 @@
 // model: a transformer (Megatron-style dimensions) or a CNN (a layer list, ParaDL style).
+#include "model/cnn_layers.h"
 #include "scenario/scenario_readers.h"
 
 #include <algorithm>
@@ -60,36 +61,13 @@ void read_cnn_layer(const YAML::Node& node, YamlSource& source, const std::strin
     }
 }
 
-// Follows the activation shape through the layers: a layer that would shrink it to nothing, or a conv after an fc,
-// is reported at that layer.
-struct ActivationShape {
-    std::int64_t channels;
-    std::int64_t height;
-    std::int64_t width;
-    bool flattened = false;
-};
-
 bool apply_layer(const CnnLayer& layer, ActivationShape& shape, YamlSource& source, const SourceLocation& where) {
-    if (layer.type == CnnLayerType::fc) {
-        shape = ActivationShape{layer.outputs, 1, 1, true};
-        return true;
-    }
-    if (shape.flattened) {
-        source.error(where, "a " + std::string(name_of(layer.type, cnn_layer_type_names)) +
-                                " layer cannot follow an fc layer: the activation is already flat");
+    const auto next = apply_cnn_layer(layer, shape);
+    if (!next) {
+        source.error(where, next.error());
         return false;
     }
-    const std::int64_t height = (shape.height + 2 * layer.padding - layer.kernel) / layer.stride + 1;
-    const std::int64_t width = (shape.width + 2 * layer.padding - layer.kernel) / layer.stride + 1;
-    if (shape.height + 2 * layer.padding < layer.kernel || shape.width + 2 * layer.padding < layer.kernel) {
-        source.error(where, "kernel " + std::to_string(layer.kernel) + " does not fit the " +
-                                std::to_string(shape.height) + "x" + std::to_string(shape.width) +
-                                " activation (with padding " + std::to_string(layer.padding) + ")");
-        return false;
-    }
-    shape.height = height;
-    shape.width = width;
-    if (layer.type == CnnLayerType::conv) shape.channels = layer.filters;
+    shape = *next;
     return true;
 }
 
@@ -157,7 +135,7 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
 // Follows the activation through every layer from the input; reports the first layer the shape cannot pass.
 void check_cnn_shapes(const ModelSpec& model, YamlSource& source, const CnnLocations& locations,
                       const SourceLocation& fallback) {
-    ActivationShape shape{model.input.channels, model.input.height, model.input.width};
+    ActivationShape shape{model.input.channels, model.input.height, model.input.width, false};
     for (std::size_t i = 0; i < model.cnn_layers.size(); ++i) {
         const CnnBlock& block = model.cnn_layers[i];
         const SourceLocation& block_at = i < locations.blocks.size() ? locations.blocks[i] : fallback;

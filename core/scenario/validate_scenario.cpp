@@ -1,6 +1,7 @@
 // Checks that span sections: parallel degrees against the cluster and the model, batch divisibility, schedules,
 // strategy-tree stage layers, the training dtype against the device. Each message says what is wrong and what would
 // be right, at the key the user wrote.
+#include "model/model_structure.h"
 #include "scenario/scenario_readers.h"
 #include "strategy/node_path.h"
 
@@ -148,25 +149,24 @@ void check_transformer(const Scenario& scenario, Checker& check) {
 }
 
 void check_cnn(const Scenario& scenario, Checker& check) {
+    if (scenario.parallelism.recompute != Recompute::none) {
+        check.error("parallelism.recompute", "recompute applies to transformer layers; a CNN model keeps its activations");
+    }
+    if (scenario.parallelism.zero >= 3) {
+        check.error("parallelism.zero", "ZeRO-3 gathers transformer layers' parameters; a CNN model takes zero 0 to 2");
+    }
     for (const ParallelAxis axis : {ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep}) {
         if (scenario.parallelism.degree(axis) > 1) {
             check.error(axis_path(axis), std::string(to_string(axis)) +
                                              " splits transformer layers; a CNN model is parallelised with dp and pp "
-                                             "here (its filter, channel and spatial splits are in the oracle)");
+                                             "(its filter, channel and spatial splits are not simulated)");
         }
     }
 }
 
-int pipelined_layer_count(const ModelSpec& model) {
-    if (model.kind == ModelKind::transformer) return model.layers + model.decoder_layers;
-    int count = 0;
-    for (const CnnBlock& block : model.cnn_layers) count += block.repeat * static_cast<int>(block.layers.size());
-    return count;
-}
-
 void check_pipeline(const Scenario& scenario, Checker& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
-    const int layers = pipelined_layer_count(scenario.model);
+    const int layers = pipeline_layer_count(scenario.model);
     const int pp = parallelism.pp;
     const std::int64_t chunks = static_cast<std::int64_t>(pp) * parallelism.virtual_stages;
 

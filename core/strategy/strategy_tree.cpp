@@ -1,12 +1,12 @@
 #include "strategy/strategy_tree.h"
 
+#include "model/model_structure.h"
+
 namespace parasight {
 
 StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
     const int stages = scenario.parallelism.pp;
-    const int total_layers = scenario.model.kind == ModelKind::transformer
-                                 ? scenario.model.layers + scenario.model.decoder_layers
-                                 : 0;
+    const int total_layers = pipeline_layer_count(scenario.model);
     auto find_override = [&](const NodePath& path) -> const StrategyOverride* {
         for (const StrategyOverride& entry : scenario.strategy_tree) {
             if (parse_node_path(entry.node) == path) return &entry;
