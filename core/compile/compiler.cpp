@@ -19,6 +19,12 @@ namespace parasight {
 
 namespace {
 
+// How a transformer layer's two blocks are recomputed (strategy-tree block nodes, inherited from the layer up).
+struct LayerRecompute {
+    Recompute attention = Recompute::none;
+    Recompute mlp = Recompute::none;
+};
+
 // What one layer costs on one device, computed once per stage (DistSim: identical operations are costed once).
 struct LayerCosts {
     double attention_forward_s = 0.0;
@@ -124,10 +130,10 @@ private:
     }
 
     // --- costs ---------------------------------------------------------------------------------------------------
-    const LayerCosts& layer_costs(Recompute recompute) {
-        const auto key = static_cast<int>(recompute);
+    const LayerCosts& layer_costs(const LayerRecompute& recompute) {
+        const auto key = std::make_pair(static_cast<int>(recompute.attention), static_cast<int>(recompute.mlp));
         if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
-        const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, recompute};
+        const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, recompute.attention};
         const double mb = scenario_.training.micro_batch;
         LayerCosts costs;
         costs.work = transformer_layer_work(model_, mb, split, compute_element_bytes_);
@@ -145,18 +151,13 @@ private:
             costs.mlp_backward_s += compute_.time_s(op.name, Pass::backward, op.backward);
             costs.mlp_forward_flops += op.forward.flops;
         }
-        // Korthikanti's activation formulas count 16-bit values.
+        // Korthikanti's activation formulas count 16-bit values. What recomputation rebuilds during backward is the
+        // difference from keeping everything.
         const double scale = element_bytes_ / 2.0;
-        costs.activation_bytes = layer_activation_bytes(model_, mb, split) * scale;
-        if (recompute == Recompute::full) {
-            LayerSplit kept = split;
-            kept.recompute = Recompute::none;
-            costs.recompute_extra_bytes = layer_activation_bytes(model_, mb, kept) * scale;
-        } else if (recompute == Recompute::selective) {
-            LayerSplit kept = split;
-            kept.recompute = Recompute::none;
-            costs.recompute_extra_bytes = (layer_activation_bytes(model_, mb, kept) - layer_activation_bytes(model_, mb, split)) * scale;
-        }
+        costs.activation_bytes = layer_activation_bytes(model_, mb, split, recompute.attention, recompute.mlp) * scale;
+        const double everything =
+            layer_activation_bytes(model_, mb, split, Recompute::none, Recompute::none) * scale;
+        costs.recompute_extra_bytes = everything - costs.activation_bytes;
         return layer_costs_.emplace(key, costs).first->second;
     }
 
@@ -249,7 +250,7 @@ private:
 
     TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
         if (parallelism_.tp == 1) return after;
-        const double bytes = layer_costs(Recompute::none).work.tp_collective_bytes;
+        const double bytes = layer_costs(LayerRecompute{}).work.tp_collective_bytes;
         if (parallelism_.sequence_parallel) {
             // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
             const bool gather = before_block != backward;
@@ -262,8 +263,9 @@ private:
                           Stream::feature_comm, after);
     }
 
-    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind,
-                         bool allocate) {
+    // The attention block forward: [cp all-gather of K, V] [TP gather or nothing] attention [TP reduce].
+    TaskId attention_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after,
+                             TaskKind kind, double allocate_bytes) {
         TaskId last = after;
         if (parallelism_.cp > 1) {
             last = collective(device, ParallelAxis::cp, CollectiveOp::all_gather, costs.work.cp_collective_bytes,
@@ -272,11 +274,13 @@ private:
         last = tensor_parallel(device, true, layer, mb, last, false);
         const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention_forward_s,
                                          costs.attention_forward_flops, last);
-        if (allocate) {
-            graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = costs.activation_bytes;
-        }
-        last = tensor_parallel(device, false, layer, mb, attention, false);
-        last = tensor_parallel(device, true, layer, mb, last, false);
+        graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
+        return tensor_parallel(device, false, layer, mb, attention, false);
+    }
+
+    // The MLP block forward: [TP gather] [expert dispatch] MLP [expert combine] [TP reduce].
+    TaskId mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind) {
+        TaskId last = tensor_parallel(device, true, layer, mb, after, false);
         if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
             last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                               "ep dispatch", layer, mb, Stream::feature_comm, last);
@@ -289,14 +293,26 @@ private:
         return tensor_parallel(device, false, layer, mb, last, false);
     }
 
-    TaskId layer_backward(std::int32_t device, int layer, int mb, Recompute recompute, const LayerCosts& costs,
-                          TaskId after) {
+    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after) {
+        const TaskId last = attention_forward(device, layer, mb, costs, after, TaskKind::forward, costs.activation_bytes);
+        return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
+    }
+
+    // Backward of one layer, MLP block first. A fully recomputed block re-runs its forward (with its collectives)
+    // just before its backward; when both are, the whole layer's forward is re-run first, since the MLP's input is
+    // then gone too. Selective recompute re-runs the attention core before the attention backward.
+    TaskId layer_backward(std::int32_t device, int layer, int mb, const LayerRecompute& recompute,
+                          const LayerCosts& costs, TaskId after) {
+        const LayerCosts& plain = layer_costs(LayerRecompute{});
         TaskId last = after;
         // Recomputed activations live from the first recompute task to the end of the layer's backward.
         const TaskId recompute_start = static_cast<TaskId>(graph_.tasks.size());
-        if (recompute == Recompute::full) {
-            last = layer_forward(device, layer, mb, layer_costs(Recompute::none), last, TaskKind::recompute, false);
+        const bool attention_full = recompute.attention == Recompute::full;
+        const bool mlp_full = recompute.mlp == Recompute::full;
+        if (attention_full && mlp_full) {
+            last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
         }
+        if (mlp_full) last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
         last = tensor_parallel(device, false, layer, mb, last, true);
         if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
             last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
@@ -309,8 +325,11 @@ private:
                               "ep dispatch backward", layer, mb, Stream::feature_comm, last);
         }
         last = tensor_parallel(device, true, layer, mb, last, true);
+        if (attention_full && !mlp_full) {
+            last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
+        }
         last = tensor_parallel(device, false, layer, mb, last, true);
-        if (recompute == Recompute::selective) {
+        if (recompute.attention == Recompute::selective) {
             last = compute(device, TaskKind::recompute, "attention core recompute", layer, mb,
                            costs.selective_recompute_s, costs.selective_recompute_flops, last);
         }
@@ -319,7 +338,7 @@ private:
         // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
         Task& done = graph_.tasks[static_cast<std::size_t>(attention)];
         done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
-        if (recompute != Recompute::none && costs.recompute_extra_bytes > 0.0) {
+        if (costs.recompute_extra_bytes > 0.0) {
             graph_.tasks[static_cast<std::size_t>(recompute_start)].allocate_bytes += costs.recompute_extra_bytes;
         }
         if (parallelism_.cp > 1) {
@@ -378,8 +397,14 @@ private:
         return {stage.first_layer, stage.layer_count};
     }
 
-    // Recompute of one layer: its own setting, its stage's, or the scenario's (the strategy tree resolves it).
-    Recompute layer_recompute(int layer) const { return tree_.recompute(tree_.layer(layer)).value; }
+    // Recompute of one layer's blocks: their own settings, the layer's, its stage's or the scenario's (the strategy
+    // tree resolves them). Selective recompute set above a block means the attention core; the MLP keeps its
+    // activations then.
+    LayerRecompute layer_recompute(int layer) const {
+        const Recompute attention = tree_.recompute(tree_.block(layer, LayerBlock::attention)).value;
+        const Recompute mlp = tree_.recompute(tree_.block(layer, LayerBlock::mlp)).value;
+        return LayerRecompute{attention, mlp == Recompute::selective ? Recompute::none : mlp};
+    }
 
     void flush_bucket(DeviceProgram& program, int micro_batch) {
         if (program.bucket_bytes > 0.0 && parallelism_.dp > 1) {
@@ -417,8 +442,7 @@ private:
             for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
                 const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
                 const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
-                last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last, TaskKind::forward,
-                                     true);
+                last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last);
                 zero3_use(gather, layer_start, last);
                 previous_layer_start = layer_start;
             }
@@ -448,7 +472,7 @@ private:
             for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
                 const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
                 const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
-                const Recompute recompute = layer_recompute(layer);
+                const LayerRecompute recompute = layer_recompute(layer);
                 last = layer_backward(device, layer, mb, recompute, layer_costs(recompute), last);
                 zero3_use(gather, layer_start, last);
                 previous_layer_start = layer_start;
@@ -722,7 +746,7 @@ private:
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
     ExecutionGraph graph_;
-    std::map<int, LayerCosts> layer_costs_;
+    std::map<std::pair<int, int>, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;
     std::array<std::vector<std::int32_t>, 5> collective_sequence_;  // by axis, by NPU
     std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, 5> group_instances_;  // by axis, group

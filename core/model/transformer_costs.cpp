@@ -63,30 +63,42 @@ double model_parameters(const ModelSpec& model) {
 }
 
 double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split) {
+    const Recompute mlp = split.recompute == Recompute::selective ? Recompute::none : split.recompute;
+    return layer_activation_bytes(model, micro_batch, split, split.recompute, mlp);
+}
+
+double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
+                              Recompute attention_recompute, Recompute mlp_recompute) {
     const double s = static_cast<double>(model.seq_len) / split.cp;
     const double b = micro_batch;
     const double h = model.hidden;
     const double a = model.heads;
     const double t = split.tp;
     const double sbh = s * b * h;
-    if (split.recompute == Recompute::full) return 2.0 * sbh / (split.sequence_parallel ? t : 1.0);
-    // Korthikanti §4.1, per layer: attention keeps 11·sbh + 5·a·s²·b (QKV input 2sbh, Q,K 4sbh, V 2sbh, softmax
-    // output 2as²b, dropout mask as²b, dropout output 2as²b, projection input 2sbh, dropout mask sbh), the MLP
-    // 19·sbh, the two LayerNorms 4·sbh. GQA shrinks K and V; a wider FFN scales the MLP's 16·sbh of intermediates.
+    // What stays outside the tensor-parallel region is split by t only with sequence parallelism (Korthikanti
+    // §4.2.2-4.2.3); what lies between the column- and row-parallel matrices always is.
+    const double outside_split = split.sequence_parallel ? t : 1.0;
+    // A fully recomputed block keeps only its input; both blocks recomputed keep only the layer's input.
+    const double block_input = 2.0 * sbh / outside_split;
+    if (attention_recompute == Recompute::full && mlp_recompute == Recompute::full) return block_input;
+    // Korthikanti §4.1, per layer: attention keeps 11·sbh + 5·a·s²·b (LayerNorm input and QKV input 2sbh each are
+    // counted with the 34's LayerNorm 4 and the 10 outside; Q, K 4sbh, V 2sbh, softmax output 2as²b, dropout mask
+    // as²b, dropout output 2as²b, projection input 2sbh, dropout mask sbh), the MLP 19·sbh. Grouped-query attention
+    // shrinks K and V; a wider FFN (or SwiGLU's third matrix) scales the MLP's 16·sbh of intermediates.
     const double kv_ratio = kv_width(model) / h;
     const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * h) * (mlp_matrices(model) / 2.0);
-    const double attention_linear = (2.0 + 2.0 + 4.0 * kv_ratio + 2.0 + 1.0) * sbh;  // = 11·sbh for MHA
-    const double attention_quadratic = 5.0 * a * s * s * b;
-    const double mlp = (2.0 + 16.0 * ffn_ratio + 1.0) * sbh;                                     // = 19·sbh for 4h
-    const double norms = 4.0 * sbh;
-    // Tensor parallelism splits what lies between the column- and row-parallel matrices; sequence parallelism also
-    // splits the LayerNorm and dropout parts that stay outside (Korthikanti §4.2.2-4.2.3).
-    const double split_by_tp = (attention_linear - 3.0 * sbh) + attention_quadratic + (mlp - 3.0 * sbh);
-    const double outside_tp = 3.0 * sbh + 3.0 * sbh + norms;  // QKV and MLP inputs, dropout masks, LayerNorm inputs
-    const double quadratic_kept = split.recompute == Recompute::selective ? 0.0 : attention_quadratic;
-    const double inside = (split_by_tp - attention_quadratic + quadratic_kept) / t;
-    const double outside = split.sequence_parallel ? outside_tp / t : outside_tp;
-    return inside + outside;
+    // Outside TP, per block: its LayerNorm's input 2sbh, the block's (column-parallel) input 2sbh, the dropout mask sbh.
+    const double block_outside = 5.0 * sbh / outside_split;
+    double attention = 0.0;
+    if (attention_recompute == Recompute::full) {
+        attention = block_input;
+    } else {
+        const double inside_linear = (2.0 + 4.0 * kv_ratio + 2.0) * sbh;  // Q, K, V and the projection input: 8·sbh
+        const double quadratic = attention_recompute == Recompute::selective ? 0.0 : 5.0 * a * s * s * b;
+        attention = block_outside + (inside_linear + quadratic) / t;
+    }
+    const double mlp = mlp_recompute == Recompute::full ? block_input : block_outside + 16.0 * ffn_ratio * sbh / t;
+    return attention + mlp;
 }
 
 double model_flops_per_iteration(const ModelSpec& model, double global_batch) {

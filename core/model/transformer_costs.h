@@ -51,6 +51,10 @@ struct LayerFlops {
 //   full:               2·s·b·h / t with SP, 2·s·b·h without (only the layer input is kept)
 // Context parallelism cp divides s.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split);
+// The same with the attention and MLP blocks recomputed separately (strategy-tree block nodes): a fully recomputed
+// block keeps only its input; selective recompute applies to attention. split.recompute is ignored.
+[[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
+                                            Recompute attention_recompute, Recompute mlp_recompute);
 
 // Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU. For a
 // CNN model, the sum over its layers (model/cnn_layers.h).

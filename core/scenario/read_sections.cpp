@@ -118,20 +118,22 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         const auto node_path = parse_node_path(entry.node);
         if (!node_path) {
             source.error(reader.value_location("node"), "unknown strategy-tree node '" + entry.node +
-                                                            "'; nodes are pipeline stages written stage[i] and "
-                                                            "model layers written layer[j], counting from 0");
+                                                            "'; nodes are pipeline stages written stage[i], "
+                                                            "model layers written layer[j] and their blocks "
+                                                            "layer[j].attention and layer[j].mlp, counting from 0");
             continue;
         }
         if (std::any_of(overrides.begin(), overrides.end(), [&](const StrategyOverride& o) { return o.node == entry.node; })) {
             source.error(reader.value_location("node"), "node '" + entry.node + "' is given twice in strategy_tree");
             continue;
         }
-        if (node_path->kind == StrategyNodeKind::layer) {
+        if (node_path->kind == StrategyNodeKind::layer || node_path->kind == StrategyNodeKind::block) {
+            const char* what = node_path->kind == StrategyNodeKind::layer ? "a layer" : "a block";
             for (const auto key : {"layers", "micro_batches", "max_ongoing_micro_batches"}) {
                 if (reader.has(key)) {
                     source.error(reader.key_location(key), "'" + std::string(key) +
-                                                               "' applies to pipeline stages, not to a layer; a "
-                                                               "layer takes only recompute");
+                                                               "' applies to pipeline stages, not to " + what +
+                                                               "; " + what + " takes only recompute");
                 }
             }
         }

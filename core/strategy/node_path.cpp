@@ -6,6 +6,21 @@ namespace parasight {
 
 std::optional<NodePath> parse_node_path(std::string_view text) {
     NodePath path;
+    std::optional<LayerBlock> block;
+    if (text.rfind("layer[", 0) == 0) {
+        const std::size_t dot = text.find("].");
+        if (dot != std::string_view::npos) {
+            const std::string_view suffix = text.substr(dot + 2);
+            if (suffix == "attention") {
+                block = LayerBlock::attention;
+            } else if (suffix == "mlp") {
+                block = LayerBlock::mlp;
+            } else {
+                return std::nullopt;
+            }
+            text = text.substr(0, dot + 1);
+        }
+    }
     std::string_view rest;
     if (text.rfind("stage[", 0) == 0) {
         path.kind = StrategyNodeKind::stage;
@@ -21,6 +36,10 @@ std::optional<NodePath> parse_node_path(std::string_view text) {
     if (digits.size() > 1 && digits.front() == '0') return std::nullopt;  // no leading zeros: one spelling per node
     const auto [end, status] = std::from_chars(digits.data(), digits.data() + digits.size(), path.index);
     if (status != std::errc() || end != digits.data() + digits.size() || path.index < 0) return std::nullopt;
+    if (block) {
+        path.kind = StrategyNodeKind::block;
+        path.block = *block;
+    }
     return path;
 }
 
@@ -29,6 +48,9 @@ std::string to_string(const NodePath& path) {
     case StrategyNodeKind::model: return "model";
     case StrategyNodeKind::stage: return "stage[" + std::to_string(path.index) + "]";
     case StrategyNodeKind::layer: return "layer[" + std::to_string(path.index) + "]";
+    case StrategyNodeKind::block:
+        return "layer[" + std::to_string(path.index) + "]" +
+               (path.block == LayerBlock::attention ? ".attention" : ".mlp");
     }
     return "model";
 }

@@ -78,8 +78,24 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
             nodes_.push_back(layer);
             nodes_[static_cast<std::size_t>(stage_index)].children.push_back(layer_index);
             layer_nodes_[static_cast<std::size_t>(model_layer)] = layer_index;
+            if (scenario.model.kind != ModelKind::transformer) continue;
+            for (const LayerBlock which : {LayerBlock::attention, LayerBlock::mlp}) {
+                StrategyNode block;
+                block.path = NodePath{StrategyNodeKind::block, model_layer, which};
+                block.parent = layer_index;
+                block.first_layer = model_layer;
+                block.layer_count = 1;
+                block.override_entry = find_override(block.path);
+                nodes_[static_cast<std::size_t>(layer_index)].children.push_back(static_cast<int>(nodes_.size()));
+                nodes_.push_back(block);
+            }
         }
     }
+}
+
+int StrategyTree::block(int layer_index, LayerBlock which) const {
+    const StrategyNode& node = nodes_[static_cast<std::size_t>(layer(layer_index))];
+    return node.children.at(which == LayerBlock::attention ? 0 : 1);
 }
 
 int StrategyTree::layers_of_stage(int stage_index) const {

@@ -1,5 +1,6 @@
 #pragma once
-// The strategy tree (Proteus §4): the model's structure — model → pipeline stages → layers — with the parallel
+// The strategy tree (Proteus §4): the model's structure — model → pipeline stages → layers → (for transformers)
+// attention and MLP blocks — with the parallel
 // configuration on the root and overrides on any node. A value not set on a node is inherited from the nearest
 // ancestor that sets it, ending at the root's `parallelism` settings; the tree says which values are explicit and
 // where inherited ones come from, so an editor can show them differently.
@@ -38,6 +39,8 @@ public:
     [[nodiscard]] int root() const noexcept { return 0; }
     [[nodiscard]] int stage(int index) const { return stage_nodes_.at(static_cast<std::size_t>(index)); }
     [[nodiscard]] int layer(int index) const { return layer_nodes_.at(static_cast<std::size_t>(index)); }
+    // A transformer layer's attention or MLP block.
+    [[nodiscard]] int block(int layer_index, LayerBlock which) const;
     [[nodiscard]] int stage_count() const noexcept { return static_cast<int>(stage_nodes_.size()); }
 
     // Layers per pipeline stage: given by stage nodes, the rest shared evenly.

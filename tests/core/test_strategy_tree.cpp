@@ -44,6 +44,7 @@ private slots:
     void interleavedStagesHoldEveryPthChunk();
     void inheritanceSaysWhereAValueComesFrom();
     void layerRecomputeReachesTheGraph();
+    void blockRecomputeReachesTheGraph();
 };
 
 void TestStrategyTree::nodePaths_data() {
@@ -61,6 +62,10 @@ void TestStrategyTree::nodePaths_data() {
     QTest::newRow("other node") << "block[3]" << false << 0 << 0;
     QTest::newRow("too many digits") << "layer[12345678]" << false << 0 << 0;
     QTest::newRow("trailing text") << "stage[3]x" << false << 0 << 0;
+    QTest::newRow("attention block") << "layer[4].attention" << true << int(StrategyNodeKind::block) << 4;
+    QTest::newRow("mlp block") << "layer[0].mlp" << true << int(StrategyNodeKind::block) << 0;
+    QTest::newRow("unknown block") << "layer[0].norm" << false << 0 << 0;
+    QTest::newRow("stage has no blocks") << "stage[0].mlp" << false << 0 << 0;
 }
 
 void TestStrategyTree::nodePaths() {
@@ -77,11 +82,14 @@ void TestStrategyTree::nodePaths() {
 }
 
 void TestStrategyTree::evenSplit() {
-    // 12 layers over pp 4: 3 each, in order.
+    // 12 layers over pp 4: 3 each, in order; each transformer layer has an attention and an MLP block.
     const Scenario scenario = load("[]");
     const StrategyTree tree(scenario);
     QCOMPARE(tree.stage_count(), 4);
-    QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12});
+    QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12 + 2 * 12});
+    QCOMPARE(tree.nodes()[static_cast<std::size_t>(tree.block(7, LayerBlock::mlp))].parent, tree.layer(7));
+    QCOMPARE(QString::fromStdString(to_string(tree.nodes()[static_cast<std::size_t>(tree.block(7, LayerBlock::mlp))].path)),
+             QStringLiteral("layer[7].mlp"));
     for (int s = 0; s < 4; ++s) {
         QCOMPARE(tree.layers_of_stage(s), 3);
         QCOMPARE(layers_under(tree, tree.stage(s)), (std::vector<int>{3 * s, 3 * s + 1, 3 * s + 2}));
@@ -160,6 +168,43 @@ void TestStrategyTree::layerRecomputeReachesTheGraph() {
         ++recompute_tasks;
     }
     QCOMPARE(recompute_tasks, 16);
+}
+
+void TestStrategyTree::blockRecomputeReachesTheGraph() {
+    // Only layer 5's MLP block is fully recomputed: one MLP forward again per micro-batch (8), no attention recompute;
+    // the layer keeps the MLP block's input instead of all its activations, and its attention block's in full.
+    const Scenario scenario = load(R"([{node: "layer[5].mlp", recompute: full}])");
+    const auto graph = compile_scenario(scenario, CompileOptions{});
+    QVERIFY(graph.has_value());
+    int recompute_tasks = 0;
+    double kept_layer5 = 0.0;
+    double kept_layer4 = 0.0;
+    for (const Task& task : graph->tasks) {
+        const std::string& label = graph->labels[static_cast<std::size_t>(task.label)];
+        if (task.kind == TaskKind::recompute) {
+            QCOMPARE(task.layer, 5);
+            QCOMPARE(QString::fromStdString(label), QStringLiteral("mlp"));
+            ++recompute_tasks;
+        }
+        if (task.kind == TaskKind::forward && label == "attention" && task.micro_batch == 0) {
+            if (task.layer == 5) kept_layer5 = task.allocate_bytes;
+            if (task.layer == 4) kept_layer4 = task.allocate_bytes;
+        }
+    }
+    QCOMPARE(recompute_tasks, 8);
+    // Korthikanti 2022 §4.1 counts bytes of 16-bit values: the MLP block keeps its LayerNorm's input 2·sbh plus the
+    // MLP's 19·sbh = 21·sbh bytes, and only its input, 2·sbh, when recomputed. GPT-2 small, s 1024, b 1, h 768, bf16:
+    // layer 5 keeps 19·sbh = 19 · 786 432 = 14 942 208 B less than layer 4.
+    const double sbh = 1024.0 * 1.0 * 768.0;
+    QCOMPARE_EQ(kept_layer4 - kept_layer5, 19.0 * sbh);
+    // Selective recompute cannot be asked of an MLP block.
+    const LoadResult rejected = load_scenario_text(
+        "schema: 1\nmodel: {preset: gpt2-small, layers: 12}\ntraining: {global_batch: 16}\ncluster:\n"
+        "  device: a100-80gb\n  topology: [{kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}]\n"
+        "parallelism: {pp: 4, dp: 2}\nstrategy_tree: [{node: \"layer[5].mlp\", recompute: selective}]\n",
+        "tree.yaml");
+    QVERIFY(!rejected.ok());
+    QVERIFY(QString::fromStdString(rejected.diagnostics.front().message).startsWith("selective recompute redoes"));
 }
 
 QTEST_APPLESS_MAIN(TestStrategyTree)
