@@ -2,6 +2,7 @@
 
 #include "collective/hierarchical_collective.h"
 #include "collective/point_to_point.h"
+#include "compile/layer_costs.h"
 #include "compile/pipeline_schedule.h"
 #include "device/compute_model.h"
 #include "model/cnn_layers.h"
@@ -18,27 +19,6 @@
 namespace parasight {
 
 namespace {
-
-// How a transformer layer's two blocks are recomputed (strategy-tree block nodes, inherited from the layer up).
-struct LayerRecompute {
-    Recompute attention = Recompute::none;
-    Recompute mlp = Recompute::none;
-};
-
-// What one layer costs on one device, computed once per stage (DistSim: identical operations are costed once).
-struct LayerCosts {
-    double attention_forward_s = 0.0;
-    double mlp_forward_s = 0.0;
-    double attention_backward_s = 0.0;
-    double mlp_backward_s = 0.0;
-    double selective_recompute_s = 0.0;
-    double attention_forward_flops = 0.0;
-    double mlp_forward_flops = 0.0;
-    double selective_recompute_flops = 0.0;
-    double activation_bytes = 0.0;       // kept from forward to backward
-    double recompute_extra_bytes = 0.0;  // held while recomputation is in flight
-    TransformerLayerWork work;
-};
 
 struct Step {
     TaskId first = -1;  // the first task of a forward or backward step on a device
@@ -133,32 +113,10 @@ private:
     const LayerCosts& layer_costs(const LayerRecompute& recompute) {
         const auto key = std::make_pair(static_cast<int>(recompute.attention), static_cast<int>(recompute.mlp));
         if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
-        const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, recompute.attention};
-        const double mb = scenario_.training.micro_batch;
-        LayerCosts costs;
-        costs.work = transformer_layer_work(model_, mb, split, compute_element_bytes_);
-        for (const LayerOperation& op : costs.work.attention) {
-            costs.attention_forward_s += compute_.time_s(op.name, Pass::forward, op.forward);
-            costs.attention_backward_s += compute_.time_s(op.name, Pass::backward, op.backward);
-            costs.attention_forward_flops += op.forward.flops;
-            if (op.recomputed_by_selective) {
-                costs.selective_recompute_s += compute_.time_s(op.name, Pass::forward, op.forward);
-                costs.selective_recompute_flops += op.forward.flops;
-            }
-        }
-        for (const LayerOperation& op : costs.work.mlp) {
-            costs.mlp_forward_s += compute_.time_s(op.name, Pass::forward, op.forward);
-            costs.mlp_backward_s += compute_.time_s(op.name, Pass::backward, op.backward);
-            costs.mlp_forward_flops += op.forward.flops;
-        }
-        // Korthikanti's activation formulas count 16-bit values. What recomputation rebuilds during backward is the
-        // difference from keeping everything.
-        const double scale = element_bytes_ / 2.0;
-        costs.activation_bytes = layer_activation_bytes(model_, mb, split, recompute.attention, recompute.mlp) * scale;
-        const double everything =
-            layer_activation_bytes(model_, mb, split, Recompute::none, Recompute::none) * scale;
-        costs.recompute_extra_bytes = everything - costs.activation_bytes;
-        return layer_costs_.emplace(key, costs).first->second;
+        return layer_costs_
+            .emplace(key, transformer_layer_costs(model_, parallelism_, scenario_.training.micro_batch, compute_,
+                                                  compute_element_bytes_, element_bytes_, recompute))
+            .first->second;
     }
 
     double collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes) {
