@@ -527,6 +527,8 @@ private:
             for (DeviceProgram& program : programs) emit_step(program, context, step);
         }
         for (DeviceProgram& program : programs) {
+            const TaskId tied = tied_embedding_reduction(program.device, stage, program.previous);
+            if (tied >= 0) program.reductions.push_back(tied);
             emit_optimizer(program.device, stage, program.reductions, program.previous);
             set_static_memory(program.device, stage);
         }
@@ -589,6 +591,40 @@ private:
         task.bytes = bytes;
         for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
             if (topology_.coordinate(from.npu, d) != topology_.coordinate(to, d)) task.dimension_mask |= 1U << d;
+        }
+        const TaskId id = emit(device, task);
+        if (after >= 0) graph_.depend(after, id);
+        return id;
+    }
+
+    // Tied embeddings with pp > 1: the first stage's input embedding and the last stage's copy of it are one
+    // parameter, so Megatron all-reduces their gradients between the two stages (its "embedding group") before the
+    // optimizer step. Two members: each sends the whole table gradient once. Returns the task, or -1.
+    TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after) {
+        const int pp = parallelism_.pp;
+        if (model_.kind != ModelKind::transformer || !model_.tie_embeddings || pp == 1) return -1;
+        if (stage != 0 && stage != pp - 1) return -1;
+        const SimulatedDevice& self = graph_.devices[static_cast<std::size_t>(device)];
+        const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+        const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
+        const double bytes = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
+        const PointToPointCost cost = point_to_point(topology_, self.npu, partner, bytes);
+        Task task;
+        task.kind = TaskKind::dp_comm;
+        task.stream = Stream::gradient_comm;
+        task.label = label("tied embedding all-reduce");
+        task.work_s = cost.time_s + cost.latency_s;  // a two-member ring: one step each way
+        task.bytes = bytes;
+        for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+            if (topology_.coordinate(self.npu, d) != topology_.coordinate(partner, d)) task.dimension_mask |= 1U << d;
+        }
+        // Both ends are simulated, so they meet like any collective; the first stage is emitted first.
+        const std::int64_t first_stage_npu = stage == 0 ? self.npu : partner;
+        if (stage == 0) {
+            task.collective = graph_.collective_count++;
+            tied_embedding_instances_[first_stage_npu] = task.collective;
+        } else {
+            task.collective = tied_embedding_instances_.at(first_stage_npu);
         }
         const TaskId id = emit(device, task);
         if (after >= 0) graph_.depend(after, id);
@@ -703,6 +739,7 @@ private:
     StrategyTree tree_;
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
+    std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
     ExecutionGraph graph_;
     std::map<std::pair<int, int>, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;

@@ -378,12 +378,23 @@ void TestSimulation::gpipeTwoStagesExactTimeline() {
         QCOMPARE_EQ(s0b.start_s, F0 + 4 * F1 + (i + 1) * B1 + 2 * send);
         QCOMPARE_EQ(s0b.end_s, F0 + 4 * F1 + (i + 1) * B1 + 2 * send + B0);
     }
-    // The iteration ends with stage 0's optimizer step: F0 + 4·F1 + 4·B1 + B0 + 2c + optimizer. With balanced stages
-    // (F0 = F1 = f, B0 = B1 = b) and no sends or optimizer this is 5f + 5b = (m + p − 1)(f + b).
-    QCOMPARE_EQ(sim.report.iteration_time_s, F0 + 4 * F1 + 4 * B1 + B0 + 2 * send + optimizer);
+    // Then the tied table's two copies have their gradients all-reduced between the stages (Megatron's embedding
+    // group): it starts when stage 0's last backward ends and moves the 64 × 64 bf16 table, 8192 B at 2^32 B/s with
+    // no latency = 2^-19 s. Both optimizer steps follow it; the last stage's holds the final LayerNorm too
+    // (2·64 = 128 more parameters: 54 208 · 28 B at 2^49 B/s) and ends the iteration:
+    //   F0 + 4·F1 + 4·B1 + B0 + 2c + tied + optimizer₁.
+    // With balanced stages (F0 = F1 = f, B0 = B1 = b) and no sends or optimizer this is 5f + 5b = (m + p − 1)(f + b).
+    const double tied = 8192.0 / std::ldexp(1.0, 32);
+    const double optimizer_last = 54208.0 * 28.0 / std::ldexp(1.0, 49);
+    const double backward_end = F0 + 4 * F1 + 4 * B1 + B0 + 2 * send;
+    const auto reduction = find_tasks(sim.graph, 0, "tied embedding all-reduce", TaskKind::dp_comm, -1);
+    QCOMPARE(reduction.size(), std::size_t{1});
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(reduction.front())].start_s, backward_end);
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(reduction.front())].end_s, backward_end + tied);
     const auto step0 = find_tasks(sim.graph, 0, "optimizer step", TaskKind::optimizer, -1);
     QCOMPARE(step0.size(), std::size_t{1});
-    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(step0.front())].end_s, sim.report.iteration_time_s);
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(step0.front())].end_s, backward_end + tied + optimizer);
+    QCOMPARE_EQ(sim.report.iteration_time_s, backward_end + tied + optimizer_last);
 }
 
 void TestSimulation::pipelineBubbleFractions_data() {
