@@ -1,0 +1,114 @@
+// Gradient buckets, the tied-embedding reduction, the optimizer step, and the memory that weights, gradients and
+// optimizer state take for the whole iteration.
+#include "compile/graph_builder.h"
+
+#include "collective/point_to_point.h"
+#include "model/transformer_costs.h"
+
+namespace parasight {
+
+void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
+    if (program.bucket_bytes > 0.0 && parallelism_.dp > 1) {
+        const bool all_reduce = parallelism_.zero == 0;
+        program.reductions.push_back(collective(
+            program.device, ParallelAxis::dp, all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter,
+            program.bucket_bytes, all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
+            Stream::gradient_comm, program.bucket_ready));
+    }
+    program.bucket_bytes = 0.0;
+}
+
+double GraphBuilder::final_norm_parameters() const {
+    return model_.mlp == MlpKind::swiglu ? model_.hidden : 2.0 * model_.hidden;
+}
+
+bool GraphBuilder::holds_output_table(int stage) const {
+    return stage == parallelism_.pp - 1 && (parallelism_.pp > 1 || !model_.tie_embeddings);
+}
+
+TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, TaskId after) {
+    const int pp = parallelism_.pp;
+    if (model_.kind != ModelKind::transformer || !model_.tie_embeddings || pp == 1) return -1;
+    if (stage != 0 && stage != pp - 1) return -1;
+    const SimulatedDevice& self = graph_.devices[static_cast<std::size_t>(device)];
+    const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+    const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
+    const double bytes = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
+    const PointToPointCost cost = point_to_point(topology_, self.npu, partner, bytes);
+    Task task;
+    task.kind = TaskKind::dp_comm;
+    task.stream = Stream::gradient_comm;
+    task.label = label("tied embedding all-reduce");
+    task.work_s = cost.time_s + cost.latency_s;  // a two-member ring: one step each way
+    task.bytes = bytes;
+    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+        if (topology_.coordinate(self.npu, d) != topology_.coordinate(partner, d)) task.dimension_mask |= 1U << d;
+    }
+    // Both ends are simulated, so they meet like any collective; the first stage is emitted first.
+    const std::int64_t first_stage_npu = stage == 0 ? self.npu : partner;
+    if (stage == 0) {
+        task.collective = graph_.collective_count++;
+        tied_embedding_instances_[first_stage_npu] = task.collective;
+    } else {
+        task.collective = tied_embedding_instances_.at(first_stage_npu);
+    }
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
+    const double params = stage_parameters(stage);
+    const double shard = parallelism_.zero >= 1 ? params / parallelism_.dp : params;
+    // Adam in mixed precision reads fp32 master weights, both moments and the gradient, and writes the three fp32
+    // tensors and the 16-bit weights: 4+4+4+2 read, 4+4+4+2 written = 28 bytes per parameter. SGD with momentum:
+    // 4+4+2 read, 4+4+2 written = 20.
+    const double bytes_per_param = scenario_.training.optimizer == Optimizer::adam ? 28.0 : 20.0;
+    Task task;
+    task.kind = TaskKind::optimizer;
+    task.stream = Stream::compute;
+    task.label = label("optimizer step");
+    task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, shard * bytes_per_param, 0.0});
+    task.bytes = shard * bytes_per_param;
+    const TaskId step = emit(device, task);
+    if (after >= 0) graph_.depend(after, step);
+    for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+    if (parallelism_.zero >= 1 && parallelism_.zero < 3 && parallelism_.dp > 1) {
+        // The updated shards are gathered back into every replica's full copy.
+        collective(device, ParallelAxis::dp, CollectiveOp::all_gather, params * element_bytes_,
+                   "dp parameter all-gather", -1, -1, Stream::gradient_comm, step);
+    }
+}
+
+double GraphBuilder::stage_parameters(int stage) const {
+    if (model_.kind == ModelKind::cnn) {
+        double params = 0.0;
+        for (const int child : tree_.nodes()[static_cast<std::size_t>(tree_.stage(stage))].children) {
+            const int layer = tree_.nodes()[static_cast<std::size_t>(child)].path.index;
+            params += cnn_layers_[static_cast<std::size_t>(layer)].parameters;
+        }
+        return params;
+    }
+    const double layers = tree_.layers_of_stage(stage);
+    double params = layers * layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
+    const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
+    if (stage == 0) params += table;
+    if (holds_output_table(stage)) params += table;
+    if (stage == parallelism_.pp - 1) params += final_norm_parameters();
+    return params;
+}
+
+void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
+    const double psi = stage_parameters(stage);
+    const double n = parallelism_.dp;
+    const bool mixed = scenario_.training.dtype != Dtype::fp32;
+    const double weight_bytes = mixed ? 2.0 : 4.0;
+    const double moments = scenario_.training.optimizer == Optimizer::adam ? 2.0 : 1.0;
+    const double optimizer_bytes = (mixed ? 4.0 : 0.0) + 4.0 * moments;
+    auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
+    bytes[static_cast<std::size_t>(MemoryCategory::weights)] = weight_bytes * psi / (parallelism_.zero >= 3 ? n : 1.0);
+    bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = weight_bytes * psi / (parallelism_.zero >= 2 ? n : 1.0);
+    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = optimizer_bytes * psi / (parallelism_.zero >= 1 ? n : 1.0);
+}
+
+}  // namespace parasight

@@ -1,0 +1,217 @@
+// A transformer layer's forward, backward and recomputation with its tensor-, context- and expert-parallel
+// collectives, and ZeRO-3's parameter gathers.
+#include "compile/graph_builder.h"
+
+#include "model/layer_operations.h"
+
+namespace parasight {
+
+TaskId GraphBuilder::tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
+    if (parallelism_.tp == 1) return after;
+    const double bytes = layer_costs(LayerRecompute{}).work.tp_collective_bytes;
+    if (parallelism_.sequence_parallel) {
+        // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
+        const bool gather = before_block != backward;
+        return collective(device, ParallelAxis::tp, gather ? CollectiveOp::all_gather : CollectiveOp::reduce_scatter,
+                          bytes, gather ? "tp all-gather" : "tp reduce-scatter", layer, mb, Stream::feature_comm, after);
+    }
+    // Megatron: the row-parallel output is all-reduced forward, the column-parallel input gradient backward.
+    if (before_block != backward) return after;
+    return collective(device, ParallelAxis::tp, CollectiveOp::all_reduce, bytes, "tp all-reduce", layer, mb,
+                      Stream::feature_comm, after);
+}
+
+TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after,
+                         TaskKind kind, double allocate_bytes) {
+    TaskId last = after;
+    if (parallelism_.cp > 1) {
+        last = collective(device, ParallelAxis::cp, CollectiveOp::all_gather, costs.work.cp_collective_bytes,
+                          "cp all-gather kv", layer, mb, Stream::feature_comm, last);
+    }
+    last = tensor_parallel(device, true, layer, mb, last, false);
+    const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention_forward_s,
+                                     costs.attention_forward_flops, last);
+    graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
+    return tensor_parallel(device, false, layer, mb, attention, false);
+}
+
+TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind) {
+    TaskId last = tensor_parallel(device, true, layer, mb, after, false);
+    if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                          "ep dispatch", layer, mb, Stream::feature_comm, last);
+    }
+    last = compute(device, kind, "mlp", layer, mb, costs.mlp_forward_s, costs.mlp_forward_flops, last);
+    if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                          "ep combine", layer, mb, Stream::feature_comm, last);
+    }
+    return tensor_parallel(device, false, layer, mb, last, false);
+}
+
+TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after) {
+    const TaskId last = attention_forward(device, layer, mb, costs, after, TaskKind::forward, costs.activation_bytes);
+    return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
+}
+
+TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const LayerRecompute& recompute,
+                      const LayerCosts& costs, TaskId after) {
+    const LayerCosts& plain = layer_costs(LayerRecompute{});
+    TaskId last = after;
+    // Recomputed activations live from the first recompute task to the end of the layer's backward.
+    const TaskId recompute_start = static_cast<TaskId>(graph_.tasks.size());
+    const bool attention_full = recompute.attention == Recompute::full;
+    const bool mlp_full = recompute.mlp == Recompute::full;
+    if (attention_full && mlp_full) {
+        last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
+    }
+    if (mlp_full) last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
+    last = tensor_parallel(device, false, layer, mb, last, true);
+    if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                          "ep combine backward", layer, mb, Stream::feature_comm, last);
+    }
+    last = compute(device, TaskKind::backward, "mlp backward", layer, mb, costs.mlp_backward_s,
+                   2.0 * costs.mlp_forward_flops, last);
+    if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
+        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                          "ep dispatch backward", layer, mb, Stream::feature_comm, last);
+    }
+    last = tensor_parallel(device, true, layer, mb, last, true);
+    if (attention_full && !mlp_full) {
+        last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
+    }
+    last = tensor_parallel(device, false, layer, mb, last, true);
+    if (recompute.attention == Recompute::selective) {
+        last = compute(device, TaskKind::recompute, "attention core recompute", layer, mb,
+                       costs.selective_recompute_s, costs.selective_recompute_flops, last);
+    }
+    const TaskId attention = compute(device, TaskKind::backward, "attention backward", layer, mb,
+                                     costs.attention_backward_s, 2.0 * costs.attention_forward_flops, last);
+    // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
+    Task& done = graph_.tasks[static_cast<std::size_t>(attention)];
+    done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
+    if (costs.recompute_extra_bytes > 0.0) {
+        graph_.tasks[static_cast<std::size_t>(recompute_start)].allocate_bytes += costs.recompute_extra_bytes;
+    }
+    if (parallelism_.cp > 1) {
+        last = collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
+                          "cp reduce-scatter kv", layer, mb, Stream::feature_comm, attention);
+        return tensor_parallel(device, true, layer, mb, last, true);
+    }
+    return tensor_parallel(device, true, layer, mb, attention, true);
+}
+
+LayerRecompute GraphBuilder::layer_recompute(int layer) const {
+    const Recompute attention = tree_.recompute(tree_.block(layer, LayerBlock::attention)).value;
+    const Recompute mlp = tree_.recompute(tree_.block(layer, LayerBlock::mlp)).value;
+    return LayerRecompute{attention, mlp == Recompute::selective ? Recompute::none : mlp};
+}
+
+void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {
+    if (model_.kind == ModelKind::cnn) {
+        emit_cnn_step(program, context, step);
+        return;
+    }
+    const std::int32_t device = program.device;
+    const int total_chunks = parallelism_.pp * chunks_;
+    const int model_chunk = step.chunk * parallelism_.pp + context.stage;
+    const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+    const bool model_first = model_chunk == 0;
+    const bool model_last = model_chunk == total_chunks - 1;
+    const int mb = step.micro_batch;
+    Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
+                                                                   [step_index(model_chunk, mb)];
+    const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
+    TaskId last = program.previous;
+    if (step.forward) {
+        if (model_first) {
+            last = compute(device, TaskKind::forward, "embedding", -1, mb,
+                           compute_.time_s("embedding", Pass::forward, context.embedding.forward), 0.0, last);
+        }
+        TaskId previous_layer_start = -1;
+        for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
+            const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
+            const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
+            last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last);
+            zero3_use(gather, layer_start, last);
+            previous_layer_start = layer_start;
+        }
+        if (model_last) {
+            last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
+                           compute_.time_s("logits", Pass::forward, context.logits.forward), context.logits.forward.flops, last);
+            graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
+        }
+    } else {
+        // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
+        const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+        const double table_gradient_bytes =
+            static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
+        if (model_last) {
+            last = compute(device, TaskKind::backward, "logits backward", -1, mb,
+                           compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
+            graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
+            // The final norm's and the output projection's gradients, where this stage holds them (see
+            // stage_parameters).
+            if (reduce_now) {
+                program.bucket_bytes += final_norm_parameters() * element_bytes_;
+                if (holds_output_table(context.stage)) program.bucket_bytes += table_gradient_bytes;
+                program.bucket_ready = last;
+            }
+        }
+        TaskId previous_layer_start = -1;
+        for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
+            const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
+            const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
+            const LayerRecompute recompute = layer_recompute(layer);
+            last = layer_backward(device, layer, mb, recompute, layer_costs(recompute), last);
+            zero3_use(gather, layer_start, last);
+            previous_layer_start = layer_start;
+            if (reduce_now) {
+                program.bucket_bytes += context.layer_gradient_bytes;
+                program.bucket_ready = last;
+                if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
+            }
+        }
+        if (model_first) {
+            last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
+                           compute_.time_s("embedding", Pass::backward, context.embedding.backward), 0.0, last);
+            if (reduce_now) {
+                program.bucket_bytes += table_gradient_bytes;
+                program.bucket_ready = last;
+            }
+        }
+        if (reduce_now) flush_bucket(program, mb);
+    }
+    record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
+    // Pipeline send to the next model chunk (forward) or the previous one (backward).
+    const bool sends = step.forward ? !model_last : !model_first;
+    if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
+    program.previous = last;
+}
+
+TaskId GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after) {
+    if (parallelism_.zero < 3 || parallelism_.dp == 1) return -1;
+    const TaskId gather = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, zero3_layer_bytes(),
+                                     "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, prefetch_after);
+    Task& task = graph_.tasks[static_cast<std::size_t>(gather)];
+    task.allocate_bytes = zero3_buffer_bytes();
+    task.allocate_category = MemoryCategory::buffers;
+    return gather;
+}
+
+void GraphBuilder::zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end) {
+    if (gather < 0) return;
+    graph_.depend(gather, layer_start);
+    graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes += zero3_buffer_bytes();
+}
+
+double GraphBuilder::zero3_layer_bytes() const {
+    return layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
+}
+
+double GraphBuilder::zero3_buffer_bytes() const {
+    return zero3_layer_bytes() * (parallelism_.dp - 1) / parallelism_.dp;
+}
+
+}  // namespace parasight

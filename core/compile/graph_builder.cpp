@@ -1,0 +1,276 @@
+// Devices and symmetry classes, task and collective emission, the pipeline schedule and the links between stages.
+#include "compile/graph_builder.h"
+
+#include "collective/hierarchical_collective.h"
+#include "collective/point_to_point.h"
+#include "model/model_structure.h"
+
+namespace parasight {
+
+GraphBuilder::GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options)
+    : scenario_(scenario),
+      model_(scenario.model),
+      parallelism_(scenario.parallelism),
+      layout_(layout),
+      topology_(layout.topology()),
+      options_(options),
+      compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype,
+                                  scenario.simulation.measured_times_s)),
+      element_bytes_(std::max(2.0, dtype_bytes(scenario.training.dtype))),
+      micro_batches_(static_cast<int>(scenario.micro_batches())),
+      chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
+      tree_(scenario) {
+    if (model_.kind == ModelKind::cnn) {
+        cnn_layers_ = cnn_layer_work(model_, scenario.training.micro_batch, dtype_bytes(scenario.training.dtype));
+    }
+    // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
+    compute_element_bytes_ = dtype_bytes(scenario.training.dtype);
+}
+
+ExecutionGraph GraphBuilder::build() {
+    place_devices();
+    plan_in_flight_caps();
+    std::vector<std::vector<std::int32_t>> by_stage(static_cast<std::size_t>(parallelism_.pp));
+    for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
+        by_stage[static_cast<std::size_t>(graph_.devices[d].stage)].push_back(static_cast<std::int32_t>(d));
+    }
+    for (int stage = 0; stage < parallelism_.pp; ++stage) {
+        emit_stage(stage, by_stage[static_cast<std::size_t>(stage)]);
+        // Every stage emits about as many tasks as the first: reserve for all of them at once.
+        if (stage == 0) graph_.tasks.reserve(graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10);
+    }
+    link_pipeline();
+    graph_.finish();
+    return std::move(graph_);
+}
+
+void GraphBuilder::place_devices() {
+    const std::int64_t pp_stride = layout_.id_stride(ParallelAxis::pp);
+    if (options_.all_devices) {
+        for (std::int64_t npu = 0; npu < topology_.device_count(); ++npu) {
+            graph_.devices.push_back(SimulatedDevice{npu, layout_.rank_in_group(ParallelAxis::pp, npu), 1.0, {}});
+        }
+    } else {
+        const double weight = static_cast<double>(topology_.device_count()) / parallelism_.pp;
+        for (int stage = 0; stage < parallelism_.pp; ++stage) {
+            graph_.devices.push_back(SimulatedDevice{stage * pp_stride, stage, weight, {}});
+        }
+    }
+    const std::size_t steps = static_cast<std::size_t>(parallelism_.pp * chunks_ * micro_batches_);
+    forward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
+    backward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
+}
+
+std::size_t GraphBuilder::step_index(int model_chunk, int micro_batch) const {
+    return static_cast<std::size_t>(model_chunk * micro_batches_ + micro_batch);
+}
+
+void GraphBuilder::plan_in_flight_caps() {
+    const int pp = parallelism_.pp;
+    in_flight_caps_.assign(static_cast<std::size_t>(pp), 0);
+    if (parallelism_.schedule != Schedule::one_f_one_b) return;
+    int upstream = pp;
+    for (int stage = 0; stage < pp; ++stage) {
+        const Setting<int> own = tree_.max_ongoing_micro_batches(tree_.stage(stage));
+        const int wanted = own.value > 0 ? std::min(own.value, pp - stage) : pp - stage;
+        const int cap = std::min(wanted, upstream);
+        if (cap < wanted) {
+            graph_.warnings.push_back("stage[" + std::to_string(stage) + "] keeps at most " + std::to_string(cap) +
+                                      " micro-batches in flight, as the stage before it does: a 1F1B stage "
+                                      "cannot run further ahead than the stage that feeds it");
+        }
+        in_flight_caps_[static_cast<std::size_t>(stage)] = cap;
+        upstream = cap;
+    }
+}
+
+const LayerCosts& GraphBuilder::layer_costs(const LayerRecompute& recompute) {
+    const auto key = std::make_pair(static_cast<int>(recompute.attention), static_cast<int>(recompute.mlp));
+    if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
+    return layer_costs_
+        .emplace(key, transformer_layer_costs(model_, parallelism_, scenario_.training.micro_batch, compute_,
+                                              compute_element_bytes_, element_bytes_, recompute))
+        .first->second;
+}
+
+double GraphBuilder::collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes) {
+    const auto key = std::make_tuple(static_cast<int>(axis), static_cast<int>(op), bytes);
+    if (const auto it = collective_times_.find(key); it != collective_times_.end()) return it->second;
+    const auto spans = layout_.spans(axis);
+    const double time = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks).time_s;
+    collective_times_.emplace(key, time);
+    return time;
+}
+
+std::uint32_t GraphBuilder::axis_mask(ParallelAxis axis) {
+    auto& mask = axis_masks_[static_cast<std::size_t>(axis)];
+    if (!mask) {
+        mask = 0U;
+        for (const DimensionSpan& span : layout_.spans(axis)) *mask |= 1U << span.dimension;
+    }
+    return *mask;
+}
+
+std::int32_t GraphBuilder::label(const char* name) {
+    for (const auto& [literal, id] : label_ids_) {
+        if (literal == name) return id;
+    }
+    const std::int32_t id = graph_.label(name);
+    label_ids_.emplace_back(name, id);
+    return id;
+}
+
+TaskId GraphBuilder::emit(std::int32_t device, Task task) {
+    task.device = device;
+    return graph_.add(task);
+}
+
+TaskId GraphBuilder::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+               double flops, TaskId after) {
+    Task task;
+    task.kind = kind;
+    task.stream = Stream::compute;
+    task.layer = layer;
+    task.micro_batch = micro_batch;
+    task.label = this->label(label);
+    task.work_s = work_s;
+    task.flops = flops;
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+TaskId GraphBuilder::collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
+                  int layer, int micro_batch, Stream stream, TaskId after) {
+    Task task;
+    task.kind = axis == ParallelAxis::tp   ? TaskKind::tp_comm
+                : axis == ParallelAxis::cp ? TaskKind::cp_comm
+                : axis == ParallelAxis::ep ? TaskKind::ep_comm
+                                           : TaskKind::dp_comm;
+    task.stream = stream;
+    task.layer = layer;
+    task.micro_batch = micro_batch;
+    task.label = this->label(label);
+    task.work_s = collective_time_s(axis, op, bytes);
+    task.bytes = bytes;
+    task.dimension_mask = axis_mask(axis);
+    if (options_.all_devices) task.collective = collective_instance(device, axis);
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+std::int32_t GraphBuilder::collective_instance(std::int32_t device, ParallelAxis axis) {
+    const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+    const auto a = static_cast<std::size_t>(axis);
+    if (collective_sequence_[a].empty()) collective_sequence_[a].assign(graph_.devices.size(), 0);
+    const std::int32_t sequence = collective_sequence_[a][static_cast<std::size_t>(npu)]++;
+    const std::int64_t first = npu - layout_.rank_in_group(axis, npu) * layout_.id_stride(axis);
+    auto& instances = group_instances_[a][first];
+    if (first == npu) {
+        instances.push_back(graph_.collective_count++);
+        return instances.back();
+    }
+    return instances[static_cast<std::size_t>(sequence)];
+}
+
+GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
+    StageContext context;
+    context.stage = stage;
+    context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
+                                   in_flight_caps_[static_cast<std::size_t>(stage)]);
+    if (model_.kind == ModelKind::cnn) return context;
+    const double mb_size = scenario_.training.micro_batch;
+    const double tokens = mb_size * model_.seq_len / parallelism_.cp;
+    context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
+                             (parallelism_.sequence_parallel ? parallelism_.tp : 1);
+    context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
+    context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
+    context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
+    context.layer_gradient_bytes = layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
+    return context;
+}
+
+std::pair<int, int> GraphBuilder::chunk_layers(int model_chunk) const {
+    if (chunks_ > 1) {
+        const int per_chunk = pipeline_layer_count(model_) / (parallelism_.pp * chunks_);
+        return {model_chunk * per_chunk, per_chunk};
+    }
+    const StrategyNode& stage = tree_.nodes()[static_cast<std::size_t>(tree_.stage(model_chunk))];
+    return {stage.first_layer, stage.layer_count};
+}
+
+void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_devices) {
+    const StageContext context = stage_context(stage);
+    std::vector<DeviceProgram> programs;
+    for (const std::int32_t device : stage_devices) programs.push_back(DeviceProgram{device, -1, 0.0, -1, {}});
+    for (const PipelineStep& step : context.steps) {
+        for (DeviceProgram& program : programs) emit_step(program, context, step);
+    }
+    for (DeviceProgram& program : programs) {
+        const TaskId tied = tied_embedding_reduction(program.device, stage, program.previous);
+        if (tied >= 0) program.reductions.push_back(tied);
+        emit_optimizer(program.device, stage, program.reductions, program.previous);
+        set_static_memory(program.device, stage);
+    }
+}
+
+TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, double bytes, TaskId after) {
+    const SimulatedDevice& from = graph_.devices[static_cast<std::size_t>(device)];
+    const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+    const int pp = parallelism_.pp;
+    const int next_stage = forward ? (from.stage + 1) % pp : (from.stage + pp - 1) % pp;
+    const std::int64_t to = from.npu + (next_stage - from.stage) * stride;
+    const PointToPointCost cost = point_to_point(topology_, from.npu, to, bytes);
+    Task task;
+    task.kind = TaskKind::pp_comm;
+    task.stream = Stream::feature_comm;
+    task.micro_batch = mb;
+    task.label = label(forward ? "pp send activations" : "pp send gradients");
+    task.work_s = cost.time_s;
+    task.bytes = bytes;
+    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+        if (topology_.coordinate(from.npu, d) != topology_.coordinate(to, d)) task.dimension_mask |= 1U << d;
+    }
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+std::int32_t GraphBuilder::device_of(std::int64_t npu, int stage) const {
+    if (options_.all_devices) return static_cast<std::int32_t>(npu);
+    return stage;
+}
+
+void GraphBuilder::link_pipeline() {
+    const int pp = parallelism_.pp;
+    const int total_chunks = pp * chunks_;
+    const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
+    for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
+        const SimulatedDevice& device = graph_.devices[d];
+        for (int chunk = 0; chunk < chunks_; ++chunk) {
+            const int model_chunk = chunk * pp + device.stage;
+            for (int mb = 0; mb < micro_batches_; ++mb) {
+                const std::size_t index = step_index(model_chunk, mb);
+                if (model_chunk + 1 < total_chunks) {
+                    const int next_stage = (device.stage + 1) % pp;
+                    const std::int32_t next = device_of(device.npu + (next_stage - device.stage) * stride, next_stage);
+                    const TaskId send = forward_steps_[d][index].send;
+                    const TaskId receiver = forward_steps_[static_cast<std::size_t>(next)][step_index(model_chunk + 1, mb)].first;
+                    if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                }
+                if (model_chunk > 0) {
+                    const int previous_stage = (device.stage + pp - 1) % pp;
+                    const std::int32_t previous =
+                        device_of(device.npu + (previous_stage - device.stage) * stride, previous_stage);
+                    const TaskId send = backward_steps_[d][index].send;
+                    const TaskId receiver =
+                        backward_steps_[static_cast<std::size_t>(previous)][step_index(model_chunk - 1, mb)].first;
+                    if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                }
+            }
+        }
+    }
+}
+
+}  // namespace parasight

@@ -1,0 +1,227 @@
+#pragma once
+// The graph builder behind compile_scenario(): per simulated device, the tasks of one iteration in pipeline-schedule
+// order. Internal to core/compile; its work is split by concern:
+//   graph_builder.cpp         devices and symmetry classes, task and collective emission, pipeline schedule and links
+//   emit_transformer.cpp      a transformer layer's forward, backward and recomputation, TP/CP/EP collectives, ZeRO-3
+//   emit_cnn.cpp              a CNN stage's layers
+//   emit_model_states.cpp     gradient buckets, tied embeddings, the optimizer step, weights/gradients/optimizer memory
+
+#include "collective/collective_op.h"
+#include "compile/compiler.h"
+#include "compile/layer_costs.h"
+#include "compile/pipeline_schedule.h"
+#include "device/compute_model.h"
+#include "model/cnn_layers.h"
+#include "strategy/strategy_tree.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+namespace parasight {
+
+struct Step {
+    TaskId first = -1;  // the first task of a forward or backward step on a device
+    TaskId send = -1;   // the pipeline send that ends it (-1 at the ends of the model)
+};
+
+class GraphBuilder {
+public:
+    GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options);
+
+    ExecutionGraph build();
+
+private:
+    // --- devices and symmetry ------------------------------------------------------------------------------------
+    void place_devices();
+
+    [[nodiscard]] std::size_t step_index(int model_chunk, int micro_batch) const;
+
+    // A 1F1B stage cannot keep more micro-batches in flight than the stage feeding it: its warm-up forwards need
+    // that stage's forwards, which come before that stage's first backward. A cap on one stage so applies to the
+    // stages after it, and the report says so.
+    void plan_in_flight_caps();
+
+    // --- costs ---------------------------------------------------------------------------------------------------
+    const LayerCosts& layer_costs(const LayerRecompute& recompute);
+
+    double collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes);
+
+    std::uint32_t axis_mask(ParallelAxis axis);
+
+    // --- emitting tasks --------------------------------------------------------------------------------------------
+    // Labels are string literals: look each up once.
+    std::int32_t label(const char* name);
+
+    TaskId emit(std::int32_t device, Task task);
+
+    // A compute task that waits for `after` (or nothing).
+    TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+                   double flops, TaskId after);
+
+    // A collective on `axis` that waits for `after`; the next compute waits for it.
+    TaskId collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
+                      int layer, int micro_batch, Stream stream, TaskId after);
+
+    // In every-device mode, the k-th collective a device issues on an axis meets the k-th of its group's members.
+    // Devices are emitted in NPU order, so a group's first member (its lowest NPU) issues each instance first.
+    std::int32_t collective_instance(std::int32_t device, ParallelAxis axis);
+
+    TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward);
+
+    // The attention block forward: [cp all-gather of K, V] [TP gather or nothing] attention [TP reduce].
+    TaskId attention_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after,
+                             TaskKind kind, double allocate_bytes);
+
+    // The MLP block forward: [TP gather] [expert dispatch] MLP [expert combine] [TP reduce].
+    TaskId mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind);
+
+    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
+
+    // Backward of one layer, MLP block first. A fully recomputed block re-runs its forward (with its collectives)
+    // just before its backward; when both are, the whole layer's forward is re-run first, since the MLP's input is
+    // then gone too. Selective recompute re-runs the attention core before the attention backward.
+    TaskId layer_backward(std::int32_t device, int layer, int mb, const LayerRecompute& recompute,
+                          const LayerCosts& costs, TaskId after);
+
+    // --- one device ----------------------------------------------------------------------------------------------
+    // What every device of one pipeline stage shares.
+    struct StageContext {
+        int stage = 0;
+        std::vector<PipelineStep> steps;
+        LayerOperation logits;
+        LayerOperation embedding;
+        double boundary_bytes = 0.0;  // activation sent between stages
+        double logits_bytes = 0.0;
+        double layer_gradient_bytes = 0.0;
+    };
+
+    // One device's progress through its steps, and its gradient bucket.
+    struct DeviceProgram {
+        std::int32_t device = 0;
+        TaskId previous = -1;
+        double bucket_bytes = 0.0;
+        TaskId bucket_ready = -1;
+        std::vector<TaskId> reductions;
+    };
+
+    StageContext stage_context(int stage);
+
+    // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
+    std::pair<int, int> chunk_layers(int model_chunk) const;
+
+    // Recompute of one layer's blocks: their own settings, the layer's, its stage's or the scenario's (the strategy
+    // tree resolves them). Selective recompute set above a block means the attention core; the MLP keeps its
+    // activations then.
+    LayerRecompute layer_recompute(int layer) const;
+
+    void flush_bucket(DeviceProgram& program, int micro_batch);
+
+    void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+
+    // A CNN stage runs its layers one after another (ParaDL's layer parallelism): each a single operation forward
+    // and backward, keeping its input for backward; gradients join the data-parallel bucket as backward produces them.
+    void emit_cnn_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+
+    static const char* cnn_label(CnnLayerType type, bool backward);
+
+    // Emits every device of one stage, step by step across the devices: the k-th step of each device sits next to
+    // the others' in memory, where the engine will touch them at about the same moment.
+    void emit_stage(int stage, const std::vector<std::int32_t>& stage_devices);
+
+    // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
+    // (Rajbhandari et al. 2020 §5.3). The gather runs on the gradient stream and is prefetched: it may start once the
+    // previous layer has started (`prefetch_after`), so at most two layers' parameters are held at once. Returns the
+    // gather, or -1 without ZeRO-3.
+    TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after);
+
+    // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters and drops
+    // them when it is done.
+    void zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end);
+
+    [[nodiscard]] double zero3_layer_bytes() const;
+
+    // Each rank keeps its own shard; the gather brings in the other (dp − 1)/dp.
+    [[nodiscard]] double zero3_buffer_bytes() const;
+
+    // The final norm before the logits, on the last stage: RMSNorm's scale, or LayerNorm's scale and shift.
+    [[nodiscard]] double final_norm_parameters() const;
+
+    // The last stage holds the output projection: its own copy of the table when pp > 1 (Megatron keeps one for tied
+    // embeddings), the untied projection when pp = 1.
+    [[nodiscard]] bool holds_output_table(int stage) const;
+
+    TaskId pipeline_send(std::int32_t device, bool forward, int mb, double bytes, TaskId after);
+
+    // Tied embeddings with pp > 1: the first stage's input embedding and the last stage's copy of it are one
+    // parameter, so Megatron all-reduces their gradients between the two stages (its "embedding group") before the
+    // optimizer step. Two members: each sends the whole table gradient once. Returns the task, or -1.
+    TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
+
+    void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
+
+    double stage_parameters(int stage) const;
+
+    // Model states (Rajbhandari et al. 2020 §3.1): with mixed-precision Adam 2Ψ weights, 2Ψ gradients and 12Ψ of
+    // optimizer state (fp32 weights, momentum, variance); ZeRO-1 shards the optimizer state over dp, ZeRO-2 the
+    // gradients too, ZeRO-3 the weights too. fp32 training: 4Ψ, 4Ψ and 8Ψ (two moments). SGD keeps one moment.
+    void set_static_memory(std::int32_t device, int stage);
+
+    // --- pipeline dependencies -------------------------------------------------------------------------------------
+    std::int32_t device_of(std::int64_t npu, int stage) const;
+
+    void link_pipeline();
+
+    const Scenario& scenario_;
+
+    const ModelSpec& model_;
+
+    const ParallelismSpec& parallelism_;
+
+    const ParallelLayout& layout_;
+
+    const Topology& topology_;
+
+    CompileOptions options_;
+
+    ComputeModel compute_;
+
+    double element_bytes_;
+
+    double compute_element_bytes_ = 2.0;
+
+    int micro_batches_;
+
+    int chunks_;
+
+    StrategyTree tree_;
+
+    std::vector<int> in_flight_caps_;  // per stage, for 1F1B
+
+    std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
+
+    std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
+
+    ExecutionGraph graph_;
+
+    std::map<std::pair<int, int>, LayerCosts> layer_costs_;
+
+    std::map<std::tuple<int, int, double>, double> collective_times_;
+
+    std::array<std::vector<std::int32_t>, 5> collective_sequence_;  // by axis, by NPU
+
+    std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, 5> group_instances_;  // by axis, group
+
+    std::vector<std::pair<const char*, std::int32_t>> label_ids_;
+
+    std::array<std::optional<std::uint32_t>, 5> axis_masks_;  // topology dimensions each axis's groups use
+
+    std::vector<std::vector<Step>> forward_steps_;
+
+    std::vector<std::vector<Step>> backward_steps_;
+};
+
+}  // namespace parasight
