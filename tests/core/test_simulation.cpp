@@ -669,7 +669,8 @@ void TestSimulation::representativeEqualsEveryDevice() {
     }
 }
 
-void TestSimulation::deterministic_data() {
+// Every named scenario, simulated with one device per symmetry class and with every device.
+void add_scenario_rows() {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<bool>("all_devices");
     for (const auto& [name, yaml] : named_scenarios()) {
@@ -678,6 +679,8 @@ void TestSimulation::deterministic_data() {
         QTest::newRow(qPrintable(name + QStringLiteral(", every device"))) << name << true;
     }
 }
+
+void TestSimulation::deterministic_data() { add_scenario_rows(); }
 
 void TestSimulation::deterministic() {
     QFETCH(QString, scenario);
@@ -917,15 +920,7 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
                                                 .arg(held / A)));
 }
 
-void TestSimulation::breakdownSumsToIterationTime_data() {
-    QTest::addColumn<QString>("scenario");
-    QTest::addColumn<bool>("all_devices");
-    for (const auto& [name, yaml] : named_scenarios()) {
-        (void)yaml;
-        QTest::newRow(qPrintable(name + QStringLiteral(", representative"))) << name << false;
-        QTest::newRow(qPrintable(name + QStringLiteral(", every device"))) << name << true;
-    }
-}
+void TestSimulation::breakdownSumsToIterationTime_data() { add_scenario_rows(); }
 
 void TestSimulation::breakdownSumsToIterationTime() {
     QFETCH(QString, scenario);
