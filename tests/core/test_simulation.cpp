@@ -670,7 +670,7 @@ void TestSimulation::representativeEqualsEveryDevice() {
 }
 
 // Every named scenario, simulated with one device per symmetry class and with every device.
-void add_scenario_rows() {
+static void add_scenario_rows() {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<bool>("all_devices");
     for (const auto& [name, yaml] : named_scenarios()) {
