@@ -8,14 +8,22 @@
 namespace parasight {
 
 void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
-    if (program.bucket_bytes > 0.0 && parallelism_.dp > 1) {
-        const bool all_reduce = parallelism_.zero == 0;
-        program.reductions.push_back(collective(
-            program.device, ParallelAxis::dp, all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter,
-            program.bucket_bytes, all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
-            Stream::gradient_comm, program.bucket_ready));
+    const bool all_reduce = parallelism_.zero == 0;
+    const CollectiveOp op = all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
+    // Dense gradients: over every replica that holds them, dp × ep when experts are split.
+    const RankGroup dense = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
+    if (program.bucket_bytes > 0.0 && static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
+        program.reductions.push_back(collective(program.device, dense, op, program.bucket_bytes,
+                                                all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
+                                                Stream::gradient_comm, program.bucket_ready));
+    }
+    if (program.expert_bucket_bytes > 0.0 && parallelism_.dp > 1) {
+        program.reductions.push_back(collective(program.device, RankGroup::dp, op, program.expert_bucket_bytes,
+                                                all_reduce ? "dp expert all-reduce" : "dp expert reduce-scatter", -1,
+                                                micro_batch, Stream::gradient_comm, program.expert_bucket_ready));
     }
     program.bucket_bytes = 0.0;
+    program.expert_bucket_bytes = 0.0;
 }
 
 double GraphBuilder::final_norm_parameters() const {

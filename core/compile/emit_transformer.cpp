@@ -170,6 +170,10 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             if (reduce_now) {
                 program.bucket_bytes += context.layer_gradient_bytes;
                 program.bucket_ready = last;
+                if (context.layer_expert_gradient_bytes > 0.0) {
+                    program.expert_bucket_bytes += context.layer_expert_gradient_bytes;
+                    program.expert_bucket_ready = last;
+                }
                 if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
             }
         }

@@ -93,20 +93,28 @@ const LayerCosts& GraphBuilder::layer_costs(const LayerRecompute& recompute) {
         .first->second;
 }
 
-double GraphBuilder::collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes) {
-    const auto key = std::make_tuple(static_cast<int>(axis), static_cast<int>(op), bytes);
+std::span<const ParallelAxis> GraphBuilder::axes_of(RankGroup group) {
+    static constexpr std::array<ParallelAxis, 6> single{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep,
+                                                        ParallelAxis::dp, ParallelAxis::pp, ParallelAxis::dp};
+    static constexpr std::array<ParallelAxis, 2> data_and_expert{ParallelAxis::dp, ParallelAxis::ep};
+    if (group == RankGroup::data_and_expert) return data_and_expert;
+    return {&single[static_cast<std::size_t>(group)], 1};
+}
+
+double GraphBuilder::collective_time_s(RankGroup group, CollectiveOp op, double bytes) {
+    const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes);
     if (const auto it = collective_times_.find(key); it != collective_times_.end()) return it->second;
-    const auto spans = layout_.spans(axis);
+    const auto spans = layout_.spans(axes_of(group));
     const double time = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks).time_s;
     collective_times_.emplace(key, time);
     return time;
 }
 
-std::uint32_t GraphBuilder::axis_mask(ParallelAxis axis) {
-    auto& mask = axis_masks_[static_cast<std::size_t>(axis)];
+std::uint32_t GraphBuilder::axis_mask(RankGroup group) {
+    auto& mask = axis_masks_[static_cast<std::size_t>(group)];
     if (!mask) {
         mask = 0U;
-        for (const DimensionSpan& span : layout_.spans(axis)) *mask |= 1U << span.dimension;
+        for (const DimensionSpan& span : layout_.spans(axes_of(group))) *mask |= 1U << span.dimension;
     }
     return *mask;
 }
@@ -141,32 +149,37 @@ TaskId GraphBuilder::compute(std::int32_t device, TaskKind kind, const char* lab
 }
 
 TaskId GraphBuilder::collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
-                  int layer, int micro_batch, Stream stream, TaskId after) {
+                                int layer, int micro_batch, Stream stream, TaskId after) {
+    return collective(device, static_cast<RankGroup>(axis), op, bytes, label, layer, micro_batch, stream, after);
+}
+
+TaskId GraphBuilder::collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
+                                int layer, int micro_batch, Stream stream, TaskId after) {
     Task task;
-    task.kind = axis == ParallelAxis::tp   ? TaskKind::tp_comm
-                : axis == ParallelAxis::cp ? TaskKind::cp_comm
-                : axis == ParallelAxis::ep ? TaskKind::ep_comm
-                                           : TaskKind::dp_comm;
+    task.kind = group == RankGroup::tp   ? TaskKind::tp_comm
+                : group == RankGroup::cp ? TaskKind::cp_comm
+                : group == RankGroup::ep ? TaskKind::ep_comm
+                                         : TaskKind::dp_comm;
     task.stream = stream;
     task.layer = layer;
     task.micro_batch = micro_batch;
     task.label = this->label(label);
-    task.work_s = collective_time_s(axis, op, bytes);
+    task.work_s = collective_time_s(group, op, bytes);
     task.bytes = bytes;
-    task.dimension_mask = axis_mask(axis);
-    if (options_.all_devices) task.collective = collective_instance(device, axis);
+    task.dimension_mask = axis_mask(group);
+    if (options_.all_devices) task.collective = collective_instance(device, group);
     const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);
     return id;
 }
 
-std::int32_t GraphBuilder::collective_instance(std::int32_t device, ParallelAxis axis) {
+std::int32_t GraphBuilder::collective_instance(std::int32_t device, RankGroup group) {
     const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
-    const auto a = static_cast<std::size_t>(axis);
-    if (collective_sequence_[a].empty()) collective_sequence_[a].assign(graph_.devices.size(), 0);
-    const std::int32_t sequence = collective_sequence_[a][static_cast<std::size_t>(npu)]++;
-    const std::int64_t first = npu - layout_.rank_in_group(axis, npu) * layout_.id_stride(axis);
-    auto& instances = group_instances_[a][first];
+    const auto g = static_cast<std::size_t>(group);
+    if (collective_sequence_[g].empty()) collective_sequence_[g].assign(graph_.devices.size(), 0);
+    const std::int32_t sequence = collective_sequence_[g][static_cast<std::size_t>(npu)]++;
+    const std::int64_t first = layout_.group_first_member(axes_of(group), npu);
+    auto& instances = group_instances_[g][first];
     if (first == npu) {
         instances.push_back(graph_.collective_count++);
         return instances.back();
@@ -187,7 +200,11 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
     context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
     context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
-    context.layer_gradient_bytes = layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
+    // With experts split over ep ranks, their gradients are reduced over dp alone and the rest over dp × ep
+    // (Megatron-LM's expert and data-parallel groups); otherwise every gradient goes over dp.
+    const double expert = parallelism_.ep > 1 ? expert_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) : 0.0;
+    context.layer_gradient_bytes = (layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) - expert) * element_bytes_;
+    context.layer_expert_gradient_bytes = expert * element_bytes_;
     return context;
 }
 
@@ -203,7 +220,11 @@ std::pair<int, int> GraphBuilder::chunk_layers(int model_chunk) const {
 void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_devices) {
     const StageContext context = stage_context(stage);
     std::vector<DeviceProgram> programs;
-    for (const std::int32_t device : stage_devices) programs.push_back(DeviceProgram{device, -1, 0.0, -1, {}});
+    for (const std::int32_t device : stage_devices) {
+        DeviceProgram program;
+        program.device = device;
+        programs.push_back(std::move(program));
+    }
     for (const PipelineStep& step : context.steps) {
         for (DeviceProgram& program : programs) emit_step(program, context, step);
     }

@@ -17,11 +17,17 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
 
 namespace parasight {
+
+// The ranks a collective runs among: one parallel axis (in ParallelAxis order), or data and expert parallelism
+// together — what dense-layer gradients are reduced over when experts are split across ep ranks.
+enum class RankGroup : std::uint8_t { tp, cp, ep, dp, pp, data_and_expert };
+inline constexpr std::size_t rank_group_count = 6;
 
 struct Step {
     TaskId first = -1;  // the first task of a forward or backward step on a device
@@ -48,9 +54,11 @@ private:
     // --- costs ---------------------------------------------------------------------------------------------------
     const LayerCosts& layer_costs(const LayerRecompute& recompute);
 
-    double collective_time_s(ParallelAxis axis, CollectiveOp op, double bytes);
+    static std::span<const ParallelAxis> axes_of(RankGroup group);
 
-    std::uint32_t axis_mask(ParallelAxis axis);
+    double collective_time_s(RankGroup group, CollectiveOp op, double bytes);
+
+    std::uint32_t axis_mask(RankGroup group);
 
     // --- emitting tasks --------------------------------------------------------------------------------------------
     // Labels are string literals: look each up once.
@@ -65,10 +73,12 @@ private:
     // A collective on `axis` that waits for `after`; the next compute waits for it.
     TaskId collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
                       int layer, int micro_batch, Stream stream, TaskId after);
+    TaskId collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
+                      int layer, int micro_batch, Stream stream, TaskId after);
 
     // In every-device mode, the k-th collective a device issues on an axis meets the k-th of its group's members.
     // Devices are emitted in NPU order, so a group's first member (its lowest NPU) issues each instance first.
-    std::int32_t collective_instance(std::int32_t device, ParallelAxis axis);
+    std::int32_t collective_instance(std::int32_t device, RankGroup group);
 
     TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward);
 
@@ -96,15 +106,18 @@ private:
         LayerOperation embedding;
         double boundary_bytes = 0.0;  // activation sent between stages
         double logits_bytes = 0.0;
-        double layer_gradient_bytes = 0.0;
+        double layer_gradient_bytes = 0.0;         // one layer's dense gradients
+        double layer_expert_gradient_bytes = 0.0;  // one layer's expert gradients, when ep > 1
     };
 
     // One device's progress through its steps, and its gradient bucket.
     struct DeviceProgram {
         std::int32_t device = 0;
         TaskId previous = -1;
-        double bucket_bytes = 0.0;
+        double bucket_bytes = 0.0;         // dense gradients waiting to be reduced
         TaskId bucket_ready = -1;
+        double expert_bucket_bytes = 0.0;  // expert gradients (with ep > 1 they are reduced over dp only)
+        TaskId expert_bucket_ready = -1;
         std::vector<TaskId> reductions;
     };
 
@@ -176,51 +189,29 @@ private:
     void link_pipeline();
 
     const Scenario& scenario_;
-
     const ModelSpec& model_;
-
     const ParallelismSpec& parallelism_;
-
     const ParallelLayout& layout_;
-
     const Topology& topology_;
-
     CompileOptions options_;
-
     ComputeModel compute_;
-
     double element_bytes_;
-
     double compute_element_bytes_ = 2.0;
-
     int micro_batches_;
-
     int chunks_;
-
     StrategyTree tree_;
-
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
-
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
-
     std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
-
     ExecutionGraph graph_;
-
     std::map<std::pair<int, int>, LayerCosts> layer_costs_;
-
     std::map<std::tuple<int, int, double>, double> collective_times_;
-
-    std::array<std::vector<std::int32_t>, 5> collective_sequence_;  // by axis, by NPU
-
-    std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, 5> group_instances_;  // by axis, group
-
+    std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
+    // by group kind, by the group's first member
+    std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, rank_group_count> group_instances_;
     std::vector<std::pair<const char*, std::int32_t>> label_ids_;
-
-    std::array<std::optional<std::uint32_t>, 5> axis_masks_;  // topology dimensions each axis's groups use
-
+    std::array<std::optional<std::uint32_t>, rank_group_count> axis_masks_;  // dimensions each group kind uses
     std::vector<std::vector<Step>> forward_steps_;
-
     std::vector<std::vector<Step>> backward_steps_;
 };
 

@@ -46,6 +46,11 @@ double layer_parameters(const ModelSpec& model) {
     return attention + mlps + biases + 4.0 * h;
 }
 
+double expert_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
+    if (model.experts <= 1) return 0.0;
+    return model.experts * mlp_parameters(model) / (static_cast<double>(tp) * ep);
+}
+
 double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
     const double mlps = model.experts * mlp_parameters(model);
     return (layer_parameters(model) - mlps) / tp + mlps / (static_cast<double>(tp) * ep);

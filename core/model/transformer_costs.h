@@ -36,6 +36,8 @@ struct LayerFlops {
 [[nodiscard]] double layer_parameters(const ModelSpec& model);
 // What one rank holds of a layer: tensor parallelism splits it t ways, expert parallelism the experts ep ways.
 [[nodiscard]] double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep);
+// The part of those that belongs to experts (0 for a dense model): reduced over dp only, the rest over dp × ep.
+[[nodiscard]] double expert_parameters_on_rank(const ModelSpec& model, int tp, int ep);
 // Token embedding (V·h) plus, for untied embeddings, the output projection (another V·h).
 [[nodiscard]] double embedding_parameters(const ModelSpec& model);
 // Every parameter of the model: layers, embedding and the final norm. Learned position tables (GPT-2/3, BERT:

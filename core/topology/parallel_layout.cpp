@@ -104,4 +104,29 @@ std::vector<DimensionSpan> ParallelLayout::spans(ParallelAxis axis) const {
     return result;
 }
 
+std::vector<DimensionSpan> ParallelLayout::spans(std::span<const ParallelAxis> axes) const {
+    std::vector<DimensionSpan> merged;
+    for (const ParallelAxis axis : axes) {
+        for (const DimensionSpan& span : spans(axis)) {
+            const auto same = std::find_if(merged.begin(), merged.end(),
+                                           [&](const DimensionSpan& m) { return m.dimension == span.dimension; });
+            if (same == merged.end()) {
+                merged.push_back(span);
+            } else {
+                same->members *= span.members;
+                same->stride = std::min(same->stride, span.stride);
+            }
+        }
+    }
+    std::sort(merged.begin(), merged.end(),
+              [](const DimensionSpan& a, const DimensionSpan& b) { return a.dimension < b.dimension; });
+    return merged;
+}
+
+std::int64_t ParallelLayout::group_first_member(std::span<const ParallelAxis> axes, std::int64_t npu) const {
+    std::int64_t first = npu;
+    for (const ParallelAxis axis : axes) first -= rank_in_group(axis, npu) * id_stride(axis);
+    return first;
+}
+
 }  // namespace parasight

@@ -8,6 +8,7 @@
 #include "topology/topology.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace parasight {
@@ -47,6 +48,11 @@ public:
     [[nodiscard]] std::vector<std::int64_t> group_members(ParallelAxis axis, std::int64_t npu) const;
     // The topology dimensions every group on `axis` spans, innermost first (empty for a degree-1 axis).
     [[nodiscard]] std::vector<DimensionSpan> spans(ParallelAxis axis) const;
+    // The same for the group that varies along several axes at once (e.g. dp × ep): per dimension the members
+    // multiply and the smaller stride is kept.
+    [[nodiscard]] std::vector<DimensionSpan> spans(std::span<const ParallelAxis> axes) const;
+    // The first member (lowest id) of `npu`'s group along `axes`.
+    [[nodiscard]] std::int64_t group_first_member(std::span<const ParallelAxis> axes, std::int64_t npu) const;
 
     [[nodiscard]] const std::vector<AxisDegree>& mapping() const noexcept { return mapping_; }
     [[nodiscard]] const Topology& topology() const noexcept { return topology_; }

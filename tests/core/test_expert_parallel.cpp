@@ -1,0 +1,77 @@
+// Expert parallelism (Megatron-LM: expert-parallel ranks are carved out of data parallelism): ep ranks split the
+// batch like data-parallel replicas, each holds experts/ep experts, dense gradients are reduced over dp × ep and
+// expert gradients over dp only.
+
+#include "collective/hierarchical_collective.h"
+#include "model/transformer_costs.h"
+#include "scenario/scenario_loader.h"
+#include "simulation/simulate.h"
+
+#include <QtTest>
+
+using namespace parasight;
+
+namespace {
+
+// 2 layers, h 256, 4 heads, F 1024, 4 experts, top-2, on 4 devices: ep 2 × dp 2.
+const char* const moe_yaml = R"(schema: 1
+name: small mixture of experts
+model: {kind: transformer, layers: 2, hidden: 256, heads: 4, seq_len: 128, vocab: 1024, experts: 4, experts_per_token: 2}
+training: {global_batch: 8, micro_batch: 1, dtype: bf16}
+cluster:
+  device: a100-80gb
+  topology: [{kind: switch, size: 4, bandwidth: 100 GB/s, latency: 1 us}]
+parallelism: {ep: 2, dp: 2, mapping: [ep, dp]}
+)";
+
+}  // namespace
+
+class TestExpertParallel : public QObject {
+    Q_OBJECT
+private slots:
+    void batchIsSplitOverDataAndExpertRanks();
+    void gradientsGoToTheirGroups();
+};
+
+void TestExpertParallel::batchIsSplitOverDataAndExpertRanks() {
+    const LoadResult loaded = load_scenario_text(moe_yaml, "moe.yaml");
+    QVERIFY(loaded.ok());
+    // 8 samples over dp 2 × ep 2 replicas of micro-batch 1: 2 micro-batches each.
+    QCOMPARE(loaded.scenario->data_replicas(), std::int64_t{4});
+    QCOMPARE(loaded.scenario->micro_batches(), std::int64_t{2});
+}
+
+void TestExpertParallel::gradientsGoToTheirGroups() {
+    const LoadResult loaded = load_scenario_text(moe_yaml, "moe.yaml");
+    QVERIFY(loaded.ok());
+    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    // Per layer: attention 4h² = 262 144, its biases 4h = 1 024, two LayerNorms 4h = 1 024: 264 192 dense. Each
+    // expert MLP 2hF + F + h = 525 568; 4 experts over ep 2: 1 051 136 on a rank. The rank also holds the 1024 × 256
+    // table (262 144) and the final LayerNorm (512). Dense: 2 · 264 192 + 262 144 + 512 = 791 040 parameters;
+    // experts: 2 · 1 051 136 = 2 102 272. Gradients are bf16: 2 B each.
+    QCOMPARE_EQ(layer_parameters_on_rank(loaded.scenario->model, 1, 2), 264192.0 + 1051136.0);
+    QCOMPARE_EQ(expert_parameters_on_rank(loaded.scenario->model, 1, 2), 1051136.0);
+    double dense_bytes = 0.0;
+    double expert_bytes = 0.0;
+    double dense_time_s = -1.0;
+    for (const Task& task : simulation->graph.tasks) {
+        const std::string& label = simulation->graph.labels[static_cast<std::size_t>(task.label)];
+        if (task.device != 0) continue;
+        if (label == "dp all-reduce") {
+            dense_bytes += task.bytes;
+            dense_time_s = task.work_s;
+        }
+        if (label == "dp expert all-reduce") expert_bytes += task.bytes;
+    }
+    QCOMPARE_EQ(dense_bytes, 2.0 * 791040.0);
+    QCOMPARE_EQ(expert_bytes, 2.0 * 2102272.0);
+    // The dense reduction runs among all 4 ranks (ep × dp span the whole switch of 4); 1 582 080 B fit one bucket.
+    const Topology topology = loaded.scenario->topology();
+    const std::vector<DimensionSpan> all{DimensionSpan{0, 1, 4}};
+    QCOMPARE_EQ(dense_time_s,
+                hierarchical_collective(CollectiveOp::all_reduce, 2.0 * 791040.0, topology, all, 64).time_s);
+}
+
+QTEST_APPLESS_MAIN(TestExpertParallel)
+#include "test_expert_parallel.moc"
