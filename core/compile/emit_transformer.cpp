@@ -102,10 +102,18 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     return tensor_parallel(device, true, layer, mb, attention, true);
 }
 
-LayerRecompute GraphBuilder::layer_recompute(int layer) const {
-    const Recompute attention = tree_.recompute(tree_.block(layer, LayerBlock::attention)).value;
-    const Recompute mlp = tree_.recompute(tree_.block(layer, LayerBlock::mlp)).value;
-    return LayerRecompute{attention, mlp == Recompute::selective ? Recompute::none : mlp};
+LayerRecompute GraphBuilder::layer_recompute(int layer) {
+    // Resolved once per layer: every device and micro-batch asks again.
+    if (layer_recompute_.empty()) {
+        const int layers = model_.layers + model_.decoder_layers;
+        layer_recompute_.reserve(static_cast<std::size_t>(layers));
+        for (int j = 0; j < layers; ++j) {
+            const Recompute attention = tree_.recompute(tree_.block(j, LayerBlock::attention)).value;
+            const Recompute mlp = tree_.recompute(tree_.block(j, LayerBlock::mlp)).value;
+            layer_recompute_.push_back(LayerRecompute{attention, mlp == Recompute::selective ? Recompute::none : mlp});
+        }
+    }
+    return layer_recompute_[static_cast<std::size_t>(layer)];
 }
 
 void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {

@@ -129,7 +129,7 @@ private:
     // Recompute of one layer's blocks: their own settings, the layer's, its stage's or the scenario's (the strategy
     // tree resolves them). Selective recompute set above a block means the attention core; the MLP keeps its
     // activations then.
-    LayerRecompute layer_recompute(int layer) const;
+    LayerRecompute layer_recompute(int layer);
 
     void flush_bucket(DeviceProgram& program, int micro_batch);
 
@@ -201,6 +201,7 @@ private:
     int chunks_;
     StrategyTree tree_;
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
+    std::vector<LayerRecompute> layer_recompute_;  // per layer, resolved from the strategy tree on first use
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
     std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
     ExecutionGraph graph_;
