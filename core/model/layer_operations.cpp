@@ -18,6 +18,16 @@ LayerOperation matmul(std::string_view name, double m, double n, double k, doubl
     return op;
 }
 
+// `count` independent matmuls of the same shape run as one batched kernel (attention: one per head and sample).
+LayerOperation batched_matmul(std::string_view name, double count, double m, double n, double k, double element_bytes) {
+    LayerOperation op = matmul(name, m, n, k, element_bytes);
+    for (OperationWork* work : {&op.forward, &op.backward}) {
+        work->flops *= count;
+        work->memory_bytes *= count;
+    }
+    return op;
+}
+
 // An elementwise or reduction kernel that streams `bytes` forward and twice as much backward (it reads the incoming
 // gradient and what it saved, and writes the outgoing gradient).
 LayerOperation streaming(std::string_view name, double bytes) {
@@ -61,22 +71,14 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     work.attention.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
     work.attention.push_back(matmul("qkv", tokens, (h + 2.0 * kv) / t, h, eb));
     // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
-    LayerOperation scores = matmul("attention_scores", s_local, s_keys, head_dim, eb);
-    scores.forward.flops *= heads_local * micro_batch;
-    scores.backward.flops *= heads_local * micro_batch;
-    scores.forward.memory_bytes *= heads_local * micro_batch;
-    scores.backward.memory_bytes *= heads_local * micro_batch;
+    LayerOperation scores = batched_matmul("attention_scores", heads_local * micro_batch, s_local, s_keys, head_dim, eb);
     scores.recomputed_by_selective = true;
     work.attention.push_back(scores);
     const double score_elements = heads_local * micro_batch * s_local * s_keys;
     LayerOperation softmax = streaming("softmax_dropout", score_elements * (2.0 * eb + 2.0 * eb + 1.0));
     softmax.recomputed_by_selective = true;
     work.attention.push_back(softmax);
-    LayerOperation values = matmul("attention_values", s_local, head_dim, s_keys, eb);
-    values.forward.flops *= heads_local * micro_batch;
-    values.backward.flops *= heads_local * micro_batch;
-    values.forward.memory_bytes *= heads_local * micro_batch;
-    values.backward.memory_bytes *= heads_local * micro_batch;
+    LayerOperation values = batched_matmul("attention_values", heads_local * micro_batch, s_local, head_dim, s_keys, eb);
     values.recomputed_by_selective = true;
     work.attention.push_back(values);
     work.attention.push_back(matmul("attention_out", tokens, h, h / t, eb));
