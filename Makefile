@@ -2,7 +2,7 @@
 #   make run      build, then simulate the bundled default scenario with parasight-cli
 #   make test     build and run every test suite (ctest)
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
-#   make fuzz     a short libFuzzer run of the scenario loader (FUZZ_SECONDS, default 60)
+#   make fuzz     a short libFuzzer run of the scenario loader (FUZZ_SECONDS, default 60; FUZZ_SEED, default 0 = random)
 #   make bench    the simulation benchmarks (figures for docs/performance.md)
 #   make package  a .deb via CPack
 
@@ -11,6 +11,7 @@ BUILD_DIR := build/$(PRESET)
 CLI := $(BUILD_DIR)/app/cli/parasight-cli
 DEFAULT_SCENARIO := presets/scenarios/default.yaml
 FUZZ_SECONDS ?= 60
+FUZZ_SEED ?= 0
 JOBS ?= $(shell nproc)
 
 BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-dev \
@@ -55,7 +56,7 @@ asan:
 fuzz: fuzz-deps
 	cmake --preset fuzz
 	cmake --build build/fuzz -j $(JOBS)
-	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS)
+	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS) $(FUZZ_SEED)
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation

@@ -1,5 +1,8 @@
 #include "common/utf8.h"
 
+#include <array>
+#include <cstdio>
+
 namespace parasight {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) noexcept {
@@ -36,6 +39,27 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) noexcept {
         i += length;
     }
     return std::nullopt;
+}
+
+std::optional<ControlCharacter> first_control_character(std::string_view text, std::string_view allowed) noexcept {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if ((byte < 0x20 || byte == 0x7F) && allowed.find(text[i]) == std::string_view::npos) {
+            return ControlCharacter{i, byte};
+        }
+        // U+0080–U+009F are encoded as C2 80 – C2 9F.
+        if (byte == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) return ControlCharacter{i, next};
+        }
+    }
+    return std::nullopt;
+}
+
+std::string code_point_name(char32_t code_point) {
+    std::array<char, 16> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "U+%04X", static_cast<unsigned>(code_point));
+    return buffer.data();
 }
 
 }  // namespace parasight

@@ -78,6 +78,15 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
     if (reader.has("simulation")) read_simulation(reader.value("simulation"), source, locations, scenario.simulation);
 }
 
+// Line and column (both from 1, the column in bytes) of a byte offset into the text.
+SourceLocation location_of_offset(std::string_view text, std::size_t offset, const std::string& file_name) {
+    const std::string_view before = text.substr(0, offset);
+    const auto line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+    const auto line_start = before.rfind('\n');
+    const int column = static_cast<int>(line_start == std::string_view::npos ? offset : offset - line_start - 1) + 1;
+    return SourceLocation{file_name, line, column};
+}
+
 }  // namespace
 
 LoadResult load_scenario_text(std::string_view text, const std::string& file_name) {
@@ -87,11 +96,13 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
     locations.set_file(file_name);
     Scenario scenario;
     if (const auto offset = first_invalid_utf8(text)) {
-        const std::string_view before = text.substr(0, *offset);
-        const auto line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
-        const auto line_start = before.rfind('\n');
-        const int column = static_cast<int>(line_start == std::string_view::npos ? *offset : *offset - line_start - 1) + 1;
-        source.error(SourceLocation{file_name, line, column}, "the file is not valid UTF-8 text here; save it as UTF-8");
+        source.error(location_of_offset(text, *offset, file_name), "the file is not valid UTF-8 text here; save it as UTF-8");
+        return result;
+    }
+    if (const auto control = first_control_character(text, "\t\n\r")) {
+        source.error(location_of_offset(text, control->offset, file_name),
+                     "the file holds the control character " + code_point_name(control->code_point) +
+                         " here; a scenario file is printable text (YAML 1.2 §5.1)");
         return result;
     }
     try {

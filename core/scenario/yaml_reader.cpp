@@ -1,5 +1,7 @@
 #include "scenario/yaml_reader.h"
 
+#include "common/utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -204,6 +206,13 @@ bool MapReader::read_string(std::string_view key, std::string& out) {
     if (!text) return false;
     if (text->empty()) {
         source_.error(value_location(key), path(key) + " must not be empty");
+        return false;
+    }
+    if (const auto control = first_control_character(*text)) {
+        // Escapes in quoted scalars ("\0", "\n", "\t") can carry what the file itself may not.
+        source_.error(value_location(key), path(key) + " holds the control character " +
+                                               code_point_name(control->code_point) + "; write it on one line of "
+                                               "printable text");
         return false;
     }
     out = *text;

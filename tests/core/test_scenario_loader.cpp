@@ -177,6 +177,8 @@ private slots:
 
     void roundTrip_data();
     void roundTrip();
+    void fuzzRegressions_data();
+    void fuzzRegressions();
     void everyPresetParsesAndHasAName_data();
     void everyPresetParsesAndHasAName();
     void designPresetIdsExist();
@@ -519,6 +521,29 @@ void TestScenarioLoader::roundTrip() {
     QVERIFY2(reloaded.ok(), qPrintable(describe(reloaded.diagnostics) + "\n" + qs(written)));
     // On a difference, compare the texts first: they say which field changed.
     QCOMPARE(qs(parasight::write_scenario_yaml(*reloaded.scenario)), qs(written));
+    QVERIFY2(*reloaded.scenario == *loaded.scenario, qPrintable(qs(written)));
+}
+
+// Inputs the loader fuzzer once failed on (tests/data/fuzz-regressions/, one file each, named for what went wrong):
+// the fuzzer's property must hold for them — either diagnostics, or a Scenario that writes and reloads unchanged.
+void TestScenarioLoader::fuzzRegressions_data() {
+    QTest::addColumn<QString>("path");
+    int rows = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(PARASIGHT_TEST_DATA_DIR) / "fuzz-regressions")) {
+        QTest::newRow(entry.path().filename().string().c_str()) << qs(entry.path().string());
+        ++rows;
+    }
+    QVERIFY(rows > 0);
+}
+
+void TestScenarioLoader::fuzzRegressions() {
+    QFETCH(QString, path);
+    const LoadResult loaded = parasight::load_scenario_text(read_bytes(path.toStdString()), "fuzz.yaml");
+    QCOMPARE(loaded.ok(), loaded.diagnostics.empty());
+    if (!loaded.ok()) return;
+    const std::string written = parasight::write_scenario_yaml(*loaded.scenario);
+    const LoadResult reloaded = parasight::load_scenario_text(written, "written.yaml");
+    QVERIFY2(reloaded.ok(), qPrintable(describe(reloaded.diagnostics) + "\n" + qs(written)));
     QVERIFY2(*reloaded.scenario == *loaded.scenario, qPrintable(qs(written)));
 }
 
