@@ -8,7 +8,7 @@ namespace parasight {
 
 TaskId GraphBuilder::tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
     if (parallelism_.tp == 1) return after;
-    const double bytes = layer_costs(LayerRecompute{}).work.tp_collective_bytes;
+    const double bytes = layer_costs(RecomputedOperations{}).work.tp_collective_bytes;
     if (parallelism_.sequence_parallel) {
         // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
         const bool gather = before_block != backward;
@@ -54,18 +54,23 @@ TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const
     return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
 }
 
-TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const LayerRecompute& recompute,
-                      const LayerCosts& costs, TaskId after) {
-    const LayerCosts& plain = layer_costs(LayerRecompute{});
+TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
+                                    const LayerCosts& costs, TaskId after) {
+    const LayerCosts& plain = layer_costs(RecomputedOperations{});
     TaskId last = after;
     // Recomputed activations live from the first recompute task to the end of the layer's backward.
     const TaskId recompute_start = static_cast<TaskId>(graph_.tasks.size());
-    const bool attention_full = recompute.attention == Recompute::full;
-    const bool mlp_full = recompute.mlp == Recompute::full;
-    if (attention_full && mlp_full) {
+    const bool attention_whole = recomputed.whole(LayerBlock::attention);
+    const bool mlp_whole = recomputed.whole(LayerBlock::mlp);
+    if (attention_whole && mlp_whole) {
         last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
     }
-    if (mlp_full) last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
+    if (mlp_whole) {
+        last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
+    } else if (recomputed.any(LayerBlock::mlp)) {
+        last = compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp_recompute_s,
+                       costs.mlp_recompute_flops, last);
+    }
     last = tensor_parallel(device, false, layer, mb, last, true);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
@@ -78,13 +83,13 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
                           "ep dispatch backward", layer, mb, Stream::feature_comm, last);
     }
     last = tensor_parallel(device, true, layer, mb, last, true);
-    if (attention_full && !mlp_full) {
+    if (attention_whole && !mlp_whole) {
         last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
-    if (recompute.attention == Recompute::selective) {
-        last = compute(device, TaskKind::recompute, "attention core recompute", layer, mb,
-                       costs.selective_recompute_s, costs.selective_recompute_flops, last);
+    if (!attention_whole && recomputed.any(LayerBlock::attention)) {
+        last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention_recompute_s,
+                       costs.attention_recompute_flops, last);
     }
     const TaskId attention = compute(device, TaskKind::backward, "attention backward", layer, mb,
                                      costs.attention_backward_s, 2.0 * costs.attention_forward_flops, last);
@@ -102,16 +107,12 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     return tensor_parallel(device, true, layer, mb, attention, true);
 }
 
-LayerRecompute GraphBuilder::layer_recompute(int layer) {
+const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {
     // Resolved once per layer: every device and micro-batch asks again.
     if (layer_recompute_.empty()) {
         const int layers = model_.layers + model_.decoder_layers;
         layer_recompute_.reserve(static_cast<std::size_t>(layers));
-        for (int j = 0; j < layers; ++j) {
-            const Recompute attention = tree_.recompute(tree_.block(j, LayerBlock::attention)).value;
-            const Recompute mlp = tree_.recompute(tree_.block(j, LayerBlock::mlp)).value;
-            layer_recompute_.push_back(LayerRecompute{attention, mlp == Recompute::selective ? Recompute::none : mlp});
-        }
+        for (int j = 0; j < layers; ++j) layer_recompute_.push_back(tree_.recomputed_operations(j));
     }
     return layer_recompute_[static_cast<std::size_t>(layer)];
 }
@@ -171,8 +172,8 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
             const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
             const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
-            const LayerRecompute recompute = layer_recompute(layer);
-            last = layer_backward(device, layer, mb, recompute, layer_costs(recompute), last);
+            const RecomputedOperations& recomputed = layer_recompute(layer);
+            last = layer_backward(device, layer, mb, recomputed, layer_costs(recomputed), last);
             zero3_use(gather, layer_start, last);
             previous_layer_start = layer_start;
             if (reduce_now) {

@@ -84,12 +84,11 @@ void GraphBuilder::plan_in_flight_caps() {
     }
 }
 
-const LayerCosts& GraphBuilder::layer_costs(const LayerRecompute& recompute) {
-    const auto key = std::make_pair(static_cast<int>(recompute.attention), static_cast<int>(recompute.mlp));
-    if (const auto it = layer_costs_.find(key); it != layer_costs_.end()) return it->second;
+const LayerCosts& GraphBuilder::layer_costs(const RecomputedOperations& recomputed) {
+    if (const auto it = layer_costs_.find(recomputed); it != layer_costs_.end()) return it->second;
     return layer_costs_
-        .emplace(key, transformer_layer_costs(model_, parallelism_, scenario_.training.micro_batch, compute_,
-                                              compute_element_bytes_, element_bytes_, recompute))
+        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training.micro_batch, compute_,
+                                                     compute_element_bytes_, element_bytes_, recomputed))
         .first->second;
 }
 

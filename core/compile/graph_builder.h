@@ -52,7 +52,7 @@ private:
     void plan_in_flight_caps();
 
     // --- costs ---------------------------------------------------------------------------------------------------
-    const LayerCosts& layer_costs(const LayerRecompute& recompute);
+    const LayerCosts& layer_costs(const RecomputedOperations& recomputed);
 
     static std::span<const ParallelAxis> axes_of(RankGroup group);
 
@@ -91,10 +91,11 @@ private:
 
     TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
 
-    // Backward of one layer, MLP block first. A fully recomputed block re-runs its forward (with its collectives)
+    // Backward of one layer, MLP block first. A block recomputed whole re-runs its forward (with its collectives)
     // just before its backward; when both are, the whole layer's forward is re-run first, since the MLP's input is
-    // then gone too. Selective recompute re-runs the attention core before the attention backward.
-    TaskId layer_backward(std::int32_t device, int layer, int mb, const LayerRecompute& recompute,
+    // then gone too. A block with only some operations recomputed (selective recompute: the attention core) re-runs
+    // those as one compute task before its backward.
+    TaskId layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
                           const LayerCosts& costs, TaskId after);
 
     // --- one device ----------------------------------------------------------------------------------------------
@@ -126,10 +127,9 @@ private:
     // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
     std::pair<int, int> chunk_layers(int model_chunk) const;
 
-    // Recompute of one layer's blocks: their own settings, the layer's, its stage's or the scenario's (the strategy
-    // tree resolves them). Selective recompute set above a block means the attention core; the MLP keeps its
-    // activations then.
-    LayerRecompute layer_recompute(int layer);
+    // The recomputed operations of one layer: each operation's own setting, or its block's, its layer's, its stage's
+    // or the scenario's (the strategy tree resolves them). Selective recompute means the attention core.
+    const RecomputedOperations& layer_recompute(int layer);
 
     void flush_bucket(DeviceProgram& program, int micro_batch);
 
@@ -201,11 +201,11 @@ private:
     int chunks_;
     StrategyTree tree_;
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
-    std::vector<LayerRecompute> layer_recompute_;  // per layer, resolved from the strategy tree on first use
+    std::vector<RecomputedOperations> layer_recompute_;  // per layer, resolved from the strategy tree on first use
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
     std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
     ExecutionGraph graph_;
-    std::map<std::pair<int, int>, LayerCosts> layer_costs_;
+    std::map<RecomputedOperations, LayerCosts> layer_costs_;
     std::map<std::tuple<int, int, double>, double> collective_times_;
     std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
     // by group kind, by the group's first member

@@ -68,34 +68,30 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
 
     TransformerLayerWork work;
     // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
-    work.attention.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
-    work.attention.push_back(matmul("qkv", tokens, (h + 2.0 * kv) / t, h, eb));
+    work.attention.push_back(streaming(attention_operation_names[0], 2.0 * norm_tokens * h * eb));
+    work.attention.push_back(matmul(attention_operation_names[1], tokens, (h + 2.0 * kv) / t, h, eb));
     // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
-    LayerOperation scores = batched_matmul("attention_scores", heads_local * micro_batch, s_local, s_keys, head_dim, eb);
-    scores.recomputed_by_selective = true;
-    work.attention.push_back(scores);
+    work.attention.push_back(
+        batched_matmul(attention_operation_names[2], heads_local * micro_batch, s_local, s_keys, head_dim, eb));
     const double score_elements = heads_local * micro_batch * s_local * s_keys;
-    LayerOperation softmax = streaming("softmax_dropout", score_elements * (2.0 * eb + 2.0 * eb + 1.0));
-    softmax.recomputed_by_selective = true;
-    work.attention.push_back(softmax);
-    LayerOperation values = batched_matmul("attention_values", heads_local * micro_batch, s_local, head_dim, s_keys, eb);
-    values.recomputed_by_selective = true;
-    work.attention.push_back(values);
-    work.attention.push_back(matmul("attention_out", tokens, h, h / t, eb));
+    work.attention.push_back(streaming(attention_operation_names[3], score_elements * (2.0 * eb + 2.0 * eb + 1.0)));
+    work.attention.push_back(
+        batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
+    work.attention.push_back(matmul(attention_operation_names[5], tokens, h, h / t, eb));
     // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
-    work.attention.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
+    work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));
 
-    work.mlp.push_back(streaming("layernorm", 2.0 * norm_tokens * h * eb));
+    work.mlp.push_back(streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
     // A mixture-of-experts MLP runs each token through experts_per_token experts; balanced routing gives every
     // expert-parallel rank that many tokens' worth of expert work.
     const double expert_tokens = tokens * (model.experts > 1 ? model.experts_per_token : 1);
     const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
-    work.mlp.push_back(matmul("mlp_up", expert_tokens, up_width, h, eb));
+    work.mlp.push_back(matmul(mlp_operation_names[1], expert_tokens, up_width, h, eb));
     // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
     const double activation_bytes = expert_tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
-    work.mlp.push_back(streaming("activation", activation_bytes));
-    work.mlp.push_back(matmul("mlp_down", expert_tokens, h, f / t, eb));
-    work.mlp.push_back(streaming("dropout_residual", norm_tokens * h * (3.0 * eb + 1.0)));
+    work.mlp.push_back(streaming(mlp_operation_names[2], activation_bytes));
+    work.mlp.push_back(matmul(mlp_operation_names[3], expert_tokens, h, f / t, eb));
+    work.mlp.push_back(streaming(mlp_operation_names[4], norm_tokens * h * (3.0 * eb + 1.0)));
 
     work.tp_collective_bytes = tokens * h * eb;
     work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;

@@ -6,6 +6,7 @@
 
 #include "device/compute_model.h"
 #include "model/transformer_costs.h"
+#include "model/transformer_operations.h"
 
 #include <string_view>
 #include <vector>
@@ -16,12 +17,15 @@ struct LayerOperation {
     std::string_view name;
     OperationWork forward;
     OperationWork backward;  // matmuls: 2× the forward FLOPs (input and weight gradients); elementwise: 2× the bytes
-    bool recomputed_by_selective = false;  // part of the attention core that selective recompute redoes
 };
 
+// Operation i of a block is the one model/transformer_operations.h names i.
 struct TransformerLayerWork {
     std::vector<LayerOperation> attention;  // ends where the attention block's TP collective runs
     std::vector<LayerOperation> mlp;        // ends where the MLP block's TP collective runs
+    [[nodiscard]] const std::vector<LayerOperation>& block(LayerBlock which) const noexcept {
+        return which == LayerBlock::attention ? attention : mlp;
+    }
     // Bytes of the activation each TP collective works on: micro_batch · seq_len/cp · hidden elements.
     double tp_collective_bytes = 0.0;
     // Context parallelism: the keys and values each rank gathers from the others (all-gather forward,

@@ -2,6 +2,8 @@
 
 #include "model/cnn_layers.h"
 
+#include <array>
+
 namespace parasight {
 namespace {
 
@@ -69,41 +71,62 @@ double model_parameters(const ModelSpec& model) {
 
 double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split) {
     const Recompute mlp = split.recompute == Recompute::selective ? Recompute::none : split.recompute;
-    return layer_activation_bytes(model, micro_batch, split, split.recompute, mlp);
+    return layer_activation_bytes(model, micro_batch, split, RecomputedOperations::from_blocks(split.recompute, mlp));
 }
 
 double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
-                              Recompute attention_recompute, Recompute mlp_recompute) {
+                              const RecomputedOperations& recomputed) {
     const double s = static_cast<double>(model.seq_len) / split.cp;
     const double b = micro_batch;
-    const double h = model.hidden;
     const double a = model.heads;
     const double t = split.tp;
-    const double sbh = s * b * h;
+    const double sbh = s * b * model.hidden;
     // What stays outside the tensor-parallel region is split by t only with sequence parallelism (Korthikanti
     // §4.2.2-4.2.3); what lies between the column- and row-parallel matrices always is.
-    const double outside_split = split.sequence_parallel ? t : 1.0;
-    // A fully recomputed block keeps only its input; both blocks recomputed keep only the layer's input.
-    const double block_input = 2.0 * sbh / outside_split;
-    if (attention_recompute == Recompute::full && mlp_recompute == Recompute::full) return block_input;
-    // Korthikanti §4.1, per layer: attention keeps 11·sbh + 5·a·s²·b (LayerNorm input and QKV input 2sbh each are
-    // counted with the 34's LayerNorm 4 and the 10 outside; Q, K 4sbh, V 2sbh, softmax output 2as²b, dropout mask
-    // as²b, dropout output 2as²b, projection input 2sbh, dropout mask sbh), the MLP 19·sbh. Grouped-query attention
-    // shrinks K and V; a wider FFN (or SwiGLU's third matrix) scales the MLP's 16·sbh of intermediates.
-    const double kv_ratio = kv_width(model) / h;
-    const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * h) * (mlp_matrices(model) / 2.0);
-    // Outside TP, per block: its LayerNorm's input 2sbh, the block's (column-parallel) input 2sbh, the dropout mask sbh.
-    const double block_outside = 5.0 * sbh / outside_split;
-    double attention = 0.0;
-    if (attention_recompute == Recompute::full) {
-        attention = block_input;
-    } else {
-        const double inside_linear = (2.0 + 4.0 * kv_ratio + 2.0) * sbh;  // Q, K, V and the projection input: 8·sbh
-        const double quadratic = attention_recompute == Recompute::selective ? 0.0 : 5.0 * a * s * s * b;
-        attention = block_outside + (inside_linear + quadratic) / t;
+    const double outside = sbh / (split.sequence_parallel ? t : 1.0);
+    const double inside = sbh / t;
+    // Grouped-query attention shrinks K and V; a wider FFN (or SwiGLU's third matrix) widens the MLP's intermediates.
+    const double kv_ratio = kv_width(model) / model.hidden;
+    const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * model.hidden) * (mlp_matrices(model) / 2.0);
+    const double scores = a * s * s * b / t;
+
+    // Korthikanti §4.1, tensor by tensor: attention keeps 11·sbh + 5·a·s²·b and the MLP 19·sbh, plus each block's
+    // LayerNorm input 2·sbh (34·sbh + 5·a·s²·b in all). Each tensor is kept by the operation whose backward needs it
+    // and made by `producer` (−1: the layer's input, made outside the layer).
+    struct KeptTensor {
+        LayerBlock block;
+        int keeper;
+        LayerBlock producer_block;
+        int producer;
+        double bytes;
+    };
+    constexpr LayerBlock attention = LayerBlock::attention;
+    constexpr LayerBlock mlp = LayerBlock::mlp;
+    const std::array<KeptTensor, 15> kept{{
+        {attention, 0, attention, -1, 2.0 * outside},               // LayerNorm input: the layer's input
+        {attention, 1, attention, 0, 2.0 * outside},                // QKV input
+        {attention, 2, attention, 1, 2.0 * inside},                 // Q
+        {attention, 2, attention, 1, 2.0 * kv_ratio * inside},      // K
+        {attention, 3, attention, 3, 2.0 * scores},                 // softmax output
+        {attention, 3, attention, 3, 1.0 * scores},                 // dropout mask
+        {attention, 4, attention, 3, 2.0 * scores},                 // dropout output
+        {attention, 4, attention, 1, 2.0 * kv_ratio * inside},      // V
+        {attention, 5, attention, 4, 2.0 * inside},                 // projection input
+        {attention, 6, attention, 6, 1.0 * outside},                // dropout mask
+        {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output
+        {mlp, 1, mlp, 0, 2.0 * outside},                            // MLP input
+        {mlp, 2, mlp, 1, 8.0 * ffn_ratio * inside},                 // activation input
+        {mlp, 3, mlp, 2, 8.0 * ffn_ratio * inside},                 // down-projection input
+        {mlp, 4, mlp, 4, 1.0 * outside},                            // dropout mask
+    }};
+    // A tensor can be dropped when the operation that keeps it is recomputed and so is the one that made it: the
+    // recomputation makes it again just before it is needed. The layer's input is always kept.
+    double bytes = 0.0;
+    for (const KeptTensor& tensor : kept) {
+        const bool remade = tensor.producer >= 0 && recomputed.contains(tensor.producer_block, tensor.producer);
+        if (!(remade && recomputed.contains(tensor.block, tensor.keeper))) bytes += tensor.bytes;
     }
-    const double mlp = mlp_recompute == Recompute::full ? block_input : block_outside + 16.0 * ffn_ratio * sbh / t;
-    return attention + mlp;
+    return bytes;
 }
 
 double model_flops_per_iteration(const ModelSpec& model, double global_batch) {

@@ -4,6 +4,7 @@
 // 2·b·s·h·V) and Korthikanti et al. 2022 (§4: activations s·b·h·(34 + 5·a·s/h) bytes per layer, with the tensor-,
 // sequence-parallel and recompute variants), generalised to grouped-query attention, any FFN width and SwiGLU.
 
+#include "model/transformer_operations.h"
 #include "scenario/scenario.h"
 
 namespace parasight {
@@ -53,10 +54,12 @@ struct LayerFlops {
 //   full:               2·s·b·h / t with SP, 2·s·b·h without (only the layer input is kept)
 // Context parallelism cp divides s.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split);
-// The same with the attention and MLP blocks recomputed separately (strategy-tree block nodes): a fully recomputed
-// block keeps only its input; selective recompute applies to attention. split.recompute is ignored.
+// The same with any set of the layer's operations recomputed (strategy-tree block and operation nodes): a tensor is
+// dropped when both the operation that keeps it for backward and the one that makes it are recomputed, so a fully
+// recomputed block keeps only its input and selective recompute drops the 5·a·s²·b/t of the attention core.
+// split.recompute is ignored.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
-                                            Recompute attention_recompute, Recompute mlp_recompute);
+                                            const RecomputedOperations& recomputed);
 
 // Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU. For a
 // CNN model, the sum over its layers (model/cnn_layers.h).

@@ -115,20 +115,35 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         StrategyOverride entry;
         entry.location = reader.location();
         if (!reader.require("node") || !reader.read_string("node", entry.node)) continue;
-        const auto node_path = parse_node_path(entry.node);
+        const ParsedNodePath parsed = parse_node_path_checked(entry.node);
+        const auto& node_path = parsed.path;
+        if (!node_path && parsed.error == NodePathError::unknown_operation) {
+            const LayerBlock block = entry.node.find("].mlp.") != std::string::npos ? LayerBlock::mlp
+                                                                                   : LayerBlock::attention;
+            const auto names = operation_names(block);
+            source.error(reader.value_location("node"),
+                         "unknown operation '" + std::string(parsed.operation) + "' in node '" + entry.node + "'" +
+                             did_you_mean_suffix(parsed.operation, names) + "; the " +
+                             std::string(block_name(block)) + " block's operations are " + join_alternatives(names));
+            continue;
+        }
         if (!node_path) {
             source.error(reader.value_location("node"), "unknown strategy-tree node '" + entry.node +
                                                             "'; nodes are pipeline stages written stage[i], "
-                                                            "model layers written layer[j] and their blocks "
-                                                            "layer[j].attention and layer[j].mlp, counting from 0");
+                                                            "model layers written layer[j], their blocks "
+                                                            "layer[j].attention and layer[j].mlp, and the blocks' "
+                                                            "operations such as layer[j].attention.qkv, counting "
+                                                            "from 0");
             continue;
         }
         if (std::any_of(overrides.begin(), overrides.end(), [&](const StrategyOverride& o) { return o.node == entry.node; })) {
             source.error(reader.value_location("node"), "node '" + entry.node + "' is given twice in strategy_tree");
             continue;
         }
-        if (node_path->kind == StrategyNodeKind::layer || node_path->kind == StrategyNodeKind::block) {
-            const char* what = node_path->kind == StrategyNodeKind::layer ? "a layer" : "a block";
+        if (node_path->kind != StrategyNodeKind::stage) {
+            const char* what = node_path->kind == StrategyNodeKind::layer   ? "a layer"
+                               : node_path->kind == StrategyNodeKind::block ? "a block"
+                                                                            : "an operation";
             for (const auto key : {"layers", "micro_batches", "max_ongoing_micro_batches"}) {
                 if (reader.has(key)) {
                     source.error(reader.key_location(key), "'" + std::string(key) +

@@ -185,12 +185,17 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         const StrategyOverride& entry = scenario.strategy_tree[i];
         const std::string path = "strategy_tree[" + std::to_string(i) + "]";
         const NodePath node = *parse_node_path(entry.node);
-        if (node.kind == StrategyNodeKind::block) {
+        if (node.kind == StrategyNodeKind::block || node.kind == StrategyNodeKind::operation) {
+            const bool operation = node.kind == StrategyNodeKind::operation;
             if (scenario.model.kind != ModelKind::transformer) {
-                check.error(path, "node '" + entry.node + "' names a transformer block, but the model is a CNN");
+                check.error(path, "node '" + entry.node + "' names a transformer " +
+                                      (operation ? "operation" : "block") + ", but the model is a CNN");
             } else if (node.index >= layers) {
                 check.error(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
                                       " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
+            } else if (operation && entry.recompute == Recompute::selective) {
+                check.error(path, "an operation is recomputed (full) or not (none); selective names a set of "
+                                  "operations (the attention core) and applies to blocks and above");
             } else if (node.block == LayerBlock::mlp && entry.recompute == Recompute::selective) {
                 check.error(path, "selective recompute redoes the attention core; an MLP block is recomputed fully "
                                   "or not at all");

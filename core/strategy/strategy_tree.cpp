@@ -2,16 +2,20 @@
 
 #include "model/model_structure.h"
 
+#include <map>
+
 namespace parasight {
 
 StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
     const int stages = scenario.parallelism.pp;
     const int total_layers = pipeline_layer_count(scenario.model);
+    std::map<NodePath, const StrategyOverride*> overrides;
+    for (const StrategyOverride& entry : scenario.strategy_tree) {
+        if (const auto path = parse_node_path(entry.node)) overrides.emplace(*path, &entry);
+    }
     auto find_override = [&](const NodePath& path) -> const StrategyOverride* {
-        for (const StrategyOverride& entry : scenario.strategy_tree) {
-            if (parse_node_path(entry.node) == path) return &entry;
-        }
-        return nullptr;
+        const auto found = overrides.find(path);
+        return found == overrides.end() ? nullptr : found->second;
     };
     StrategyNode root;
     root.layer_count = total_layers;
@@ -86,8 +90,18 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
                 block.first_layer = model_layer;
                 block.layer_count = 1;
                 block.override_entry = find_override(block.path);
-                nodes_[static_cast<std::size_t>(layer_index)].children.push_back(static_cast<int>(nodes_.size()));
+                const int block_index = static_cast<int>(nodes_.size());
+                nodes_[static_cast<std::size_t>(layer_index)].children.push_back(block_index);
                 nodes_.push_back(block);
+                const auto operations = static_cast<int>(operation_names(which).size());
+                for (int op = 0; op < operations; ++op) {
+                    StrategyNode operation = block;
+                    operation.path = NodePath{StrategyNodeKind::operation, model_layer, which, op};
+                    operation.parent = block_index;
+                    operation.override_entry = find_override(operation.path);
+                    nodes_[static_cast<std::size_t>(block_index)].children.push_back(static_cast<int>(nodes_.size()));
+                    nodes_.push_back(operation);
+                }
             }
         }
     }
@@ -96,6 +110,22 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
 int StrategyTree::block(int layer_index, LayerBlock which) const {
     const StrategyNode& node = nodes_[static_cast<std::size_t>(layer(layer_index))];
     return node.children.at(which == LayerBlock::attention ? 0 : 1);
+}
+
+int StrategyTree::operation(int layer_index, LayerBlock which, int operation_index) const {
+    const StrategyNode& node = nodes_[static_cast<std::size_t>(block(layer_index, which))];
+    return node.children.at(static_cast<std::size_t>(operation_index));
+}
+
+RecomputedOperations StrategyTree::recomputed_operations(int layer_index) const {
+    RecomputedOperations result;
+    for (const LayerBlock which : {LayerBlock::attention, LayerBlock::mlp}) {
+        const auto operations = static_cast<int>(operation_names(which).size());
+        for (int op = 0; op < operations; ++op) {
+            if (is_recomputed(recompute(operation(layer_index, which, op)).value, which, op)) result.add(which, op);
+        }
+    }
+    return result;
 }
 
 int StrategyTree::layers_of_stage(int stage_index) const {

@@ -1,7 +1,7 @@
 #pragma once
 // The strategy tree (Proteus §4): the model's structure — model → pipeline stages → layers → (for transformers)
-// attention and MLP blocks — with the parallel
-// configuration on the root and overrides on any node. A value not set on a node is inherited from the nearest
+// attention and MLP blocks → their operations — with the parallel configuration on the root and overrides on any
+// node. A value not set on a node is inherited from the nearest
 // ancestor that sets it, ending at the root's `parallelism` settings; the tree says which values are explicit and
 // where inherited ones come from, so an editor can show them differently.
 
@@ -39,13 +39,17 @@ public:
     [[nodiscard]] int root() const noexcept { return 0; }
     [[nodiscard]] int stage(int index) const { return stage_nodes_.at(static_cast<std::size_t>(index)); }
     [[nodiscard]] int layer(int index) const { return layer_nodes_.at(static_cast<std::size_t>(index)); }
-    // A transformer layer's attention or MLP block.
+    // A transformer layer's attention or MLP block, and an operation of it (model/transformer_operations.h).
     [[nodiscard]] int block(int layer_index, LayerBlock which) const;
+    [[nodiscard]] int operation(int layer_index, LayerBlock which, int operation_index) const;
     [[nodiscard]] int stage_count() const noexcept { return static_cast<int>(stage_nodes_.size()); }
 
     // Layers per pipeline stage: given by stage nodes, the rest shared evenly.
     [[nodiscard]] int layers_of_stage(int stage_index) const;
     [[nodiscard]] Setting<Recompute> recompute(int node) const;
+    // The operations of a transformer layer that run again before their backward, each as its own recompute
+    // setting says (selective: the attention core).
+    [[nodiscard]] RecomputedOperations recomputed_operations(int layer_index) const;
     // Micro-batches one 1F1B stage may start before its first backward; 0 means the schedule's own (p − s).
     [[nodiscard]] Setting<int> max_ongoing_micro_batches(int node) const;
     [[nodiscard]] Setting<int> micro_batches(int node) const;

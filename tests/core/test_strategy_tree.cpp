@@ -1,5 +1,6 @@
-// The strategy tree: structure (model → stages → layers), layer assignment including uneven and interleaved splits,
-// inheritance with explicit and inherited values told apart, and per-layer recompute reaching the compiled graph.
+// The strategy tree: structure (model → stages → layers → blocks → operations), layer assignment including uneven and
+// interleaved splits, inheritance with explicit and inherited values told apart, and recompute per layer, block and
+// operation reaching the compiled graph.
 
 #include "compile/compiler.h"
 #include "scenario/scenario_loader.h"
@@ -7,6 +8,10 @@
 #include "strategy/strategy_tree.h"
 
 #include <QtTest>
+
+#include <map>
+#include <string>
+#include <vector>
 
 using namespace parasight;
 
@@ -32,6 +37,29 @@ std::vector<int> layers_under(const StrategyTree& tree, int node) {
     return layers;
 }
 
+// What a compiled graph shows of recomputation: its recompute tasks (all must belong to `layer`) and the activation
+// bytes each layer's first forward keeps for micro-batch 0.
+struct RecomputeSeen {
+    std::vector<const Task*> tasks;
+    std::vector<std::string> labels;
+    std::map<int, double> kept_by_layer;
+};
+
+RecomputeSeen recompute_seen(const ExecutionGraph& graph) {
+    RecomputeSeen seen;
+    for (const Task& task : graph.tasks) {
+        const std::string& label = graph.labels[static_cast<std::size_t>(task.label)];
+        if (task.kind == TaskKind::recompute) {
+            seen.tasks.push_back(&task);
+            seen.labels.push_back(label);
+        }
+        if (task.kind == TaskKind::forward && label == "attention" && task.micro_batch == 0) {
+            seen.kept_by_layer[task.layer] = task.allocate_bytes;
+        }
+    }
+    return seen;
+}
+
 }  // namespace
 
 class TestStrategyTree : public QObject {
@@ -45,6 +73,8 @@ private slots:
     void inheritanceSaysWhereAValueComesFrom();
     void layerRecomputeReachesTheGraph();
     void blockRecomputeReachesTheGraph();
+    void operationRecomputeIsInherited();
+    void operationRecomputeReachesTheGraph();
 };
 
 void TestStrategyTree::nodePaths_data() {
@@ -66,6 +96,12 @@ void TestStrategyTree::nodePaths_data() {
     QTest::newRow("mlp block") << "layer[0].mlp" << true << int(StrategyNodeKind::block) << 0;
     QTest::newRow("unknown block") << "layer[0].norm" << false << 0 << 0;
     QTest::newRow("stage has no blocks") << "stage[0].mlp" << false << 0 << 0;
+    QTest::newRow("attention operation") << "layer[4].attention.qkv" << true << int(StrategyNodeKind::operation) << 4;
+    QTest::newRow("mlp operation") << "layer[11].mlp.activation" << true << int(StrategyNodeKind::operation) << 11;
+    QTest::newRow("operation of the other block") << "layer[0].mlp.qkv" << false << 0 << 0;
+    QTest::newRow("empty operation") << "layer[0].attention." << false << 0 << 0;
+    QTest::newRow("below an operation") << "layer[0].attention.qkv.bias" << false << 0 << 0;
+    QTest::newRow("stage has no operations") << "stage[0].attention.qkv" << false << 0 << 0;
 }
 
 void TestStrategyTree::nodePaths() {
@@ -82,11 +118,16 @@ void TestStrategyTree::nodePaths() {
 }
 
 void TestStrategyTree::evenSplit() {
-    // 12 layers over pp 4: 3 each, in order; each transformer layer has an attention and an MLP block.
+    // 12 layers over pp 4: 3 each, in order; each transformer layer has an attention block of 7 operations and an
+    // MLP block of 5.
     const Scenario scenario = load("[]");
     const StrategyTree tree(scenario);
     QCOMPARE(tree.stage_count(), 4);
-    QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12 + 2 * 12});
+    QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12 + 2 * 12 + 12 * (7 + 5)});
+    const int softmax = tree.operation(7, LayerBlock::attention, 3);
+    QCOMPARE(tree.nodes()[static_cast<std::size_t>(softmax)].parent, tree.block(7, LayerBlock::attention));
+    QCOMPARE(QString::fromStdString(to_string(tree.nodes()[static_cast<std::size_t>(softmax)].path)),
+             QStringLiteral("layer[7].attention.softmax_dropout"));
     QCOMPARE(tree.nodes()[static_cast<std::size_t>(tree.block(7, LayerBlock::mlp))].parent, tree.layer(7));
     QCOMPARE(QString::fromStdString(to_string(tree.nodes()[static_cast<std::size_t>(tree.block(7, LayerBlock::mlp))].path)),
              QStringLiteral("layer[7].mlp"));
@@ -176,22 +217,14 @@ void TestStrategyTree::blockRecomputeReachesTheGraph() {
     const Scenario scenario = load(R"([{node: "layer[5].mlp", recompute: full}])");
     const auto graph = compile_scenario(scenario, CompileOptions{});
     QVERIFY(graph.has_value());
-    int recompute_tasks = 0;
-    double kept_layer5 = 0.0;
-    double kept_layer4 = 0.0;
-    for (const Task& task : graph->tasks) {
-        const std::string& label = graph->labels[static_cast<std::size_t>(task.label)];
-        if (task.kind == TaskKind::recompute) {
-            QCOMPARE(task.layer, 5);
-            QCOMPARE(QString::fromStdString(label), QStringLiteral("mlp"));
-            ++recompute_tasks;
-        }
-        if (task.kind == TaskKind::forward && label == "attention" && task.micro_batch == 0) {
-            if (task.layer == 5) kept_layer5 = task.allocate_bytes;
-            if (task.layer == 4) kept_layer4 = task.allocate_bytes;
-        }
+    const RecomputeSeen seen = recompute_seen(*graph);
+    for (std::size_t i = 0; i < seen.tasks.size(); ++i) {
+        QCOMPARE(seen.tasks[i]->layer, 5);
+        QCOMPARE(QString::fromStdString(seen.labels[i]), QStringLiteral("mlp"));
     }
-    QCOMPARE(recompute_tasks, 8);
+    QCOMPARE(seen.tasks.size(), std::size_t{8});
+    const double kept_layer4 = seen.kept_by_layer.at(4);
+    const double kept_layer5 = seen.kept_by_layer.at(5);
     // Korthikanti 2022 §4.1 counts bytes of 16-bit values: the MLP block keeps its LayerNorm's input 2·sbh plus the
     // MLP's 19·sbh = 21·sbh bytes, and only its input, 2·sbh, when recomputed. GPT-2 small, s 1024, b 1, h 768, bf16:
     // layer 5 keeps 19·sbh = 19 · 786 432 = 14 942 208 B less than layer 4.
@@ -205,6 +238,55 @@ void TestStrategyTree::blockRecomputeReachesTheGraph() {
         "tree.yaml");
     QVERIFY(!rejected.ok());
     QVERIFY(QString::fromStdString(rejected.diagnostics.front().message).startsWith("selective recompute redoes"));
+}
+
+void TestStrategyTree::operationRecomputeIsInherited() {
+    // Selective recompute on the root means the attention core: attention_scores (2), softmax_dropout (3) and
+    // attention_values (4). Layer 2 keeps its softmax; layer 3 also recomputes its MLP activation function.
+    const Scenario scenario = load(R"([{node: "layer[2].attention.softmax_dropout", recompute: none},
+                                       {node: "layer[3].mlp.activation", recompute: full}])",
+                                   "{pp: 4, dp: 2, recompute: selective}");
+    const StrategyTree tree(scenario);
+    const auto kept = tree.recompute(tree.operation(2, LayerBlock::attention, 3));
+    QCOMPARE(kept.value, Recompute::none);
+    QVERIFY(kept.is_explicit);
+    QCOMPARE(QString::fromStdString(kept.source), QStringLiteral("layer[2].attention.softmax_dropout"));
+    const auto inherited = tree.recompute(tree.operation(2, LayerBlock::attention, 2));
+    QCOMPARE(inherited.value, Recompute::selective);
+    QVERIFY(!inherited.is_explicit);
+    QCOMPARE(QString::fromStdString(inherited.source), QStringLiteral("parallelism"));
+
+    // Masks, bit i for operation i: the core is 0b11100 = 28.
+    QCOMPARE(tree.recomputed_operations(1).mask(LayerBlock::attention), 28U);
+    QCOMPARE(tree.recomputed_operations(1).mask(LayerBlock::mlp), 0U);
+    QCOMPARE(tree.recomputed_operations(2).mask(LayerBlock::attention), 0b10100U);
+    QCOMPARE(tree.recomputed_operations(3).mask(LayerBlock::attention), 28U);
+    QCOMPARE(tree.recomputed_operations(3).mask(LayerBlock::mlp), 0b00100U);
+    QVERIFY(!tree.recomputed_operations(3).whole(LayerBlock::mlp));
+}
+
+void TestStrategyTree::operationRecomputeReachesTheGraph() {
+    // Layer 5 recomputes its MLP activation function and down projection: one "mlp recompute" task per micro-batch
+    // (8), holding the down projection's 2·t·h·F = 2 · 1024 · 768 · 3072 FLOPs (GPT-2 small, micro-batch 1, no TP;
+    // the activation function is memory-bound and adds none).
+    const Scenario scenario = load(R"([{node: "layer[5].mlp.activation", recompute: full},
+                                       {node: "layer[5].mlp.mlp_down", recompute: full}])");
+    const auto graph = compile_scenario(scenario, CompileOptions{});
+    QVERIFY(graph.has_value());
+    const RecomputeSeen seen = recompute_seen(*graph);
+    for (std::size_t i = 0; i < seen.tasks.size(); ++i) {
+        QCOMPARE(seen.tasks[i]->layer, 5);
+        QCOMPARE(QString::fromStdString(seen.labels[i]), QStringLiteral("mlp recompute"));
+        QCOMPARE_EQ(seen.tasks[i]->flops, 2.0 * 1024 * 768 * 3072);
+        QVERIFY(seen.tasks[i]->work_s > 0.0);
+    }
+    QCOMPARE(seen.tasks.size(), std::size_t{8});
+    const double kept_layer4 = seen.kept_by_layer.at(4);
+    const double kept_layer5 = seen.kept_by_layer.at(5);
+    // The down projection's input (the activation's output, 4h wide: 8·sbh bytes in 16-bit) is made and kept by
+    // recomputed operations, so it is dropped; the activation's input, made by mlp_up, stays. s 1024, b 1, h 768.
+    const double sbh = 1024.0 * 1.0 * 768.0;
+    QCOMPARE_EQ(kept_layer4 - kept_layer5, 8.0 * sbh);
 }
 
 QTEST_APPLESS_MAIN(TestStrategyTree)
