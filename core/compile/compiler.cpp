@@ -1,14 +1,49 @@
 #include "compile/compiler.h"
 
 #include "compile/graph_builder.h"
+#include "model/model_structure.h"
+#include "units/quantity.h"
 
 namespace parasight {
+namespace {
+
+// What every simulated device runs at least for each of its layers and micro-batches: a CNN layer's forward and
+// backward; a transformer layer's attention and MLP forward and backward, and with tensor parallelism a collective
+// after each block's forward and before each block's backward.
+double minimum_task_count(const Scenario& scenario, const CompileOptions& options) {
+    const double devices_per_stage =
+        options.all_devices ? static_cast<double>(scenario.topology().device_count()) / scenario.parallelism.pp : 1.0;
+    double per_layer = 2.0;
+    if (scenario.model.kind == ModelKind::transformer) per_layer = scenario.parallelism.tp > 1 ? 8.0 : 4.0;
+    return per_layer * static_cast<double>(scenario.micro_batches()) * pipeline_layer_count(scenario.model) *
+           devices_per_stage;
+}
+
+std::string too_large(double tasks, bool at_least, const Scenario& scenario, const CompileOptions& options) {
+    std::string message = "the execution graph would hold " + std::string(at_least ? "at least " : "more than ") +
+                          units::format_number(tasks) + " tasks (" +
+                          std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
+    if (options.all_devices) message += ", every device simulated";
+    message += "); the limit is " + std::to_string(options.max_tasks) +
+               ". Simulate fewer micro-batches (a larger training.micro_batch or a smaller global_batch)";
+    if (options.all_devices) message += " or one device per symmetry class (without --all-devices)";
+    return message;
+}
+
+}  // namespace
 
 Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options) {
     const auto layout = ParallelLayout::make(scenario.topology(), scenario.parallelism.layout_order());
     if (!layout) return Error{layout.error()};
+    if (const double tasks = minimum_task_count(scenario, options); tasks > static_cast<double>(options.max_tasks)) {
+        return Error{too_large(tasks, true, scenario, options)};
+    }
     GraphBuilder builder(scenario, *layout, options);
-    return builder.build();
+    try {
+        return builder.build();
+    } catch (const GraphTooLarge& error) {
+        return Error{too_large(static_cast<double>(error.tasks), false, scenario, options)};
+    }
 }
 
 }  // namespace parasight

@@ -9,10 +9,15 @@
 #include "compile/execution_graph.h"
 #include "scenario/scenario.h"
 
+#include <cstdint>
+
 namespace parasight {
 
 struct CompileOptions {
     bool all_devices = false;  // simulate every device instead of one per symmetry class
+    // The largest graph compiled: a task takes about 100 bytes with its links, and the engine keeps as much again,
+    // so 50 million tasks need about 10 GB. Larger scenarios are refused with what to change.
+    std::int64_t max_tasks = 50'000'000;
 };
 
 // The scenario must have passed the loader's checks.

@@ -37,7 +37,10 @@ ExecutionGraph GraphBuilder::build() {
     for (int stage = 0; stage < parallelism_.pp; ++stage) {
         emit_stage(stage, by_stage[static_cast<std::size_t>(stage)]);
         // Every stage emits about as many tasks as the first: reserve for all of them at once.
-        if (stage == 0) graph_.tasks.reserve(graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10);
+        if (stage == 0) {
+            const std::size_t expected = graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10;
+            graph_.tasks.reserve(std::min(expected, static_cast<std::size_t>(options_.max_tasks) + 1));
+        }
     }
     link_pipeline();
     graph_.finish();
@@ -56,13 +59,14 @@ void GraphBuilder::place_devices() {
             graph_.devices.push_back(SimulatedDevice{stage * pp_stride, stage, weight, {}});
         }
     }
-    const std::size_t steps = static_cast<std::size_t>(parallelism_.pp * chunks_ * micro_batches_);
+    const std::size_t steps = static_cast<std::size_t>(chunks_) * static_cast<std::size_t>(micro_batches_);
     forward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
     backward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
 }
 
 std::size_t GraphBuilder::step_index(int model_chunk, int micro_batch) const {
-    return static_cast<std::size_t>(model_chunk * micro_batches_ + micro_batch);
+    return static_cast<std::size_t>(model_chunk / parallelism_.pp) * static_cast<std::size_t>(micro_batches_) +
+           static_cast<std::size_t>(micro_batch);
 }
 
 void GraphBuilder::plan_in_flight_caps() {
@@ -226,6 +230,7 @@ void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_
     }
     for (const PipelineStep& step : context.steps) {
         for (DeviceProgram& program : programs) emit_step(program, context, step);
+        if (graph_.tasks.size() > static_cast<std::size_t>(options_.max_tasks)) throw GraphTooLarge{graph_.tasks.size()};
     }
     for (DeviceProgram& program : programs) {
         const TaskId tied = tied_embedding_reduction(program.device, stage, program.previous);

@@ -34,6 +34,11 @@ struct Step {
     TaskId send = -1;   // the pipeline send that ends it (-1 at the ends of the model)
 };
 
+// Thrown by GraphBuilder::build() once the graph passes CompileOptions::max_tasks.
+struct GraphTooLarge {
+    std::size_t tasks = 0;
+};
+
 class GraphBuilder {
 public:
     GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options);
@@ -44,6 +49,7 @@ private:
     // --- devices and symmetry ------------------------------------------------------------------------------------
     void place_devices();
 
+    // A device's steps: the micro-batches of each of its chunks (model chunk k lives on stage k mod pp).
     [[nodiscard]] std::size_t step_index(int model_chunk, int micro_batch) const;
 
     // A 1F1B stage cannot keep more micro-batches in flight than the stage feeding it: its warm-up forwards need

@@ -334,6 +334,8 @@ private slots:
 
     void chromeTraceIsValid_data();
     void chromeTraceIsValid();
+
+    void graphSizeLimit();
 };
 
 // --- schedules ---------------------------------------------------------------------------------------------------------
@@ -1179,6 +1181,39 @@ void TestSimulation::chromeTraceIsValid() {
     } else {
         QCOMPARE(counters, 0);
     }
+}
+
+// --- limits --------------------------------------------------------------------------------------------------------
+
+void TestSimulation::graphSizeLimit() {
+    const parasight::LoadResult loaded = parasight::load_scenario_text(hybrid_yaml, "hybrid.yaml");
+    QVERIFY(loaded.ok());
+    const Scenario& scenario = *loaded.scenario;
+    // The hybrid scenario: 4 layers, 16 / (dp 2 × micro-batch 2) = 4 micro-batches, tp 2. Each simulated device runs
+    // at least 8 tasks per layer and micro-batch (attention and MLP forward and backward, and a TP collective next to
+    // each): 8 · 4 · 4 = 128 in all over the pipeline, one device per stage; every device: 4 per stage, 512.
+    const auto below = parasight::compile_scenario(scenario, parasight::CompileOptions{false, 127});
+    QVERIFY(!below);
+    QCOMPARE(QString::fromStdString(below.error()),
+             QStringLiteral("the execution graph would hold at least 128 tasks (4 micro-batches per pipeline); the "
+                            "limit is 127. Simulate fewer micro-batches (a larger training.micro_batch or a smaller "
+                            "global_batch)"));
+    const auto every_device = parasight::compile_scenario(scenario, parasight::CompileOptions{true, 511});
+    QVERIFY(!every_device);
+    QVERIFY2(QString::fromStdString(every_device.error()).startsWith(
+                 QStringLiteral("the execution graph would hold at least 512 tasks (4 micro-batches per pipeline, "
+                                "every device simulated)")),
+             every_device.error().c_str());
+    QVERIFY(QString::fromStdString(every_device.error()).endsWith(QStringLiteral("without --all-devices)")));
+    // At the estimate the compiler starts, and stops once the real graph (embedding, logits, pipeline sends, the
+    // optimizer, …) passes the limit.
+    const auto stopped = parasight::compile_scenario(scenario, parasight::CompileOptions{false, 128});
+    QVERIFY(!stopped);
+    QVERIFY2(QString::fromStdString(stopped.error()).startsWith(QStringLiteral("the execution graph would hold more than ")),
+             stopped.error().c_str());
+    const auto compiled = parasight::compile_scenario(scenario, parasight::CompileOptions{});
+    QVERIFY(compiled.has_value());
+    QVERIFY(compiled->tasks.size() > 128);
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)
