@@ -8,6 +8,10 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
     Arguments arguments;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string& word = words[i];
+        if (word.size() >= 2 && word[0] == '-' && word[1] != '-') {
+            // Only long options exist; a file whose name starts with '-' can be written ./-name.
+            return Error{"unknown option '" + word + "'; options are written --name"};
+        }
         if (word.size() < 3 || word.rfind("--", 0) != 0) {
             arguments.positional_.push_back(word);
             continue;
@@ -26,6 +30,7 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
         if (spec.with_value.count(name) > 0) {
             std::string value;
             if (inline_value) {
+                if (inline_value->empty()) return Error{"option --" + name + " needs a value"};
                 value = *inline_value;
             } else if (i + 1 < words.size() && words[i + 1].rfind("--", 0) != 0) {
                 value = words[++i];

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "output_file.h"
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
@@ -15,7 +16,7 @@
 
 namespace parasight::cli {
 
-const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--json] [--trace OUT.json] [--csv OUT.csv] [--all-devices]
+const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--json] [--trace OUT.json] [--csv OUT.csv] [--all-devices] [--db DB]
 
 Simulates one training iteration of scenario FILE on every device and reports the iteration time, throughput,
 MFU/HFU, where the time goes (compute, exposed communication per group, pipeline bubble, idle) and the memory each
@@ -29,8 +30,13 @@ device needs.
   --trace FILE    write a Chrome trace (open it in Perfetto or chrome://tracing)
   --csv FILE      write each simulated device's breakdown as CSV
   --all-devices   simulate every device instead of one per symmetry class (same answer on a homogeneous cluster)
+  --db DB         store the run in a results database (not available yet: refused)
 
-exit status: 0 ok, 2 bad input or a scenario that cannot be simulated, 1 internal error
+Output files are checked before the simulation starts and removed again if it fails. A scenario whose execution
+graph would pass 50 million tasks is refused with what to change.
+
+exit status: 0 ok, 2 bad input or a scenario that cannot be simulated, 1 internal error or an output file that
+could not be written
 )";
 
 namespace {
@@ -84,6 +90,18 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     if (arguments->positional().size() != 1) return usage_error(err, "simulate", "name exactly one scenario FILE");
     if (arguments->option("db")) return usage_error(err, "simulate", "--db: the results database is not available yet");
 
+    // Output files are opened before the simulation, so that a path that cannot be written is reported at once.
+    const auto trace_path = arguments->option("trace");
+    const auto csv_path = arguments->option("csv");
+    OutputFile trace;
+    OutputFile csv;
+    if (trace_path) {
+        if (const auto error = trace.open(*trace_path)) return usage_error(err, "simulate", "--trace: " + *error);
+    }
+    if (csv_path) {
+        if (const auto error = csv.open(*csv_path)) return usage_error(err, "simulate", "--csv: " + *error);
+    }
+
     const LoadResult loaded = load_scenario_file(arguments->positional().front());
     if (!loaded.ok()) {
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
@@ -91,22 +109,20 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     }
     SimulateOptions options;
     options.all_devices = arguments->flag("all-devices");
-    const auto trace_path = arguments->option("trace");
     options.record_memory_timeline = trace_path.has_value();
     const auto simulation = simulate(*loaded.scenario, options);
     if (!simulation) {
         err << arguments->positional().front() << ": " << simulation.error() << '\n';
         return exit_bad_input;
     }
-    if (trace_path) {
-        std::ofstream trace(*trace_path, std::ios::binary);
-        if (!trace) return usage_error(err, "simulate", "--trace: cannot write '" + *trace_path + "'");
-        write_chrome_trace(trace, simulation->graph, simulation->run);
-    }
-    if (const auto csv_path = arguments->option("csv")) {
-        std::ofstream csv(*csv_path, std::ios::binary);
-        if (!csv) return usage_error(err, "simulate", "--csv: cannot write '" + *csv_path + "'");
-        write_breakdown_csv(csv, simulation->report);
+    if (trace.is_open()) write_chrome_trace(trace.stream(), simulation->graph, simulation->run);
+    if (csv.is_open()) write_breakdown_csv(csv.stream(), simulation->report);
+    for (OutputFile* file : {&trace, &csv}) {
+        if (!file->is_open()) continue;
+        if (const auto error = file->commit()) {
+            err << "parasight-cli simulate: " << *error << '\n';
+            return exit_internal_error;
+        }
     }
     if (arguments->flag("json")) {
         out << report_json(simulation->report);

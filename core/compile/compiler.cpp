@@ -2,7 +2,9 @@
 
 #include "compile/graph_builder.h"
 #include "model/model_structure.h"
-#include "units/quantity.h"
+
+#include <array>
+#include <cstdio>
 
 namespace parasight {
 namespace {
@@ -19,9 +21,16 @@ double minimum_task_count(const Scenario& scenario, const CompileOptions& option
            devices_per_stage;
 }
 
+// 128000000 rather than 1.28e+08.
+std::string whole_number(double value) {
+    std::array<char, 64> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "%.0f", value);
+    return buffer.data();
+}
+
 std::string too_large(double tasks, bool at_least, const Scenario& scenario, const CompileOptions& options) {
     std::string message = "the execution graph would hold " + std::string(at_least ? "at least " : "more than ") +
-                          units::format_number(tasks) + " tasks (" +
+                          whole_number(tasks) + " tasks (" +
                           std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
     if (options.all_devices) message += ", every device simulated";
     message += "); the limit is " + std::to_string(options.max_tasks) +

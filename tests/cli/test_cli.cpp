@@ -5,10 +5,12 @@
 // Units in the working below: 1 GiB = 2^30 B = 1073741824 B, 1 MiB = 2^20 B; bandwidths are GiB/s, so
 // x GiB / y GiB/s = x/y s exactly.
 
+#include "cli_runner.h"
+#include "numeric_compare.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStringList>
 #include <QTest>
@@ -16,6 +18,9 @@
 #include <cmath>
 
 namespace {
+
+using parasight::testing::data_path;
+using parasight::testing::describe;
 
 constexpr double MiB = 1024.0 * 1024.0;
 constexpr double GiB = 1024.0 * MiB;
@@ -26,10 +31,6 @@ constexpr double kExact = 1e-12;
 // DESIGN.md "Published numbers": reproduce ASTRA-sim 2.0 Table III within 2 %.
 constexpr double kPublished = 0.02;
 
-QString data_path(const QString& relative) {
-    return QString::fromUtf8(PARASIGHT_SOURCE_DIR) + QStringLiteral("/tests/data/") + relative;
-}
-
 QString astra(const QString& row) { return data_path(QStringLiteral("astra/") + row + QStringLiteral(".yaml")); }
 
 // 4 nodes × Ring(8) at 100 GiB/s, 1 us per hop; the nodes on a Switch(4) at 25 GiB/s, 5 us per hop; tp 2, dp 16,
@@ -37,58 +38,6 @@ QString astra(const QString& row) { return data_path(QStringLiteral("astra/") + 
 QString two_level() { return data_path(QStringLiteral("cli/two_level.yaml")); }
 // training.micro_bach at 7:3 and a bandwidth of "100 GiB" (no /s) at 11:40.
 QString bad_file() { return data_path(QStringLiteral("cli/bad.yaml")); }
-
-struct CliRun {
-    bool finished = false;
-    QString failure;  // why it did not finish normally
-    int exit_code = -1;
-    QByteArray out_bytes;
-    QString out;
-    QString err;
-};
-
-CliRun run_cli(const QStringList& arguments) {
-    CliRun run;
-    QProcess process;
-    process.setProgram(QString::fromUtf8(PARASIGHT_CLI_PATH));
-    process.setArguments(arguments);
-    process.start();
-    if (!process.waitForStarted(10'000)) {
-        run.failure = QStringLiteral("cannot start %1: %2").arg(process.program(), process.errorString());
-        return run;
-    }
-    if (!process.waitForFinished(120'000)) {
-        process.kill();
-        process.waitForFinished();
-        run.failure = QStringLiteral("parasight-cli %1 did not finish in 120 s").arg(arguments.join(u' '));
-        return run;
-    }
-    run.out_bytes = process.readAllStandardOutput();
-    run.out = QString::fromUtf8(run.out_bytes);
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    if (process.exitStatus() != QProcess::NormalExit) {
-        run.failure = QStringLiteral("parasight-cli %1 crashed; stderr:\n%2").arg(arguments.join(u' '), run.err);
-        return run;
-    }
-    run.finished = true;
-    run.exit_code = process.exitCode();
-    return run;
-}
-
-QString describe(const CliRun& run) {
-    return QStringLiteral("exit %1\n--- stdout:\n%2--- stderr:\n%3").arg(run.exit_code).arg(run.out, run.err);
-}
-
-[[nodiscard]] bool within_relative(double actual, double expected, double tolerance) {
-    return std::fabs(actual - expected) <= tolerance * std::fabs(expected);
-}
-
-QString relative_failure(double actual, double expected, double tolerance) {
-    return QStringLiteral("%1 differs from %2 by more than %3 %")
-        .arg(actual, 0, 'g', 17)
-        .arg(expected, 0, 'g', 17)
-        .arg(100.0 * tolerance, 0, 'g', 4);
-}
 
 // The keys DESIGN.md promises in `collective --json`; empty when all are there with the right JSON types.
 QStringList missing_collective_keys(const QJsonObject& json) {
@@ -114,29 +63,6 @@ QStringList missing_collective_keys(const QJsonObject& json) {
 }
 
 }  // namespace
-
-// Runs parasight-cli with the given QStringList, failing the test if it does not start, hangs or crashes.
-#define RUN_CLI(run, ...)                  \
-    const CliRun run = run_cli(__VA_ARGS__); \
-    QVERIFY2(run.finished, qPrintable(run.failure))
-
-#define EXPECT_EXIT(run, code) QVERIFY2((run).exit_code == (code), qPrintable(describe(run)))
-
-#define COMPARE_RELATIVE(actual, expected, tolerance) \
-    QVERIFY2(within_relative((actual), (expected), (tolerance)), qPrintable(relative_failure((actual), (expected), (tolerance))))
-
-// Parses `run`'s stdout as one JSON object with every documented collective key into `json`.
-#define PARSE_COLLECTIVE_JSON(json, run)                                                                      \
-    QJsonObject json;                                                                                        \
-    {                                                                                                        \
-        QJsonParseError parse_error;                                                                         \
-        const QJsonDocument document = QJsonDocument::fromJson((run).out_bytes, &parse_error);               \
-        QVERIFY2(parse_error.error == QJsonParseError::NoError && document.isObject(),                       \
-                 qPrintable(parse_error.errorString() + QStringLiteral("\n") + describe(run)));              \
-        json = document.object();                                                                            \
-        const QStringList missing = missing_collective_keys(json);                                           \
-        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("missing: ") + missing.join(QStringLiteral(", ")))); \
-    }
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -450,18 +376,18 @@ private slots:
                       QStringLiteral("1GiB"), QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
         QVERIFY(run.err.isEmpty());
-        PARSE_COLLECTIVE_JSON(json, run);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
 
         const double ranks = static_cast<double>(k) * 8 * 8 * n;
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), ranks);
         const double time_s = json.value(QLatin1String("time_s")).toDouble();
-        COMPARE_RELATIVE(time_s, time_us * us, kPublished);
+        PS_COMPARE_RELATIVE(time_s, time_us * us, kPublished);
 
         // NCCL tests' definitions: algbw = size / time; busbw = algbw · 2(n−1)/n for an all-reduce (n = 512 for
         // 2_8_8_4, i.e. 1022/512).
         const double algbw_Bps = json.value(QLatin1String("algbw_Bps")).toDouble();
-        COMPARE_RELATIVE(algbw_Bps, GiB / time_s, kExact);
-        COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), algbw_Bps * 2.0 * (ranks - 1.0) / ranks,
+        PS_COMPARE_RELATIVE(algbw_Bps, GiB / time_s, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), algbw_Bps * 2.0 * (ranks - 1.0) / ranks,
                          kExact);
 
         const QJsonArray per_dim = json.value(QLatin1String("per_dim")).toArray();
@@ -493,13 +419,13 @@ private slots:
                       QStringLiteral("all-reduce"), QStringLiteral("--size"), QStringLiteral("1GiB"),
                       QStringLiteral("--group"), QStringLiteral("1"), QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
-        PARSE_COLLECTIVE_JSON(json, run);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), 8.0);
         const double time_s = json.value(QLatin1String("time_s")).toDouble();
-        COMPARE_RELATIVE(time_s, 8751 * us, kExact);
-        COMPARE_RELATIVE(json.value(QLatin1String("algbw_Bps")).toDouble(), GiB / (8751 * us), kExact);
+        PS_COMPARE_RELATIVE(time_s, 8751 * us, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("algbw_Bps")).toDouble(), GiB / (8751 * us), kExact);
         // busbw = algbw · 2 · 7/8.
-        COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (8751 * us) * 1.75, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (8751 * us) * 1.75, kExact);
         const QJsonArray per_dim = json.value(QLatin1String("per_dim")).toArray();
         QCOMPARE(per_dim.size(), 1);
         const QJsonObject dimension = per_dim.at(0).toObject();
@@ -508,7 +434,7 @@ private slots:
         QCOMPARE(dimension.value(QLatin1String("algorithm")).toString(), QStringLiteral("direct"));
         QCOMPARE(dimension.value(QLatin1String("size")).toInt(), 8);
         QCOMPARE_EQ(dimension.value(QLatin1String("bytes_sent")).toDouble(), 1879048192.0);
-        COMPARE_RELATIVE(dimension.value(QLatin1String("time_s")).toDouble(), 8751 * us, kExact);
+        PS_COMPARE_RELATIVE(dimension.value(QLatin1String("time_s")).toDouble(), 8751 * us, kExact);
     }
 
     void collective_group_dp() {
@@ -525,11 +451,11 @@ private slots:
                       QStringLiteral("--size"), QStringLiteral("1GiB"), QStringLiteral("--group"), QStringLiteral("dp"),
                       QStringLiteral("--chunks"), QStringLiteral("1"), QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
-        PARSE_COLLECTIVE_JSON(json, run);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), 16.0);
-        COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 30052 * us, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 30052 * us, kExact);
         // busbw = algbw · 2 · 15/16.
-        COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (30052 * us) * 30.0 / 16.0, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (30052 * us) * 30.0 / 16.0, kExact);
         const QJsonArray per_dim = json.value(QLatin1String("per_dim")).toArray();
         QCOMPARE(per_dim.size(), 2);
         const QJsonObject ring = per_dim.at(0).toObject();
@@ -537,13 +463,13 @@ private slots:
         QCOMPARE(ring.value(QLatin1String("kind")).toString(), QStringLiteral("ring"));
         QCOMPARE(ring.value(QLatin1String("size")).toInt(), 4);
         QCOMPARE_EQ(ring.value(QLatin1String("bytes_sent")).toDouble(), 1610612736.0);
-        COMPARE_RELATIVE(ring.value(QLatin1String("time_s")).toDouble(), 2 * 7506 * us, kExact);
+        PS_COMPARE_RELATIVE(ring.value(QLatin1String("time_s")).toDouble(), 2 * 7506 * us, kExact);
         const QJsonObject fabric = per_dim.at(1).toObject();
         QCOMPARE(fabric.value(QLatin1String("dim")).toInt(), 1);
         QCOMPARE(fabric.value(QLatin1String("kind")).toString(), QStringLiteral("switch"));
         QCOMPARE(fabric.value(QLatin1String("size")).toInt(), 4);
         QCOMPARE_EQ(fabric.value(QLatin1String("bytes_sent")).toDouble(), 402653184.0);
-        COMPARE_RELATIVE(fabric.value(QLatin1String("time_s")).toDouble(), 15040 * us, kExact);
+        PS_COMPARE_RELATIVE(fabric.value(QLatin1String("time_s")).toDouble(), 15040 * us, kExact);
     }
 
     void collective_group_tp() {
@@ -553,9 +479,9 @@ private slots:
                       QStringLiteral("--size"), QStringLiteral("1GiB"), QStringLiteral("--group"), QStringLiteral("tp"),
                       QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
-        PARSE_COLLECTIVE_JSON(json, run);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), 2.0);
-        COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 10002 * us, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 10002 * us, kExact);
         const QJsonArray per_dim = json.value(QLatin1String("per_dim")).toArray();
         QCOMPARE(per_dim.size(), 1);
         QCOMPARE(per_dim.at(0).toObject().value(QLatin1String("size")).toInt(), 2);
@@ -571,7 +497,7 @@ private slots:
         RUN_CLI(all, base + QStringList{QStringLiteral("--group"), QStringLiteral("all")});
         RUN_CLI(listed, base + QStringList{QStringLiteral("--group=0,1")});
         EXPECT_EXIT(plain, 0);
-        PARSE_COLLECTIVE_JSON(json, plain);
+        PARSE_JSON_OBJECT(json, plain, missing_collective_keys);
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), 32.0);
         QCOMPARE(all.out_bytes, plain.out_bytes);
         QCOMPARE(listed.out_bytes, plain.out_bytes);
@@ -591,12 +517,12 @@ private slots:
         RUN_CLI(run, {QStringLiteral("collective"), two_level(), QStringLiteral("--op"), op, QStringLiteral("--size"),
                       QStringLiteral("1GiB"), QStringLiteral("--group"), QStringLiteral("0"), QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
-        PARSE_COLLECTIVE_JSON(json, run);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
         QCOMPARE(json.value(QLatin1String("op")).toString(), op);
         QCOMPARE_EQ(json.value(QLatin1String("ranks")).toDouble(), 8.0);
-        COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 8757 * us, kExact);
-        COMPARE_RELATIVE(json.value(QLatin1String("algbw_Bps")).toDouble(), GiB / (8757 * us), kExact);
-        COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (8757 * us) * 7.0 / 8.0, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("time_s")).toDouble(), 8757 * us, kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("algbw_Bps")).toDouble(), GiB / (8757 * us), kExact);
+        PS_COMPARE_RELATIVE(json.value(QLatin1String("busbw_Bps")).toDouble(), GiB / (8757 * us) * 7.0 / 8.0, kExact);
         const QJsonArray per_dim = json.value(QLatin1String("per_dim")).toArray();
         QCOMPARE(per_dim.size(), 1);
         const QJsonObject ring = per_dim.at(0).toObject();

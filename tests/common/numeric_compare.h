@@ -1,5 +1,5 @@
 #pragma once
-// Helpers shared by the core suites. Doubles that must be exact are compared with QCOMPARE_EQ (operator==, no fuzz);
+// Helpers shared by the test suites. Doubles that must be exact are compared with QCOMPARE_EQ (operator==, no fuzz);
 // values checked against published numbers use an explicit relative tolerance, stated at each use.
 
 #include <QString>
