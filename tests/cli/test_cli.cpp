@@ -84,7 +84,8 @@ private slots:
         QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << overview;
         QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << overview;
         QTest::newRow("help") << QStringList{QStringLiteral("help")} << overview;
-        for (const QString& command : {QStringLiteral("validate"), QStringLiteral("presets"), QStringLiteral("collective")}) {
+        for (const QString& command : {QStringLiteral("validate"), QStringLiteral("presets"), QStringLiteral("collective"),
+                                      QStringLiteral("simulate")}) {
             const QString usage = QStringLiteral("usage: parasight-cli ") + command;
             QTest::addRow("%s --help", qPrintable(command)) << QStringList{command, QStringLiteral("--help")} << usage;
             QTest::addRow("%s -h", qPrintable(command)) << QStringList{command, QStringLiteral("-h")} << usage;
