@@ -126,6 +126,19 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         const bool remade = tensor.producer >= 0 && recomputed.contains(tensor.producer_block, tensor.producer);
         if (!(remade && recomputed.contains(tensor.block, tensor.keeper))) bytes += tensor.bytes;
     }
+    // Recomputing an operation needs its forward inputs. Most are kept for its backward anyway (above); three are
+    // not — the softmax's input (the scores) and each dropout + residual's input (the projection's output) — and
+    // must be kept when the operation is recomputed but the one that made the input is not.
+    const std::array<KeptTensor, 3> recompute_inputs{{
+        {attention, 3, attention, 2, 2.0 * scores},   // attention scores, for softmax_dropout
+        {attention, 6, attention, 5, 2.0 * outside},  // projection output, for dropout_residual
+        {mlp, 4, mlp, 3, 2.0 * outside},              // down-projection output, for dropout_residual
+    }};
+    for (const KeptTensor& input : recompute_inputs) {
+        if (recomputed.contains(input.block, input.keeper) && !recomputed.contains(input.producer_block, input.producer)) {
+            bytes += input.bytes;
+        }
+    }
     return bytes;
 }
 

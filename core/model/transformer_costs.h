@@ -56,8 +56,8 @@ struct LayerFlops {
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split);
 // The same with any set of the layer's operations recomputed (strategy-tree block and operation nodes): a tensor is
 // dropped when both the operation that keeps it for backward and the one that makes it are recomputed, so a fully
-// recomputed block keeps only its input and selective recompute drops the 5·a·s²·b/t of the attention core.
-// split.recompute is ignored.
+// recomputed block keeps only its input and selective recompute drops the 5·a·s²·b/t of the attention core; a
+// recomputed operation whose input was made by one that is not keeps that input. split.recompute is ignored.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
                                             const RecomputedOperations& recomputed);
 

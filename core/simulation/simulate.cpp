@@ -6,7 +6,7 @@ namespace parasight {
 
 Expected<Simulation> simulate(const Scenario& scenario, const SimulateOptions& options) {
     const auto started = std::chrono::steady_clock::now();
-    auto graph = compile_scenario(scenario, CompileOptions{options.all_devices});
+    auto graph = compile_scenario(scenario, CompileOptions{options.all_devices, options.max_tasks});
     if (!graph) return Error{graph.error()};
     Simulation simulation;
     simulation.graph = std::move(graph).value();

@@ -14,6 +14,7 @@ struct SimulateOptions {
     bool all_devices = false;
     bool record_memory_timeline = false;  // for trace counters
     ProgressSink* progress = nullptr;
+    std::int64_t max_tasks = CompileOptions{}.max_tasks;  // larger graphs are refused (CompileOptions::max_tasks)
 };
 
 struct Simulation {

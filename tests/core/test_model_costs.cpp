@@ -104,6 +104,8 @@ private slots:
     void activationBytesKorthikantiTable2_data();
     void activationBytesKorthikantiTable2();
     void activationBytesGroupedQuerySwiglu();
+    void activationBytesPerRecomputedOperation_data();
+    void activationBytesPerRecomputedOperation();
     void modelFlopsPerIterationNarayanan();
 
     void gpipeOrder();
@@ -314,6 +316,43 @@ void TestModelCosts::activationBytesGroupedQuerySwiglu() {
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 11945377792.0);
     // Context parallelism cp = 2 halves s: sbh → 16 777 216 (36× = 603 979 776), 5·a·(s/2)²·b = 2 684 354 560.
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{1, 2, false, Recompute::none}), 3288334336.0);
+}
+
+void TestModelCosts::activationBytesPerRecomputedOperation_data() {
+    // Korthikanti's 22B layer (h 6144, a 64, s 2048), b 4, TP 8 with SP, operations recomputed one set at a time.
+    //   sbh/t = 2048·4·6144/8 = 6 291 456; a·s²·b/t = 64·2048²·4/8 = 134 217 728.
+    //   Nothing recomputed: 34·sbh/t + 5·a·s²·b/t = 213 909 504 + 671 088 640 = 884 998 144.
+    QTest::addColumn<std::vector<int>>("attention_ops");
+    QTest::addColumn<std::vector<int>>("mlp_ops");
+    QTest::addColumn<double>("bytes");
+    QTest::newRow("nothing") << std::vector<int>{} << std::vector<int>{} << 884998144.0;
+    // The attention core (2, 3, 4) is selective recompute: 34·sbh/t.
+    QTest::newRow("attention core") << std::vector<int>{2, 3, 4} << std::vector<int>{} << 213909504.0;
+    // softmax_dropout alone drops its output and mask (3·as²b/t) but must keep its input, the scores (2·as²b/t):
+    // 884 998 144 − 134 217 728 = 750 780 416.
+    QTest::newRow("softmax alone") << std::vector<int>{3} << std::vector<int>{} << 750780416.0;
+    // attention_scores alone: Q and K are made by qkv, which is not recomputed, and the scores are kept by nobody:
+    // nothing is dropped.
+    QTest::newRow("scores alone") << std::vector<int>{2} << std::vector<int>{} << 884998144.0;
+    // The MLP activation and down projection: the down projection's input, 8·sbh/t = 50 331 648, is dropped.
+    QTest::newRow("activation and mlp_down") << std::vector<int>{} << std::vector<int>{2, 3} << 834666496.0;
+    // The MLP's dropout + residual alone drops its mask (sbh/t, SP splits it) but keeps its input, the down
+    // projection's output (2·sbh/t): 884 998 144 + 6 291 456 = 891 289 600.
+    QTest::newRow("mlp dropout alone") << std::vector<int>{} << std::vector<int>{4} << 891289600.0;
+    // Every operation of both blocks: only the layer's input, 2·sbh/t = 12 582 912, as full recompute.
+    QTest::newRow("everything") << std::vector<int>{0, 1, 2, 3, 4, 5, 6} << std::vector<int>{0, 1, 2, 3, 4}
+                                << 12582912.0;
+}
+
+void TestModelCosts::activationBytesPerRecomputedOperation() {
+    QFETCH(std::vector<int>, attention_ops);
+    QFETCH(std::vector<int>, mlp_ops);
+    QFETCH(double, bytes);
+    parasight::RecomputedOperations recomputed;
+    for (const int op : attention_ops) recomputed.add(parasight::LayerBlock::attention, op);
+    for (const int op : mlp_ops) recomputed.add(parasight::LayerBlock::mlp, op);
+    const LayerSplit split{8, 1, true, Recompute::none};
+    QCOMPARE_EQ(parasight::layer_activation_bytes(korthikanti_22b(), 4.0, split, recomputed), bytes);
 }
 
 void TestModelCosts::modelFlopsPerIterationNarayanan() {
