@@ -113,8 +113,40 @@ const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {
         const int layers = model_.layers + model_.decoder_layers;
         layer_recompute_.reserve(static_cast<std::size_t>(layers));
         for (int j = 0; j < layers; ++j) layer_recompute_.push_back(tree_.recomputed_operations(j));
+        warn_of_recomputation_freeing_nothing();
     }
     return layer_recompute_[static_cast<std::size_t>(layer)];
+}
+
+void GraphBuilder::warn_of_recomputation_freeing_nothing() {
+    const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, Recompute::none};
+    std::map<RecomputedOperations, std::vector<OperationRef>> idle_by_set;
+    struct Where {
+        int layers = 0;
+        int first_layer = 0;
+    };
+    std::map<OperationRef, Where> idle;
+    for (std::size_t j = 0; j < layer_recompute_.size(); ++j) {
+        const RecomputedOperations& recomputed = layer_recompute_[j];
+        auto found = idle_by_set.find(recomputed);
+        if (found == idle_by_set.end()) {
+            found = idle_by_set
+                        .emplace(recomputed, recomputation_freeing_nothing(model_, scenario_.training.micro_batch,
+                                                                           split, recomputed))
+                        .first;
+        }
+        for (const OperationRef operation : found->second) {
+            Where& where = idle.try_emplace(operation, Where{0, static_cast<int>(j)}).first->second;
+            ++where.layers;
+        }
+    }
+    for (const auto& [operation, where] : idle) {
+        graph_.warnings.push_back(
+            "recomputing " + operation_path(operation) + " frees no activation memory (" + std::to_string(where.layers) +
+            (where.layers == 1 ? " layer" : " layers") + ", the first layer[" + std::to_string(where.first_layer) +
+            "]): nothing it makes can be dropped while the operations that use it are not recomputed; recompute them "
+            "too, or leave this one out");
+    }
 }
 
 void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {

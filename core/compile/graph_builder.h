@@ -136,6 +136,8 @@ private:
     // The recomputed operations of one layer: each operation's own setting, or its block's, its layer's, its stage's
     // or the scenario's (the strategy tree resolves them). Selective recompute means the attention core.
     const RecomputedOperations& layer_recompute(int layer);
+    // One warning per recomputed operation that frees no activation memory, with how many layers it concerns.
+    void warn_of_recomputation_freeing_nothing();
 
     void flush_bucket(DeviceProgram& program, int micro_batch);
 

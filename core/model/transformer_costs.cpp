@@ -142,6 +142,22 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     return bytes;
 }
 
+std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, double micro_batch,
+                                                       const LayerSplit& split, const RecomputedOperations& recomputed) {
+    std::vector<OperationRef> idle;
+    const double kept = layer_activation_bytes(model, micro_batch, split, recomputed);
+    for (const LayerBlock block : {LayerBlock::attention, LayerBlock::mlp}) {
+        const auto operations = static_cast<int>(operation_names(block).size());
+        for (int op = 0; op < operations; ++op) {
+            if (!recomputed.contains(block, op)) continue;
+            if (layer_activation_bytes(model, micro_batch, split, recomputed.without(block, op)) <= kept) {
+                idle.push_back(OperationRef{block, op});
+            }
+        }
+    }
+    return idle;
+}
+
 double model_flops_per_iteration(const ModelSpec& model, double global_batch) {
     if (model.kind == ModelKind::cnn) return 3.0 * cnn_forward_flops_per_sample(model) * global_batch;
     const double per_layer = layer_forward_flops(model, global_batch).total();

@@ -7,6 +7,8 @@
 #include "model/transformer_operations.h"
 #include "scenario/scenario.h"
 
+#include <vector>
+
 namespace parasight {
 
 // How one layer is split and what it keeps; the per-rank view that the compiler needs.
@@ -60,6 +62,13 @@ struct LayerFlops {
 // recomputed operation whose input was made by one that is not keeps that input. split.recompute is ignored.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
                                             const RecomputedOperations& recomputed);
+
+// The recomputed operations that free no activation memory on their own: leaving any one of them out of `recomputed`
+// keeps no more bytes (what it makes is kept anyway for an operation that is not recomputed, e.g. the MLP activation
+// without the down projection). Recomputing them costs time for nothing.
+[[nodiscard]] std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, double micro_batch,
+                                                                      const LayerSplit& split,
+                                                                      const RecomputedOperations& recomputed);
 
 // Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU. For a
 // CNN model, the sum over its layers (model/cnn_layers.h).

@@ -44,6 +44,17 @@ void RecomputedOperations::add(LayerBlock block, int operation) noexcept {
     (block == LayerBlock::attention ? attention_ : mlp_) |= std::uint32_t{1} << operation;
 }
 
+RecomputedOperations RecomputedOperations::without(LayerBlock block, int operation) const noexcept {
+    RecomputedOperations result = *this;
+    (block == LayerBlock::attention ? result.attention_ : result.mlp_) &= ~(std::uint32_t{1} << operation);
+    return result;
+}
+
+std::string operation_path(OperationRef operation) {
+    return std::string(block_name(operation.block)) + "." +
+           std::string(operation_names(operation.block)[static_cast<std::size_t>(operation.operation)]);
+}
+
 bool RecomputedOperations::contains(LayerBlock block, int operation) const noexcept {
     return (mask(block) >> operation & 1U) != 0;
 }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace parasight {
@@ -31,6 +32,16 @@ inline constexpr std::array<std::string_view, 5> mlp_operation_names{"layernorm"
 // when it belongs to the attention core (scores, softmax + dropout, ·V: Korthikanti 2022 §5); none — no.
 [[nodiscard]] bool is_recomputed(Recompute setting, LayerBlock block, int operation) noexcept;
 
+struct OperationRef {
+    LayerBlock block = LayerBlock::attention;
+    int operation = 0;
+    friend bool operator==(const OperationRef&, const OperationRef&) = default;
+    friend auto operator<=>(const OperationRef&, const OperationRef&) = default;
+};
+
+// "attention.qkv"
+[[nodiscard]] std::string operation_path(OperationRef operation);
+
 // Which operations of one layer are recomputed: bit i of a block's mask stands for its operation i.
 class RecomputedOperations {
 public:
@@ -38,6 +49,7 @@ public:
     [[nodiscard]] static RecomputedOperations from_blocks(Recompute attention, Recompute mlp) noexcept;
 
     void add(LayerBlock block, int operation) noexcept;
+    [[nodiscard]] RecomputedOperations without(LayerBlock block, int operation) const noexcept;
     [[nodiscard]] bool contains(LayerBlock block, int operation) const noexcept;
     [[nodiscard]] bool any(LayerBlock block) const noexcept { return mask(block) != 0; }
     // Every operation of the block: the block's forward is re-run whole, with its collectives.

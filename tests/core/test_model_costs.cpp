@@ -49,6 +49,15 @@ ModelSpec preset_model(const std::string& id) {
 }
 
 // The 22B model of Korthikanti et al. 2022 Table 3 / Table 4: h 6144, a 64, s 2048 (GPT-style, 4h GeLU MLP).
+// Operations i of the attention block and j of the MLP block, recomputed.
+parasight::RecomputedOperations recomputed_operations(const std::vector<int>& attention_ops,
+                                                      const std::vector<int>& mlp_ops) {
+    parasight::RecomputedOperations recomputed;
+    for (const int op : attention_ops) recomputed.add(parasight::LayerBlock::attention, op);
+    for (const int op : mlp_ops) recomputed.add(parasight::LayerBlock::mlp, op);
+    return recomputed;
+}
+
 ModelSpec korthikanti_22b() {
     ModelSpec model;
     model.layers = 48;
@@ -106,6 +115,8 @@ private slots:
     void activationBytesGroupedQuerySwiglu();
     void activationBytesPerRecomputedOperation_data();
     void activationBytesPerRecomputedOperation();
+    void recomputationFreeingNothing_data();
+    void recomputationFreeingNothing();
     void modelFlopsPerIterationNarayanan();
 
     void gpipeOrder();
@@ -348,11 +359,43 @@ void TestModelCosts::activationBytesPerRecomputedOperation() {
     QFETCH(std::vector<int>, attention_ops);
     QFETCH(std::vector<int>, mlp_ops);
     QFETCH(double, bytes);
-    parasight::RecomputedOperations recomputed;
-    for (const int op : attention_ops) recomputed.add(parasight::LayerBlock::attention, op);
-    for (const int op : mlp_ops) recomputed.add(parasight::LayerBlock::mlp, op);
+    const parasight::RecomputedOperations recomputed = recomputed_operations(attention_ops, mlp_ops);
     const LayerSplit split{8, 1, true, Recompute::none};
     QCOMPARE_EQ(parasight::layer_activation_bytes(korthikanti_22b(), 4.0, split, recomputed), bytes);
+}
+
+void TestModelCosts::recomputationFreeingNothing_data() {
+    // The same 22B layer. An operation frees nothing on its own when leaving it out keeps no more bytes.
+    QTest::addColumn<std::vector<int>>("attention_ops");
+    QTest::addColumn<std::vector<int>>("mlp_ops");
+    QTest::addColumn<QStringList>("idle");
+    // The attention core: without the scores, softmax must keep its input (+2·as²b/t); without softmax, its output,
+    // mask and the dropout output stay (+5·as²b/t − the scores no longer needed); without ·V, the dropout output stays.
+    QTest::newRow("attention core") << std::vector<int>{2, 3, 4} << std::vector<int>{} << QStringList{};
+    // Whole blocks: leaving any operation out keeps its input again.
+    QTest::newRow("everything") << std::vector<int>{0, 1, 2, 3, 4, 5, 6} << std::vector<int>{0, 1, 2, 3, 4}
+                                << QStringList{};
+    // The activation alone: its output is kept for mlp_down, which is not recomputed (834 666 496 B either way minus
+    // nothing) — idle. With mlp_down as well, each is needed.
+    QTest::newRow("activation alone") << std::vector<int>{} << std::vector<int>{2}
+                                      << QStringList{QStringLiteral("mlp.activation")};
+    QTest::newRow("activation and mlp_down") << std::vector<int>{} << std::vector<int>{2, 3} << QStringList{};
+    // The scores alone: Q and K come from qkv and are kept for the scores' own backward; nobody keeps the scores.
+    QTest::newRow("scores alone") << std::vector<int>{2} << std::vector<int>{}
+                                  << QStringList{QStringLiteral("attention.attention_scores")};
+}
+
+void TestModelCosts::recomputationFreeingNothing() {
+    QFETCH(std::vector<int>, attention_ops);
+    QFETCH(std::vector<int>, mlp_ops);
+    QFETCH(QStringList, idle);
+    const parasight::RecomputedOperations recomputed = recomputed_operations(attention_ops, mlp_ops);
+    const LayerSplit split{8, 1, true, Recompute::none};
+    QStringList found;
+    for (const auto& operation : parasight::recomputation_freeing_nothing(korthikanti_22b(), 4.0, split, recomputed)) {
+        found << QString::fromStdString(parasight::operation_path(operation));
+    }
+    QCOMPARE(found, idle);
 }
 
 void TestModelCosts::modelFlopsPerIterationNarayanan() {

@@ -75,6 +75,7 @@ private slots:
     void blockRecomputeReachesTheGraph();
     void operationRecomputeIsInherited();
     void operationRecomputeReachesTheGraph();
+    void recomputationThatFreesNothingIsReported();
 };
 
 void TestStrategyTree::nodePaths_data() {
@@ -287,6 +288,28 @@ void TestStrategyTree::operationRecomputeReachesTheGraph() {
     // recomputed operations, so it is dropped; the activation's input, made by mlp_up, stays. s 1024, b 1, h 768.
     const double sbh = 1024.0 * 1.0 * 768.0;
     QCOMPARE_EQ(kept_layer4 - kept_layer5, 8.0 * sbh);
+}
+
+void TestStrategyTree::recomputationThatFreesNothingIsReported() {
+    // Layers 5 and 7 recompute their MLP activation alone: its output is kept for mlp_down anyway, so the report says
+    // so once, with the layer count and the first layer. Recomputing mlp_down with it (layer 5 in the test above)
+    // or the whole attention core (selective) gives no warning.
+    const Scenario scenario = load(R"([{node: "layer[7].mlp.activation", recompute: full},
+                                       {node: "layer[5].mlp.activation", recompute: full}])",
+                                   "{pp: 4, dp: 2, recompute: selective}");
+    const auto graph = compile_scenario(scenario, CompileOptions{});
+    QVERIFY(graph.has_value());
+    QCOMPARE(graph->warnings.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(graph->warnings.front()),
+             QStringLiteral("recomputing mlp.activation frees no activation memory (2 layers, the first layer[5]): "
+                            "nothing it makes can be dropped while the operations that use it are not recomputed; "
+                            "recompute them too, or leave this one out"));
+    const Scenario useful = load(R"([{node: "layer[5].mlp.activation", recompute: full},
+                                     {node: "layer[5].mlp.mlp_down", recompute: full}])",
+                                 "{pp: 4, dp: 2, recompute: selective}");
+    const auto useful_graph = compile_scenario(useful, CompileOptions{});
+    QVERIFY(useful_graph.has_value());
+    QVERIFY(useful_graph->warnings.empty());
 }
 
 QTEST_APPLESS_MAIN(TestStrategyTree)
