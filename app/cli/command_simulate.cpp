@@ -6,6 +6,7 @@
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
 #include "scenario/scenario_loader.h"
+#include "scenario/yaml_reader.h"
 #include "simulation/simulate.h"
 #include "units/quantity.h"
 
@@ -16,7 +17,8 @@
 
 namespace parasight::cli {
 
-const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--json] [--trace OUT.json] [--csv OUT.csv] [--all-devices] [--db DB]
+const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--json] [--trace OUT.json] [--csv OUT.csv] [--all-devices] [--max-tasks N]
+                                [--db DB]
 
 Simulates one training iteration of scenario FILE on every device and reports the iteration time, throughput,
 MFU/HFU, where the time goes (compute, exposed communication per group, pipeline bubble, idle) and the memory each
@@ -30,10 +32,11 @@ device needs.
   --trace FILE    write a Chrome trace (open it in Perfetto or chrome://tracing)
   --csv FILE      write each simulated device's breakdown as CSV
   --all-devices   simulate every device instead of one per symmetry class (same answer on a homogeneous cluster)
+  --max-tasks N   refuse execution graphs of more than N tasks (default 50000000, about 10 GB of memory)
   --db DB         store the run in a results database (not available yet: refused)
 
 Output files are checked before the simulation starts and removed again if it fails. A scenario whose execution
-graph would pass 50 million tasks is refused with what to change.
+graph would pass --max-tasks is refused with what to change.
 
 exit status: 0 ok, 2 bad input or a scenario that cannot be simulated, 1 internal error or an output file that
 could not be written
@@ -85,10 +88,22 @@ void print_summary(std::ostream& out, const Report& report) {
 }  // namespace
 
 int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-    const auto arguments = Arguments::parse(words, OptionSpec{{"trace", "csv", "db"}, {"json", "all-devices"}, {}});
+    const auto arguments =
+        Arguments::parse(words, OptionSpec{{"trace", "csv", "db", "max-tasks"}, {"json", "all-devices"}, {}});
     if (!arguments) return usage_error(err, "simulate", arguments.error());
     if (arguments->positional().size() != 1) return usage_error(err, "simulate", "name exactly one scenario FILE");
     if (arguments->option("db")) return usage_error(err, "simulate", "--db: the results database is not available yet");
+
+    SimulateOptions options;
+    if (const auto text = arguments->option("max-tasks")) {
+        // Up to 2^31 − 1: task ids are 32-bit.
+        const auto parsed = parse_integer(*text);
+        if (!parsed || *parsed < 1 || *parsed > 2'147'483'647) {
+            return usage_error(err, "simulate", "--max-tasks must be a whole number from 1 to 2147483647, not '" +
+                                                    *text + "'");
+        }
+        options.max_tasks = *parsed;
+    }
 
     // Output files are opened before the simulation, so that a path that cannot be written is reported at once.
     const auto trace_path = arguments->option("trace");
@@ -107,7 +122,6 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
         return exit_bad_input;
     }
-    SimulateOptions options;
     options.all_devices = arguments->flag("all-devices");
     options.record_memory_timeline = trace_path.has_value();
     const auto simulation = simulate(*loaded.scenario, options);

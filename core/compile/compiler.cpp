@@ -3,7 +3,9 @@
 #include "compile/graph_builder.h"
 #include "model/model_structure.h"
 
+#include <algorithm>
 #include <array>
+#include <limits>
 #include <cstdio>
 
 namespace parasight {
@@ -41,7 +43,9 @@ std::string too_large(double tasks, bool at_least, const Scenario& scenario, con
 
 }  // namespace
 
-Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options) {
+Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& requested) {
+    CompileOptions options = requested;
+    options.max_tasks = std::min<std::int64_t>(options.max_tasks, std::numeric_limits<TaskId>::max());
     const auto layout = ParallelLayout::make(scenario.topology(), scenario.parallelism.layout_order());
     if (!layout) return Error{layout.error()};
     if (const double tasks = minimum_task_count(scenario, options); tasks > static_cast<double>(options.max_tasks)) {

@@ -16,7 +16,8 @@ namespace parasight {
 struct CompileOptions {
     bool all_devices = false;  // simulate every device instead of one per symmetry class
     // The largest graph compiled: a task takes about 100 bytes with its links, and the engine keeps as much again,
-    // so 50 million tasks need about 10 GB. Larger scenarios are refused with what to change.
+    // so 50 million tasks need about 10 GB. Larger scenarios are refused with what to change. At most 2^31 − 1
+    // (task ids are 32-bit); more counts as that.
     std::int64_t max_tasks = 50'000'000;
 };
 

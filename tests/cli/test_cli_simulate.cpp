@@ -523,6 +523,20 @@ private slots:
                                                << QStringList{QStringLiteral("option --csv needs a value")};
         QTest::newRow("--json with a value") << QStringList{command, small_pipeline(), QStringLiteral("--json=yes")}
                                              << QStringList{QStringLiteral("option --json takes no value")};
+        for (const QString& bad : {QStringLiteral("0"), QStringLiteral("-5"), QStringLiteral("many"),
+                                   QStringLiteral("2147483648")}) {
+            QTest::addRow("--max-tasks %s", qPrintable(bad))
+                << QStringList{command, small_pipeline(), QStringLiteral("--max-tasks=") + bad}
+                << QStringList{QStringLiteral("parasight-cli simulate: --max-tasks must be a whole number from 1 to "
+                                              "2147483647, not '") +
+                               bad + u'\''};
+        }
+        // small_pipeline.yaml needs at least 8 tasks per layer and micro-batch: 8 · 4 layers · 4 micro-batches = 128
+        // (16 / (dp 2 × micro-batch 2) = 4), so a limit of 100 refuses it before building.
+        QTest::newRow("--max-tasks below the graph")
+            << QStringList{command, small_pipeline(), QStringLiteral("--max-tasks"), QStringLiteral("100")}
+            << QStringList{small_pipeline() + QStringLiteral(": the execution graph would hold at least 128 tasks (4 "
+                                                             "micro-batches per pipeline); the limit is 100.")};
         // docs/cli.md: --db is in the contract but the results database does not exist yet.
         QTest::newRow("--db") << QStringList{command, small_pipeline(), QStringLiteral("--db"), QStringLiteral("x.db")}
                               << QStringList{QStringLiteral("parasight-cli simulate: --db: the results database is "
