@@ -82,9 +82,9 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));
 
     work.mlp.push_back(streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
-    // A mixture-of-experts MLP runs each token through experts_per_token experts; balanced routing gives every
-    // expert-parallel rank that many tokens' worth of expert work.
-    const double expert_tokens = tokens * (model.experts > 1 ? model.experts_per_token : 1);
+    // A mixture-of-experts MLP runs each token through experts_per_token experts; every expert-parallel rank gets
+    // that many tokens' worth of expert work, times the capacity factor its buffers are sized for.
+    const double expert_tokens = tokens * expert_token_ratio(model);
     const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
     work.mlp.push_back(matmul(mlp_operation_names[1], expert_tokens, up_width, h, eb));
     // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
@@ -95,7 +95,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
 
     work.tp_collective_bytes = tokens * h * eb;
     work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;
-    work.ep_collective_bytes = model.experts > 1 ? tokens * h * eb * model.experts_per_token : 0.0;
+    work.ep_collective_bytes = model.experts > 1 ? tokens * h * eb * expert_token_ratio(model) : 0.0;
     return work;
 }
 

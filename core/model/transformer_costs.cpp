@@ -69,6 +69,10 @@ double model_parameters(const ModelSpec& model) {
     return total_layers(model) * layer_parameters(model) + embedding_parameters(model) + final_norm;
 }
 
+double expert_token_ratio(const ModelSpec& model) noexcept {
+    return model.experts > 1 ? model.experts_per_token * model.capacity_factor : 1.0;
+}
+
 double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split) {
     const Recompute mlp = split.recompute == Recompute::selective ? Recompute::none : split.recompute;
     return layer_activation_bytes(model, micro_batch, split, RecomputedOperations::from_blocks(split.recompute, mlp));
@@ -89,6 +93,8 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     const double kv_ratio = kv_width(model) / model.hidden;
     const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * model.hidden) * (mlp_matrices(model) / 2.0);
     const double scores = a * s * s * b / t;
+    // A mixture of experts keeps its MLP's tensors for every token it routes (experts_per_token × capacity_factor).
+    const double routed = expert_token_ratio(model);
 
     // Korthikanti §4.1, tensor by tensor: attention keeps 11·sbh + 5·a·s²·b and the MLP 19·sbh, plus each block's
     // LayerNorm input 2·sbh (34·sbh + 5·a·s²·b in all). Each tensor is kept by the operation whose backward needs it
@@ -114,9 +120,9 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         {attention, 5, attention, 4, 2.0 * inside},                 // projection input
         {attention, 6, attention, 6, 1.0 * outside},                // dropout mask
         {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output
-        {mlp, 1, mlp, 0, 2.0 * outside},                            // MLP input
-        {mlp, 2, mlp, 1, 8.0 * ffn_ratio * inside},                 // activation input
-        {mlp, 3, mlp, 2, 8.0 * ffn_ratio * inside},                 // down-projection input
+        {mlp, 1, mlp, 0, 2.0 * routed * outside},                   // MLP input (each routed copy)
+        {mlp, 2, mlp, 1, 8.0 * ffn_ratio * routed * inside},        // activation input
+        {mlp, 3, mlp, 2, 8.0 * ffn_ratio * routed * inside},        // down-projection input
         {mlp, 4, mlp, 4, 1.0 * outside},                            // dropout mask
     }};
     // A tensor can be dropped when the operation that keeps it is recomputed and so is the one that made it: the

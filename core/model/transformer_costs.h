@@ -70,6 +70,10 @@ struct LayerFlops {
                                                                       const LayerSplit& split,
                                                                       const RecomputedOperations& recomputed);
 
+// Tokens an MLP processes per token of the batch: 1 for a dense model; experts_per_token × capacity_factor for a
+// mixture of experts (its expert buffers are sized that way).
+[[nodiscard]] double expert_token_ratio(const ModelSpec& model) noexcept;
+
 // Model FLOPs of one training iteration (forward + backward = 3× forward, no recompute): the numerator of MFU. For a
 // CNN model, the sum over its layers (model/cnn_layers.h).
 [[nodiscard]] double model_flops_per_iteration(const ModelSpec& model, double global_batch);

@@ -9,7 +9,8 @@ namespace {
 
 const std::vector<std::string_view> transformer_keys{"preset", "name", "kind", "layers", "decoder_layers", "hidden",
                                                      "heads", "kv_heads", "ffn_hidden", "mlp", "seq_len", "vocab",
-                                                     "tie_embeddings", "experts", "experts_per_token"};
+                                                     "tie_embeddings", "experts", "experts_per_token",
+                                                     "capacity_factor"};
 const std::vector<std::string_view> cnn_keys{"preset", "name", "kind", "input", "layers"};
 
 std::vector<std::string_view> all_model_keys() {
@@ -199,6 +200,7 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
         reader.read_bool("tie_embeddings", model.tie_embeddings);
         reader.read_integer("experts", model.experts, small_int);
         reader.read_integer("experts_per_token", model.experts_per_token, small_int);
+        reader.read_fraction("capacity_factor", model.capacity_factor, 0.1, 100.0);
         return;
     }
     if (!complete) {

@@ -82,6 +82,9 @@ struct ModelSpec {
     bool tie_embeddings = true;
     int experts = 1;             // mixture of experts: experts per MLP (1 = dense)
     int experts_per_token = 1;   // top-k routing
+    // Expert buffers hold capacity_factor × the balanced share of tokens (GShard, Switch Transformer): every expert
+    // computes and exchanges that many, padded or dropped; 1 = perfectly balanced routing.
+    double capacity_factor = 1.0;
     // cnn
     CnnInput input;
     std::vector<CnnBlock> cnn_layers;

@@ -50,6 +50,9 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
         out << YAML::Key << "tie_embeddings" << YAML::Value << YAML::TrueFalseBool << model.tie_embeddings;
         out << YAML::Key << "experts" << YAML::Value << model.experts;
         out << YAML::Key << "experts_per_token" << YAML::Value << model.experts_per_token;
+        if (model.experts > 1) {
+            out << YAML::Key << "capacity_factor" << YAML::Value << units::format_number(model.capacity_factor);
+        }
     } else {
         out << YAML::Key << "input" << YAML::Value << YAML::Flow << YAML::BeginMap;
         out << YAML::Key << "channels" << YAML::Value << model.input.channels;

@@ -111,6 +111,10 @@ void check_transformer(const Scenario& scenario, Checker& check) {
                                           std::to_string(model.heads) + " (each key/value head serves a group of "
                                           "query heads)");
     }
+    if (model.experts == 1 && model.capacity_factor != 1.0) {
+        check.error("model.capacity_factor", "capacity_factor applies to mixture-of-experts models; this one is dense "
+                                             "(set model.experts)");
+    }
     if (model.experts_per_token > model.experts) {
         check.error("model.experts_per_token", "experts_per_token " + std::to_string(model.experts_per_token) +
                                                    " exceeds experts " + std::to_string(model.experts));

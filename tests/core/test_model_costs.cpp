@@ -11,6 +11,7 @@
 // the comparison allows 1e-15 relative.
 
 #include "compile/pipeline_schedule.h"
+#include "model/layer_operations.h"
 #include "model/transformer_costs.h"
 #include "scenario/scenario_loader.h"
 
@@ -117,6 +118,7 @@ private slots:
     void activationBytesPerRecomputedOperation();
     void recomputationFreeingNothing_data();
     void recomputationFreeingNothing();
+    void mixtureOfExpertsCapacity();
     void modelFlopsPerIterationNarayanan();
 
     void gpipeOrder();
@@ -396,6 +398,35 @@ void TestModelCosts::recomputationFreeingNothing() {
         found << QString::fromStdString(parasight::operation_path(operation));
     }
     QCOMPARE(found, idle);
+}
+
+void TestModelCosts::mixtureOfExpertsCapacity() {
+    // A GPT-style layer with 8 experts, top-2 routing and capacity factor 1.25: every MLP works on and keeps
+    // 2 · 1.25 = 2.5 tokens per token of the batch. h 1024, a 16, s 1024, b 1, F 4096 (gelu), no split.
+    ModelSpec model;
+    model.layers = 2;
+    model.hidden = 1024;
+    model.heads = 16;
+    model.kv_heads = 16;
+    model.ffn_hidden = 4096;
+    model.seq_len = 1024;
+    model.vocab = 1000;
+    model.experts = 8;
+    model.experts_per_token = 2;
+    model.capacity_factor = 1.25;
+    QCOMPARE_EQ(parasight::expert_token_ratio(model), 2.5);
+    // Activations: the dense 34·sbh + 5·a·s²·b (sbh = 1 048 576: 35 651 584 + 83 886 080 = 119 537 664), plus the
+    // routed copies of the MLP input (2·sbh → 5·sbh) and both 4h-wide intermediates (8·sbh → 20·sbh each):
+    // + 27·sbh = 28 311 552, so 147 849 216.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 147849216.0);
+    // The up projection runs on 2.5 · 1024 = 2560 tokens: 2 · 2560 · 4096 · 1024 = 21 474 836 480 FLOPs; the
+    // dispatch all-to-all moves 2560 tokens of 1024 bf16 values: 5 242 880 B.
+    const auto work = parasight::transformer_layer_work(model, 1.0, LayerSplit{}, 2.0);
+    QCOMPARE_EQ(work.mlp[1].forward.flops, 21474836480.0);
+    QCOMPARE_EQ(work.ep_collective_bytes, 5242880.0);
+    // Model FLOPs (MFU's numerator) count the routed work, not the padding: the MLP's 2 · 2 · 1024 · 1024 · 4096 · 2
+    // (two matrices, top-2) = 34 359 738 368 of them.
+    QCOMPARE_EQ(parasight::layer_forward_flops(model, 1.0).mlp, 34359738368.0);
 }
 
 void TestModelCosts::modelFlopsPerIterationNarayanan() {

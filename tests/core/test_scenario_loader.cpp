@@ -488,6 +488,13 @@ void TestScenarioLoader::roundTrip_data() {
                              << QStringLiteral("schema: 1\nmodel: gpt3-175b\ntraining: {global_batch: 1536}\n"
                                                "cluster: dgx-a100-1024\nparallelism: {tp: 8, pp: 16, dp: auto, "
                                                "mapping: [tp, dp, pp]}\n");
+    // A mixture of experts with a capacity factor, and operation-level recompute in the strategy tree.
+    QTest::newRow("moe and operation nodes")
+        << QStringLiteral("moe.yaml")
+        << QStringLiteral("schema: 1\nmodel: {preset: llama3-8b, experts: 8, experts_per_token: 2, "
+                          "capacity_factor: 1.25}\ntraining: {global_batch: 256}\ncluster: dgx-h100-1024\n"
+                          "parallelism: {tp: 8, ep: 8, dp: auto, mapping: [tp, ep, dp]}\n"
+                          "strategy_tree: [{node: \"layer[3].mlp.activation\", recompute: full}]\n");
     for (const Preset& preset : parasight::all_presets()) {
         const std::string tag =
             std::string(name_of(preset.kind, parasight::preset_kind_names)) + " " + std::string(preset.id);
