@@ -118,8 +118,7 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         const ParsedNodePath parsed = parse_node_path_checked(entry.node);
         const auto& node_path = parsed.path;
         if (!node_path && parsed.error == NodePathError::unknown_operation) {
-            const LayerBlock block = entry.node.find("].mlp.") != std::string::npos ? LayerBlock::mlp
-                                                                                   : LayerBlock::attention;
+            const LayerBlock block = parsed.block;
             const auto names = operation_names(block);
             source.error(reader.value_location("node"),
                          "unknown operation '" + std::string(parsed.operation) + "' in node '" + entry.node + "'" +

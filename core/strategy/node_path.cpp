@@ -58,6 +58,7 @@ ParsedNodePath parse_node_path_checked(std::string_view text) {
         const auto operation = operation_index(path.block, name);
         if (!operation) {
             result.error = NodePathError::unknown_operation;
+            result.block = path.block;
             result.operation = name;
             return result;
         }

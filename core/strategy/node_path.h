@@ -31,7 +31,8 @@ enum class NodePathError { malformed, unknown_operation };
 struct ParsedNodePath {
     std::optional<NodePath> path;
     NodePathError error = NodePathError::malformed;
-    std::string_view operation;  // the unknown operation's name, for a did-you-mean
+    std::string_view operation;                // the unknown operation's name, for a did-you-mean
+    LayerBlock block = LayerBlock::attention;  // the block it was named under
 };
 
 // A node path when `text` is stage[i], layer[j], layer[j].attention, layer[j].mlp or layer[j].BLOCK.OPERATION with a
