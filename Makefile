@@ -2,7 +2,7 @@
 #   make run      build, then simulate the bundled default scenario with parasight-cli
 #   make test     build and run every test suite (ctest)
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
-#   make fuzz     short libFuzzer runs of the loader and the simulator (FUZZ_SECONDS each, default 60; FUZZ_SEED,
+#   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
 #   make bench    the simulation benchmarks (figures for docs/performance.md)
 #   make package  a .deb via CPack
@@ -59,6 +59,7 @@ fuzz: fuzz-deps
 	cmake --build build/fuzz -j $(JOBS)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS) $(FUZZ_SEED)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_simulate $(FUZZ_SECONDS) $(FUZZ_SEED)
+	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_edits $(FUZZ_SECONDS) $(FUZZ_SEED)
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation

@@ -136,7 +136,7 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
         return exit_bad_input;
     }
-    const Scenario& scenario = *loaded.scenario;
+    const Scenario& scenario = loaded.scenario->value();
 
     int chunks = scenario.simulation.collective_chunks;
     if (const auto chunks_text = arguments->option("chunks")) {

@@ -85,6 +85,26 @@ void print_summary(std::ostream& out, const Report& report) {
         << report.mode << ")\n";
 }
 
+// What the command line says and returns for each way a simulation can end without a result.
+int report_failure(std::ostream& err, const std::string& file, const SimulationError& error,
+                   const SimulateOptions& options) {
+    switch (error.kind) {
+    case SimulationErrorKind::invalid:
+        for (const Diagnostic& diagnostic : error.diagnostics) err << file << ": " << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    case SimulationErrorKind::too_large:
+        err << file << ": " << error.message;
+        if (options.all_devices) err << " (without --all-devices)";
+        err << "; --max-tasks N raises the limit, up to 2147483647\n";
+        return exit_bad_input;
+    case SimulationErrorKind::cancelled:
+    case SimulationErrorKind::internal: break;
+    }
+    err << "parasight-cli simulate: internal error while " << name_of(error.phase, simulation_phase_names) << ": "
+        << error.message << '\n';
+    return exit_internal_error;
+}
+
 }  // namespace
 
 int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -125,10 +145,7 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     options.all_devices = arguments->flag("all-devices");
     options.record_memory_timeline = trace_path.has_value();
     const auto simulation = simulate(*loaded.scenario, options);
-    if (!simulation) {
-        err << arguments->positional().front() << ": " << simulation.error() << '\n';
-        return exit_bad_input;
-    }
+    if (!simulation) return report_failure(err, arguments->positional().front(), simulation.error(), options);
     if (trace.is_open()) write_chrome_trace(trace.stream(), simulation->graph, simulation->run);
     if (csv.is_open()) write_breakdown_csv(csv.stream(), simulation->report);
     for (OutputFile* file : {&trace, &csv}) {

@@ -27,7 +27,7 @@ int run_validate(const std::vector<std::string>& words, std::ostream& out, std::
             status = exit_bad_input;
             continue;
         }
-        const Scenario& scenario = *result.scenario;
+        const Scenario& scenario = result.scenario->value();
         out << file << ": ok — " << (scenario.name.empty() ? "unnamed scenario" : scenario.name) << ", "
             << scenario.device_count() << " devices\n";
     }

@@ -45,7 +45,10 @@ double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_
 
 }  // namespace
 
-Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run) {
+std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
+                              ProgressSink* progress_sink) {
+    const PhaseProgress progress(progress_sink, SimulationPhase::analysis);
+    if (progress.report(0.0)) return std::nullopt;
     Report report;
     const double iteration_s = run.makespan_s;
     report.iteration_time_s = iteration_s;
@@ -72,6 +75,7 @@ Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const Engi
     const bool pipelined = scenario.parallelism.pp > 1;
     std::size_t peak_device = 0;
     for (std::size_t d = 0; d < graph.devices.size(); ++d) {
+        if (progress.report(static_cast<double>(d) / static_cast<double>(graph.devices.size()))) return std::nullopt;
         const SimulatedDevice& device = graph.devices[d];
         DeviceReport entry;
         entry.npu = device.npu;
@@ -115,6 +119,7 @@ Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const Engi
         }
     }
     report.events = run.events;
+    if (progress.report(1.0)) return std::nullopt;
     return report;
 }
 

@@ -3,10 +3,12 @@
 // breakdown, memory by category with the out-of-memory verdict, and how the simulation ran.
 
 #include "analysis/breakdown.h"
+#include "common/progress.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
 #include "scenario/scenario.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,8 @@ struct Report {
     std::vector<DeviceReport> per_device;
 };
 
-[[nodiscard]] Report analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run);
+// The report, or nothing when `progress` asks to stop (it reports SimulationPhase::analysis once per device).
+[[nodiscard]] std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
+                                            ProgressSink* progress);
 
 }  // namespace parasight

@@ -30,33 +30,45 @@ std::string whole_number(double value) {
     return buffer.data();
 }
 
-std::string too_large(double tasks, bool at_least, const Scenario& scenario, const CompileOptions& options) {
+SimulationError too_large(double tasks, bool at_least, const Scenario& scenario, const CompileOptions& options) {
     std::string message = "the execution graph would hold " + std::string(at_least ? "at least " : "more than ") +
                           whole_number(tasks) + " tasks (" +
                           std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
     if (options.all_devices) message += ", every device simulated";
     message += "); the limit is " + std::to_string(options.max_tasks) +
                ". Simulate fewer micro-batches (a larger training.micro_batch or a smaller global_batch)";
-    if (options.all_devices) message += " or one device per symmetry class (without --all-devices)";
-    return message;
+    if (options.all_devices) message += " or one device per symmetry class";
+    SimulationError error;
+    error.kind = SimulationErrorKind::too_large;
+    error.phase = SimulationPhase::compile;
+    error.message = std::move(message);
+    error.graph_tasks = tasks;
+    error.graph_tasks_at_least = at_least;
+    error.task_limit = options.max_tasks;
+    return error;
 }
 
 }  // namespace
 
-Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& requested) {
+Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& validated,
+                                                          const CompileOptions& requested) {
+    const Scenario& scenario = validated.value();
     CompileOptions options = requested;
     options.max_tasks = std::min<std::int64_t>(options.max_tasks, std::numeric_limits<TaskId>::max());
-    const auto layout = ParallelLayout::make(scenario.topology(), scenario.parallelism.layout_order());
-    if (!layout) return Error{layout.error()};
     if (const double tasks = minimum_task_count(scenario, options); tasks > static_cast<double>(options.max_tasks)) {
-        return Error{too_large(tasks, true, scenario, options)};
+        return too_large(tasks, true, scenario, options);
     }
-    GraphBuilder builder(scenario, *layout, options);
-    try {
-        return builder.build();
-    } catch (const GraphTooLarge& error) {
-        return Error{too_large(static_cast<double>(error.tasks), false, scenario, options)};
+    GraphBuilder builder(validated, options);
+    auto graph = builder.build();
+    switch (builder.stop()) {
+    case GraphBuilder::Stop::none: break;
+    case GraphBuilder::Stop::too_large:
+        return too_large(static_cast<double>(builder.task_count()), false, scenario, options);
+    case GraphBuilder::Stop::cancelled:
+        return SimulationError{SimulationErrorKind::cancelled, SimulationPhase::compile, "the simulation was cancelled",
+                               {}, 0.0, false, 0};
     }
+    return std::move(*graph);
 }
 
 }  // namespace parasight

@@ -6,8 +6,10 @@
 // pipeline stage is simulated, standing for its tp × cp × ep × dp peers.
 
 #include "common/expected.h"
+#include "common/progress.h"
+#include "common/simulation_error.h"
 #include "compile/execution_graph.h"
-#include "scenario/scenario.h"
+#include "validation/validate.h"
 
 #include <cstdint>
 
@@ -19,9 +21,11 @@ struct CompileOptions {
     // so 50 million tasks need about 10 GB. Larger scenarios are refused with what to change. At most 2^31 − 1
     // (task ids are 32-bit); more counts as that.
     std::int64_t max_tasks = 50'000'000;
+    ProgressSink* progress = nullptr;  // reports SimulationPhase::compile; polled once per pipeline step
 };
 
-// The scenario must have passed the loader's checks.
-[[nodiscard]] Expected<ExecutionGraph> compile_scenario(const Scenario& scenario, const CompileOptions& options);
+// The graph, or why there is none: too_large (with the figure) or cancelled.
+[[nodiscard]] Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& scenario,
+                                                                         const CompileOptions& options);
 
 }  // namespace parasight

@@ -7,27 +7,33 @@
 
 namespace parasight {
 
-GraphBuilder::GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options)
-    : scenario_(scenario),
-      model_(scenario.model),
-      parallelism_(scenario.parallelism),
-      layout_(layout),
-      topology_(layout.topology()),
+GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOptions& options)
+    : scenario_(validated.value()),
+      model_(scenario_.model),
+      parallelism_(scenario_.parallelism),
+      // validate() has checked that the degrees lay out on the topology.
+      layout_(*ParallelLayout::make(scenario_.topology(), parallelism_.layout_order())),
+      topology_(layout_.topology()),
       options_(options),
-      compute_(make_compute_model(scenario.cluster.device, scenario.training.dtype,
-                                  scenario.simulation.measured_times_s)),
-      element_bytes_(std::max(2.0, dtype_bytes(scenario.training.dtype))),
-      micro_batches_(static_cast<int>(scenario.micro_batches())),
+      progress_(options.progress, SimulationPhase::compile),
+      compute_(make_compute_model(scenario_.cluster.device, scenario_.training.dtype,
+                                  scenario_.simulation.measured_times_s)),
+      element_bytes_(std::max(2.0, dtype_bytes(scenario_.training.dtype))),
+      micro_batches_(static_cast<int>(scenario_.micro_batches())),
       chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
-      tree_(scenario) {
+      tree_(validated) {
     if (model_.kind == ModelKind::cnn) {
-        cnn_layers_ = cnn_layer_work(model_, scenario.training.micro_batch, dtype_bytes(scenario.training.dtype));
+        cnn_layers_ = cnn_layer_work(model_, scenario_.training.micro_batch, dtype_bytes(scenario_.training.dtype));
     }
     // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
-    compute_element_bytes_ = dtype_bytes(scenario.training.dtype);
+    compute_element_bytes_ = dtype_bytes(scenario_.training.dtype);
 }
 
-ExecutionGraph GraphBuilder::build() {
+std::optional<ExecutionGraph> GraphBuilder::build() {
+    if (progress_.report(0.0)) {
+        stop_ = Stop::cancelled;
+        return std::nullopt;
+    }
     place_devices();
     plan_in_flight_caps();
     std::vector<std::vector<std::int32_t>> by_stage(static_cast<std::size_t>(parallelism_.pp));
@@ -36,6 +42,7 @@ ExecutionGraph GraphBuilder::build() {
     }
     for (int stage = 0; stage < parallelism_.pp; ++stage) {
         emit_stage(stage, by_stage[static_cast<std::size_t>(stage)]);
+        if (stop_ != Stop::none) return std::nullopt;
         // Every stage emits about as many tasks as the first: reserve for all of them at once.
         if (stage == 0) {
             const std::size_t expected = graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10;
@@ -43,7 +50,15 @@ ExecutionGraph GraphBuilder::build() {
         }
     }
     link_pipeline();
+    if (progress_.report(0.95)) {
+        stop_ = Stop::cancelled;
+        return std::nullopt;
+    }
     graph_.finish();
+    if (progress_.report(1.0)) {
+        stop_ = Stop::cancelled;
+        return std::nullopt;
+    }
     return std::move(graph_);
 }
 
@@ -228,9 +243,19 @@ void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_
         program.device = device;
         programs.push_back(std::move(program));
     }
-    for (const PipelineStep& step : context.steps) {
-        for (DeviceProgram& program : programs) emit_step(program, context, step);
-        if (graph_.tasks.size() > static_cast<std::size_t>(options_.max_tasks)) throw GraphTooLarge{graph_.tasks.size()};
+    // Emitting takes about 0.9 of compiling, shared evenly by the stages; linking and indexing the rest.
+    const double stage_share = 0.9 / parallelism_.pp;
+    for (std::size_t k = 0; k < context.steps.size(); ++k) {
+        for (DeviceProgram& program : programs) emit_step(program, context, context.steps[k]);
+        if (graph_.tasks.size() > static_cast<std::size_t>(options_.max_tasks)) {
+            stop_ = Stop::too_large;
+            return;
+        }
+        const double done = stage_share * (stage + static_cast<double>(k + 1) / static_cast<double>(context.steps.size()));
+        if (progress_.report(done)) {
+            stop_ = Stop::cancelled;
+            return;
+        }
     }
     for (DeviceProgram& program : programs) {
         const TaskId tied = tied_embedding_reduction(program.device, stage, program.previous);

@@ -34,16 +34,18 @@ struct Step {
     TaskId send = -1;   // the pipeline send that ends it (-1 at the ends of the model)
 };
 
-// Thrown by GraphBuilder::build() once the graph passes CompileOptions::max_tasks.
-struct GraphTooLarge {
-    std::size_t tasks = 0;
-};
-
 class GraphBuilder {
 public:
-    GraphBuilder(const Scenario& scenario, const ParallelLayout& layout, const CompileOptions& options);
+    GraphBuilder(const ValidatedScenario& scenario, const CompileOptions& options);
 
-    ExecutionGraph build();
+    // Why build() stopped early, if it did.
+    enum class Stop : std::uint8_t { none, too_large, cancelled };
+
+    // The graph, or nothing when the builder stopped: the graph passed CompileOptions::max_tasks, or the progress
+    // sink asked to stop (polled once per pipeline step).
+    std::optional<ExecutionGraph> build();
+    [[nodiscard]] Stop stop() const noexcept { return stop_; }
+    [[nodiscard]] std::size_t task_count() const noexcept { return graph_.tasks.size(); }
 
 private:
     // --- devices and symmetry ------------------------------------------------------------------------------------
@@ -150,7 +152,8 @@ private:
     static const char* cnn_label(CnnLayerType type, bool backward);
 
     // Emits every device of one stage, step by step across the devices: the k-th step of each device sits next to
-    // the others' in memory, where the engine will touch them at about the same moment.
+    // the others' in memory, where the engine will touch them at about the same moment. Sets stop_ and returns early
+    // when the graph grows past the limit or the run is cancelled.
     void emit_stage(int stage, const std::vector<std::int32_t>& stage_devices);
 
     // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
@@ -199,9 +202,11 @@ private:
     const Scenario& scenario_;
     const ModelSpec& model_;
     const ParallelismSpec& parallelism_;
-    const ParallelLayout& layout_;
+    ParallelLayout layout_;
     const Topology& topology_;
     CompileOptions options_;
+    PhaseProgress progress_;
+    Stop stop_ = Stop::none;
     ComputeModel compute_;
     double element_bytes_;
     double compute_element_bytes_ = 2.0;

@@ -49,7 +49,7 @@ std::map<std::string, double> parse_measured_operations(std::string_view text, c
     const std::vector<std::string_view> names(measured_operation_names.begin(), measured_operation_names.end());
     const std::vector<std::string_view> passes{"forward", "backward"};
     auto error = [&](int line, int column, std::string message) {
-        diagnostics.push_back(Diagnostic{SourceLocation{file, line, column}, std::move(message)});
+        diagnostics.push_back(Diagnostic{SourceLocation{file, line, column}, std::move(message), {}});
     };
     bool header_seen = false;
     int line_number = 0;

@@ -1,6 +1,7 @@
 #pragma once
-// A problem found in an input, with where it is: `FILE:LINE:COL: message`. Made where the input is read and carried
-// to the user unchanged.
+// A problem found in an input, with where it is: `FILE:LINE:COL: message` for a file, and the scenario path of the
+// value (`parallelism.pp`, `strategy_tree[1].layers`) for a scenario checked in memory. Made where the input is read
+// or checked, and carried to the user unchanged.
 
 #include <string>
 #include <vector>
@@ -18,8 +19,9 @@ struct SourceLocation {
 struct Diagnostic {
     SourceLocation location;
     std::string message;
+    std::string path;  // the scenario value it is about, when known: "parallelism.pp"; empty for file-level problems
 
-    // "file:line:col: message" (or "file: message" without a position).
+    // "file:line:col: message" ("file: message" without a position; "path: message" without a file).
     [[nodiscard]] std::string to_string() const;
 
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;

@@ -5,7 +5,6 @@
 #include <limits>
 #include <queue>
 #include <span>
-#include <stdexcept>
 
 namespace parasight {
 namespace {
@@ -60,35 +59,15 @@ public:
         running_.assign(devices, {0, 0});
         shares_.assign(devices, {});
         shares_valid_.assign(devices, 0);
-        remaining_deps_.resize(graph.tasks.size());
-        hot_.resize(graph.tasks.size());
-        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-            const Task& task = graph.tasks[t];
-            hot_[t] = HotTask{task.work_s,          task.device,         task.collective,
-                              task.dimension_mask,  task.stream,         is_communication(task.kind),
-                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
-                                  task.release_buffer_bytes != 0.0};
-            queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
-            remaining_deps_[t] = graph.predecessor_count(static_cast<TaskId>(t));
-        }
-        collective_members_.assign(static_cast<std::size_t>(graph.collective_count), {});
-        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-            const std::int32_t c = graph.tasks[t].collective;
-            if (c >= 0) collective_members_[static_cast<std::size_t>(c)].push_back(static_cast<TaskId>(t));
-        }
-        arrived_.assign(collective_members_.size(), 0);
-        run_.timings.assign(graph.tasks.size(), TaskTiming{});
         run_.memory.assign(devices, DeviceMemory{});
         memory_.assign(devices, {});
-        for (std::size_t d = 0; d < devices; ++d) {
-            for (std::size_t c = 0; c < memory_category_count; ++c) {
-                change_memory(static_cast<std::int32_t>(d), static_cast<MemoryCategory>(c),
-                              graph.devices[d].static_bytes[c], none);
-            }
-        }
     }
 
     EngineRun run() {
+        if (!prepare()) {
+            run_.end = EngineEnd::cancelled;
+            return std::move(run_);
+        }
         for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
             for (std::size_t s = 0; s < stream_count; ++s) try_start(static_cast<std::int32_t>(d), static_cast<Stream>(s));
         }
@@ -102,24 +81,66 @@ public:
             now_s_ = event.time_s;
             finished_tasks += member_count(activity);
             finish(event.activity);
-            if (options_.progress != nullptr && (++progress_tick_ & 1023U) == 0) {
-                options_.progress->progress(static_cast<double>(finished_tasks) / static_cast<double>(total_tasks));
-                if (options_.progress->cancelled()) {
-                    run_.cancelled = true;
-                    break;
-                }
+            if ((++progress_tick_ & 1023U) == 0 &&
+                progress_.report(prepare_share + (1.0 - prepare_share) * static_cast<double>(finished_tasks) /
+                                                      static_cast<double>(total_tasks))) {
+                run_.end = EngineEnd::cancelled;
+                return std::move(run_);
             }
         }
-        if (!run_.cancelled && finished_tasks != total_tasks) {
-            throw std::logic_error("the execution graph deadlocked: " + std::to_string(total_tasks - finished_tasks) +
-                                   " tasks never became ready");
-        }
-        if (options_.progress != nullptr && !run_.cancelled) options_.progress->progress(1.0);
         run_.makespan_s = now_s_;
+        if (finished_tasks != total_tasks) {
+            // A bug in the compiler: a task waits for one that never runs.
+            run_.end = EngineEnd::deadlocked;
+            run_.unfinished_tasks = total_tasks - finished_tasks;
+            return std::move(run_);
+        }
+        if (progress_.report(1.0)) run_.end = EngineEnd::cancelled;
         return std::move(run_);
     }
 
 private:
+    // The share of the engine phase reported for prepare(): indexing the tasks takes about a tenth of a run.
+    static constexpr double prepare_share = 0.1;
+
+    // Indexes every task by device and stream, counts dependencies, groups collective members and allocates the
+    // static memory. False when cancelled on the way (it polls every 2^16 tasks: a few milliseconds).
+    bool prepare() {
+        const ExecutionGraph& graph = graph_;
+        const std::size_t devices = graph.devices.size();
+        const double total = static_cast<double>(graph.tasks.size()) * 2.0 + 1.0;
+        remaining_deps_.resize(graph.tasks.size());
+        hot_.resize(graph.tasks.size());
+        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+            if ((t & 0xFFFFU) == 0 && progress_.report(prepare_share * static_cast<double>(t) / total)) return false;
+            const Task& task = graph.tasks[t];
+            hot_[t] = HotTask{task.work_s,          task.device,         task.collective,
+                              task.dimension_mask,  task.stream,         is_communication(task.kind),
+                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
+                                  task.release_buffer_bytes != 0.0};
+            queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
+            remaining_deps_[t] = graph.predecessor_count(static_cast<TaskId>(t));
+        }
+        collective_members_.assign(static_cast<std::size_t>(graph.collective_count), {});
+        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+            if ((t & 0xFFFFU) == 0 &&
+                progress_.report(prepare_share * (static_cast<double>(graph.tasks.size() + t)) / total)) {
+                return false;
+            }
+            const std::int32_t c = graph.tasks[t].collective;
+            if (c >= 0) collective_members_[static_cast<std::size_t>(c)].push_back(static_cast<TaskId>(t));
+        }
+        arrived_.assign(collective_members_.size(), 0);
+        run_.timings.assign(graph.tasks.size(), TaskTiming{});
+        for (std::size_t d = 0; d < devices; ++d) {
+            for (std::size_t c = 0; c < memory_category_count; ++c) {
+                change_memory(static_cast<std::int32_t>(d), static_cast<MemoryCategory>(c),
+                              graph.devices[d].static_bytes[c], none);
+            }
+        }
+        return true;
+    }
+
     [[nodiscard]] std::size_t slot(std::int32_t device, Stream stream) const {
         return static_cast<std::size_t>(device) * stream_count + static_cast<std::size_t>(stream);
     }
@@ -364,6 +385,7 @@ private:
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
     std::uint64_t sequence_ = 0;
     std::uint64_t progress_tick_ = 0;
+    PhaseProgress progress_{options_.progress, SimulationPhase::engine};
     double now_s_ = 0.0;
     EngineRun run_;
 };

@@ -7,7 +7,7 @@
 // (Proteus §6.3). Memory is allocated and released by tasks; the peak is kept per device.
 
 #include "compile/execution_graph.h"
-#include "engine/progress.h"
+#include "common/progress.h"
 
 #include <array>
 #include <cstdint>
@@ -44,12 +44,19 @@ struct DeviceMemory {
     std::vector<MemorySample> timeline;  // when recorded
 };
 
+enum class EngineEnd : std::uint8_t {
+    finished,
+    cancelled,   // the ProgressSink asked to stop
+    deadlocked,  // tasks were left that could never start: a bug in the graph
+};
+
 struct EngineRun {
     std::vector<TaskTiming> timings;   // by TaskId
     std::vector<DeviceMemory> memory;  // by simulated device
     double makespan_s = 0.0;
     std::uint64_t events = 0;          // task starts and finishes
-    bool cancelled = false;
+    EngineEnd end = EngineEnd::finished;
+    std::size_t unfinished_tasks = 0;  // when deadlocked
 };
 
 [[nodiscard]] EngineRun run_engine(const ExecutionGraph& graph, const EngineOptions& options);

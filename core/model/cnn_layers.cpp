@@ -22,6 +22,31 @@ Expected<ActivationShape> apply_cnn_layer(const CnnLayer& layer, const Activatio
     return output;
 }
 
+std::optional<CnnShapeProblem> first_cnn_shape_problem(const ModelSpec& model) {
+    ActivationShape shape{model.input.channels, model.input.height, model.input.width, false};
+    for (std::size_t i = 0; i < model.cnn_layers.size(); ++i) {
+        const CnnBlock& block = model.cnn_layers[i];
+        for (int r = 0; r < block.repeat; ++r) {
+            const ActivationShape before = shape;
+            for (std::size_t j = 0; j < block.layers.size(); ++j) {
+                const auto next = apply_cnn_layer(block.layers[j], shape);
+                if (!next) return CnnShapeProblem{i, static_cast<int>(j), next.error()};
+                shape = *next;
+            }
+            if (block.shortcut == Shortcut::identity &&
+                (before.channels != shape.channels || before.height != shape.height || before.width != shape.width)) {
+                return CnnShapeProblem{
+                    i, -1,
+                    "an identity shortcut needs the block to keep its shape, but repetition " + std::to_string(r + 1) +
+                        " turns " + std::to_string(before.channels) + "x" + std::to_string(before.height) + "x" +
+                        std::to_string(before.width) + " into " + std::to_string(shape.channels) + "x" +
+                        std::to_string(shape.height) + "x" + std::to_string(shape.width) + "; use shortcut: projection"};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 // ParaDL Table 1 with b samples: a convolution is a matmul of [b·H_out·W_out × C·K²] by [C·K² × F]; its backward

@@ -8,6 +8,7 @@
 #include "scenario/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,17 @@ struct ActivationShape {
 // The activation after `layer`, or why the layer cannot take `input` (a kernel larger than the padded input, a
 // convolution or pooling after an fc layer).
 [[nodiscard]] Expected<ActivationShape> apply_cnn_layer(const CnnLayer& layer, const ActivationShape& input);
+
+// Where an activation cannot pass through a model, and why: the first layer that does not fit, or a block whose
+// identity shortcut meets an output of another shape (`layer` is then -1).
+struct CnnShapeProblem {
+    std::size_t block = 0;  // index into ModelSpec::cnn_layers
+    int layer = -1;         // index into that block's layers
+    std::string message;
+};
+
+// Follows the activation from the model's input through every layer and repetition.
+[[nodiscard]] std::optional<CnnShapeProblem> first_cnn_shape_problem(const ModelSpec& model);
 
 struct CnnLayerWork {
     std::string name;            // "conv 3", "block 2.1 conv 2", "block 2.1 shortcut", …

@@ -4,9 +4,6 @@
 namespace parasight {
 namespace {
 
-constexpr std::int64_t max_devices = 10'000'000;
-constexpr double petabyte = 1e15;
-constexpr double pebibyte = 1125899906842624.0;
 
 const std::vector<std::string_view> device_keys{"preset",           "name",           "peak",
                                                 "memory",           "memory_bandwidth", "matmul_efficiency",
@@ -41,7 +38,7 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
             // Dtypes given here override the preset's one by one.
             for (const auto& entry : dtype_names) {
                 double flops = 0.0;
-                if (peaks.read_quantity(entry.name, flops, units::Dimension::flop_rate, {0.0, false, 1e19})) {
+                if (peaks.read_quantity(entry.name, flops, units::Dimension::flop_rate, limits::peak_flops)) {
                     device.peak_flops[entry.value] = flops;
                 }
             }
@@ -51,12 +48,12 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
             }
         }
     }
-    reader.read_quantity("memory", device.memory_bytes, units::Dimension::size, {0.0, false, pebibyte});
+    reader.read_quantity("memory", device.memory_bytes, units::Dimension::size, limits::memory_bytes);
     reader.read_quantity("memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth,
-                         {0.0, false, petabyte});
-    reader.read_fraction("matmul_efficiency", device.matmul_efficiency, 0.01, 1.0);
-    reader.read_fraction("matmul_half_dim", device.matmul_half_dim, 0.0, 1e6);
-    reader.read_fraction("memory_efficiency", device.memory_efficiency, 0.01, 1.0);
+                         limits::memory_bandwidth);
+    reader.read_fraction("matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
+    reader.read_fraction("matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
+    reader.read_fraction("memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
 }
 
 void read_dimension(const YAML::Node& node, YamlSource& source, const std::string& path, Dimension& dimension) {
@@ -64,9 +61,9 @@ void read_dimension(const YAML::Node& node, YamlSource& source, const std::strin
     if (!reader.is_map()) return;
     for (const auto key : {"kind", "size", "bandwidth", "latency"}) reader.require(key);
     reader.read_enum("kind", dimension.kind, dimension_kind_names);
-    reader.read_integer("size", dimension.size, {1, max_devices});
-    reader.read_quantity("bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth, {0.0, false, petabyte});
-    reader.read_quantity("latency", dimension.latency_s, units::Dimension::time, {0.0, true, 1.0});
+    reader.read_integer("size", dimension.size, limits::dimension_size);
+    reader.read_quantity("bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth, limits::link_bandwidth);
+    reader.read_quantity("latency", dimension.latency_s, units::Dimension::time, limits::link_latency);
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
     if (reader.read_enum("algorithm", algorithm, collective_algorithm_names)) {
         if (!algorithm_fits(algorithm, dimension.kind)) {
@@ -88,7 +85,7 @@ void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& lo
         source.error(node, "cluster.topology must be a non-empty list of dimensions (innermost first), found " + found);
         return;
     }
-    if (node.size() > 16) {
+    if (node.size() > limits::max_topology_dimensions) {
         source.error(node, "cluster.topology has " + std::to_string(node.size()) + " dimensions; the limit is 16");
         return;
     }
@@ -98,10 +95,10 @@ void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& lo
         const std::string path = "cluster.topology[" + std::to_string(i) + "]";
         locations.record(path, source.location(node[i]));
         read_dimension(node[i], source, path, dimensions[i]);
-        devices = std::min<std::int64_t>(devices * dimensions[i].size, max_devices + 1);
+        devices = std::min<std::int64_t>(devices * dimensions[i].size, limits::max_devices + 1);
     }
-    if (devices > max_devices) {
-        source.error(node, "the topology has more than " + std::to_string(max_devices) +
+    if (devices > limits::max_devices) {
+        source.error(node, "the topology has more than " + std::to_string(limits::max_devices) +
                                " devices (the product of the dimension sizes); that is beyond any real cluster");
     }
     topology = std::move(dimensions);

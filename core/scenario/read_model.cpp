@@ -21,11 +21,6 @@ std::vector<std::string_view> all_model_keys() {
     return keys;
 }
 
-constexpr IntegerRange layer_count{1, 10'000};
-constexpr IntegerRange width_range{1, 1'000'000};
-constexpr IntegerRange large_count{1, 100'000'000};
-constexpr IntegerRange small_int{1, 100'000};
-constexpr std::int64_t max_cnn_layers = 10'000;  // after repeats
 
 void read_cnn_layer(const YAML::Node& node, YamlSource& source, const std::string& path, CnnLayer& layer) {
     MapReader reader(node, source, path, {"type", "filters", "kernel", "stride", "padding", "op", "outputs"});
@@ -39,37 +34,27 @@ void read_cnn_layer(const YAML::Node& node, YamlSource& source, const std::strin
     };
     switch (layer.type) {
     case CnnLayerType::conv:
-        if (reader.require("filters")) reader.read_integer("filters", layer.filters, width_range);
-        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, {1, 1000});
-        reader.read_integer("stride", layer.stride, {1, 1000});
-        reader.read_integer("padding", layer.padding, {0, 1000});
+        if (reader.require("filters")) reader.read_integer("filters", layer.filters, limits::filters);
+        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, limits::kernel);
+        reader.read_integer("stride", layer.stride, limits::stride);
+        reader.read_integer("padding", layer.padding, limits::padding);
         reject("op");
         reject("outputs");
         break;
     case CnnLayerType::pool:
-        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, {1, 1000});
+        if (reader.require("kernel")) reader.read_integer("kernel", layer.kernel, limits::kernel);
         layer.stride = layer.kernel;
-        reader.read_integer("stride", layer.stride, {1, 1000});
-        reader.read_integer("padding", layer.padding, {0, 1000});
+        reader.read_integer("stride", layer.stride, limits::stride);
+        reader.read_integer("padding", layer.padding, limits::padding);
         reader.read_enum("op", layer.pool_op, pool_op_names);
         reject("filters");
         reject("outputs");
         break;
     case CnnLayerType::fc:
-        if (reader.require("outputs")) reader.read_integer("outputs", layer.outputs, large_count);
+        if (reader.require("outputs")) reader.read_integer("outputs", layer.outputs, limits::fc_outputs);
         for (const auto key : {"filters", "kernel", "stride", "padding", "op"}) reject(key);
         break;
     }
-}
-
-bool apply_layer(const CnnLayer& layer, ActivationShape& shape, YamlSource& source, const SourceLocation& where) {
-    const auto next = apply_cnn_layer(layer, shape);
-    if (!next) {
-        source.error(where, next.error());
-        return false;
-    }
-    shape = *next;
-    return true;
 }
 
 // Where each block and each of its layers was written, for shape errors; blocks that came from a preset have none
@@ -86,9 +71,9 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
         source.error(node, path + " must be a non-empty list of layers, found " + found);
         return;
     }
-    if (node.size() > max_cnn_layers) {
+    if (node.size() > limits::max_cnn_layers) {
         source.error(node, path + " has " + std::to_string(node.size()) + " entries; the limit is " +
-                               std::to_string(max_cnn_layers));
+                               std::to_string(limits::max_cnn_layers));
         return;
     }
     std::int64_t expanded_layers = 0;
@@ -100,7 +85,7 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
         std::vector<SourceLocation> layer_locations;
         if (entry.IsMap() && entry["repeat"]) {
             MapReader reader(entry, source, entry_path, {"repeat", "shortcut", "layers"});
-            reader.read_integer("repeat", block.repeat, {1, 10'000});
+            reader.read_integer("repeat", block.repeat, limits::block_repeat);
             reader.read_enum("shortcut", block.shortcut, shortcut_names);
             if (!reader.require("layers")) continue;
             const YAML::Node inner = reader.value("layers");
@@ -108,10 +93,10 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
                 source.error(reader.value_location("layers"), entry_path + ".layers must be a non-empty list of layers");
                 continue;
             }
-            if (static_cast<std::int64_t>(inner.size()) * block.repeat + expanded_layers > max_cnn_layers) {
+            if (static_cast<std::int64_t>(inner.size()) * block.repeat + expanded_layers > limits::max_cnn_layers) {
                 source.error(reader.value_location("repeat"),
-                             "the model would have more than " + std::to_string(max_cnn_layers) +
-                                 " layers once blocks are repeated; the limit is " + std::to_string(max_cnn_layers));
+                             "the model would have more than " + std::to_string(limits::max_cnn_layers) +
+                                 " layers once blocks are repeated; the limit is " + std::to_string(limits::max_cnn_layers));
                 return;
             }
             for (std::size_t j = 0; j < inner.size(); ++j) {
@@ -133,32 +118,18 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
     }
 }
 
-// Follows the activation through every layer from the input; reports the first layer the shape cannot pass.
+// Reports the first layer the activation cannot pass, where that layer (or its block) was written.
 void check_cnn_shapes(const ModelSpec& model, YamlSource& source, const CnnLocations& locations,
                       const SourceLocation& fallback) {
-    ActivationShape shape{model.input.channels, model.input.height, model.input.width, false};
-    for (std::size_t i = 0; i < model.cnn_layers.size(); ++i) {
-        const CnnBlock& block = model.cnn_layers[i];
-        const SourceLocation& block_at = i < locations.blocks.size() ? locations.blocks[i] : fallback;
-        for (int r = 0; r < block.repeat; ++r) {
-            const ActivationShape before = shape;
-            for (std::size_t j = 0; j < block.layers.size(); ++j) {
-                const SourceLocation& layer_at =
-                    i < locations.layers.size() && j < locations.layers[i].size() ? locations.layers[i][j] : fallback;
-                if (!apply_layer(block.layers[j], shape, source, layer_at)) return;
-            }
-            if (block.shortcut == Shortcut::identity &&
-                (before.channels != shape.channels || before.height != shape.height || before.width != shape.width)) {
-                source.error(block_at, "an identity shortcut needs the block to keep its shape, but repetition " +
-                                           std::to_string(r + 1) + " turns " + std::to_string(before.channels) + "x" +
-                                           std::to_string(before.height) + "x" + std::to_string(before.width) +
-                                           " into " + std::to_string(shape.channels) + "x" +
-                                           std::to_string(shape.height) + "x" + std::to_string(shape.width) +
-                                           "; use shortcut: projection");
-                return;
-            }
-        }
+    const auto problem = first_cnn_shape_problem(model);
+    if (!problem) return;
+    const std::size_t i = problem->block;
+    SourceLocation where = i < locations.blocks.size() ? locations.blocks[i] : fallback;
+    if (problem->layer >= 0) {
+        const auto j = static_cast<std::size_t>(problem->layer);
+        where = i < locations.layers.size() && j < locations.layers[i].size() ? locations.layers[i][j] : fallback;
     }
+    source.error(where, problem->message);
 }
 
 void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& model, bool from_preset) {
@@ -188,19 +159,19 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
         for (const auto key : {"layers", "hidden", "heads", "seq_len", "vocab"}) {
             if (!complete) reader.require(key);
         }
-        reader.read_integer("layers", model.layers, layer_count);
-        reader.read_integer("decoder_layers", model.decoder_layers, {0, 10'000});
-        reader.read_integer("hidden", model.hidden, width_range);
-        reader.read_integer("heads", model.heads, small_int);
-        reader.read_integer("kv_heads", model.kv_heads, small_int);
-        reader.read_integer("ffn_hidden", model.ffn_hidden, {1, 10'000'000});
+        reader.read_integer("layers", model.layers, limits::layers);
+        reader.read_integer("decoder_layers", model.decoder_layers, limits::decoder_layers);
+        reader.read_integer("hidden", model.hidden, limits::hidden);
+        reader.read_integer("heads", model.heads, limits::heads);
+        reader.read_integer("kv_heads", model.kv_heads, limits::heads);
+        reader.read_integer("ffn_hidden", model.ffn_hidden, limits::ffn_hidden);
         reader.read_enum("mlp", model.mlp, mlp_kind_names);
-        reader.read_integer("seq_len", model.seq_len, large_count);
-        reader.read_integer("vocab", model.vocab, large_count);
+        reader.read_integer("seq_len", model.seq_len, limits::seq_len);
+        reader.read_integer("vocab", model.vocab, limits::vocab);
         reader.read_bool("tie_embeddings", model.tie_embeddings);
-        reader.read_integer("experts", model.experts, small_int);
-        reader.read_integer("experts_per_token", model.experts_per_token, small_int);
-        reader.read_fraction("capacity_factor", model.capacity_factor, 0.1, 100.0);
+        reader.read_integer("experts", model.experts, limits::experts);
+        reader.read_integer("experts_per_token", model.experts_per_token, limits::experts);
+        reader.read_fraction("capacity_factor", model.capacity_factor, limits::capacity_factor);
         return;
     }
     if (!complete) {
@@ -210,9 +181,9 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
     if (reader.has("input")) {
         MapReader input(reader.value("input"), source, "model.input", {"channels", "height", "width"});
         for (const auto key : {"channels", "height", "width"}) input.require(key);
-        input.read_integer("channels", model.input.channels, small_int);
-        input.read_integer("height", model.input.height, small_int);
-        input.read_integer("width", model.input.width, small_int);
+        input.read_integer("channels", model.input.channels, limits::input_extent);
+        input.read_integer("height", model.input.height, limits::input_extent);
+        input.read_integer("width", model.input.width, limits::input_extent);
     }
     const std::size_t errors_before = source.error_count();
     CnnLocations cnn_locations;

@@ -12,8 +12,6 @@
 namespace parasight {
 namespace {
 
-constexpr IntegerRange degree_range{1, 10'000'000};
-
 void record_keys(const MapReader& reader, LocationIndex& locations, const std::vector<std::string_view>& keys) {
     for (const auto key : keys) {
         if (reader.has(key)) locations.record(reader.path(key), reader.key_location(key));
@@ -27,8 +25,8 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
-    if (reader.require("global_batch")) reader.read_integer("global_batch", training.global_batch, {1, 1'000'000'000});
-    reader.read_integer("micro_batch", training.micro_batch, {1, 10'000'000});
+    if (reader.require("global_batch")) reader.read_integer("global_batch", training.global_batch, limits::global_batch);
+    reader.read_integer("micro_batch", training.micro_batch, limits::micro_batch);
     reader.read_enum("dtype", training.dtype, training_dtype_names);
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
 }
@@ -55,13 +53,13 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
             continue;
         }
         int degree = 1;
-        if (reader.read_integer(axis.name, degree, degree_range)) parallelism.set_degree(axis.value, degree);
+        if (reader.read_integer(axis.name, degree, limits::degree)) parallelism.set_degree(axis.value, degree);
     }
-    reader.read_integer("zero", parallelism.zero, {0, 3});
+    reader.read_integer("zero", parallelism.zero, limits::zero_stage);
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_enum("recompute", parallelism.recompute, recompute_names);
     reader.read_enum("schedule", parallelism.schedule, schedule_names);
-    reader.read_integer("virtual_stages", parallelism.virtual_stages, {1, 1000});
+    reader.read_integer("virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
     if (reader.has("mapping")) {
         const YAML::Node mapping = reader.value("mapping");
         if (!mapping.IsSequence() || mapping.size() == 0) {
@@ -102,7 +100,7 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
                                std::string(node_type_noun(node)));
         return;
     }
-    if (node.size() > 100'000) {
+    if (node.size() > limits::max_strategy_tree_entries) {
         source.error(node, "strategy_tree has " + std::to_string(node.size()) + " entries; the limit is 100000");
         return;
     }
@@ -152,11 +150,11 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
             }
         }
         int value = 0;
-        if (reader.read_integer("layers", value, {1, 10'000})) entry.layers = value;
+        if (reader.read_integer("layers", value, limits::stage_layers)) entry.layers = value;
         Recompute recompute = Recompute::none;
         if (reader.read_enum("recompute", recompute, recompute_names)) entry.recompute = recompute;
-        if (reader.read_integer("micro_batches", value, {1, 1'000'000})) entry.micro_batches = value;
-        if (reader.read_integer("max_ongoing_micro_batches", value, {1, 1'000'000})) {
+        if (reader.read_integer("micro_batches", value, limits::node_micro_batches)) entry.micro_batches = value;
+        if (reader.read_integer("max_ongoing_micro_batches", value, limits::node_micro_batches)) {
             entry.max_ongoing_micro_batches = value;
         }
         overrides.push_back(std::move(entry));
@@ -169,11 +167,11 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
     MapReader reader(node, source, "simulation", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
-    reader.read_fraction("overlap_slowdown", simulation.overlap_slowdown, 0.0, 10.0);
+    reader.read_fraction("overlap_slowdown", simulation.overlap_slowdown, limits::overlap_slowdown);
     reader.read_bool("bandwidth_sharing", simulation.bandwidth_sharing);
-    reader.read_integer("collective_chunks", simulation.collective_chunks, {1, 4096});
+    reader.read_integer("collective_chunks", simulation.collective_chunks, limits::collective_chunks);
     reader.read_quantity("gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size,
-                         {0.0, false, 1024.0 * 1024 * 1024 * 1024});
+                         limits::gradient_bucket);
     if (reader.read_string("measured_operations", simulation.measured_operations)) {
         // Relative to the scenario file, as a user writes it next to the scenario.
         const std::filesystem::path written(simulation.measured_operations);

@@ -117,8 +117,13 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
         // yaml-cpp's messages are terse; say that it is the YAML itself that is broken.
         source.error(source.location(error.mark), "YAML syntax error: " + error.msg);
     }
-    if (result.diagnostics.empty()) validate_scenario(scenario, locations, result.diagnostics);
-    if (result.diagnostics.empty()) result.scenario = std::move(scenario);
+    if (!result.diagnostics.empty()) return result;
+    Validation validation = validate(std::move(scenario));
+    for (Diagnostic& diagnostic : validation.diagnostics) {
+        diagnostic.location = locations.find(diagnostic.path);
+        result.diagnostics.push_back(std::move(diagnostic));
+    }
+    result.scenario = std::move(validation.scenario);
     return result;
 }
 
@@ -130,7 +135,8 @@ LoadResult load_scenario_file(const std::filesystem::path& path) {
         const bool exists = std::filesystem::exists(path, error);
         result.diagnostics.push_back(Diagnostic{SourceLocation{path.string(), 0, 0},
                                                 exists ? "cannot open the file (is it readable?)"
-                                                       : "cannot open the file: it does not exist"});
+                                                       : "cannot open the file: it does not exist",
+                                                {}});
         return result;
     }
     std::ostringstream text;

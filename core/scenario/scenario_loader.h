@@ -1,8 +1,9 @@
 #pragma once
-// Loading a scenario file: YAML syntax, types, keys, units and ranges, presets with field-by-field overrides, and the
-// checks that span sections. Every problem found is reported, each as FILE:LINE:COL: message.
+// Loading a scenario file: YAML syntax, types, keys, units and ranges, presets with field-by-field overrides, then
+// validate() (validation/validate.h) on what was read. Every problem found is reported, each as
+// FILE:LINE:COL: message.
 
-#include "scenario/scenario.h"
+#include "validation/validate.h"
 
 #include <filesystem>
 #include <optional>
@@ -12,7 +13,7 @@
 namespace parasight {
 
 struct LoadResult {
-    std::optional<Scenario> scenario;  // set only when there are no diagnostics
+    std::optional<ValidatedScenario> scenario;  // set only when there are no diagnostics
     Diagnostics diagnostics;
 
     [[nodiscard]] bool ok() const noexcept { return scenario.has_value(); }

@@ -36,10 +36,6 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
                         std::vector<StrategyOverride>& overrides);
 void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation);
 
-// Checks that span sections (degrees against the cluster and the model, batch divisibility, …) after every section
-// has been read without error.
-void validate_scenario(Scenario& scenario, const LocationIndex& locations, Diagnostics& diagnostics);
-
 // Parses a bundled preset's YAML; its own errors are reported against its file (they are bugs in the preset).
 [[nodiscard]] std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& id,
                                                          const SourceLocation& referenced_at, YamlSource& source);

@@ -14,7 +14,7 @@ SourceLocation YamlSource::location(const YAML::Mark& mark) const {
 }
 
 void YamlSource::error(const SourceLocation& where, std::string message) {
-    diagnostics_.push_back(Diagnostic{where, std::move(message)});
+    diagnostics_.push_back(Diagnostic{where, std::move(message), {}});
 }
 
 std::optional<std::int64_t> parse_integer(std::string_view text) {
@@ -133,9 +133,8 @@ bool MapReader::read_integer(std::string_view key, std::int64_t& out, IntegerRan
         source_.error(value_location(key), path(key) + " must be a whole number, not '" + *text + "'");
         return false;
     }
-    if (*value < range.min || *value > range.max) {
-        source_.error(value_location(key), path(key) + " must be between " + std::to_string(range.min) + " and " +
-                                               std::to_string(range.max) + ", not " + std::to_string(*value));
+    if (const auto problem = integer_range_problem(path(key), *value, range)) {
+        source_.error(value_location(key), *problem);
         return false;
     }
     out = *value;
@@ -157,23 +156,15 @@ bool MapReader::read_quantity(std::string_view key, double& out, units::Dimensio
         source_.error(value_location(key), path(key) + ": " + value.error());
         return false;
     }
-    const bool too_small = range.min_allowed ? *value < range.min : *value <= range.min;
-    if (too_small) {
-        const std::string bound = range.min == 0.0 ? (range.min_allowed ? "negative" : "zero or negative")
-                                                   : "below " + units::format_quantity(range.min, dimension);
-        source_.error(value_location(key), path(key) + " must not be " + bound + ", got '" + *text + "'");
-        return false;
-    }
-    if (*value > range.max) {
-        source_.error(value_location(key), path(key) + " of '" + *text + "' is absurdly large (the limit is " +
-                                               units::format_quantity(range.max, dimension) + ")");
+    if (const auto problem = quantity_range_problem(path(key), *value, *text, dimension, range)) {
+        source_.error(value_location(key), *problem);
         return false;
     }
     out = *value;
     return true;
 }
 
-bool MapReader::read_fraction(std::string_view key, double& out, double min, double max) {
+bool MapReader::read_fraction(std::string_view key, double& out, NumberRange range) {
     const auto text = scalar_text(key);
     if (!text) return false;
     const auto value = parse_number(*text);
@@ -181,9 +172,8 @@ bool MapReader::read_fraction(std::string_view key, double& out, double min, dou
         source_.error(value_location(key), path(key) + " must be a number, not '" + *text + "'");
         return false;
     }
-    if (*value < min || *value > max) {
-        source_.error(value_location(key), path(key) + " must be between " + units::format_number(min) + " and " +
-                                               units::format_number(max) + ", not " + *text);
+    if (const auto problem = number_range_problem(path(key), *value, *text, range)) {
+        source_.error(value_location(key), *problem);
         return false;
     }
     out = *value;

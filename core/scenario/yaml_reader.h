@@ -6,6 +6,7 @@
 #include "common/did_you_mean.h"
 #include "common/enum_names.h"
 #include "diagnostics/diagnostic.h"
+#include "scenario/scenario_limits.h"
 #include "units/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -36,18 +37,6 @@ private:
     Diagnostics& diagnostics_;
 };
 
-// What a scalar may be; values outside are errors that say the range.
-struct IntegerRange {
-    std::int64_t min = 1;
-    std::int64_t max = 1'000'000'000;
-};
-
-struct QuantityRange {
-    double min = 0.0;
-    bool min_allowed = false;  // whether `min` itself is allowed (latency 0 is, bandwidth 0 is not)
-    double max = 0.0;
-};
-
 // Reads one YAML mapping whose allowed keys are known. Constructing it reports a non-mapping, unknown keys and
 // duplicate keys; each read_* reports problems with that key. A read into a field leaves it untouched when the key
 // is absent, so a preset's values survive where the file says nothing.
@@ -69,7 +58,7 @@ public:
     bool read_integer(std::string_view key, int& out, IntegerRange range);
     bool read_integer(std::string_view key, std::int64_t& out, IntegerRange range);
     bool read_quantity(std::string_view key, double& out, units::Dimension dimension, QuantityRange range);
-    bool read_fraction(std::string_view key, double& out, double min, double max);  // a plain number
+    bool read_fraction(std::string_view key, double& out, NumberRange range);  // a plain number
     bool read_bool(std::string_view key, bool& out);
     bool read_string(std::string_view key, std::string& out);
 

@@ -6,16 +6,20 @@
 
 namespace parasight {
 
-StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
+StrategyTree::StrategyTree(const ValidatedScenario& validated)
+    : root_recompute_(validated->parallelism.recompute),
+      micro_batches_(static_cast<int>(validated->micro_batches())),
+      overrides_(validated->strategy_tree) {
+    const Scenario& scenario = validated.value();
     const int stages = scenario.parallelism.pp;
     const int total_layers = pipeline_layer_count(scenario.model);
-    std::map<NodePath, const StrategyOverride*> overrides;
-    for (const StrategyOverride& entry : scenario.strategy_tree) {
-        if (const auto path = parse_node_path(entry.node)) overrides.emplace(*path, &entry);
+    std::map<NodePath, int> by_path;
+    for (std::size_t i = 0; i < overrides_.size(); ++i) {
+        if (const auto path = parse_node_path(overrides_[i].node)) by_path.emplace(*path, static_cast<int>(i));
     }
-    auto find_override = [&](const NodePath& path) -> const StrategyOverride* {
-        const auto found = overrides.find(path);
-        return found == overrides.end() ? nullptr : found->second;
+    auto find_override = [&](const NodePath& path) {
+        const auto found = by_path.find(path);
+        return found == by_path.end() ? -1 : found->second;
     };
     StrategyNode root;
     root.layer_count = total_layers;
@@ -26,10 +30,11 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
     int given = 0;
     int free_stages = stages;
     for (int s = 0; s < stages; ++s) {
-        const StrategyOverride* entry = find_override(NodePath{StrategyNodeKind::stage, s});
-        if (entry != nullptr && entry->layers) {
-            counts[static_cast<std::size_t>(s)] = *entry->layers;
-            given += *entry->layers;
+        const int entry = find_override(NodePath{StrategyNodeKind::stage, s});
+        if (entry >= 0 && overrides_[static_cast<std::size_t>(entry)].layers) {
+            const int layers = *overrides_[static_cast<std::size_t>(entry)].layers;
+            counts[static_cast<std::size_t>(s)] = layers;
+            given += layers;
             --free_stages;
         }
     }
@@ -66,7 +71,7 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
         stage.parent = 0;
         stage.first_layer = layers.empty() ? 0 : layers.front();
         stage.layer_count = static_cast<int>(layers.size());
-        stage.override_entry = find_override(stage.path);
+        stage.override_index = find_override(stage.path);
         const int stage_index = static_cast<int>(nodes_.size());
         nodes_.push_back(stage);
         nodes_[0].children.push_back(stage_index);
@@ -77,7 +82,7 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
             layer.parent = stage_index;
             layer.first_layer = model_layer;
             layer.layer_count = 1;
-            layer.override_entry = find_override(layer.path);
+            layer.override_index = find_override(layer.path);
             const int layer_index = static_cast<int>(nodes_.size());
             nodes_.push_back(layer);
             nodes_[static_cast<std::size_t>(stage_index)].children.push_back(layer_index);
@@ -89,7 +94,7 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
                 block.parent = layer_index;
                 block.first_layer = model_layer;
                 block.layer_count = 1;
-                block.override_entry = find_override(block.path);
+                block.override_index = find_override(block.path);
                 const int block_index = static_cast<int>(nodes_.size());
                 nodes_[static_cast<std::size_t>(layer_index)].children.push_back(block_index);
                 nodes_.push_back(block);
@@ -98,7 +103,7 @@ StrategyTree::StrategyTree(const Scenario& scenario) : scenario_(scenario) {
                     StrategyNode operation = block;
                     operation.path = NodePath{StrategyNodeKind::operation, model_layer, which, op};
                     operation.parent = block_index;
-                    operation.override_entry = find_override(operation.path);
+                    operation.override_index = find_override(operation.path);
                     nodes_[static_cast<std::size_t>(block_index)].children.push_back(static_cast<int>(nodes_.size()));
                     nodes_.push_back(operation);
                 }
@@ -136,8 +141,8 @@ template <class T, class Get>
 Setting<T> StrategyTree::resolve(int node, T root_value, Get get) const {
     for (int at = node; at > 0; at = nodes_[static_cast<std::size_t>(at)].parent) {
         const StrategyNode& candidate = nodes_[static_cast<std::size_t>(at)];
-        if (candidate.override_entry == nullptr) continue;
-        if (const auto value = get(*candidate.override_entry)) {
+        if (candidate.override_index < 0) continue;
+        if (const auto value = get(overrides_[static_cast<std::size_t>(candidate.override_index)])) {
             return Setting<T>{*value, at == node, to_string(candidate.path)};
         }
     }
@@ -145,7 +150,7 @@ Setting<T> StrategyTree::resolve(int node, T root_value, Get get) const {
 }
 
 Setting<Recompute> StrategyTree::recompute(int node) const {
-    return resolve<Recompute>(node, scenario_.parallelism.recompute,
+    return resolve<Recompute>(node, root_recompute_,
                               [](const StrategyOverride& entry) { return entry.recompute; });
 }
 
@@ -154,8 +159,7 @@ Setting<int> StrategyTree::max_ongoing_micro_batches(int node) const {
 }
 
 Setting<int> StrategyTree::micro_batches(int node) const {
-    const auto micro_batches = static_cast<int>(scenario_.micro_batches());
-    Setting<int> setting = resolve<int>(node, micro_batches,
+    Setting<int> setting = resolve<int>(node, micro_batches_,
                                         [](const StrategyOverride& entry) { return entry.micro_batches; });
     if (setting.source == "parallelism") setting.source = "training";
     return setting;

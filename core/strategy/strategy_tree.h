@@ -5,8 +5,8 @@
 // ancestor that sets it, ending at the root's `parallelism` settings; the tree says which values are explicit and
 // where inherited ones come from, so an editor can show them differently.
 
-#include "scenario/scenario.h"
 #include "strategy/node_path.h"
+#include "validation/validate.h"
 
 #include <string>
 #include <vector>
@@ -27,15 +27,17 @@ struct StrategyNode {
     std::vector<int> children;
     int first_layer = 0;        // the first model layer under this node (of its first chunk, when interleaved)
     int layer_count = 0;        // model layers under this node
-    const StrategyOverride* override_entry = nullptr;  // the strategy_tree entry for this node, if any
+    int override_index = -1;    // index into StrategyTree::overrides() of this node's entry, or -1
 };
 
+// A value: it copies what it needs of the scenario, so it outlives the scenario it was built from (an editor may
+// keep it while the scenario changes).
 class StrategyTree {
 public:
-    // The scenario must have passed the loader's checks (stage and layer indices exist, layers add up).
-    explicit StrategyTree(const Scenario& scenario);
+    explicit StrategyTree(const ValidatedScenario& scenario);
 
     [[nodiscard]] const std::vector<StrategyNode>& nodes() const noexcept { return nodes_; }
+    [[nodiscard]] const std::vector<StrategyOverride>& overrides() const noexcept { return overrides_; }
     [[nodiscard]] int root() const noexcept { return 0; }
     [[nodiscard]] int stage(int index) const { return stage_nodes_.at(static_cast<std::size_t>(index)); }
     [[nodiscard]] int layer(int index) const { return layer_nodes_.at(static_cast<std::size_t>(index)); }
@@ -58,7 +60,9 @@ private:
     template <class T, class Get>
     [[nodiscard]] Setting<T> resolve(int node, T root_value, Get get) const;
 
-    const Scenario& scenario_;
+    Recompute root_recompute_ = Recompute::none;  // parallelism.recompute
+    int micro_batches_ = 1;                       // per replica and iteration
+    std::vector<StrategyOverride> overrides_;     // the scenario's strategy_tree entries
     std::vector<StrategyNode> nodes_;
     std::vector<int> stage_nodes_;
     std::vector<int> layer_nodes_;

@@ -1,7 +1,8 @@
-// Benchmarks of the simulation budgets in DESIGN.md. Prints one line per case: wall time (best of N runs), peak
-// resident memory of the process so far, events and events per second. Not a test: run it on a quiet machine and
-// record the figures in docs/performance.md.
-//   bench_simulation [--repeat N] [--skip-all-devices]
+// Benchmarks of the simulation budgets (docs/performance.md). Prints one line per case: wall time (best of N runs),
+// peak resident memory of the process so far, events and events per second; then how soon the first progress report
+// comes and how long a cancel takes to stop the every-device GPT-3 run at random moments. Not a test: run it on a
+// quiet machine and record the figures in docs/performance.md.
+//   bench_simulation [--repeat N] [--skip-all-devices] [--cancels N]
 
 #include "scenario/scenario_loader.h"
 #include "simulation/simulate.h"
@@ -12,9 +13,18 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <random>
 #include <string>
+#include <vector>
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_between(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double>(to - from).count();
+}
 
 double peak_rss_mib() {
     rusage usage{};
@@ -36,7 +46,7 @@ int run_case(const char* title, const std::string& file, bool all_devices, int r
         const auto simulation = parasight::simulate(*loaded.scenario, parasight::SimulateOptions{all_devices, false, nullptr});
         const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (!simulation) {
-            std::fprintf(stderr, "%s: %s\n", file.c_str(), simulation.error().c_str());
+            std::fprintf(stderr, "%s: %s\n", file.c_str(), simulation.error().message.c_str());
             return 2;
         }
         best_s = std::min(best_s, wall_s);
@@ -48,12 +58,69 @@ int run_case(const char* title, const std::string& file, bool all_devices, int r
     return 0;
 }
 
+// Asks to stop at a set moment; remembers when the first report came and in which phase the stop was seen.
+class CancelAt : public parasight::ProgressSink {
+public:
+    CancelAt(Clock::time_point started, Clock::time_point cancel_at) : started_(started), cancel_at_(cancel_at) {}
+    void progress(parasight::SimulationPhase phase, double) override {
+        if (!first_report_) first_report_ = Clock::now();
+        phase_ = phase;
+    }
+    [[nodiscard]] bool cancelled() const override { return Clock::now() >= cancel_at_; }
+    [[nodiscard]] double first_report_s() const { return first_report_ ? seconds_between(started_, *first_report_) : -1; }
+    [[nodiscard]] parasight::SimulationPhase phase() const { return phase_; }
+
+private:
+    Clock::time_point started_;
+    Clock::time_point cancel_at_;
+    std::optional<Clock::time_point> first_report_;
+    parasight::SimulationPhase phase_ = parasight::SimulationPhase::compile;
+};
+
+// Cancels the every-device run at `count` moments drawn uniformly over `run_s` (a fixed seed); prints the latency from
+// the request to simulate()'s return — graph and engine state freed — per phase, and the first report's delay.
+int run_cancels(const std::string& file, int count, double run_s) {
+    const auto loaded = parasight::load_scenario_file(file);
+    if (!loaded.ok()) return 2;
+    std::mt19937_64 generator(1);
+    std::uniform_real_distribution<double> moment(0.0, run_s);
+    std::array<std::vector<double>, 3> latency_ms;
+    double worst_first_ms = 0.0;
+    for (int i = 0; i < count; ++i) {
+        const double at_s = moment(generator);
+        const auto started = Clock::now();
+        const auto cancel_at = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(at_s));
+        CancelAt sink(started, cancel_at);
+        parasight::SimulateOptions options;
+        options.all_devices = true;
+        options.progress = &sink;
+        const auto simulation = parasight::simulate(*loaded.scenario, options);
+        const auto returned = Clock::now();
+        worst_first_ms = std::max(worst_first_ms, sink.first_report_s() * 1e3);
+        if (simulation) continue;  // finished before the moment came
+        latency_ms[static_cast<std::size_t>(sink.phase())].push_back(seconds_between(cancel_at, returned) * 1e3);
+    }
+    for (std::size_t phase = 0; phase < latency_ms.size(); ++phase) {
+        auto& values = latency_ms[phase];
+        if (values.empty()) continue;
+        std::sort(values.begin(), values.end());
+        std::printf("cancel while %-10s %3zu runs   latency median %6.2f ms   max %6.2f ms\n",
+                    std::string(name_of(static_cast<parasight::SimulationPhase>(phase),
+                                        parasight::simulation_phase_names)).c_str(),
+                    values.size(), values[values.size() / 2], values.back());
+    }
+    std::printf("first progress report after at most %.2f ms\n", worst_first_ms);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int repeat = 3;
     bool all_devices = true;
+    int cancels = 40;
     for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--cancels") == 0 && i + 1 < argc) cancels = std::max(0, std::atoi(argv[++i]));
         if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
         if (std::strcmp(argv[i], "--skip-all-devices") == 0) all_devices = false;
     }
@@ -61,5 +128,7 @@ int main(int argc, char** argv) {
     int status = run_case("GPT-3 175B, 1024 A100, representative", presets + "default.yaml", false, repeat);
     status |= run_case("Llama-3 405B, 16384 H100, representative", presets + "llama3-405b-16k.yaml", false, repeat);
     if (all_devices) status |= run_case("GPT-3 175B, 1024 A100, every device", presets + "default.yaml", true, 1);
+    // The every-device run takes about 7 s here; moments past its end finish instead of cancelling.
+    if (all_devices && cancels > 0) status |= run_cancels(presets + "default.yaml", cancels, 7.0);
     return status;
 }

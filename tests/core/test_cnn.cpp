@@ -21,7 +21,7 @@ Scenario cnn_scenario(const std::string& model, const std::string& parallelism, 
                              "parallelism: " + parallelism + "\n";
     const LoadResult loaded = load_scenario_text(text, "cnn.yaml");
     for (const auto& d : loaded.diagnostics) qWarning("%s", d.to_string().c_str());
-    return *loaded.scenario;
+    return loaded.scenario->value();
 }
 
 }  // namespace
@@ -134,7 +134,7 @@ void TestCnn::pipelineSplitsTheExpandedLayers() {
     // but the last sends its boundary activation forward.
     const Scenario scenario = cnn_scenario("resnet50", "{pp: 4, dp: 2, mapping: [dp, pp]}");
     const auto simulation = simulate(scenario, SimulateOptions{});
-    QVERIFY2(simulation.has_value(), simulation ? "" : simulation.error().c_str());
+    QVERIFY2(simulation.has_value(), simulation ? "" : simulation.error().message.c_str());
     int compute_tasks = 0;
     int sends = 0;
     for (const Task& task : simulation->graph.tasks) {

@@ -37,8 +37,8 @@ void TestExpertParallel::batchIsSplitOverDataAndExpertRanks() {
     const LoadResult loaded = load_scenario_text(moe_yaml, "moe.yaml");
     QVERIFY(loaded.ok());
     // 8 samples over dp 2 × ep 2 replicas of micro-batch 1: 2 micro-batches each.
-    QCOMPARE(loaded.scenario->data_replicas(), std::int64_t{4});
-    QCOMPARE(loaded.scenario->micro_batches(), std::int64_t{2});
+    QCOMPARE(loaded.scenario->value().data_replicas(), std::int64_t{4});
+    QCOMPARE(loaded.scenario->value().micro_batches(), std::int64_t{2});
 }
 
 void TestExpertParallel::gradientsGoToTheirGroups() {
@@ -50,8 +50,8 @@ void TestExpertParallel::gradientsGoToTheirGroups() {
     // expert MLP 2hF + F + h = 525 568; 4 experts over ep 2: 1 051 136 on a rank. The rank also holds the 1024 × 256
     // table (262 144) and the final LayerNorm (512). Dense: 2 · 264 192 + 262 144 + 512 = 791 040 parameters;
     // experts: 2 · 1 051 136 = 2 102 272. Gradients are bf16: 2 B each.
-    QCOMPARE_EQ(layer_parameters_on_rank(loaded.scenario->model, 1, 2), 264192.0 + 1051136.0);
-    QCOMPARE_EQ(expert_parameters_on_rank(loaded.scenario->model, 1, 2), 1051136.0);
+    QCOMPARE_EQ(layer_parameters_on_rank(loaded.scenario->value().model, 1, 2), 264192.0 + 1051136.0);
+    QCOMPARE_EQ(expert_parameters_on_rank(loaded.scenario->value().model, 1, 2), 1051136.0);
     double dense_bytes = 0.0;
     double expert_bytes = 0.0;
     double dense_time_s = -1.0;
@@ -67,7 +67,7 @@ void TestExpertParallel::gradientsGoToTheirGroups() {
     QCOMPARE_EQ(dense_bytes, 2.0 * 791040.0);
     QCOMPARE_EQ(expert_bytes, 2.0 * 2102272.0);
     // The dense reduction runs among all 4 ranks (ep × dp span the whole switch of 4); 1 582 080 B fit one bucket.
-    const Topology topology = loaded.scenario->topology();
+    const Topology topology = loaded.scenario->value().topology();
     const std::vector<DimensionSpan> all{DimensionSpan{0, 1, 4}};
     QCOMPARE_EQ(dense_time_s,
                 hierarchical_collective(CollectiveOp::all_reduce, 2.0 * 791040.0, topology, all, 64).time_s);

@@ -116,10 +116,10 @@ void TestMeasuredOperations::roundTripKeepsThePath() {
     const LoadResult loaded = load_scenario_file(file);
     QVERIFY(loaded.ok());
     // Written next to the original, the path still resolves and the Scenario reads back equal.
-    const LoadResult again = load_scenario_text(write_scenario_yaml(*loaded.scenario), file);
+    const LoadResult again = load_scenario_text(write_scenario_yaml(loaded.scenario->value()), file);
     QVERIFY(again.ok());
     QVERIFY(*again.scenario == *loaded.scenario);
-    QCOMPARE(QString::fromStdString(again.scenario->simulation.measured_operations), QStringLiteral("layer-ops.csv"));
+    QCOMPARE(QString::fromStdString(again.scenario->value().simulation.measured_operations), QStringLiteral("layer-ops.csv"));
 }
 
 QTEST_APPLESS_MAIN(TestMeasuredOperations)

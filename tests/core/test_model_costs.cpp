@@ -46,7 +46,7 @@ ModelSpec preset_model(const std::string& id) {
                              "  topology: [{kind: switch, size: 1, bandwidth: 100 GB/s, latency: 1 us}]\n";
     const auto loaded = parasight::load_scenario_text(text, "preset.yaml");
     if (!loaded.ok()) qFatal("preset %s does not load: %s", id.c_str(), loaded.diagnostics.front().to_string().c_str());
-    return loaded.scenario->model;
+    return loaded.scenario->value().model;
 }
 
 // The 22B model of Korthikanti et al. 2022 Table 3 / Table 4: h 6144, a 64, s 2048 (GPT-style, 4h GeLU MLP).

@@ -241,7 +241,7 @@ void TestScenarioLoader::badCorpusIsLargeEnough() {
 void TestScenarioLoader::minimalInlineScenario() {
     const LoadResult result = load(minimal_inline);
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const Scenario& s = *result.scenario;
+    const Scenario& s = result.scenario->value();
     QCOMPARE(s.schema, 1);
     QCOMPARE(qs(s.name), QStringLiteral("minimal inline"));
 
@@ -300,7 +300,7 @@ void TestScenarioLoader::minimalInlineScenario() {
 void TestScenarioLoader::defaultsAreFilledIn() {
     const LoadResult result = load(minimal_inline);
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const Scenario& s = *result.scenario;
+    const Scenario& s = result.scenario->value();
     QCOMPARE(s.model.kv_heads, 8);        // = heads when unset
     QCOMPARE(s.model.ffn_hidden, 1024);   // = 4 · hidden = 4 · 256 when unset
     const std::vector<ParallelAxis> mapping{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep, ParallelAxis::dp,
@@ -320,14 +320,14 @@ void TestScenarioLoader::defaultsAreFilledIn() {
     text.replace(text.find("  heads: 8\n"), 11, "  heads: 8\n  kv_heads: 2\n  ffn_hidden: 688\n");
     const LoadResult explicit_values = load(text);
     QVERIFY2(explicit_values.ok(), qPrintable(describe(explicit_values.diagnostics)));
-    QCOMPARE(explicit_values.scenario->model.kv_heads, 2);
-    QCOMPARE(explicit_values.scenario->model.ffn_hidden, 688);
+    QCOMPARE(explicit_values.scenario->value().model.kv_heads, 2);
+    QCOMPARE(explicit_values.scenario->value().model.ffn_hidden, 688);
 }
 
 void TestScenarioLoader::presetsById() {
     const LoadResult result = load(gpt3_by_id);
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const Scenario& s = *result.scenario;
+    const Scenario& s = result.scenario->value();
     // presets/models/gpt3-175b.yaml (Brown et al. 2020, Table 2.1)
     QCOMPARE(qs(s.model.preset), QStringLiteral("gpt3-175b"));
     QCOMPARE(qs(s.model.name), QStringLiteral("GPT-3 175B"));
@@ -366,7 +366,7 @@ cluster:
 parallelism: {tp: 8}
 )");
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const Scenario& s = *result.scenario;
+    const Scenario& s = result.scenario->value();
     QCOMPARE(qs(s.model.preset), QStringLiteral("gpt3-175b"));
     QCOMPARE(s.model.seq_len, 4096);   // overridden
     QCOMPARE(s.model.layers, 96);      // kept from the preset
@@ -391,11 +391,11 @@ cluster: {preset: dgx-a100-1024, topology: [{kind: ring, size: 4, bandwidth: 100
 parallelism: {dp: 4}
 )");
     QVERIFY2(replaced.ok(), qPrintable(describe(replaced.diagnostics)));
-    QCOMPARE(qs(replaced.scenario->cluster.preset), QStringLiteral("dgx-a100-1024"));
-    QCOMPARE(qs(replaced.scenario->cluster.device.preset), QStringLiteral("a100-80gb"));
-    QCOMPARE(replaced.scenario->cluster.topology.size(), std::size_t{1});
-    QCOMPARE(replaced.scenario->cluster.topology[0].kind, DimensionKind::ring);
-    QCOMPARE(replaced.scenario->device_count(), std::int64_t{4});
+    QCOMPARE(qs(replaced.scenario->value().cluster.preset), QStringLiteral("dgx-a100-1024"));
+    QCOMPARE(qs(replaced.scenario->value().cluster.device.preset), QStringLiteral("a100-80gb"));
+    QCOMPARE(replaced.scenario->value().cluster.topology.size(), std::size_t{1});
+    QCOMPARE(replaced.scenario->value().cluster.topology[0].kind, DimensionKind::ring);
+    QCOMPARE(replaced.scenario->value().device_count(), std::int64_t{4});
 
     // Fields given for the device of a cluster preset override that device, one by one: ASTRA-sim 2.0 §IV assumes
     // the 234 TFLOP/s an A100 measures rather than its 312 TFLOP/s peak.
@@ -406,10 +406,10 @@ cluster: {preset: astra-conv4d, device: {peak: {bf16: 234 TFLOP/s}}}
 parallelism: {dp: auto}
 )");
     QVERIFY2(measured.ok(), qPrintable(describe(measured.diagnostics)));
-    QCOMPARE(qs(measured.scenario->cluster.device.preset), QStringLiteral("a100-80gb"));
-    QCOMPARE_EQ(measured.scenario->cluster.device.peak_flops.at(Dtype::bf16), 234e12);  // overridden
-    QCOMPARE_EQ(measured.scenario->cluster.device.peak_flops.at(Dtype::fp16), 312e12);  // kept
-    QCOMPARE_EQ(measured.scenario->cluster.device.memory_bytes, 80 * GiB);             // kept
+    QCOMPARE(qs(measured.scenario->value().cluster.device.preset), QStringLiteral("a100-80gb"));
+    QCOMPARE_EQ(measured.scenario->value().cluster.device.peak_flops.at(Dtype::bf16), 234e12);  // overridden
+    QCOMPARE_EQ(measured.scenario->value().cluster.device.peak_flops.at(Dtype::fp16), 312e12);  // kept
+    QCOMPARE_EQ(measured.scenario->value().cluster.device.memory_bytes, 80 * GiB);             // kept
 }
 
 void TestScenarioLoader::autoDegreeIsDerived() {
@@ -420,7 +420,7 @@ cluster: dgx-a100-1024
 parallelism: {tp: 8, pp: 16, dp: auto, mapping: [tp, dp, pp]}
 )");
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const auto& parallelism = result.scenario->parallelism;
+    const auto& parallelism = result.scenario->value().parallelism;
     QCOMPARE(parallelism.dp, 8);  // 1024 devices / (tp 8 · pp 16) = 8
     QCOMPARE(parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::dp));
     QCOMPARE(parallelism.tp, 8);
@@ -434,8 +434,8 @@ cluster: dgx-a100-1024
 parallelism: {tp: auto, pp: 16, dp: 8, mapping: [tp, dp, pp]}
 )");
     QVERIFY2(tp_auto.ok(), qPrintable(describe(tp_auto.diagnostics)));
-    QCOMPARE(tp_auto.scenario->parallelism.tp, 8);
-    QCOMPARE(tp_auto.scenario->parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::tp));
+    QCOMPARE(tp_auto.scenario->value().parallelism.tp, 8);
+    QCOMPARE(tp_auto.scenario->value().parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::tp));
 }
 
 void TestScenarioLoader::strategyTreeStageLayers() {
@@ -446,7 +446,7 @@ void TestScenarioLoader::strategyTreeStageLayers() {
     const std::string text(preset->text);
     const LoadResult result = parasight::load_scenario_text(text, std::string(preset->file));
     QVERIFY2(result.ok(), qPrintable(describe(result.diagnostics)));
-    const Scenario& s = *result.scenario;
+    const Scenario& s = result.scenario->value();
     QCOMPARE(s.model.layers, 126);
     QCOMPARE(s.parallelism.pp, 16);
     QCOMPARE(s.strategy_tree.size(), std::size_t{2});
@@ -476,7 +476,7 @@ void TestScenarioLoader::strategyTreeStageLayers() {
     all_given.replace(all_given.find("  - {node: \"stage[15]\""), 0, middle);
     const LoadResult all = parasight::load_scenario_text(all_given, "all.yaml");
     QVERIFY2(all.ok(), qPrintable(describe(all.diagnostics)));
-    QCOMPARE(all.scenario->strategy_tree.size(), std::size_t{16});
+    QCOMPARE(all.scenario->value().strategy_tree.size(), std::size_t{16});
 }
 
 void TestScenarioLoader::roundTrip_data() {
@@ -521,13 +521,13 @@ void TestScenarioLoader::roundTrip() {
     const LoadResult loaded = parasight::load_scenario_text(text.toStdString(), file.toStdString());
     QVERIFY2(loaded.ok() && loaded.diagnostics.empty(), qPrintable(describe(loaded.diagnostics) + "\n" + text));
 
-    const std::string written = parasight::write_scenario_yaml(*loaded.scenario);
-    QCOMPARE(qs(parasight::write_scenario_yaml(*loaded.scenario)), qs(written));  // writing is deterministic
+    const std::string written = parasight::write_scenario_yaml(loaded.scenario->value());
+    QCOMPARE(qs(parasight::write_scenario_yaml(loaded.scenario->value())), qs(written));  // writing is deterministic
 
     const LoadResult reloaded = parasight::load_scenario_text(written, "written.yaml");
     QVERIFY2(reloaded.ok(), qPrintable(describe(reloaded.diagnostics) + "\n" + qs(written)));
     // On a difference, compare the texts first: they say which field changed.
-    QCOMPARE(qs(parasight::write_scenario_yaml(*reloaded.scenario)), qs(written));
+    QCOMPARE(qs(parasight::write_scenario_yaml(reloaded.scenario->value())), qs(written));
     QVERIFY2(*reloaded.scenario == *loaded.scenario, qPrintable(qs(written)));
 }
 
@@ -548,7 +548,7 @@ void TestScenarioLoader::fuzzRegressions() {
     const LoadResult loaded = parasight::load_scenario_text(read_bytes(path.toStdString()), "fuzz.yaml");
     QCOMPARE(loaded.ok(), loaded.diagnostics.empty());
     if (!loaded.ok()) return;
-    const std::string written = parasight::write_scenario_yaml(*loaded.scenario);
+    const std::string written = parasight::write_scenario_yaml(loaded.scenario->value());
     const LoadResult reloaded = parasight::load_scenario_text(written, "written.yaml");
     QVERIFY2(reloaded.ok(), qPrintable(describe(reloaded.diagnostics) + "\n" + qs(written)));
     QVERIFY2(*reloaded.scenario == *loaded.scenario, qPrintable(qs(written)));

@@ -17,7 +17,7 @@ using namespace parasight;
 
 namespace {
 
-Scenario load(const std::string& strategy, const std::string& parallelism = "{pp: 4, dp: 2}", int layers = 12) {
+ValidatedScenario load(const std::string& strategy, const std::string& parallelism = "{pp: 4, dp: 2}", int layers = 12) {
     const std::string text = "schema: 1\nmodel: {preset: gpt2-small, layers: " + std::to_string(layers) +
                              "}\ntraining: {global_batch: 16}\ncluster:\n  device: a100-80gb\n  topology:\n"
                              "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
@@ -121,7 +121,7 @@ void TestStrategyTree::nodePaths() {
 void TestStrategyTree::evenSplit() {
     // 12 layers over pp 4: 3 each, in order; each transformer layer has an attention block of 7 operations and an
     // MLP block of 5.
-    const Scenario scenario = load("[]");
+    const ValidatedScenario scenario = load("[]");
     const StrategyTree tree(scenario);
     QCOMPARE(tree.stage_count(), 4);
     QCOMPARE(tree.nodes().size(), std::size_t{1 + 4 + 12 + 2 * 12 + 12 * (7 + 5)});
@@ -141,7 +141,7 @@ void TestStrategyTree::evenSplit() {
 
 void TestStrategyTree::unevenSplitFromStageNodes() {
     // 12 layers, stage 0 and stage 3 take 2 each (they carry embedding and logits): 12 − 4 = 8 over 2 stages = 4.
-    const Scenario scenario = load(R"([{node: "stage[0]", layers: 2}, {node: "stage[3]", layers: 2}])");
+    const ValidatedScenario scenario = load(R"([{node: "stage[0]", layers: 2}, {node: "stage[3]", layers: 2}])");
     const StrategyTree tree(scenario);
     QCOMPARE(tree.layers_of_stage(0), 2);
     QCOMPARE(tree.layers_of_stage(1), 4);
@@ -153,7 +153,7 @@ void TestStrategyTree::unevenSplitFromStageNodes() {
 
 void TestStrategyTree::interleavedStagesHoldEveryPthChunk() {
     // 16 layers, pp 2, v 2: 4 chunks of 4 layers; stage s holds chunks s and s + 2 (Narayanan 2021 §2.2).
-    const Scenario scenario =
+    const ValidatedScenario scenario =
         load("[]", "{pp: 2, dp: 4, schedule: interleaved, virtual_stages: 2}", 16);
     const StrategyTree tree(scenario);
     QCOMPARE(layers_under(tree, tree.stage(0)), (std::vector<int>{0, 1, 2, 3, 8, 9, 10, 11}));
@@ -162,7 +162,7 @@ void TestStrategyTree::interleavedStagesHoldEveryPthChunk() {
 }
 
 void TestStrategyTree::inheritanceSaysWhereAValueComesFrom() {
-    const Scenario scenario = load(R"([{node: "stage[1]", recompute: full, max_ongoing_micro_batches: 2},
+    const ValidatedScenario scenario = load(R"([{node: "stage[1]", recompute: full, max_ongoing_micro_batches: 2},
                                        {node: "layer[4]", recompute: none}])",
                                    "{pp: 4, dp: 2, recompute: selective}");
     const StrategyTree tree(scenario);
@@ -200,7 +200,7 @@ void TestStrategyTree::inheritanceSaysWhereAValueComesFrom() {
 void TestStrategyTree::layerRecomputeReachesTheGraph() {
     // Only layer 5 is fully recomputed: the graph then holds recompute tasks for layer 5 alone, one forward's worth
     // (attention and MLP) per micro-batch: 2 tasks × 8 micro-batches = 16.
-    const Scenario scenario = load(R"([{node: "layer[5]", recompute: full}])");
+    const ValidatedScenario scenario = load(R"([{node: "layer[5]", recompute: full}])");
     const auto graph = compile_scenario(scenario, CompileOptions{});
     QVERIFY(graph.has_value());
     int recompute_tasks = 0;
@@ -215,7 +215,7 @@ void TestStrategyTree::layerRecomputeReachesTheGraph() {
 void TestStrategyTree::blockRecomputeReachesTheGraph() {
     // Only layer 5's MLP block is fully recomputed: one MLP forward again per micro-batch (8), no attention recompute;
     // the layer keeps the MLP block's input instead of all its activations, and its attention block's in full.
-    const Scenario scenario = load(R"([{node: "layer[5].mlp", recompute: full}])");
+    const ValidatedScenario scenario = load(R"([{node: "layer[5].mlp", recompute: full}])");
     const auto graph = compile_scenario(scenario, CompileOptions{});
     QVERIFY(graph.has_value());
     const RecomputeSeen seen = recompute_seen(*graph);
@@ -244,7 +244,7 @@ void TestStrategyTree::blockRecomputeReachesTheGraph() {
 void TestStrategyTree::operationRecomputeIsInherited() {
     // Selective recompute on the root means the attention core: attention_scores (2), softmax_dropout (3) and
     // attention_values (4). Layer 2 keeps its softmax; layer 3 also recomputes its MLP activation function.
-    const Scenario scenario = load(R"([{node: "layer[2].attention.softmax_dropout", recompute: none},
+    const ValidatedScenario scenario = load(R"([{node: "layer[2].attention.softmax_dropout", recompute: none},
                                        {node: "layer[3].mlp.activation", recompute: full}])",
                                    "{pp: 4, dp: 2, recompute: selective}");
     const StrategyTree tree(scenario);
@@ -270,7 +270,7 @@ void TestStrategyTree::operationRecomputeReachesTheGraph() {
     // Layer 5 recomputes its MLP activation function and down projection: one "mlp recompute" task per micro-batch
     // (8), holding the down projection's 2·t·h·F = 2 · 1024 · 768 · 3072 FLOPs (GPT-2 small, micro-batch 1, no TP;
     // the activation function is memory-bound and adds none).
-    const Scenario scenario = load(R"([{node: "layer[5].mlp.activation", recompute: full},
+    const ValidatedScenario scenario = load(R"([{node: "layer[5].mlp.activation", recompute: full},
                                        {node: "layer[5].mlp.mlp_down", recompute: full}])");
     const auto graph = compile_scenario(scenario, CompileOptions{});
     QVERIFY(graph.has_value());
@@ -294,7 +294,7 @@ void TestStrategyTree::recomputationThatFreesNothingIsReported() {
     // Layers 5 and 7 recompute their MLP activation alone: its output is kept for mlp_down anyway, so the report says
     // so once, with the layer count and the first layer. Recomputing mlp_down with it (layer 5 in the test above)
     // or the whole attention core (selective) gives no warning.
-    const Scenario scenario = load(R"([{node: "layer[7].mlp.activation", recompute: full},
+    const ValidatedScenario scenario = load(R"([{node: "layer[7].mlp.activation", recompute: full},
                                        {node: "layer[5].mlp.activation", recompute: full}])",
                                    "{pp: 4, dp: 2, recompute: selective}");
     const auto graph = compile_scenario(scenario, CompileOptions{});
@@ -304,7 +304,7 @@ void TestStrategyTree::recomputationThatFreesNothingIsReported() {
              QStringLiteral("recomputing mlp.activation frees no activation memory (2 layers, the first layer[5]): "
                             "nothing it makes can be dropped while the operations that use it are not recomputed; "
                             "recompute them too, or leave this one out"));
-    const Scenario useful = load(R"([{node: "layer[5].mlp.activation", recompute: full},
+    const ValidatedScenario useful = load(R"([{node: "layer[5].mlp.activation", recompute: full},
                                      {node: "layer[5].mlp.mlp_down", recompute: full}])",
                                  "{pp: 4, dp: 2, recompute: selective}");
     const auto useful_graph = compile_scenario(useful, CompileOptions{});

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::abort();
     }
     if (!first.ok()) return 0;
-    const std::string written = parasight::write_scenario_yaml(*first.scenario);
+    const std::string written = parasight::write_scenario_yaml(first.scenario->value());
     const parasight::LoadResult second = parasight::load_scenario_text(written, "written.yaml");
     if (!second.ok() || !(*second.scenario == *first.scenario)) std::abort();
     return 0;

@@ -2,27 +2,14 @@
 // strategy-tree stage layers, the training dtype against the device. Each message says what is wrong and what would
 // be right, at the key the user wrote.
 #include "model/model_structure.h"
-#include "scenario/scenario_readers.h"
 #include "strategy/node_path.h"
+#include "validation/checks.h"
 
 #include <algorithm>
 #include <numeric>
 
 namespace parasight {
 namespace {
-
-class Checker {
-public:
-    Checker(const LocationIndex& locations, Diagnostics& diagnostics) : locations_(locations), diagnostics_(diagnostics) {}
-
-    void error(std::string_view path, std::string message) {
-        diagnostics_.push_back(Diagnostic{locations_.find(path), std::move(message)});
-    }
-
-private:
-    const LocationIndex& locations_;
-    Diagnostics& diagnostics_;
-};
 
 std::string axis_path(ParallelAxis axis) { return "parallelism." + std::string(to_string(axis)); }
 
@@ -36,7 +23,7 @@ std::string topology_shape(const std::vector<Dimension>& topology) {
 }
 
 // Resolves an `auto` degree and checks that the degrees multiply to the device count. Returns whether they do.
-bool check_degrees(Scenario& scenario, Checker& check) {
+bool check_degrees(Scenario& scenario, ProblemList& check) {
     ParallelismSpec& parallelism = scenario.parallelism;
     const std::int64_t devices = scenario.device_count();
     // Degrees are each at most 10^7; the product is capped just past the device limit so that it cannot overflow.
@@ -56,7 +43,7 @@ bool check_degrees(Scenario& scenario, Checker& check) {
         const ParallelAxis axis = *parallelism.derived_axis;
         if (product >= cap || devices % product != 0) {
             const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
-            check.error(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
+            check.add(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
                                              factors + " = " + total + ") do not divide the " +
                                              std::to_string(devices) + " devices");
             return false;
@@ -65,14 +52,14 @@ bool check_degrees(Scenario& scenario, Checker& check) {
         return true;
     }
     if (product == 1 && devices > 1) {
-        check.error("cluster.topology", "the cluster has " + std::to_string(devices) +
+        check.add("cluster.topology", "the cluster has " + std::to_string(devices) +
                                             " devices but no parallel degree is set; add a parallelism section, "
                                             "e.g. 'parallelism: {dp: auto}'");
         return false;
     }
     if (product != devices) {
         const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
-        check.error("parallelism", "the parallel degrees multiply to " + total + " (" + factors +
+        check.add("parallelism", "the parallel degrees multiply to " + total + " (" + factors +
                                        ") but the cluster has " + std::to_string(devices) + " devices (" +
                                        topology_shape(scenario.cluster.topology) +
                                        "); change a degree or write one of them as 'auto'");
@@ -81,13 +68,13 @@ bool check_degrees(Scenario& scenario, Checker& check) {
     return true;
 }
 
-void check_layout(const Scenario& scenario, Checker& check) {
+void check_layout(const Scenario& scenario, ProblemList& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
     for (const auto& axis : parallel_axis_names) {
         const bool listed = std::find(parallelism.mapping.begin(), parallelism.mapping.end(), axis.value) !=
                             parallelism.mapping.end();
         if (!listed && parallelism.degree(axis.value) > 1) {
-            check.error("parallelism.mapping", "parallelism.mapping does not list " + std::string(axis.name) +
+            check.add("parallelism.mapping", "parallelism.mapping does not list " + std::string(axis.name) +
                                                    ", whose degree is " +
                                                    std::to_string(parallelism.degree(axis.value)) +
                                                    "; list every axis of degree > 1");
@@ -95,55 +82,55 @@ void check_layout(const Scenario& scenario, Checker& check) {
         }
     }
     const auto layout = ParallelLayout::make(scenario.topology(), parallelism.layout_order());
-    if (!layout) check.error("parallelism.mapping", layout.error());
+    if (!layout) check.add("parallelism.mapping", layout.error());
 }
 
-void check_transformer(const Scenario& scenario, Checker& check) {
+void check_transformer(const Scenario& scenario, ProblemList& check) {
     const ModelSpec& model = scenario.model;
     if (model.heads < 1 || model.kv_heads < 1 || model.hidden < 1) return;  // reported where they were read
     const ParallelismSpec& parallelism = scenario.parallelism;
     if (model.hidden % model.heads != 0) {
-        check.error("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
+        check.add("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
                                        std::to_string(model.heads) + ": each head needs a whole number of dimensions");
     }
     if (model.kv_heads > model.heads || model.heads % model.kv_heads != 0) {
-        check.error("model.kv_heads", "kv_heads " + std::to_string(model.kv_heads) + " must divide heads " +
+        check.add("model.kv_heads", "kv_heads " + std::to_string(model.kv_heads) + " must divide heads " +
                                           std::to_string(model.heads) + " (each key/value head serves a group of "
                                           "query heads)");
     }
     if (model.experts == 1 && model.capacity_factor != 1.0) {
-        check.error("model.capacity_factor", "capacity_factor applies to mixture-of-experts models; this one is dense "
+        check.add("model.capacity_factor", "capacity_factor applies to mixture-of-experts models; this one is dense "
                                              "(set model.experts)");
     }
     if (model.experts_per_token > model.experts) {
-        check.error("model.experts_per_token", "experts_per_token " + std::to_string(model.experts_per_token) +
+        check.add("model.experts_per_token", "experts_per_token " + std::to_string(model.experts_per_token) +
                                                    " exceeds experts " + std::to_string(model.experts));
     }
     const int tp = parallelism.tp;
     if (model.heads % tp != 0) {
-        check.error("parallelism.tp", "tp " + std::to_string(tp) + " does not divide the model's " +
+        check.add("parallelism.tp", "tp " + std::to_string(tp) + " does not divide the model's " +
                                           std::to_string(model.heads) + " attention heads; tensor parallelism gives "
                                           "each rank whole heads");
     } else if (model.kv_heads % tp != 0 && tp % model.kv_heads != 0) {
-        check.error("parallelism.tp", "tp " + std::to_string(tp) + " and kv_heads " + std::to_string(model.kv_heads) +
+        check.add("parallelism.tp", "tp " + std::to_string(tp) + " and kv_heads " + std::to_string(model.kv_heads) +
                                           " must divide one another (key/value heads are split or replicated across "
                                           "tensor-parallel ranks)");
     }
     if (model.ffn_hidden % tp != 0) {
-        check.error("parallelism.tp", "tp " + std::to_string(tp) + " does not divide ffn_hidden " +
+        check.add("parallelism.tp", "tp " + std::to_string(tp) + " does not divide ffn_hidden " +
                                           std::to_string(model.ffn_hidden));
     }
     if (parallelism.sequence_parallel && model.seq_len % tp != 0) {
-        check.error("parallelism.sequence_parallel", "sequence parallelism splits the sequence across tp: seq_len " +
+        check.add("parallelism.sequence_parallel", "sequence parallelism splits the sequence across tp: seq_len " +
                                                          std::to_string(model.seq_len) + " is not divisible by tp " +
                                                          std::to_string(tp));
     }
     if (model.seq_len % parallelism.cp != 0) {
-        check.error("parallelism.cp", "cp " + std::to_string(parallelism.cp) + " does not divide seq_len " +
+        check.add("parallelism.cp", "cp " + std::to_string(parallelism.cp) + " does not divide seq_len " +
                                           std::to_string(model.seq_len));
     }
     if (parallelism.ep > 1 && model.experts % parallelism.ep != 0) {
-        check.error("parallelism.ep", model.experts == 1
+        check.add("parallelism.ep", model.experts == 1
                                           ? "ep " + std::to_string(parallelism.ep) +
                                                 " needs a mixture-of-experts model, but the model is dense "
                                                 "(set model.experts)"
@@ -152,23 +139,23 @@ void check_transformer(const Scenario& scenario, Checker& check) {
     }
 }
 
-void check_cnn(const Scenario& scenario, Checker& check) {
+void check_cnn(const Scenario& scenario, ProblemList& check) {
     if (scenario.parallelism.recompute != Recompute::none) {
-        check.error("parallelism.recompute", "recompute applies to transformer layers; a CNN model keeps its activations");
+        check.add("parallelism.recompute", "recompute applies to transformer layers; a CNN model keeps its activations");
     }
     if (scenario.parallelism.zero >= 3) {
-        check.error("parallelism.zero", "ZeRO-3 gathers transformer layers' parameters; a CNN model takes zero 0 to 2");
+        check.add("parallelism.zero", "ZeRO-3 gathers transformer layers' parameters; a CNN model takes zero 0 to 2");
     }
     for (const ParallelAxis axis : {ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep}) {
         if (scenario.parallelism.degree(axis) > 1) {
-            check.error(axis_path(axis), std::string(to_string(axis)) +
+            check.add(axis_path(axis), std::string(to_string(axis)) +
                                              " splits transformer layers; a CNN model is parallelised with dp and pp "
                                              "(its filter, channel and spatial splits are not simulated)");
         }
     }
 }
 
-void check_pipeline(const Scenario& scenario, Checker& check) {
+void check_pipeline(const Scenario& scenario, ProblemList& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
     const int layers = pipeline_layer_count(scenario.model);
     const int pp = parallelism.pp;
@@ -176,11 +163,11 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
 
     if (parallelism.schedule == Schedule::interleaved) {
         if (parallelism.virtual_stages < 2) {
-            check.error("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");
+            check.add("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");
         }
-        if (pp < 2) check.error("parallelism.schedule", "the interleaved schedule needs pp of at least 2");
+        if (pp < 2) check.add("parallelism.schedule", "the interleaved schedule needs pp of at least 2");
     } else if (parallelism.virtual_stages > 1) {
-        check.error("parallelism.virtual_stages", "virtual_stages > 1 needs schedule: interleaved");
+        check.add("parallelism.virtual_stages", "virtual_stages > 1 needs schedule: interleaved");
     }
 
     int given_layers = 0;
@@ -192,29 +179,29 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         if (node.kind == StrategyNodeKind::block || node.kind == StrategyNodeKind::operation) {
             const bool operation = node.kind == StrategyNodeKind::operation;
             if (scenario.model.kind != ModelKind::transformer) {
-                check.error(path, "node '" + entry.node + "' names a transformer " +
+                check.add(path, "node '" + entry.node + "' names a transformer " +
                                       (operation ? "operation" : "block") + ", but the model is a CNN");
             } else if (node.index >= layers) {
-                check.error(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
+                check.add(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
                                       " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
             } else if (operation && entry.recompute == Recompute::selective) {
-                check.error(path, "an operation is recomputed (full) or not (none); selective names a set of "
+                check.add(path, "an operation is recomputed (full) or not (none); selective names a set of "
                                   "operations (the attention core) and applies to blocks and above");
             } else if (node.block == LayerBlock::mlp && entry.recompute == Recompute::selective) {
-                check.error(path, "selective recompute redoes the attention core; an MLP block is recomputed fully "
+                check.add(path, "selective recompute redoes the attention core; an MLP block is recomputed fully "
                                   "or not at all");
             }
             continue;
         }
         if (node.kind == StrategyNodeKind::layer) {
             if (node.index >= layers) {
-                check.error(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
+                check.add(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
                                       " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
             }
             continue;
         }
         if (node.index >= pp) {
-            check.error(path, "node '" + entry.node + "' does not exist: pp is " + std::to_string(pp) +
+            check.add(path, "node '" + entry.node + "' does not exist: pp is " + std::to_string(pp) +
                                   ", so stages are stage[0] to stage[" + std::to_string(pp - 1) + "]");
             continue;
         }
@@ -224,12 +211,12 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         }
         const std::int64_t micro_batches = scenario.micro_batches();
         if (entry.max_ongoing_micro_batches && parallelism.schedule != Schedule::one_f_one_b) {
-            check.error(path, "max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the " +
+            check.add(path, "max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the " +
                                   std::string(name_of(parallelism.schedule, schedule_names)) +
                                   " schedule cannot honour it");
         }
         if (entry.micro_batches && *entry.micro_batches != micro_batches) {
-            check.error(path, "every pipeline stage runs the iteration's " + std::to_string(micro_batches) +
+            check.add(path, "every pipeline stage runs the iteration's " + std::to_string(micro_batches) +
                                   " micro-batches (global_batch / (dp x ep x micro_batch)); " + entry.node +
                                   " cannot run " + std::to_string(*entry.micro_batches));
         }
@@ -238,22 +225,22 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         const std::string split = parallelism.virtual_stages > 1
                                       ? "pp x virtual_stages = " + std::to_string(chunks)
                                       : "pp " + std::to_string(pp);
-        check.error("parallelism.pp", split + " is more than the model's " + std::to_string(layers) +
+        check.add("parallelism.pp", split + " is more than the model's " + std::to_string(layers) +
                                           " layers: every stage needs at least one layer");
         return;
     }
     if (stages_given > 0) {
         if (parallelism.virtual_stages > 1) {
-            check.error("strategy_tree", "layers per stage cannot be set with interleaved virtual stages");
+            check.add("strategy_tree", "layers per stage cannot be set with interleaved virtual stages");
             return;
         }
         const int free_stages = pp - stages_given;
         const int remaining = layers - given_layers;
         if (remaining < 0 || (free_stages == 0 && remaining != 0)) {
-            check.error("strategy_tree", "the stages' layers add up to " + std::to_string(given_layers) +
+            check.add("strategy_tree", "the stages' layers add up to " + std::to_string(given_layers) +
                                              " but the model has " + std::to_string(layers));
         } else if (free_stages > 0 && (remaining < free_stages || remaining % free_stages != 0)) {
-            check.error("strategy_tree", "after the " + std::to_string(given_layers) + " layers given to " +
+            check.add("strategy_tree", "after the " + std::to_string(given_layers) + " layers given to " +
                                              std::to_string(stages_given) + " stage(s), the other " +
                                              std::to_string(free_stages) + " stage(s) cannot share the remaining " +
                                              std::to_string(remaining) + " layers evenly; give their layers too");
@@ -264,14 +251,14 @@ void check_pipeline(const Scenario& scenario, Checker& check) {
         const std::string split = parallelism.virtual_stages > 1
                                       ? "pp x virtual_stages = " + std::to_string(chunks)
                                       : "pp " + std::to_string(pp);
-        check.error("parallelism.pp", split + " does not divide the model's " + std::to_string(layers) +
+        check.add("parallelism.pp", split + " does not divide the model's " + std::to_string(layers) +
                                           " layers; choose a divisor or give layers per stage in strategy_tree, e.g. "
                                           "{node: \"stage[0]\", layers: " +
                                           std::to_string(layers / chunks) + "}");
     }
 }
 
-void check_batch(const Scenario& scenario, Checker& check) {
+void check_batch(const Scenario& scenario, ProblemList& check) {
     const TrainingSpec& training = scenario.training;
     const ParallelismSpec& parallelism = scenario.parallelism;
     const std::int64_t per_step = scenario.data_replicas() * training.micro_batch;
@@ -279,7 +266,7 @@ void check_batch(const Scenario& scenario, Checker& check) {
         const std::string replicas = parallelism.ep > 1 ? "dp x ep x micro_batch = " + std::to_string(parallelism.dp) +
                                                               " x " + std::to_string(parallelism.ep) + " x "
                                                         : "dp x micro_batch = " + std::to_string(parallelism.dp) + " x ";
-        check.error("training.global_batch", "global_batch " + std::to_string(training.global_batch) +
+        check.add("training.global_batch", "global_batch " + std::to_string(training.global_batch) +
                                                  " is not divisible by " + replicas +
                                                  std::to_string(training.micro_batch) + " = " +
                                                  std::to_string(per_step));
@@ -287,20 +274,20 @@ void check_batch(const Scenario& scenario, Checker& check) {
     }
     const std::int64_t micro_batches = training.global_batch / per_step;
     if (parallelism.schedule == Schedule::interleaved && micro_batches % parallelism.pp != 0) {
-        check.error("training.global_batch", "the interleaved schedule needs the " + std::to_string(micro_batches) +
+        check.add("training.global_batch", "the interleaved schedule needs the " + std::to_string(micro_batches) +
                                                  " micro-batches per replica to be a multiple of pp " +
                                                  std::to_string(parallelism.pp));
     }
 }
 
-void check_device(const Scenario& scenario, Checker& check) {
+void check_device(const Scenario& scenario, ProblemList& check) {
     const DeviceSpec& device = scenario.cluster.device;
     if (device.peak_flops.count(scenario.training.dtype) == 0) {
         std::string listed;
         for (const auto& [dtype, flops] : device.peak_flops) {
             listed += (listed.empty() ? "" : ", ") + std::string(name_of(dtype, dtype_names));
         }
-        check.error("training.dtype", "device " + device.name + " has no " +
+        check.add("training.dtype", "device " + device.name + " has no " +
                                           std::string(name_of(scenario.training.dtype, dtype_names)) +
                                           " peak (it lists " + listed + ")");
     }
@@ -308,17 +295,11 @@ void check_device(const Scenario& scenario, Checker& check) {
 
 }  // namespace
 
-void validate_scenario(Scenario& scenario, const LocationIndex& locations, Diagnostics& diagnostics) {
-    Checker check(locations, diagnostics);
-    ModelSpec& model = scenario.model;
-    if (model.kind == ModelKind::transformer) {
-        if (model.kv_heads == 0) model.kv_heads = model.heads;
-        if (model.ffn_hidden == 0) model.ffn_hidden = 4 * model.hidden;
-    }
+void check_cross_section(Scenario& scenario, ProblemList& check) {
     check_device(scenario, check);
     if (!check_degrees(scenario, check)) return;
     check_layout(scenario, check);
-    if (model.kind == ModelKind::transformer) {
+    if (scenario.model.kind == ModelKind::transformer) {
         check_transformer(scenario, check);
     } else {
         check_cnn(scenario, check);

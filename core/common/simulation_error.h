@@ -1,0 +1,36 @@
+#pragma once
+// Why a simulation gave no result, as a value: simulate() never throws. Front ends decide what to say and do for
+// each kind (the command line maps them to exit codes, the GUI to a status line); the message is for a person and
+// names no front end's options.
+
+#include "common/progress.h"
+#include "diagnostics/diagnostic.h"
+
+#include <cstdint>
+#include <string>
+
+namespace parasight {
+
+enum class SimulationErrorKind : std::uint8_t {
+    invalid,    // the scenario did not pass validate(): see diagnostics
+    too_large,  // the execution graph would pass the task limit: see graph_tasks and task_limit
+    cancelled,  // the ProgressSink asked to stop
+    internal,   // a bug in ParaSight (or memory ran out): the message says what went wrong
+};
+inline constexpr std::array<EnumName<SimulationErrorKind>, 4> simulation_error_kind_names{
+    {{SimulationErrorKind::invalid, "invalid"},
+     {SimulationErrorKind::too_large, "too_large"},
+     {SimulationErrorKind::cancelled, "cancelled"},
+     {SimulationErrorKind::internal, "internal"}}};
+
+struct SimulationError {
+    SimulationErrorKind kind = SimulationErrorKind::internal;
+    SimulationPhase phase = SimulationPhase::compile;  // where the run stopped
+    std::string message;
+    Diagnostics diagnostics;        // invalid
+    double graph_tasks = 0.0;       // too_large: the tasks the graph would hold (at least, when graph_tasks_at_least)
+    bool graph_tasks_at_least = false;
+    std::int64_t task_limit = 0;    // too_large: the limit it passed
+};
+
+}  // namespace parasight

@@ -1,0 +1,37 @@
+#include "scenario/scenario_limits.h"
+
+#include <cmath>
+
+namespace parasight {
+
+std::optional<std::string> integer_range_problem(std::string_view path, std::int64_t value, IntegerRange range) {
+    if (value >= range.min && value <= range.max) return std::nullopt;
+    return std::string(path) + " must be between " + std::to_string(range.min) + " and " + std::to_string(range.max) +
+           ", not " + std::to_string(value);
+}
+
+std::optional<std::string> quantity_range_problem(std::string_view path, double value, std::string_view shown,
+                                                  units::Dimension dimension, QuantityRange range) {
+    if (std::isnan(value)) return std::string(path) + " is not a number";
+    const bool too_small = range.min_allowed ? value < range.min : value <= range.min;
+    if (too_small) {
+        const std::string bound = range.min == 0.0 ? (range.min_allowed ? "negative" : "zero or negative")
+                                                   : "below " + units::format_quantity(range.min, dimension);
+        return std::string(path) + " must not be " + bound + ", got '" + std::string(shown) + "'";
+    }
+    if (value > range.max) {
+        return std::string(path) + " of '" + std::string(shown) + "' is absurdly large (the limit is " +
+               units::format_quantity(range.max, dimension) + ")";
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> number_range_problem(std::string_view path, double value, std::string_view shown,
+                                                NumberRange range) {
+    // Written so that NaN, which compares false with everything, is outside every range.
+    if (value >= range.min && value <= range.max) return std::nullopt;
+    return std::string(path) + " must be between " + units::format_number(range.min) + " and " +
+           units::format_number(range.max) + ", not " + std::string(shown);
+}
+
+}  // namespace parasight

@@ -1,0 +1,252 @@
+// Each value of a Scenario against scenario/scenario_limits.h, as the YAML readers check them while reading, so that
+// a scenario built in memory meets the same rules as one read from a file.
+#include "common/did_you_mean.h"
+#include "model/cnn_layers.h"
+#include "presets/preset_library.h"
+#include "strategy/node_path.h"
+#include "validation/checks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+namespace parasight {
+namespace {
+
+template <class Enum, std::size_t N>
+void known(ProblemList& problems, const std::string& path, Enum value, const std::array<EnumName<Enum>, N>& names) {
+    const bool listed = std::any_of(names.begin(), names.end(), [&](const auto& entry) { return entry.value == value; });
+    if (!listed) problems.add(path, path + " holds an unknown value; expected " + join_alternatives(names_of(names)));
+}
+
+void preset(ProblemList& problems, const std::string& path, const std::string& id, PresetKind kind) {
+    if (id.empty() || find_preset(kind, id) != nullptr) return;
+    problems.add(path, "'" + id + "' is not a bundled " + std::string(name_of(kind, preset_kind_names)) + " preset");
+}
+
+void check_cnn(const ModelSpec& model, ProblemList& problems) {
+    problems.integer("model.input.channels", model.input.channels, limits::input_extent);
+    problems.integer("model.input.height", model.input.height, limits::input_extent);
+    problems.integer("model.input.width", model.input.width, limits::input_extent);
+    if (model.cnn_layers.empty()) {
+        problems.add("model.layers", "model.layers must be a non-empty list of layers");
+        return;
+    }
+    std::int64_t expanded = 0;
+    const std::size_t before = problems.count();
+    for (std::size_t i = 0; i < model.cnn_layers.size(); ++i) {
+        const CnnBlock& block = model.cnn_layers[i];
+        const std::string block_path = "model.layers[" + std::to_string(i) + "]";
+        problems.integer(block_path + ".repeat", block.repeat, limits::block_repeat);
+        known(problems, block_path + ".shortcut", block.shortcut, shortcut_names);
+        if (block.layers.empty()) problems.add(block_path + ".layers", block_path + ".layers must be a non-empty list of layers");
+        expanded += static_cast<std::int64_t>(block.layers.size()) * std::clamp(block.repeat, 1, 10'000);
+        for (std::size_t j = 0; j < block.layers.size(); ++j) {
+            const CnnLayer& layer = block.layers[j];
+            const std::string path = block_path + ".layers[" + std::to_string(j) + "]";
+            known(problems, path + ".type", layer.type, cnn_layer_type_names);
+            if (layer.type == CnnLayerType::fc) {
+                problems.integer(path + ".outputs", layer.outputs, limits::fc_outputs);
+                continue;
+            }
+            if (layer.type == CnnLayerType::conv) problems.integer(path + ".filters", layer.filters, limits::filters);
+            if (layer.type == CnnLayerType::pool) known(problems, path + ".op", layer.pool_op, pool_op_names);
+            problems.integer(path + ".kernel", layer.kernel, limits::kernel);
+            problems.integer(path + ".stride", layer.stride, limits::stride);
+            problems.integer(path + ".padding", layer.padding, limits::padding);
+        }
+    }
+    if (expanded > limits::max_cnn_layers) {
+        problems.add("model.layers", "the model has " + std::to_string(expanded) +
+                                         " layers once blocks are repeated; the limit is " +
+                                         std::to_string(limits::max_cnn_layers));
+    }
+    if (problems.count() != before) return;  // shapes only of layers that are each valid
+    if (const auto shape = first_cnn_shape_problem(model)) {
+        std::string path = "model.layers[" + std::to_string(shape->block) + "]";
+        if (shape->layer >= 0) path += ".layers[" + std::to_string(shape->layer) + "]";
+        problems.add(path, shape->message);
+    }
+}
+
+void check_model(const ModelSpec& model, ProblemList& problems) {
+    preset(problems, "model.preset", model.preset, PresetKind::model);
+    problems.text("model.name", model.name, false);
+    known(problems, "model.kind", model.kind, model_kind_names);
+    if (model.kind == ModelKind::cnn) {
+        check_cnn(model, problems);
+        return;
+    }
+    problems.integer("model.layers", model.layers, limits::layers);
+    problems.integer("model.decoder_layers", model.decoder_layers, limits::decoder_layers);
+    problems.integer("model.hidden", model.hidden, limits::hidden);
+    problems.integer("model.heads", model.heads, limits::heads);
+    if (model.kv_heads != 0) problems.integer("model.kv_heads", model.kv_heads, limits::heads);  // 0: = heads
+    if (model.ffn_hidden != 0) problems.integer("model.ffn_hidden", model.ffn_hidden, limits::ffn_hidden);  // 0: 4h
+    known(problems, "model.mlp", model.mlp, mlp_kind_names);
+    problems.integer("model.seq_len", model.seq_len, limits::seq_len);
+    problems.integer("model.vocab", model.vocab, limits::vocab);
+    problems.integer("model.experts", model.experts, limits::experts);
+    problems.integer("model.experts_per_token", model.experts_per_token, limits::experts);
+    problems.number("model.capacity_factor", model.capacity_factor, limits::capacity_factor);
+}
+
+void check_training(const TrainingSpec& training, ProblemList& problems) {
+    problems.integer("training.global_batch", training.global_batch, limits::global_batch);
+    problems.integer("training.micro_batch", training.micro_batch, limits::micro_batch);
+    known(problems, "training.dtype", training.dtype, training_dtype_names);
+    known(problems, "training.optimizer", training.optimizer, optimizer_names);
+}
+
+void check_device(const DeviceSpec& device, ProblemList& problems) {
+    preset(problems, "cluster.device.preset", device.preset, PresetKind::device);
+    problems.text("cluster.device.name", device.name, true);
+    if (device.peak_flops.empty()) {
+        problems.add("cluster.device.peak", "cluster.device.peak needs at least one dtype: " +
+                                                join_alternatives(names_of(dtype_names)));
+    }
+    for (const auto& [dtype, flops] : device.peak_flops) {
+        const std::string path = "cluster.device.peak." + std::string(name_of(dtype, dtype_names));
+        known(problems, path, dtype, dtype_names);
+        problems.quantity(path, flops, units::Dimension::flop_rate, limits::peak_flops);
+    }
+    problems.quantity("cluster.device.memory", device.memory_bytes, units::Dimension::size, limits::memory_bytes);
+    problems.quantity("cluster.device.memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth,
+                      limits::memory_bandwidth);
+    problems.number("cluster.device.matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
+    problems.number("cluster.device.matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
+    problems.number("cluster.device.memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
+}
+
+void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
+    preset(problems, "cluster.preset", cluster.preset, PresetKind::cluster);
+    problems.text("cluster.name", cluster.name, false);
+    check_device(cluster.device, problems);
+    const auto& topology = cluster.topology;
+    if (topology.empty() || topology.size() > limits::max_topology_dimensions) {
+        problems.add("cluster.topology", "cluster.topology must hold 1 to " +
+                                             std::to_string(limits::max_topology_dimensions) + " dimensions, not " +
+                                             std::to_string(topology.size()));
+        return;
+    }
+    std::int64_t devices = 1;
+    for (std::size_t i = 0; i < topology.size(); ++i) {
+        const Dimension& dimension = topology[i];
+        const std::string path = "cluster.topology[" + std::to_string(i) + "]";
+        known(problems, path + ".kind", dimension.kind, dimension_kind_names);
+        problems.integer(path + ".size", dimension.size, limits::dimension_size);
+        problems.quantity(path + ".bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth,
+                          limits::link_bandwidth);
+        problems.quantity(path + ".latency", dimension.latency_s, units::Dimension::time, limits::link_latency);
+        if (dimension.algorithm) {
+            known(problems, path + ".algorithm", *dimension.algorithm, collective_algorithm_names);
+        }
+        if (dimension.algorithm && !algorithm_fits(*dimension.algorithm, dimension.kind)) {
+            problems.add(path + ".algorithm", "the " + std::string(to_string(*dimension.algorithm)) +
+                                                  " algorithm cannot run on a " +
+                                                  std::string(to_string(dimension.kind)) + " dimension");
+        }
+        devices = std::min<std::int64_t>(devices * std::max<std::int64_t>(dimension.size, 1), limits::max_devices + 1);
+    }
+    if (devices > limits::max_devices) {
+        problems.add("cluster.topology", "the topology has more than " + std::to_string(limits::max_devices) +
+                                             " devices (the product of the dimension sizes); that is beyond any "
+                                             "real cluster");
+    }
+}
+
+void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems) {
+    for (const auto& axis : parallel_axis_names) {
+        if (parallelism.derived_axis == axis.value) continue;  // derived by check_cross_section
+        problems.integer("parallelism." + std::string(axis.name), parallelism.degree(axis.value), limits::degree);
+    }
+    if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
+    problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
+    known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
+    known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);
+    problems.integer("parallelism.virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
+    if (parallelism.mapping.empty()) {
+        problems.add("parallelism.mapping",
+                     "parallelism.mapping must be a list of axes, innermost first, e.g. [tp, dp, pp]");
+    }
+    for (std::size_t i = 0; i < parallelism.mapping.size(); ++i) {
+        const ParallelAxis axis = parallelism.mapping[i];
+        known(problems, "parallelism.mapping", axis, parallel_axis_names);
+        if (std::find(parallelism.mapping.begin(), parallelism.mapping.begin() + static_cast<std::ptrdiff_t>(i),
+                      axis) != parallelism.mapping.begin() + static_cast<std::ptrdiff_t>(i)) {
+            problems.add("parallelism.mapping",
+                         "axis '" + std::string(to_string(axis)) + "' appears twice in parallelism.mapping");
+        }
+    }
+}
+
+void check_strategy_tree(const std::vector<StrategyOverride>& overrides, ProblemList& problems) {
+    if (overrides.size() > limits::max_strategy_tree_entries) {
+        problems.add("strategy_tree", "strategy_tree has " + std::to_string(overrides.size()) +
+                                          " entries; the limit is " +
+                                          std::to_string(limits::max_strategy_tree_entries));
+        return;
+    }
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(overrides.size());
+    for (std::size_t i = 0; i < overrides.size(); ++i) {
+        const StrategyOverride& entry = overrides[i];
+        const std::string path = "strategy_tree[" + std::to_string(i) + "]";
+        const auto node = parse_node_path(entry.node);
+        if (!node) {
+            problems.add(path + ".node", "unknown strategy-tree node '" + entry.node +
+                                             "'; nodes are stage[i], layer[j], layer[j].attention, layer[j].mlp "
+                                             "and their operations such as layer[j].attention.qkv");
+            continue;
+        }
+        if (!seen.insert(entry.node).second) {
+            problems.add(path + ".node", "node '" + entry.node + "' is given twice in strategy_tree");
+        }
+        if (entry.layers) problems.integer(path + ".layers", *entry.layers, limits::stage_layers);
+        if (entry.recompute) known(problems, path + ".recompute", *entry.recompute, recompute_names);
+        if (entry.micro_batches) {
+            problems.integer(path + ".micro_batches", *entry.micro_batches, limits::node_micro_batches);
+        }
+        if (entry.max_ongoing_micro_batches) {
+            problems.integer(path + ".max_ongoing_micro_batches", *entry.max_ongoing_micro_batches,
+                             limits::node_micro_batches);
+        }
+        if (node->kind != StrategyNodeKind::stage &&
+            (entry.layers || entry.micro_batches || entry.max_ongoing_micro_batches)) {
+            problems.add(path, "layers, micro_batches and max_ongoing_micro_batches apply to pipeline stages; node '" +
+                                   entry.node + "' takes only recompute");
+        }
+    }
+}
+
+void check_simulation(const SimulationSpec& simulation, ProblemList& problems) {
+    problems.number("simulation.overlap_slowdown", simulation.overlap_slowdown, limits::overlap_slowdown);
+    problems.integer("simulation.collective_chunks", simulation.collective_chunks, limits::collective_chunks);
+    problems.quantity("simulation.gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size,
+                      limits::gradient_bucket);
+    problems.text("simulation.measured_operations", simulation.measured_operations, false);
+    for (const auto& [key, time_s] : simulation.measured_times_s) {
+        if (!std::isfinite(time_s) || time_s < 0.0) {
+            problems.add("simulation.measured_operations",
+                         "the measured time of '" + key + "' must be a finite time of 0 s or more");
+        }
+    }
+}
+
+}  // namespace
+
+void check_fields(const Scenario& scenario, ProblemList& problems) {
+    if (scenario.schema != current_schema) {
+        problems.add("schema", "schema " + std::to_string(scenario.schema) + " is not one this ParaSight reads; write "
+                               "'schema: " + std::to_string(current_schema) + "'");
+    }
+    problems.text("name", scenario.name, false);
+    check_model(scenario.model, problems);
+    check_training(scenario.training, problems);
+    check_cluster(scenario.cluster, problems);
+    check_parallelism(scenario.parallelism, problems);
+    check_strategy_tree(scenario.strategy_tree, problems);
+    check_simulation(scenario.simulation, problems);
+}
+
+}  // namespace parasight
