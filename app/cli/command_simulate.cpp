@@ -144,9 +144,11 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     }
     options.all_devices = arguments->flag("all-devices");
     options.record_memory_timeline = trace_path.has_value();
+    // The events are kept only for the trace; the CSV and the summary read the Report.
+    options.timeline = trace_path ? TimelineDetail::events : TimelineDetail::none;
     const auto simulation = simulate(*loaded.scenario, options);
     if (!simulation) return report_failure(err, arguments->positional().front(), simulation.error(), options);
-    if (trace.is_open()) write_chrome_trace(trace.stream(), simulation->graph, simulation->run);
+    if (trace.is_open()) write_chrome_trace(trace.stream(), *simulation->timeline);
     if (csv.is_open()) write_breakdown_csv(csv.stream(), simulation->report);
     for (OutputFile* file : {&trace, &csv}) {
         if (!file->is_open()) continue;

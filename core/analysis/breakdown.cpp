@@ -18,10 +18,22 @@ double TimeBreakdown::total_s() const noexcept {
     return compute_s + exposed_comm_total_s() + exposed_memory_s + bubble_s + idle_s;
 }
 
-std::vector<std::vector<TaskId>> tasks_by_device(const ExecutionGraph& graph) {
-    std::vector<std::vector<TaskId>> result(graph.devices.size());
-    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-        result[static_cast<std::size_t>(graph.tasks[t].device)].push_back(static_cast<TaskId>(t));
+std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress) {
+    constexpr std::size_t poll_every = 0x10000;
+    const std::size_t count = graph.tasks.size();
+    const double steps = 2.0 * static_cast<double>(count) + 1.0;
+    TasksByDevice result;
+    result.offsets.assign(graph.devices.size() + 1, 0);
+    for (std::size_t t = 0; t < count; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(t) / steps)) return std::nullopt;
+        ++result.offsets[static_cast<std::size_t>(graph.tasks[t].device) + 1];
+    }
+    for (std::size_t d = 1; d < result.offsets.size(); ++d) result.offsets[d] += result.offsets[d - 1];
+    result.tasks.resize(count);
+    std::vector<std::uint32_t> fill(result.offsets.begin(), result.offsets.end() - 1);
+    for (std::size_t t = 0; t < count; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(count + t) / steps)) return std::nullopt;
+        result.tasks[fill[static_cast<std::size_t>(graph.tasks[t].device)]++] = static_cast<TaskId>(t);
     }
     return result;
 }
@@ -58,7 +70,7 @@ struct Edge {
 }  // namespace
 
 TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                               const std::vector<TaskId>& device_tasks, double iteration_s, bool pipelined) {
+                               std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
     // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
     // merging the streams is linear where sorting would not be.
     std::array<std::vector<Edge>, stream_count> by_stream;

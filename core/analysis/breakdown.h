@@ -3,10 +3,13 @@
 // communication that nothing hides, by parallel group; memory transfers nothing hides; pipeline bubble; other idle.
 // The parts sum to the iteration time exactly.
 
+#include "common/progress.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
 
 #include <array>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace parasight {
@@ -27,14 +30,23 @@ struct TimeBreakdown {
     [[nodiscard]] double total_s() const noexcept;
 };
 
-// The tasks of each simulated device, in TaskId order.
-[[nodiscard]] std::vector<std::vector<TaskId>> tasks_by_device(const ExecutionGraph& graph);
+// The tasks of each simulated device, in TaskId order, in one array (a counting sort).
+struct TasksByDevice {
+    std::vector<std::uint32_t> offsets;  // by device, + 1
+    std::vector<TaskId> tasks;
+
+    [[nodiscard]] std::span<const TaskId> of(std::size_t device) const {
+        return {tasks.data() + offsets[device], offsets[device + 1] - offsets[device]};
+    }
+};
+// Nothing when `progress` asks to stop (polled every 65 536 tasks).
+[[nodiscard]] std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress);
 
 // Sweeps the device's task intervals: at each instant a running computation counts as compute; otherwise running
 // communications count as exposed (shared equally between the groups that run at once); otherwise a memory
 // transfer counts as exposed memory; otherwise the device is idle — a bubble when it is one stage of a pipeline.
 [[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                                             const std::vector<TaskId>& device_tasks, double iteration_s,
+                                             std::span<const TaskId> device_tasks, double iteration_s,
                                              bool pipelined);
 
 }  // namespace parasight

@@ -50,8 +50,8 @@ struct Report {
     std::vector<DeviceReport> per_device;
 };
 
-// The report, or nothing when `progress` asks to stop (it reports SimulationPhase::analysis once per device).
+// The report, or nothing when `progress` asks to stop (it is polled once per simulated device).
 [[nodiscard]] std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
-                                            ProgressSink* progress);
+                                            const PhaseProgress& progress);
 
 }  // namespace parasight

@@ -63,6 +63,11 @@ JsonWriter& JsonWriter::key(std::string_view name) {
     return *this;
 }
 
+void JsonWriter::drain(std::ostream& out) {
+    out << text_;
+    text_.clear();
+}
+
 JsonWriter& JsonWriter::value(double number) {
     if (!std::isfinite(number)) return null();
     before_value();

@@ -3,6 +3,7 @@
 // written in their shortest round-trip form; non-finite numbers, which JSON cannot hold, are written as null.
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,9 @@ public:
     JsonWriter& null();
 
     [[nodiscard]] const std::string& text() const noexcept { return text_; }
+    // Writes the text so far to `out` and forgets it, keeping its place in the document: a long document is written
+    // in pieces and never held whole.
+    void drain(std::ostream& out);
 
 private:
     void before_value();

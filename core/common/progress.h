@@ -29,22 +29,32 @@ public:
     [[nodiscard]] virtual bool cancelled() const = 0;
 };
 
-// What a phase holds to report through an optional sink: progress() forwards the fraction and answers whether to
-// stop. A phase with no sink never stops.
+// What a phase, or a part of one, holds to report through an optional sink: report() forwards the fraction and
+// answers whether to stop. A phase with no sink never stops.
 class PhaseProgress {
 public:
     PhaseProgress(ProgressSink* sink, SimulationPhase phase) noexcept : sink_(sink), phase_(phase) {}
 
-    // Reports `fraction` of this phase; true when the run should stop.
+    // Reports `fraction` of this part; true when the run should stop.
     [[nodiscard]] bool report(double fraction) const {
         if (sink_ == nullptr) return false;
-        sink_->progress(phase_, fraction);
+        sink_->progress(phase_, from_ + fraction * (to_ - from_));
         return sink_->cancelled();
+    }
+
+    // The part of this one from `from` to `to` (fractions of it), for work done in steps.
+    [[nodiscard]] PhaseProgress part(double from, double to) const noexcept {
+        PhaseProgress part = *this;
+        part.from_ = from_ + from * (to_ - from_);
+        part.to_ = from_ + to * (to_ - from_);
+        return part;
     }
 
 private:
     ProgressSink* sink_;
     SimulationPhase phase_;
+    double from_ = 0.0;
+    double to_ = 1.0;
 };
 
 }  // namespace parasight

@@ -46,6 +46,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     Task task;
     task.kind = TaskKind::dp_comm;
     task.stream = Stream::gradient_comm;
+    task.peers = Peers::embedding_partner;
     task.label = label("tied embedding all-reduce");
     task.work_s = cost.time_s + cost.latency_s;  // a two-member ring: one step each way
     task.bytes = bytes;

@@ -42,6 +42,21 @@ extern const std::array<EnumName<MemoryCategory>, 5> memory_category_names;
            kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
 }
 
+// Whom a communication task exchanges data with, for views and traces: the members of a collective's rank group
+// (one axis, or data and expert parallelism together), or the other end of a point-to-point transfer.
+enum class Peers : std::uint8_t {
+    none,
+    tp,
+    cp,
+    ep,
+    dp,
+    pp,
+    data_and_expert,
+    next_stage,         // a pipeline send of activations
+    previous_stage,     // a pipeline send of gradients
+    embedding_partner,  // the tied embedding's other end: the last stage for the first, and back
+};
+
 using TaskId = std::int32_t;
 
 struct Task {
@@ -56,6 +71,7 @@ struct Task {
     double bytes = 0.0;             // bytes moved (communication) or streamed (memory)
     std::uint32_t dimension_mask = 0;  // topology dimensions a communication uses, for bandwidth sharing
     std::int32_t collective = -1;   // tasks of one collective instance on several simulated devices share an id
+    Peers peers = Peers::none;
     // Memory: allocated when the task starts, released when it ends.
     double allocate_bytes = 0.0;
     MemoryCategory allocate_category = MemoryCategory::activations;

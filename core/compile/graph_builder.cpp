@@ -7,6 +7,10 @@
 
 namespace parasight {
 
+// Task::peers names a collective's rank group in RankGroup's order.
+static_assert(static_cast<int>(Peers::data_and_expert) - static_cast<int>(Peers::tp) ==
+              static_cast<int>(RankGroup::data_and_expert));
+
 GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOptions& options)
     : scenario_(validated.value()),
       model_(scenario_.model),
@@ -185,6 +189,7 @@ TaskId GraphBuilder::collective(std::int32_t device, RankGroup group, Collective
     task.work_s = collective_time_s(group, op, bytes);
     task.bytes = bytes;
     task.dimension_mask = axis_mask(group);
+    task.peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
     if (options_.all_devices) task.collective = collective_instance(device, group);
     const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);
@@ -275,6 +280,7 @@ TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, do
     Task task;
     task.kind = TaskKind::pp_comm;
     task.stream = Stream::feature_comm;
+    task.peers = forward ? Peers::next_stage : Peers::previous_stage;
     task.micro_batch = mb;
     task.label = label(forward ? "pp send activations" : "pp send gradients");
     task.work_s = cost.time_s;

@@ -16,7 +16,7 @@ constexpr std::int32_t none = -1;
 // over from an earlier occupant of a slot never matches.
 struct Activity {
     TaskId task = none;               // the task, or the collective's first member
-    std::int32_t collective = none;   // members are collective_members_[collective] when set
+    std::int32_t collective = none;   // members are collective_members(collective) when set
     double remaining_s = 0.0;         // work left, in seconds at full rate
     double rate = 1.0;
     double updated_s = 0.0;
@@ -109,29 +109,38 @@ private:
         const ExecutionGraph& graph = graph_;
         const std::size_t devices = graph.devices.size();
         const double total = static_cast<double>(graph.tasks.size()) * 2.0 + 1.0;
-        remaining_deps_.resize(graph.tasks.size());
-        hot_.resize(graph.tasks.size());
+        // Reserved, then filled as the loop goes: a full-size resize would touch gigabytes in one call that no poll
+        // can interrupt.
+        remaining_deps_.reserve(graph.tasks.size());
+        hot_.reserve(graph.tasks.size());
+        run_.timings.reserve(graph.tasks.size());
+        member_offsets_.assign(static_cast<std::size_t>(graph.collective_count) + 1, 0);
         for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
             if ((t & 0xFFFFU) == 0 && progress_.report(prepare_share * static_cast<double>(t) / total)) return false;
             const Task& task = graph.tasks[t];
-            hot_[t] = HotTask{task.work_s,          task.device,         task.collective,
-                              task.dimension_mask,  task.stream,         is_communication(task.kind),
-                              task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
-                                  task.release_buffer_bytes != 0.0};
+            hot_.push_back(HotTask{task.work_s, task.device, task.collective, task.dimension_mask, task.stream,
+                                   is_communication(task.kind),
+                                   task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
+                                       task.release_buffer_bytes != 0.0});
             queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
-            remaining_deps_[t] = graph.predecessor_count(static_cast<TaskId>(t));
+            remaining_deps_.push_back(graph.predecessor_count(static_cast<TaskId>(t)));
+            run_.timings.push_back(TaskTiming{});
+            if (task.collective >= 0) ++member_offsets_[static_cast<std::size_t>(task.collective) + 1];
         }
-        collective_members_.assign(static_cast<std::size_t>(graph.collective_count), {});
+        // Members of each collective, flat (one allocation, so that a cancelled run frees them at once): counted
+        // while the tasks were indexed, then placed in TaskId order.
+        for (std::size_t c = 1; c < member_offsets_.size(); ++c) member_offsets_[c] += member_offsets_[c - 1];
+        members_.resize(member_offsets_.back());
+        std::vector<std::uint32_t> fill(member_offsets_.begin(), member_offsets_.end() - 1);
         for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
             if ((t & 0xFFFFU) == 0 &&
                 progress_.report(prepare_share * (static_cast<double>(graph.tasks.size() + t)) / total)) {
                 return false;
             }
             const std::int32_t c = graph.tasks[t].collective;
-            if (c >= 0) collective_members_[static_cast<std::size_t>(c)].push_back(static_cast<TaskId>(t));
+            if (c >= 0) members_[fill[static_cast<std::size_t>(c)]++] = static_cast<TaskId>(t);
         }
-        arrived_.assign(collective_members_.size(), 0);
-        run_.timings.assign(graph.tasks.size(), TaskTiming{});
+        arrived_.assign(static_cast<std::size_t>(graph.collective_count), 0);
         for (std::size_t d = 0; d < devices; ++d) {
             for (std::size_t c = 0; c < memory_category_count; ++c) {
                 change_memory(static_cast<std::int32_t>(d), static_cast<MemoryCategory>(c),
@@ -175,7 +184,7 @@ private:
         if (task.collective >= 0) {
             // The stream is held by the collective from now on, waiting for the other members.
             busy_[s] = waiting;
-            auto& members = collective_members_[static_cast<std::size_t>(task.collective)];
+            const auto members = collective_members(task.collective);
             if (++arrived_[static_cast<std::size_t>(task.collective)] < members.size()) return;
             start(members.front(), task.collective);
             return;
@@ -184,12 +193,17 @@ private:
     }
 
     [[nodiscard]] std::size_t member_count(const Activity& activity) const {
-        return activity.collective >= 0 ? collective_members_[static_cast<std::size_t>(activity.collective)].size() : 1;
+        return activity.collective >= 0 ? collective_members(activity.collective).size() : 1;
+    }
+
+    [[nodiscard]] std::span<const TaskId> collective_members(std::int32_t collective) const {
+        const auto c = static_cast<std::size_t>(collective);
+        return {members_.data() + member_offsets_[c], member_offsets_[c + 1] - member_offsets_[c]};
     }
 
     // The members of an activity; `single` holds a lone task so that the span outlives changes to activities_.
     [[nodiscard]] std::span<const TaskId> members_of(const Activity& activity, TaskId& single) const {
-        if (activity.collective >= 0) return collective_members_[static_cast<std::size_t>(activity.collective)];
+        if (activity.collective >= 0) return collective_members(activity.collective);
         single = activity.task;
         return {&single, 1};
     }
@@ -376,7 +390,8 @@ private:
     std::vector<std::uint8_t> shares_valid_;  // not vector<bool>: this is read on every re-rating
     std::vector<std::int32_t> remaining_deps_;
     std::vector<HotTask> hot_;
-    std::vector<std::vector<TaskId>> collective_members_;
+    std::vector<std::uint32_t> member_offsets_;  // by collective, + 1: its members are members_[offsets[c], offsets[c+1])
+    std::vector<TaskId> members_;
     std::vector<std::size_t> arrived_;
     std::vector<Activity> activities_;
     std::vector<std::int32_t> free_slots_;

@@ -8,6 +8,7 @@ namespace parasight {
 namespace {
 
 constexpr double microseconds = 1e6;
+constexpr std::size_t events_per_piece = 4096;  // written to the stream together
 
 void metadata(JsonWriter& json, const char* name, std::int64_t pid, std::int64_t tid, const std::string& value) {
     json.begin_object();
@@ -21,12 +22,13 @@ void metadata(JsonWriter& json, const char* name, std::int64_t pid, std::int64_t
 
 }  // namespace
 
-void write_chrome_trace(std::ostream& out, const ExecutionGraph& graph, const EngineRun& run) {
+void write_chrome_trace(std::ostream& out, const Timeline& timeline) {
     JsonWriter json(false);
     json.begin_object();
     json.key("displayTimeUnit").value("ms");
     json.key("traceEvents").begin_array();
-    for (const SimulatedDevice& device : graph.devices) {
+    const auto& devices = timeline.devices();
+    for (const TimelineDevice& device : devices) {
         std::string name = "NPU " + std::to_string(device.npu) + " (stage " + std::to_string(device.stage) + ")";
         if (device.weight > 1.0) {
             name += ", standing for " + std::to_string(static_cast<std::int64_t>(device.weight)) + " devices";
@@ -36,41 +38,44 @@ void write_chrome_trace(std::ostream& out, const ExecutionGraph& graph, const En
             metadata(json, "thread_name", device.npu, static_cast<std::int64_t>(stream.value), std::string(stream.name));
         }
     }
-    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-        const Task& task = graph.tasks[t];
-        const TaskTiming& timing = run.timings[t];
-        const std::int64_t pid = graph.devices[static_cast<std::size_t>(task.device)].npu;
+    json.drain(out);
+    std::size_t written = 0;
+    // In event order, as the simulation added them: the same file as before the Timeline existed.
+    for (EventId id = 0; id < timeline.event_count(); ++id) {
+        const TimelineEvent event = timeline.event(id);
         json.begin_object();
-        json.key("name").value(graph.labels[static_cast<std::size_t>(task.label)]);
-        json.key("cat").value(name_of(task.kind, task_kind_names));
+        json.key("name").value(event.operation);
+        json.key("cat").value(name_of(event.kind, task_kind_names));
         json.key("ph").value("X");
-        json.key("pid").value(pid);
-        json.key("tid").value(static_cast<std::int64_t>(task.stream));
-        json.key("ts").value(timing.start_s * microseconds);
-        json.key("dur").value((timing.end_s - timing.start_s) * microseconds);
+        json.key("pid").value(devices[event.device].npu);
+        json.key("tid").value(static_cast<std::int64_t>(event.stream));
+        json.key("ts").value(event.start_s * microseconds);
+        json.key("dur").value((event.end_s - event.start_s) * microseconds);
         json.key("args").begin_object();
-        if (task.layer >= 0) json.key("layer").value(task.layer);
-        if (task.micro_batch >= 0) json.key("micro_batch").value(task.micro_batch);
-        if (task.bytes > 0.0) json.key("bytes").value(task.bytes);
-        if (task.flops > 0.0) json.key("flops").value(task.flops);
+        if (event.layer >= 0) json.key("layer").value(event.layer);
+        if (event.micro_batch >= 0) json.key("micro_batch").value(event.micro_batch);
+        if (event.bytes > 0.0) json.key("bytes").value(event.bytes);
+        if (event.flops > 0.0) json.key("flops").value(event.flops);
         json.end_object();
         json.end_object();
+        if (++written % events_per_piece == 0) json.drain(out);
     }
-    for (std::size_t d = 0; d < graph.devices.size(); ++d) {
-        const std::int64_t pid = graph.devices[d].npu;
-        for (const MemorySample& sample : run.memory[d].timeline) {
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+        for (const MemorySample& sample : timeline.memory(d)) {
             json.begin_object();
             json.key("name").value("memory");
             json.key("ph").value("C");
-            json.key("pid").value(pid);
+            json.key("pid").value(devices[d].npu);
             json.key("ts").value(sample.time_s * microseconds);
             json.key("args").begin_object().key("GiB").value(sample.bytes / (1024.0 * 1024.0 * 1024.0)).end_object();
             json.end_object();
+            if (++written % events_per_piece == 0) json.drain(out);
         }
     }
     json.end_array();
     json.end_object();
-    out << json.text() << '\n';
+    json.drain(out);
+    out << '\n';
 }
 
 }  // namespace parasight

@@ -15,15 +15,19 @@ SimulationError stopped(SimulationErrorKind kind, SimulationPhase phase, std::st
     return error;
 }
 
-Expected<Simulation, SimulationError> run_phases(const ValidatedScenario& validated, const SimulateOptions& options,
-                                                 SimulationPhase& phase) {
-    const auto started = std::chrono::steady_clock::now();
+SimulationError cancelled(SimulationPhase phase) {
+    return stopped(SimulationErrorKind::cancelled, phase, "the simulation was cancelled");
+}
+
+// Compile, run and analyse; the analysis reports up to `analysis_share` of its phase (the Timeline the rest).
+Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& validated, const SimulateOptions& options,
+                                                     double analysis_share, SimulationPhase& phase) {
     const Scenario& scenario = validated.value();
     phase = SimulationPhase::compile;
     auto graph = compile_scenario(validated, CompileOptions{options.all_devices, options.max_tasks, options.progress});
     if (!graph) return graph.error();
-    Simulation simulation;
-    simulation.graph = std::move(graph).value();
+    SimulatedGraph simulated;
+    simulated.graph = std::move(graph).value();
 
     phase = SimulationPhase::engine;
     EngineOptions engine;
@@ -32,37 +36,55 @@ Expected<Simulation, SimulationError> run_phases(const ValidatedScenario& valida
     engine.record_memory_timeline = options.record_memory_timeline;
     engine.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     engine.progress = options.progress;
-    simulation.run = run_engine(simulation.graph, engine);
-    switch (simulation.run.end) {
+    simulated.run = run_engine(simulated.graph, engine);
+    switch (simulated.run.end) {
     case EngineEnd::finished: break;
-    case EngineEnd::cancelled:
-        return stopped(SimulationErrorKind::cancelled, phase, "the simulation was cancelled");
+    case EngineEnd::cancelled: return cancelled(phase);
     case EngineEnd::deadlocked:
         return stopped(SimulationErrorKind::internal, phase,
-                       "the execution graph deadlocked: " + std::to_string(simulation.run.unfinished_tasks) +
+                       "the execution graph deadlocked: " + std::to_string(simulated.run.unfinished_tasks) +
                            " tasks never became ready");
     }
 
     phase = SimulationPhase::analysis;
-    auto report = analyse(scenario, simulation.graph, simulation.run, options.progress);
-    if (!report) return stopped(SimulationErrorKind::cancelled, phase, "the simulation was cancelled");
-    simulation.report = std::move(*report);
-    simulation.report.mode = options.all_devices ? "all-devices" : "representative";
+    const PhaseProgress progress =
+        PhaseProgress(options.progress, SimulationPhase::analysis).part(0.0, analysis_share);
+    auto report = analyse(scenario, simulated.graph, simulated.run, progress);
+    if (!report) return cancelled(phase);
+    simulated.report = std::move(*report);
+    simulated.report.mode = options.all_devices ? "all-devices" : "representative";
+    return simulated;
+}
+
+Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario& validated,
+                                                        const SimulateOptions& options, SimulationPhase& phase) {
+    const auto started = std::chrono::steady_clock::now();
+    const bool keep_timeline = options.timeline != TimelineDetail::none;
+    auto simulated = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, phase);
+    if (!simulated) return simulated.error();
+    Simulation simulation;
+    simulation.report = std::move(simulated.value().report);
+    if (keep_timeline) {
+        // validate() has checked that the degrees lay out on the topology.
+        auto layout = ParallelLayout::make(validated->topology(), validated->parallelism.layout_order()).value();
+        const PhaseProgress progress = PhaseProgress(options.progress, SimulationPhase::analysis).part(0.5, 1.0);
+        simulation.timeline = Timeline::build(std::move(simulated.value().graph), std::move(simulated.value().run),
+                                              std::move(layout), options.timeline, progress);
+        if (!simulation.timeline) return cancelled(phase);
+    }
     simulation.report.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return simulation;
 }
 
-}  // namespace
-
-Expected<Simulation, SimulationError> simulate(const ValidatedScenario& scenario,
-                                               const SimulateOptions& options) noexcept {
+// Exceptions are left for bugs and exhausted memory; they end here, as a value a caller can show.
+template <class Result, class Run>
+Expected<Result, SimulationError> without_exceptions(Run&& run) noexcept {
     SimulationPhase phase = SimulationPhase::compile;
-    // Exceptions are left for bugs and exhausted memory; they end here, as a value a caller can show.
     try {
-        return run_phases(scenario, options, phase);
+        return run(phase);
     } catch (const std::bad_alloc&) {
-        return stopped(SimulationErrorKind::internal, phase, "ran out of memory while " +
-                                                                 std::string(name_of(phase, simulation_phase_names)));
+        return stopped(SimulationErrorKind::internal, phase,
+                       "ran out of memory while " + std::string(name_of(phase, simulation_phase_names)));
     } catch (const std::exception& error) {
         return stopped(SimulationErrorKind::internal, phase, error.what());
     } catch (...) {
@@ -70,19 +92,38 @@ Expected<Simulation, SimulationError> simulate(const ValidatedScenario& scenario
     }
 }
 
+}  // namespace
+
+Expected<Simulation, SimulationError> simulate(const ValidatedScenario& scenario,
+                                               const SimulateOptions& options) noexcept {
+    return without_exceptions<Simulation>(
+        [&](SimulationPhase& phase) { return run_with_timeline(scenario, options, phase); });
+}
+
+Expected<SimulatedGraph, SimulationError> simulate_graph(const ValidatedScenario& scenario,
+                                                         const SimulateOptions& options) noexcept {
+    return without_exceptions<SimulatedGraph>([&](SimulationPhase& phase) {
+        const auto started = std::chrono::steady_clock::now();
+        auto simulated = run_phases(scenario, options, 1.0, phase);
+        if (simulated) {
+            simulated.value().report.wall_s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        }
+        return simulated;
+    });
+}
+
 Expected<Simulation, SimulationError> simulate(const Scenario& scenario, const SimulateOptions& options) noexcept {
-    try {
+    return without_exceptions<Simulation>([&](SimulationPhase&) -> Expected<Simulation, SimulationError> {
         Validation validation = validate(scenario);
         if (!validation.scenario) {
-            SimulationError error = stopped(SimulationErrorKind::invalid, SimulationPhase::compile,
-                                            "the scenario is not valid");
+            SimulationError error =
+                stopped(SimulationErrorKind::invalid, SimulationPhase::compile, "the scenario is not valid");
             error.diagnostics = std::move(validation.diagnostics);
             return error;
         }
         return simulate(*validation.scenario, options);
-    } catch (...) {  // only std::bad_alloc can reach here, from copying the scenario
-        return stopped(SimulationErrorKind::internal, SimulationPhase::compile, "ran out of memory while validating");
-    }
+    });
 }
 
 }  // namespace parasight

@@ -66,7 +66,13 @@ public:
         if (!first_report_) first_report_ = Clock::now();
         phase_ = phase;
     }
-    [[nodiscard]] bool cancelled() const override { return Clock::now() >= cancel_at_; }
+    [[nodiscard]] bool cancelled() const override {
+        const auto now = Clock::now();
+        if (now < cancel_at_) return false;
+        if (!noticed_) noticed_ = now;
+        return true;
+    }
+    [[nodiscard]] double noticed_after_s() const { return noticed_ ? seconds_between(cancel_at_, *noticed_) : -1; }
     [[nodiscard]] double first_report_s() const { return first_report_ ? seconds_between(started_, *first_report_) : -1; }
     [[nodiscard]] parasight::SimulationPhase phase() const { return phase_; }
 
@@ -74,6 +80,7 @@ private:
     Clock::time_point started_;
     Clock::time_point cancel_at_;
     std::optional<Clock::time_point> first_report_;
+    mutable std::optional<Clock::time_point> noticed_;
     parasight::SimulationPhase phase_ = parasight::SimulationPhase::compile;
 };
 
@@ -85,6 +92,7 @@ int run_cancels(const std::string& file, int count, double run_s) {
     std::mt19937_64 generator(1);
     std::uniform_real_distribution<double> moment(0.0, run_s);
     std::array<std::vector<double>, 3> latency_ms;
+    std::array<std::vector<double>, 3> noticed_ms;
     double worst_first_ms = 0.0;
     for (int i = 0; i < count; ++i) {
         const double at_s = moment(generator);
@@ -99,15 +107,20 @@ int run_cancels(const std::string& file, int count, double run_s) {
         worst_first_ms = std::max(worst_first_ms, sink.first_report_s() * 1e3);
         if (simulation) continue;  // finished before the moment came
         latency_ms[static_cast<std::size_t>(sink.phase())].push_back(seconds_between(cancel_at, returned) * 1e3);
+        noticed_ms[static_cast<std::size_t>(sink.phase())].push_back(sink.noticed_after_s() * 1e3);
     }
     for (std::size_t phase = 0; phase < latency_ms.size(); ++phase) {
         auto& values = latency_ms[phase];
+        auto& noticed = noticed_ms[phase];
         if (values.empty()) continue;
         std::sort(values.begin(), values.end());
-        std::printf("cancel while %-10s %3zu runs   latency median %6.2f ms   max %6.2f ms\n",
+        std::sort(noticed.begin(), noticed.end());
+        std::printf("cancel while %-10s %3zu runs   noticed after median %6.2f ms, max %6.2f ms   returned after "
+                    "median %6.2f ms, max %6.2f ms\n",
                     std::string(name_of(static_cast<parasight::SimulationPhase>(phase),
                                         parasight::simulation_phase_names)).c_str(),
-                    values.size(), values[values.size() / 2], values.back());
+                    values.size(), noticed[noticed.size() / 2], noticed.back(), values[values.size() / 2],
+                    values.back());
     }
     std::printf("first progress report after at most %.2f ms\n", worst_first_ms);
     return 0;

@@ -13,7 +13,7 @@ using namespace parasight;
 
 namespace {
 
-Scenario cnn_scenario(const std::string& model, const std::string& parallelism, int global_batch = 64) {
+ValidatedScenario cnn_scenario(const std::string& model, const std::string& parallelism, int global_batch = 64) {
     const std::string text = "schema: 1\nmodel: " + model + "\ntraining: {global_batch: " +
                              std::to_string(global_batch) + ", micro_batch: 8, dtype: bf16, optimizer: sgd}\n"
                              "cluster:\n  device: a100-80gb\n"
@@ -21,7 +21,7 @@ Scenario cnn_scenario(const std::string& model, const std::string& parallelism, 
                              "parallelism: " + parallelism + "\n";
     const LoadResult loaded = load_scenario_text(text, "cnn.yaml");
     for (const auto& d : loaded.diagnostics) qWarning("%s", d.to_string().c_str());
-    return loaded.scenario->value();
+    return *loaded.scenario;
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ void TestCnn::convolutionByHand() {
 }
 
 void TestCnn::resnet50MatchesPublishedFigures() {
-    const ModelSpec model = cnn_scenario("resnet50", "{dp: 8}").model;
+    const ModelSpec model = cnn_scenario("resnet50", "{dp: 8}")->model;
     // 1 conv + 1 pool + 16 bottleneck blocks × 3 convs + 4 projection shortcuts + 1 pool + 1 fc = 56 layers.
     QCOMPARE(pipeline_layer_count(model), 56);
     // He et al. 2016 Table 1: 3.8·10^9 multiply-adds for ResNet-50 v1; v1.5 (stride on the 3×3) is 4.1·10^9, i.e.
@@ -82,7 +82,7 @@ void TestCnn::resnet50MatchesPublishedFigures() {
 }
 
 void TestCnn::vgg16MatchesPublishedFigures() {
-    const ModelSpec model = cnn_scenario("vgg16", "{dp: 8}").model;
+    const ModelSpec model = cnn_scenario("vgg16", "{dp: 8}")->model;
     // Simonyan & Zisserman 2015: 138 M parameters (138 357 544 with biases); 15.5·10^9 multiply-adds a sample.
     double parameters = 0.0;
     for (const auto& layer : cnn_layer_work(model, 1.0, 2.0)) parameters += layer.parameters;
@@ -114,8 +114,8 @@ void TestCnn::shapeErrors() {
 void TestCnn::dataParallelReducesEveryParameterOnce() {
     // dp 8, one micro-batch each (global 64, micro-batch 8): the gradient all-reduces together carry every parameter
     // once, in 2-byte values: 2 · 138 357 544 B for VGG-16.
-    const Scenario scenario = cnn_scenario("vgg16", "{dp: 8}");
-    const auto simulation = simulate(scenario, SimulateOptions{});
+    const ValidatedScenario scenario = cnn_scenario("vgg16", "{dp: 8}");
+    const auto simulation = simulate_graph(scenario, SimulateOptions{});
     QVERIFY(simulation.has_value());
     double reduced = 0.0;
     for (const Task& task : simulation->graph.tasks) {
@@ -123,7 +123,7 @@ void TestCnn::dataParallelReducesEveryParameterOnce() {
     }
     QCOMPARE_EQ(reduced, 2.0 * 138357544.0);
     // The model FLOPs are 3 × forward × 64 samples; with no recompute HFU equals MFU.
-    QCOMPARE_EQ(simulation->report.model_flops_per_iteration, 3.0 * cnn_forward_flops_per_sample(scenario.model) * 64);
+    QCOMPARE_EQ(simulation->report.model_flops_per_iteration, 3.0 * cnn_forward_flops_per_sample(scenario->model) * 64);
     QVERIFY(std::abs(simulation->report.hfu / simulation->report.mfu - 1.0) < 1e-12);
     QVERIFY(simulation->report.iteration_time_s > 0.0);
 }
@@ -132,8 +132,8 @@ void TestCnn::pipelineSplitsTheExpandedLayers() {
     // ResNet-50's 56 layers over pp 4 (14 each) with dp 2: every layer runs forward and backward once per
     // micro-batch on exactly one stage: 56 layers × 4 micro-batches × 2 passes = 448 compute tasks, and every stage
     // but the last sends its boundary activation forward.
-    const Scenario scenario = cnn_scenario("resnet50", "{pp: 4, dp: 2, mapping: [dp, pp]}");
-    const auto simulation = simulate(scenario, SimulateOptions{});
+    const ValidatedScenario scenario = cnn_scenario("resnet50", "{pp: 4, dp: 2, mapping: [dp, pp]}");
+    const auto simulation = simulate_graph(scenario, SimulateOptions{});
     QVERIFY2(simulation.has_value(), simulation ? "" : simulation.error().message.c_str());
     int compute_tasks = 0;
     int sends = 0;

@@ -44,7 +44,7 @@ void TestExpertParallel::batchIsSplitOverDataAndExpertRanks() {
 void TestExpertParallel::gradientsGoToTheirGroups() {
     const LoadResult loaded = load_scenario_text(moe_yaml, "moe.yaml");
     QVERIFY(loaded.ok());
-    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    const auto simulation = simulate_graph(*loaded.scenario, SimulateOptions{});
     QVERIFY(simulation.has_value());
     // Per layer: attention 4h² = 262 144, its biases 4h = 1 024, two LayerNorms 4h = 1 024: 264 192 dense. Each
     // expert MLP 2hF + F + h = 525 568; 4 experts over ep 2: 1 051 136 on a rank. The rank also holds the 1024 × 256

@@ -46,7 +46,7 @@ using parasight::ExecutionGraph;
 using parasight::MemoryCategory;
 using parasight::Recompute;
 using parasight::Scenario;
-using parasight::Simulation;
+using parasight::SimulatedGraph;
 using parasight::Stream;
 using parasight::Task;
 using parasight::TaskId;
@@ -63,7 +63,7 @@ constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 
 struct Outcome {
     std::optional<Scenario> scenario;
-    std::optional<Simulation> simulation;
+    std::optional<SimulatedGraph> simulation;
     QString error;
 };
 
@@ -78,7 +78,7 @@ Outcome simulate_text(const std::string& yaml, bool all_devices = false, bool me
     parasight::SimulateOptions options;
     options.all_devices = all_devices;
     options.record_memory_timeline = memory_timeline;
-    auto simulation = parasight::simulate(*loaded.scenario, options);
+    auto simulation = parasight::simulate_graph(*loaded.scenario, options);
     if (!simulation) {
         outcome.error = qs(simulation.error().message);
         return outcome;
@@ -87,11 +87,11 @@ Outcome simulate_text(const std::string& yaml, bool all_devices = false, bool me
     return outcome;
 }
 
-// Declares `name` (the Simulation) and `name##_scenario`, or fails the test with the loader's or simulator's message.
+// Declares `name` (the SimulatedGraph) and `name##_scenario`, or fails the test with the loader's or simulator's message.
 #define PS_SIMULATE(name, ...)                                                                   \
     const Outcome name##_outcome = simulate_text(__VA_ARGS__);                                   \
     QVERIFY2(name##_outcome.error.isEmpty(), qPrintable(name##_outcome.error));                  \
-    const Simulation& name = *name##_outcome.simulation;                                         \
+    const SimulatedGraph& name = *name##_outcome.simulation;                                      \
     const Scenario& name##_scenario = *name##_outcome.scenario;                                  \
     (void)name##_scenario
 
@@ -116,7 +116,7 @@ struct Interval {
 
 // A pipeline step of one micro-batch on one device: its compute-stream tasks (forward kind, or backward and
 // recompute), which run back to back.
-Interval step_interval(const Simulation& simulation, int device, bool forward, int micro_batch) {
+Interval step_interval(const SimulatedGraph& simulation, int device, bool forward, int micro_batch) {
     Interval interval{1e300, -1e300};
     const auto& graph = simulation.graph;
     for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
@@ -905,7 +905,7 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     // 1F1B with only stage 0 capped: stage 0 runs F0 F1 B0 …, stage 1 still wants F0 F1 F2 before its B0, and F2 comes
     // only after stage 0's B0, which waits for stage 1's B0: a cycle.
     QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
-    const Simulation& sim = *outcome.simulation;
+    const SimulatedGraph& sim = *outcome.simulation;
     // Stage 0 holds 8/(4·chunks) layers per chunk; 2 micro-batches in flight hold at most 2·2 = 4 layers' activations
     // (interleaved: 2 micro-batches through each of its 2 one-layer chunks — 4 as well).
     const double A = parasight::layer_activation_bytes(loaded.scenario->value().model, 1.0, parasight::LayerSplit{});
@@ -1108,8 +1108,15 @@ void TestSimulation::chromeTraceIsValid() {
     QFETCH(bool, all_devices);
     QFETCH(bool, memory_timeline);
     PS_SIMULATE(sim, named_scenarios().at(scenario), all_devices, memory_timeline);
+    // The trace is written from the Timeline of the same simulation.
+    parasight::SimulateOptions options;
+    options.all_devices = all_devices;
+    options.record_memory_timeline = memory_timeline;
+    options.timeline = parasight::TimelineDetail::events;
+    const auto traced = parasight::simulate(sim_scenario, options);
+    QVERIFY(traced.has_value() && traced->timeline != nullptr);
     std::ostringstream out;
-    parasight::write_chrome_trace(out, sim.graph, sim.run);
+    parasight::write_chrome_trace(out, *traced->timeline);
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()), &error);
     QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));

@@ -82,10 +82,11 @@ void TestSimulationProgress::everyPhaseClimbsToOne() {
     QCOMPARE(sink.reports.back().phase, SimulationPhase::analysis);
     QCOMPARE(sink.reports.back().fraction, 1.0);
     // The default scenario (GPT-3 on 1024 GPUs, one device per stage): 16 stages of 2 × 96 micro-batch steps are
-    // compiled with a report each; the engine reports every 1024 finished activities; the analysis once per device.
+    // compiled with a report each; the engine reports every 1024 finished activities; the analysis at its start, once
+    // per simulated device and at its end, then the Timeline's indexing at least at the end of each of its two parts.
     QVERIFY(count[0] > 16 * 192);
     QVERIFY(count[1] > 100);
-    QCOMPARE(count[2], 16 + 2);  // the start, one per simulated device, the end
+    QVERIFY(count[2] >= 16 + 2 + 2);
 }
 
 void TestSimulationProgress::cancelStopsInEveryPhase_data() {

@@ -1,0 +1,154 @@
+#include "analysis/timeline.h"
+
+#include <stdexcept>
+
+namespace parasight {
+namespace {
+
+constexpr std::size_t poll_every = 0x10000;  // events between progress polls: a few milliseconds
+
+}  // namespace
+
+Timeline::Timeline(ExecutionGraph graph, EngineRun run, ParallelLayout layout)
+    : graph_(std::move(graph)), run_(std::move(run)), layout_(std::move(layout)) {
+    const Topology& topology = layout_.topology();
+    devices_.reserve(graph_.devices.size());
+    for (const SimulatedDevice& simulated : graph_.devices) {
+        TimelineDevice device;
+        device.npu = simulated.npu;
+        device.stage = simulated.stage;
+        device.weight = simulated.weight;
+        for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
+            device.coordinates.push_back(static_cast<int>(topology.coordinate(simulated.npu, d)));
+        }
+        for (const auto& axis : parallel_axis_names) {
+            device.ranks[static_cast<std::size_t>(axis.value)] = layout_.rank_in_group(axis.value, simulated.npu);
+        }
+        devices_.push_back(std::move(device));
+    }
+}
+
+std::shared_ptr<const Timeline> Timeline::build(ExecutionGraph graph, EngineRun run, ParallelLayout layout,
+                                                TimelineDetail detail, const PhaseProgress& progress) {
+    if (detail == TimelineDetail::none) return nullptr;
+    auto timeline = std::make_shared<Timeline>(std::move(graph), std::move(run), std::move(layout));
+    const bool dependencies = detail == TimelineDetail::events_and_dependencies;
+    if (!timeline->index_lanes(progress.part(0.0, dependencies ? 0.4 : 1.0))) return nullptr;
+    if (dependencies && !timeline->index_dependencies(progress.part(0.4, 1.0))) return nullptr;
+    return timeline;
+}
+
+// Tasks on one device's stream run in the order they were added (as kernels on a CUDA stream), so sorting each
+// lane by id sorts it by time: a counting sort by lane does it in two passes.
+bool Timeline::index_lanes(const PhaseProgress& progress) {
+    const std::size_t events = graph_.tasks.size();
+    const double steps = 2.0 * static_cast<double>(events) + 1.0;
+    lane_offsets_.assign(devices_.size() * stream_count + 1, 0);
+    for (std::size_t t = 0; t < events; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(t) / steps)) return false;
+        const Task& task = graph_.tasks[t];
+        ++lane_offsets_[static_cast<std::size_t>(task.device) * stream_count + static_cast<std::size_t>(task.stream) + 1];
+    }
+    for (std::size_t i = 1; i < lane_offsets_.size(); ++i) lane_offsets_[i] += lane_offsets_[i - 1];
+    lane_events_.resize(events);
+    std::vector<std::uint32_t> fill(lane_offsets_.begin(), lane_offsets_.end() - 1);
+    for (std::size_t t = 0; t < events; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(events + t) / steps)) return false;
+        const Task& task = graph_.tasks[t];
+        lane_events_[fill[static_cast<std::size_t>(task.device) * stream_count + static_cast<std::size_t>(task.stream)]++] =
+            static_cast<EventId>(t);
+    }
+    return !progress.report(1.0);
+}
+
+// The graph keeps successors (what the engine needs); views ask the other way: what did this event wait for.
+bool Timeline::index_dependencies(const PhaseProgress& progress) {
+    const std::size_t events = graph_.tasks.size();
+    const double steps = 2.0 * static_cast<double>(events) + 1.0;
+    std::vector<std::uint32_t> offsets(events + 1, 0);
+    for (std::size_t t = 0; t < events; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(t) / steps)) return false;
+        const auto id = static_cast<TaskId>(t);
+        for (const std::int32_t* s = graph_.successors_begin(id); s != graph_.successors_end(id); ++s) {
+            ++offsets[static_cast<std::size_t>(*s) + 1];
+        }
+    }
+    for (std::size_t i = 1; i < offsets.size(); ++i) offsets[i] += offsets[i - 1];
+    predecessors_.resize(offsets.back());
+    std::vector<std::uint32_t> fill(offsets.begin(), offsets.end() - 1);
+    for (std::size_t t = 0; t < events; ++t) {
+        if (t % poll_every == 0 && progress.report(static_cast<double>(events + t) / steps)) return false;
+        const auto id = static_cast<TaskId>(t);
+        for (const std::int32_t* s = graph_.successors_begin(id); s != graph_.successors_end(id); ++s) {
+            predecessors_[fill[static_cast<std::size_t>(*s)]++] = static_cast<EventId>(t);
+        }
+    }
+    predecessor_offsets_ = std::move(offsets);
+    return !progress.report(1.0);
+}
+
+std::span<const EventId> Timeline::lane(std::size_t device, Stream stream) const {
+    const std::size_t slot = device * stream_count + static_cast<std::size_t>(stream);
+    if (slot + 1 >= lane_offsets_.size()) throw std::out_of_range("Timeline::lane: no such device");
+    return {lane_events_.data() + lane_offsets_[slot], lane_offsets_[slot + 1] - lane_offsets_[slot]};
+}
+
+TimelineEvent Timeline::event(EventId id) const {
+    const Task& task = graph_.tasks.at(id);
+    const TaskTiming& timing = run_.timings[id];
+    TimelineEvent event;
+    event.id = id;
+    event.device = static_cast<std::size_t>(task.device);
+    event.stream = task.stream;
+    event.kind = task.kind;
+    event.operation = graph_.labels[static_cast<std::size_t>(task.label)];
+    event.layer = task.layer;
+    event.micro_batch = task.micro_batch;
+    event.start_s = timing.start_s;
+    event.end_s = timing.end_s;
+    event.bytes = task.bytes;
+    event.flops = task.flops;
+    event.peers = task.peers;
+    return event;
+}
+
+std::vector<std::int64_t> Timeline::peers(EventId id) const {
+    const Task& task = graph_.tasks.at(id);
+    const TimelineDevice& device = devices_[static_cast<std::size_t>(task.device)];
+    const std::int64_t npu = device.npu;
+    const int pp = layout_.degree(ParallelAxis::pp);
+    const std::int64_t stage_stride = layout_.id_stride(ParallelAxis::pp);
+    const auto stage_npu = [&](int stage) { return npu + (stage - device.stage) * stage_stride; };
+    switch (task.peers) {
+    case Peers::none: return {};
+    case Peers::tp: return layout_.group_members(ParallelAxis::tp, npu);
+    case Peers::cp: return layout_.group_members(ParallelAxis::cp, npu);
+    case Peers::ep: return layout_.group_members(ParallelAxis::ep, npu);
+    case Peers::dp: return layout_.group_members(ParallelAxis::dp, npu);
+    case Peers::pp: return layout_.group_members(ParallelAxis::pp, npu);
+    case Peers::data_and_expert: {
+        // Every member of the dp groups of npu's ep group: dp × ep ranks.
+        std::vector<std::int64_t> members;
+        for (const std::int64_t expert_peer : layout_.group_members(ParallelAxis::ep, npu)) {
+            for (const std::int64_t member : layout_.group_members(ParallelAxis::dp, expert_peer)) {
+                members.push_back(member);
+            }
+        }
+        return members;
+    }
+    case Peers::next_stage: return {stage_npu((device.stage + 1) % pp)};
+    case Peers::previous_stage: return {stage_npu((device.stage + pp - 1) % pp)};
+    case Peers::embedding_partner: return {stage_npu(device.stage == 0 ? pp - 1 : 0)};
+    }
+    return {};
+}
+
+std::span<const EventId> Timeline::waited_for(EventId id) const {
+    if (predecessor_offsets_.empty()) return {};
+    const std::uint32_t first = predecessor_offsets_.at(id);
+    return {predecessors_.data() + first, predecessor_offsets_[static_cast<std::size_t>(id) + 1] - first};
+}
+
+std::span<const MemorySample> Timeline::memory(std::size_t device) const { return run_.memory.at(device).timeline; }
+
+}  // namespace parasight

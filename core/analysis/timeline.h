@@ -1,0 +1,96 @@
+#pragma once
+// The Timeline of one simulated iteration: per simulated device and stream, its events in time order — kind,
+// operation, layer, micro-batch, start, end, bytes, FLOPs, whom it communicates with and what it waited for — and the
+// device's memory over time. It is what views (the Gantt chart), the trace writer and other exports read; they never
+// see the compiler's tasks. Immutable once built, so many threads may read one (share it as shared_ptr<const>).
+//
+// It keeps the execution graph and the engine's run it was made from (moved in, not copied) and indexes them: a lane
+// per device and stream (4 bytes an event), and on request the dependencies (about 8 bytes an event more).
+
+#include "common/progress.h"
+#include "compile/execution_graph.h"
+#include "engine/engine.h"
+#include "topology/parallel_layout.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace parasight {
+
+using EventId = std::uint32_t;
+
+struct TimelineDevice {
+    std::int64_t npu = 0;
+    int stage = 0;
+    double weight = 1.0;                 // real devices it stands for (its symmetry class)
+    std::vector<int> coordinates;        // in the topology, dimension 0 first
+    std::array<int, 5> ranks{};          // in its tp, cp, ep, dp and pp groups (ParallelAxis order)
+};
+
+struct TimelineEvent {
+    EventId id = 0;
+    std::size_t device = 0;              // index into Timeline::devices()
+    Stream stream = Stream::compute;
+    TaskKind kind = TaskKind::forward;
+    std::string_view operation;          // "attention forward", "tp all-reduce", …
+    int layer = -1;                      // model layer, or -1 (embedding, logits, optimizer, …)
+    int micro_batch = -1;                // or -1
+    double start_s = 0.0;
+    double end_s = 0.0;
+    double bytes = 0.0;                  // moved (communication) or streamed (optimizer)
+    double flops = 0.0;                  // hardware FLOPs, recompute included
+    Peers peers = Peers::none;           // whom it communicates with: Timeline::peers() lists them
+};
+
+enum class TimelineDetail : std::uint8_t {
+    none,                     // keep only the Report (sweeps)
+    events,                   // lanes of events, peers and memory
+    events_and_dependencies,  // also what each event waited for
+};
+
+class Timeline {
+public:
+    // Indexes `graph` and `run`, which it keeps. nullptr when `progress` asks to stop (it is polled once per
+    // 65 536 events).
+    [[nodiscard]] static std::shared_ptr<const Timeline> build(ExecutionGraph graph, EngineRun run,
+                                                               ParallelLayout layout, TimelineDetail detail,
+                                                               const PhaseProgress& progress);
+
+    [[nodiscard]] double iteration_time_s() const noexcept { return run_.makespan_s; }
+    [[nodiscard]] std::size_t event_count() const noexcept { return graph_.tasks.size(); }
+    [[nodiscard]] const std::vector<TimelineDevice>& devices() const noexcept { return devices_; }
+    // The events of one device's stream, in time order (a stream runs one event at a time).
+    [[nodiscard]] std::span<const EventId> lane(std::size_t device, Stream stream) const;
+    [[nodiscard]] TimelineEvent event(EventId id) const;
+    // The NPUs an event exchanges data with: its collective group's members by rank (itself included), or the
+    // point-to-point partner; empty for computation.
+    [[nodiscard]] std::vector<std::int64_t> peers(EventId id) const;
+    [[nodiscard]] bool has_dependencies() const noexcept { return !predecessor_offsets_.empty(); }
+    // The events that had to finish before this one could start (besides the one before it on its lane).
+    [[nodiscard]] std::span<const EventId> waited_for(EventId id) const;
+    // Allocated bytes over time, when the simulation recorded them (SimulateOptions::record_memory_timeline).
+    [[nodiscard]] std::span<const MemorySample> memory(std::size_t device) const;
+    [[nodiscard]] double peak_memory_bytes(std::size_t device) const { return run_.memory.at(device).peak_bytes; }
+
+    // Use build().
+    Timeline(ExecutionGraph graph, EngineRun run, ParallelLayout layout);
+
+private:
+    [[nodiscard]] bool index_lanes(const PhaseProgress& progress);
+    [[nodiscard]] bool index_dependencies(const PhaseProgress& progress);
+
+    ExecutionGraph graph_;
+    EngineRun run_;
+    ParallelLayout layout_;
+    std::vector<TimelineDevice> devices_;
+    std::vector<std::uint32_t> lane_offsets_;  // by device × stream, + 1
+    std::vector<EventId> lane_events_;
+    std::vector<std::uint32_t> predecessor_offsets_;  // by event, + 1; empty without dependencies
+    std::vector<EventId> predecessors_;
+};
+
+}  // namespace parasight
