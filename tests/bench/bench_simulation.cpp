@@ -1,4 +1,4 @@
-// Benchmarks of the simulation budgets (docs/performance.md). Prints one line per case: wall time (best of N runs),
+// Benchmarks of the simulation budgets in docs/contracts.md ("Budgets"). Prints one line per case: wall time (best of N runs),
 // peak resident memory of the process so far, events and events per second; then how soon the first progress report
 // comes and how long a cancel takes to stop the every-device GPT-3 run at random moments. Not a test: run it on a
 // quiet machine and record the figures in docs/performance.md.

@@ -1,4 +1,4 @@
-// parasight-cli end to end (DESIGN.md "Contracts"): the built binary is run with QProcess and its exit status, its
+// parasight-cli end to end (docs/contracts.md "Command line", "Exit codes"): the built binary is run with QProcess and its exit status, its
 // messages and its JSON are checked — usage and help, option errors, validate, presets, and collective on the
 // ASTRA-sim 2.0 Table III scenarios (tests/data/astra) and on a small two-level cluster (tests/data/cli).
 //
@@ -28,7 +28,7 @@ constexpr double us = 1e-6;
 // Times worked out by hand come out of the CLI through sums of chunk times; 1e-12 relative absorbs their rounding
 // and nothing else.
 constexpr double kExact = 1e-12;
-// DESIGN.md "Published numbers": reproduce ASTRA-sim 2.0 Table III within 2 %.
+// docs/contracts.md "Published numbers": reproduce ASTRA-sim 2.0 Table III within 2 %.
 constexpr double kPublished = 0.02;
 
 QString astra(const QString& row) { return data_path(QStringLiteral("astra/") + row + QStringLiteral(".yaml")); }
@@ -39,7 +39,7 @@ QString two_level() { return data_path(QStringLiteral("cli/two_level.yaml")); }
 // training.micro_bach at 7:3 and a bandwidth of "100 GiB" (no /s) at 11:40.
 QString bad_file() { return data_path(QStringLiteral("cli/bad.yaml")); }
 
-// The keys DESIGN.md promises in `collective --json`; empty when all are there with the right JSON types.
+// The keys docs/contracts.md promises in `collective --json`; empty when all are there with the right JSON types.
 QStringList missing_collective_keys(const QJsonObject& json) {
     QStringList missing;
     for (const char* key : {"time_s", "algbw_Bps", "busbw_Bps"}) {
@@ -277,7 +277,7 @@ private slots:
             for (const QString& line : lines) present = present || line.startsWith(QString::fromLatin1(kind) + u' ');
             QVERIFY2(present, kind);
         }
-        // Every id DESIGN.md names is listed, as the whole id column of a line ("a10" must not match "a100-40gb").
+        // Every id of docs/contracts.md "Preset ids" is listed, as the whole id column of a line ("a10" must not match "a100-40gb").
         for (const char* id : {"a100-40gb", "a100-80gb", "h100-sxm", "h200", "v100", "a40", "a10", "tpu-v4",
                                "gpt2-small", "gpt2-medium", "gpt2-xl", "gpt3-175b", "llama3-8b", "llama3-70b",
                                "llama3-405b", "bert-large", "t5-large", "resnet50", "vgg16"}) {
@@ -291,7 +291,7 @@ private slots:
         RUN_CLI(run, {QStringLiteral("presets"), QStringLiteral("list"), QStringLiteral("model")});
         EXPECT_EXIT(run, 0);
         const QStringList lines = run.out.split(u'\n', Qt::SkipEmptyParts);
-        QVERIFY(lines.size() >= 11);  // the eleven model ids of DESIGN.md
+        QVERIFY(lines.size() >= 11);  // the eleven model ids of docs/contracts.md
         for (const QString& line : lines) QVERIFY2(line.startsWith(QStringLiteral("model ")), qPrintable(line));
         QVERIFY(run.out.contains(QStringLiteral("gpt3-175b")));
         QVERIFY(!run.out.contains(QStringLiteral("a100-80gb")));
@@ -600,7 +600,7 @@ private slots:
     // --- determinism -----------------------------------------------------------------------------------------------
 
     void collective_deterministic() {
-        // DESIGN.md "Reliability rules": the same scenario gives byte-identical JSON.
+        // docs/contracts.md "Reliability rules": the same scenario gives byte-identical JSON.
         const QStringList arguments{QStringLiteral("collective"), astra(QStringLiteral("2_8_8_32")),
                                     QStringLiteral("--op"), QStringLiteral("all-reduce"), QStringLiteral("--size"),
                                     QStringLiteral("1GiB"), QStringLiteral("--json")};

@@ -662,7 +662,7 @@ void TestCollectives::astraSimTableIII() {
     QFETCH(double, published_s);
     const CollectiveCost cost = astra_all_reduce(k, n);
     QCOMPARE(cost.ranks, static_cast<long long>(k) * 8 * 8 * n);
-    PS_COMPARE_RELATIVE(cost.time_s, published_s, 0.02);  // DESIGN.md: reproduce within 2 %
+    PS_COMPARE_RELATIVE(cost.time_s, published_s, 0.02);  // docs/contracts.md: reproduce within 2 %
 }
 
 void TestCollectives::astraSimScaleOutInvariance() {

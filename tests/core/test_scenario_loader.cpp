@@ -1,4 +1,4 @@
-// The scenario loader (DESIGN.md "Contracts": Scenario YAML; "Reliability rules"): every bad file in tests/data/bad/
+// The scenario loader (docs/contracts.md "Scenario files", "Reliability rules"): every bad file in tests/data/bad/
 // gets exactly the diagnostics its `# expect: LINE:COL: text` lines name, good files load to hand-worked values, and
 // every bundled preset loads, writes and loads back to an equal Scenario.
 
@@ -181,7 +181,7 @@ private slots:
     void fuzzRegressions();
     void everyPresetParsesAndHasAName_data();
     void everyPresetParsesAndHasAName();
-    void designPresetIdsExist();
+    void contractPresetIdsExist();
 };
 
 void TestScenarioLoader::badCorpus_data() {
@@ -576,8 +576,8 @@ void TestScenarioLoader::everyPresetParsesAndHasAName() {
              qPrintable(file + " has no name"));
 }
 
-void TestScenarioLoader::designPresetIdsExist() {
-    // DESIGN.md "Contracts": the preset ids users may rely on.
+void TestScenarioLoader::contractPresetIdsExist() {
+    // docs/contracts.md "Preset ids": the ids users may rely on.
     const std::vector<std::string_view> devices{"a100-40gb", "a100-80gb", "h100-sxm", "h200",
                                                 "v100",      "a40",       "a10",      "tpu-v4"};
     const std::vector<std::string_view> models{"gpt2-small", "gpt2-medium", "gpt2-xl",  "gpt3-175b",

@@ -1,7 +1,8 @@
-// The simulation core end to end (DESIGN.md "Core concepts": Compiler, Engine, Analysis; "Published numbers"):
-// scenarios written as YAML, compiled, run by the event-driven engine and analysed, checked against schedule arithmetic
-// worked out by hand, the published numbers (pipeline bubbles, Korthikanti 2022 Table 4, ZeRO's model states), and
-// the engine's own rules on hand-built graphs (bandwidth sharing, overlap slowdown, collective rendezvous).
+// The simulation core end to end (docs/model.md §3–5: compiler, engine, analysis; docs/contracts.md "Published
+// numbers"): scenarios written as YAML, compiled, run by the event-driven engine and analysed, checked against
+// schedule arithmetic worked out by hand, the published numbers (pipeline bubbles, Korthikanti 2022 Table 4, ZeRO's
+// model states), and the engine's own rules on hand-built graphs (bandwidth sharing, overlap slowdown, collective
+// rendezvous).
 //
 // Exact times. Several scenarios run on an "ideal binary machine": peak 2^40 FLOP/s, memory bandwidth 2^49 B/s, every
 // efficiency 1 and matmul_half_dim 0, links of 2^k B/s with zero latency. Every operation's time is then its FLOPs
@@ -884,8 +885,8 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     QFETCH(QString, capped_stages);
     // Proteus' schedule configuration caps the micro-batches a stage has in flight (max_ongoing_micro_batch). A
     // strategy-tree cap of 2, p = 4, m = 8: a capped stage 0 may hold at most 2 micro-batches' activations — or, if a
-    // schedule cannot honour the cap, the scenario is rejected or the report warns (STYLE.md: no configuration key is
-    // silently ignored; DESIGN.md: every bad input gets a clear message, never a crash or hang).
+    // schedule cannot honour the cap, the scenario is rejected or the report warns (docs/contracts.md "Reliability
+    // rules": no configuration key is silently ignored; every bad input gets a clear message, never a crash or hang).
     std::string tree;
     for (const QChar stage : capped_stages) {
         tree += std::string(tree.empty() ? "" : ", ") + "{node: \"stage[" + stage.toLatin1() +

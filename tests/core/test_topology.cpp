@@ -1,5 +1,5 @@
 // Multi-dimensional topologies (NPU ids ↔ coordinates, dimension 0 fastest) and parallel axes laid onto them.
-// DESIGN.md "Topology" and "Parallel groups".
+// docs/scenario-reference.md "cluster.topology" and "mapping: how groups are laid onto NPU ids".
 
 #include "topology/dimension.h"
 #include "topology/parallel_layout.h"

@@ -1,5 +1,5 @@
 // Quantities with units (core/units/quantity.h) and the did-you-mean helpers they use for messages.
-// Conventions under test (DESIGN.md "Quantities carry units"): GB = 10^9 B, GiB = 2^30 B, Gb = 10^9 bit = 1.25e8 B.
+// Conventions under test (docs/scenario-reference.md "Units"): GB = 10^9 B, GiB = 2^30 B, Gb = 10^9 bit = 1.25e8 B.
 
 #include "common/did_you_mean.h"
 #include "units/quantity.h"
