@@ -873,16 +873,26 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored_data() {
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<int>("chunks");
     QTest::addColumn<QString>("capped_stages");
-    QTest::newRow("1f1b, every stage capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0123");
-    QTest::newRow("1f1b, stage 0 capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0");
-    QTest::newRow("gpipe, stage 0 capped") << QStringLiteral("gpipe") << 1 << QStringLiteral("0");
-    QTest::newRow("interleaved, stage 0 capped") << QStringLiteral("interleaved") << 2 << QStringLiteral("0");
+    QTest::addColumn<QString>("rejection");  // the loader's message, or empty when the scenario loads
+    QTest::newRow("1f1b, every stage capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0123") << QString();
+    QTest::newRow("1f1b, stage 0 capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0") << QString();
+    // Only 1F1B's warm-up can be capped; the loader refuses the cap elsewhere, at the strategy-tree entry (line 9,
+    // column 17: the `{` after "strategy_tree: [").
+    QTest::newRow("gpipe, stage 0 capped")
+        << QStringLiteral("gpipe") << 1 << QStringLiteral("0")
+        << QStringLiteral("capped.yaml:9:17: max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the gpipe "
+                          "schedule cannot honour it");
+    QTest::newRow("interleaved, stage 0 capped")
+        << QStringLiteral("interleaved") << 2 << QStringLiteral("0")
+        << QStringLiteral("capped.yaml:9:17: max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the "
+                          "interleaved schedule cannot honour it");
 }
 
 void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     QFETCH(QString, schedule);
     QFETCH(int, chunks);
     QFETCH(QString, capped_stages);
+    QFETCH(QString, rejection);
     // Proteus' schedule configuration caps the micro-batches a stage has in flight (max_ongoing_micro_batch). A
     // strategy-tree cap of 2, p = 4, m = 8: a capped stage 0 may hold at most 2 micro-batches' activations — or, if a
     // schedule cannot honour the cap, the scenario is rejected or the report warns (docs/contracts.md "Reliability
@@ -901,7 +911,13 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
                              ", virtual_stages: " + std::to_string(chunks) + "}\n"
                              "strategy_tree: [" + tree + "]\n";
     const auto loaded = parasight::load_scenario_text(yaml, "capped.yaml");
-    if (!loaded.ok()) return;  // rejected with a message: not ignored
+    if (!rejection.isEmpty()) {
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.diagnostics.size(), std::size_t{1});
+        QCOMPARE(qs(loaded.diagnostics.front().to_string()), rejection);
+        return;
+    }
+    QVERIFY2(loaded.ok(), qPrintable(qs(loaded.ok() ? std::string() : loaded.diagnostics.front().to_string())));
     const Outcome outcome = simulate_text(yaml);
     // 1F1B with only stage 0 capped: stage 0 runs F0 F1 B0 …, stage 1 still wants F0 F1 F2 before its B0, and F2 comes
     // only after stage 0's B0, which waits for stage 1's B0: a cycle.
