@@ -3,6 +3,7 @@
 #include "compile/graph_builder.h"
 
 #include "collective/point_to_point.h"
+#include "model/model_states.h"
 #include "model/transformer_costs.h"
 
 namespace parasight {
@@ -26,10 +27,6 @@ void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     program.expert_bucket_bytes = 0.0;
 }
 
-double GraphBuilder::final_norm_parameters() const {
-    return model_.mlp == MlpKind::swiglu ? model_.hidden : 2.0 * model_.hidden;
-}
-
 bool GraphBuilder::holds_output_table(int stage) const {
     return stage == parallelism_.pp - 1 && (parallelism_.pp > 1 || !model_.tie_embeddings);
 }
@@ -41,7 +38,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     const SimulatedDevice& self = graph_.devices[static_cast<std::size_t>(device)];
     const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
     const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
-    const double bytes = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
+    const double bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
     const PointToPointCost cost = point_to_point(topology_, self.npu, partner, bytes);
     Task task;
     task.kind = TaskKind::dp_comm;
@@ -68,17 +65,14 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
     const double params = stage_parameters(stage);
-    const double shard = parallelism_.zero >= 1 ? params / parallelism_.dp : params;
-    // Adam in mixed precision reads fp32 master weights, both moments and the gradient, and writes the three fp32
-    // tensors and the 16-bit weights: 4+4+4+2 read, 4+4+4+2 written = 28 bytes per parameter. SGD with momentum:
-    // 4+4+2 read, 4+4+2 written = 20.
-    const double bytes_per_param = scenario_.training.optimizer == Optimizer::adam ? 28.0 : 20.0;
+    const double bytes = optimizer_step_bytes(optimizer_step_parameters(params, parallelism_.zero, parallelism_.dp),
+                                              scenario_.training.optimizer);
     Task task;
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;
     task.label = label("optimizer step");
-    task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, shard * bytes_per_param, 0.0});
-    task.bytes = shard * bytes_per_param;
+    task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
+    task.bytes = bytes;
     const TaskId step = emit(device, task);
     if (after >= 0) graph_.depend(after, step);
     for (const TaskId reduction : reductions) graph_.depend(reduction, step);
@@ -100,24 +94,20 @@ double GraphBuilder::stage_parameters(int stage) const {
     }
     const double layers = tree_.layers_of_stage(stage);
     double params = layers * layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
-    const double table = static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp;
+    const double table = embedding_table_parameters(model_, parallelism_.tp);
     if (stage == 0) params += table;
     if (holds_output_table(stage)) params += table;
-    if (stage == parallelism_.pp - 1) params += final_norm_parameters();
+    if (stage == parallelism_.pp - 1) params += final_norm_parameters(model_);
     return params;
 }
 
 void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
-    const double psi = stage_parameters(stage);
-    const double n = parallelism_.dp;
-    const bool mixed = scenario_.training.dtype != Dtype::fp32;
-    const double weight_bytes = mixed ? 2.0 : 4.0;
-    const double moments = scenario_.training.optimizer == Optimizer::adam ? 2.0 : 1.0;
-    const double optimizer_bytes = (mixed ? 4.0 : 0.0) + 4.0 * moments;
+    const ModelStateBytes states = model_state_bytes(stage_parameters(stage), scenario_.training.dtype,
+                                                     scenario_.training.optimizer, parallelism_.zero, parallelism_.dp);
     auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
-    bytes[static_cast<std::size_t>(MemoryCategory::weights)] = weight_bytes * psi / (parallelism_.zero >= 3 ? n : 1.0);
-    bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = weight_bytes * psi / (parallelism_.zero >= 2 ? n : 1.0);
-    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = optimizer_bytes * psi / (parallelism_.zero >= 1 ? n : 1.0);
+    bytes[static_cast<std::size_t>(MemoryCategory::weights)] = states.weights_bytes;
+    bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = states.gradients_bytes;
+    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = states.optimizer_bytes;
 }
 
 }  // namespace parasight

@@ -3,6 +3,7 @@
 #include "compile/graph_builder.h"
 
 #include "model/layer_operations.h"
+#include "model/transformer_costs.h"
 
 namespace parasight {
 
@@ -186,8 +187,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     } else {
         // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
         const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
-        const double table_gradient_bytes =
-            static_cast<double>(model_.vocab) * model_.hidden / parallelism_.tp * element_bytes_;
+        const double table_gradient_bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
         if (model_last) {
             last = compute(device, TaskKind::backward, "logits backward", -1, mb,
                            compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
@@ -195,7 +195,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             // The final norm's and the output projection's gradients, where this stage holds them (see
             // stage_parameters).
             if (reduce_now) {
-                program.bucket_bytes += final_norm_parameters() * element_bytes_;
+                program.bucket_bytes += final_norm_parameters(model_) * element_bytes_;
                 if (holds_output_table(context.stage)) program.bucket_bytes += table_gradient_bytes;
                 program.bucket_ready = last;
             }

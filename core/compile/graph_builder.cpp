@@ -3,6 +3,7 @@
 
 #include "collective/hierarchical_collective.h"
 #include "collective/point_to_point.h"
+#include "model/layer_operations.h"
 #include "model/model_structure.h"
 
 namespace parasight {
@@ -22,14 +23,14 @@ GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOpti
       progress_(options.progress, SimulationPhase::compile),
       compute_(make_compute_model(scenario_.cluster.device, scenario_.training.dtype,
                                   scenario_.simulation.measured_times_s)),
-      element_bytes_(std::max(2.0, dtype_bytes(scenario_.training.dtype))),
+      element_bytes_(storage_element_bytes(scenario_.training.dtype)),
       micro_batches_(static_cast<int>(scenario_.micro_batches())),
       chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
       tree_(validated) {
     if (model_.kind == ModelKind::cnn) {
         cnn_layers_ = cnn_layer_work(model_, scenario_.training.micro_batch, dtype_bytes(scenario_.training.dtype));
     }
-    // Compute runs at the training dtype's peak; storage is at least 16-bit (fp8 recipes keep bf16 copies).
+    // Compute runs at the training dtype's peak and width; what is kept is stored at least 16-bit (element_bytes_).
     compute_element_bytes_ = dtype_bytes(scenario_.training.dtype);
 }
 

@@ -171,9 +171,6 @@ private:
     // Each rank keeps its own shard; the gather brings in the other (dp − 1)/dp.
     [[nodiscard]] double zero3_buffer_bytes() const;
 
-    // The final norm before the logits, on the last stage: RMSNorm's scale, or LayerNorm's scale and shift.
-    [[nodiscard]] double final_norm_parameters() const;
-
     // The last stage holds the output projection: its own copy of the table when pp > 1 (Megatron keeps one for tied
     // embeddings), the untied projection when pp = 1.
     [[nodiscard]] bool holds_output_table(int stage) const;
@@ -189,9 +186,8 @@ private:
 
     double stage_parameters(int stage) const;
 
-    // Model states (Rajbhandari et al. 2020 §3.1): with mixed-precision Adam 2Ψ weights, 2Ψ gradients and 12Ψ of
-    // optimizer state (fp32 weights, momentum, variance); ZeRO-1 shards the optimizer state over dp, ZeRO-2 the
-    // gradients too, ZeRO-3 the weights too. fp32 training: 4Ψ, 4Ψ and 8Ψ (two moments). SGD keeps one moment.
+    // The weights, gradients and optimizer state of the stage's parameters (model/model_states.h), held for the
+    // whole iteration.
     void set_static_memory(std::int32_t device, int stage);
 
     // --- pipeline dependencies -------------------------------------------------------------------------------------

@@ -51,6 +51,8 @@ double dtype_bytes(Dtype dtype) noexcept {
     return 2.0;
 }
 
+double storage_element_bytes(Dtype dtype) noexcept { return std::max(2.0, dtype_bytes(dtype)); }
+
 TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro_batch, const LayerSplit& split,
                                             double element_bytes) {
     const double t = split.tp;

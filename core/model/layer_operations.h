@@ -44,5 +44,8 @@ struct TransformerLayerWork {
                                                  double element_bytes);
 
 [[nodiscard]] double dtype_bytes(Dtype dtype) noexcept;
+// The width of what training keeps in memory (weights, gradients, activations): the dtype's, but at least 16 bits,
+// since fp8 recipes keep bf16 copies.
+[[nodiscard]] double storage_element_bytes(Dtype dtype) noexcept;
 
 }  // namespace parasight

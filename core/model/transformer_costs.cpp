@@ -58,15 +58,21 @@ double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
     return (layer_parameters(model) - mlps) / tp + mlps / (static_cast<double>(tp) * ep);
 }
 
+double embedding_table_parameters(const ModelSpec& model, int tp) {
+    return static_cast<double>(model.vocab) * model.hidden / tp;
+}
+
 double embedding_parameters(const ModelSpec& model) {
-    const double table = static_cast<double>(model.vocab) * model.hidden;
+    const double table = embedding_table_parameters(model, 1);
     return model.tie_embeddings ? table : 2.0 * table;
 }
 
+double final_norm_parameters(const ModelSpec& model) {
+    return model.mlp == MlpKind::swiglu ? model.hidden : 2.0 * model.hidden;
+}
+
 double model_parameters(const ModelSpec& model) {
-    // The final norm: RMSNorm's scale (h) for swiglu models, LayerNorm's scale and shift (2h) otherwise.
-    const double final_norm = model.mlp == MlpKind::swiglu ? model.hidden : 2.0 * model.hidden;
-    return total_layers(model) * layer_parameters(model) + embedding_parameters(model) + final_norm;
+    return total_layers(model) * layer_parameters(model) + embedding_parameters(model) + final_norm_parameters(model);
 }
 
 double expert_token_ratio(const ModelSpec& model) noexcept {

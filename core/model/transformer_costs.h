@@ -41,8 +41,13 @@ struct LayerFlops {
 [[nodiscard]] double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep);
 // The part of those that belongs to experts (0 for a dense model): reduced over dp only, the rest over dp × ep.
 [[nodiscard]] double expert_parameters_on_rank(const ModelSpec& model, int tp, int ep);
+// One tensor-parallel rank's share of the token-embedding table, V·h/t (Shoeybi et al. 2019, Megatron-LM §3: split
+// along the vocabulary); the output projection, and a tied table's copy on the last stage, are the same size.
+[[nodiscard]] double embedding_table_parameters(const ModelSpec& model, int tp);
 // Token embedding (V·h) plus, for untied embeddings, the output projection (another V·h).
 [[nodiscard]] double embedding_parameters(const ModelSpec& model);
+// The final norm before the logits: RMSNorm's scale (h) for swiglu models, LayerNorm's scale and shift (2h) otherwise.
+[[nodiscard]] double final_norm_parameters(const ModelSpec& model);
 // Every parameter of the model: layers, embedding and the final norm. Learned position tables (GPT-2/3, BERT:
 // seq_len·h, under 0.02% of GPT-3) are not counted.
 [[nodiscard]] double model_parameters(const ModelSpec& model);

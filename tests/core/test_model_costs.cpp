@@ -5,6 +5,8 @@
 //     recompute);
 //   Korthikanti et al. 2022 Table 2: activation bytes per layer for every tensor-/sequence-parallel and recompute
 //     variant;
+//   Rajbhandari et al. 2020 (ZeRO) §3.1, §5 and Figure 1: model-state bytes per device at each ZeRO stage (core/model/
+//     model_states.h);
 //   Huang et al. 2019 (GPipe), Narayanan et al. 2019 / DAPPLE (1F1B), Megatron-LM's interleaved schedule.
 // Every number below is worked out in the comment next to it. Integers up to 2^53 and products of small integers with
 // powers of two are exact in double, so most comparisons are exact (QCOMPARE); where a closed form divides (s/6h)
@@ -12,6 +14,7 @@
 
 #include "compile/pipeline_schedule.h"
 #include "model/layer_operations.h"
+#include "model/model_states.h"
 #include "model/transformer_costs.h"
 #include "scenario/scenario_loader.h"
 
@@ -19,21 +22,26 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+using parasight::Dtype;
 using parasight::LayerFlops;
 using parasight::LayerSplit;
 using parasight::MlpKind;
 using parasight::ModelSpec;
+using parasight::Optimizer;
 using parasight::PipelineStep;
 using parasight::Recompute;
 using parasight::Schedule;
 using parasight::testing::qs;
 
+Q_DECLARE_METATYPE(parasight::Dtype)
+Q_DECLARE_METATYPE(parasight::Optimizer)
 Q_DECLARE_METATYPE(parasight::Schedule)
 Q_DECLARE_METATYPE(parasight::Recompute)
 
@@ -109,6 +117,7 @@ private slots:
     void gptStyleLayerParameters();
     void gpt3ModelParameters();
     void llamaStyleParameters();
+    void embeddingTableAndFinalNormParameters();
     void modelParametersMatchPublishedCounts_data();
     void modelParametersMatchPublishedCounts();
     void activationBytesKorthikantiTable2_data();
@@ -120,6 +129,12 @@ private slots:
     void recomputationFreeingNothing();
     void mixtureOfExpertsCapacity();
     void modelFlopsPerIterationNarayanan();
+    void modelStateBytesZero_data();
+    void modelStateBytesZero();
+    void modelStateBytesZeroFigure1_data();
+    void modelStateBytesZeroFigure1();
+    void optimizerStep_data();
+    void optimizerStep();
 
     void gpipeOrder();
     void oneFOneBHandWorked();
@@ -249,6 +264,19 @@ void TestModelCosts::llamaStyleParameters() {
     QCOMPARE_EQ(parasight::layer_parameters(model), 218112000.0);
     QCOMPARE_EQ(parasight::embedding_parameters(model), 1050673152.0);
     QCOMPARE_EQ(parasight::model_parameters(model), 8030261248.0);
+}
+
+void TestModelCosts::embeddingTableAndFinalNormParameters() {
+    // GPT-3: the 51200 × 12288 table = 629 145 600 parameters, 78 643 200 per rank at tp 8; LayerNorm's scale and
+    // shift 2·12288 = 24 576.
+    const ModelSpec gpt3 = preset_model("gpt3-175b");
+    QCOMPARE_EQ(parasight::embedding_table_parameters(gpt3, 1), 629145600.0);
+    QCOMPARE_EQ(parasight::embedding_table_parameters(gpt3, 8), 78643200.0);
+    QCOMPARE_EQ(parasight::final_norm_parameters(gpt3), 24576.0);
+    // Llama 3 8B: 128256 × 4096 = 525 336 576; RMSNorm's scale alone, 4096.
+    const ModelSpec llama = preset_model("llama3-8b");
+    QCOMPARE_EQ(parasight::embedding_table_parameters(llama, 1), 525336576.0);
+    QCOMPARE_EQ(parasight::final_norm_parameters(llama), 4096.0);
 }
 
 void TestModelCosts::modelParametersMatchPublishedCounts_data() {
@@ -440,6 +468,146 @@ void TestModelCosts::modelFlopsPerIterationNarayanan() {
     // The same expanded: 3·(l·(24Bsh² + 4Bs²h) + 2BshV) = 72Bslh² + 12Bs²lh + 6BshV.
     PS_COMPARE_RELATIVE(parasight::model_flops_per_iteration(model, B),
                         72.0 * B * s * l * h * h + 12.0 * B * s * s * l * h + 6.0 * B * s * h * V, 1e-15);
+}
+
+// --- model states --------------------------------------------------------------------------------------------------
+
+void TestModelCosts::modelStateBytesZero_data() {
+    QTest::addColumn<Dtype>("dtype");
+    QTest::addColumn<Optimizer>("optimizer");
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<double>("weights_bytes");
+    QTest::addColumn<double>("gradients_bytes");
+    QTest::addColumn<double>("optimizer_bytes");
+    QTest::addColumn<double>("total_bytes");
+    // ZeRO's Figure 1 example: Ψ = 7.5e9 parameters, N = 64 data-parallel ranks. Every value below is an integer
+    // (7.5e9 / 64 = 117 187 500), so the comparisons are exact.
+    const double psi = 7.5e9;
+    const int n = 64;
+    const double psi_n = psi / n;  // 117 187 500
+    // Mixed-precision Adam (§3.1, K = 12): 2Ψ fp16 weights, 2Ψ fp16 gradients, 12Ψ of fp32 weights, momentum and
+    // variance. The per-device totals are ZeRO's formulas; Figure 1 prints them rounded: 120, 31.4, 16.6, 1.88 GB.
+    //   stage 0: 16Ψ = 120 000 000 000
+    QTest::newRow("bf16 adam, stage 0: 16Ψ") << Dtype::bf16 << Optimizer::adam << 0 << n << 2 * psi << 2 * psi
+                                            << 12 * psi << 120000000000.0;
+    //   stage 1 (P_os): 4Ψ + 12Ψ/N = 30 000 000 000 + 1 406 250 000 = 31 406 250 000
+    QTest::newRow("bf16 adam, stage 1: 4Ψ + 12Ψ/N") << Dtype::bf16 << Optimizer::adam << 1 << n << 2 * psi << 2 * psi
+                                                   << 12 * psi_n << 31406250000.0;
+    //   stage 2 (P_os+g): 2Ψ + 14Ψ/N = 15 000 000 000 + 1 640 625 000 = 16 640 625 000
+    QTest::newRow("bf16 adam, stage 2: 2Ψ + 14Ψ/N") << Dtype::bf16 << Optimizer::adam << 2 << n << 2 * psi
+                                                   << 2 * psi_n << 12 * psi_n << 16640625000.0;
+    //   stage 3 (P_os+g+p): 16Ψ/N = 1 875 000 000
+    QTest::newRow("bf16 adam, stage 3: 16Ψ/N") << Dtype::bf16 << Optimizer::adam << 3 << n << 2 * psi_n << 2 * psi_n
+                                              << 12 * psi_n << 1875000000.0;
+    // fp16 and fp8 store 16-bit weights and gradients too (fp8 recipes keep bf16 copies): the same 16Ψ.
+    QTest::newRow("fp16 adam, stage 0: 16Ψ") << Dtype::fp16 << Optimizer::adam << 0 << n << 2 * psi << 2 * psi
+                                            << 12 * psi << 120000000000.0;
+    QTest::newRow("fp8 adam, stage 0: 16Ψ") << Dtype::fp8 << Optimizer::adam << 0 << n << 2 * psi << 2 * psi
+                                           << 12 * psi << 120000000000.0;
+    // One rank shards nothing away: stage 3 with N = 1 is 16Ψ.
+    QTest::newRow("bf16 adam, stage 3, N = 1: 16Ψ") << Dtype::bf16 << Optimizer::adam << 3 << 1 << 2 * psi << 2 * psi
+                                                   << 12 * psi << 120000000000.0;
+    // fp32 Adam: 4Ψ weights, 4Ψ gradients, 8Ψ of momentum and variance (no master copy): 16Ψ again, split otherwise.
+    //   stage 0: 16Ψ = 120 000 000 000
+    QTest::newRow("fp32 adam, stage 0: 16Ψ") << Dtype::fp32 << Optimizer::adam << 0 << n << 4 * psi << 4 * psi
+                                            << 8 * psi << 120000000000.0;
+    //   stage 1: 8Ψ + 8Ψ/N = 60 000 000 000 + 937 500 000 = 60 937 500 000
+    QTest::newRow("fp32 adam, stage 1: 8Ψ + 8Ψ/N") << Dtype::fp32 << Optimizer::adam << 1 << n << 4 * psi << 4 * psi
+                                                  << 8 * psi_n << 60937500000.0;
+    //   stage 2: 4Ψ + 12Ψ/N = 30 000 000 000 + 1 406 250 000 = 31 406 250 000
+    QTest::newRow("fp32 adam, stage 2: 4Ψ + 12Ψ/N") << Dtype::fp32 << Optimizer::adam << 2 << n << 4 * psi
+                                                   << 4 * psi_n << 8 * psi_n << 31406250000.0;
+    //   stage 3: 16Ψ/N = 1 875 000 000
+    QTest::newRow("fp32 adam, stage 3: 16Ψ/N") << Dtype::fp32 << Optimizer::adam << 3 << n << 4 * psi_n << 4 * psi_n
+                                              << 8 * psi_n << 1875000000.0;
+    // Mixed-precision SGD with momentum: 2Ψ, 2Ψ, and 8Ψ of fp32 weights and momentum: 12Ψ.
+    //   stage 0: 12Ψ = 90 000 000 000
+    QTest::newRow("bf16 sgd, stage 0: 12Ψ") << Dtype::bf16 << Optimizer::sgd << 0 << n << 2 * psi << 2 * psi
+                                           << 8 * psi << 90000000000.0;
+    //   stage 1: 4Ψ + 8Ψ/N = 30 000 000 000 + 937 500 000 = 30 937 500 000
+    QTest::newRow("bf16 sgd, stage 1: 4Ψ + 8Ψ/N") << Dtype::bf16 << Optimizer::sgd << 1 << n << 2 * psi << 2 * psi
+                                                 << 8 * psi_n << 30937500000.0;
+    //   stage 2: 2Ψ + 10Ψ/N = 15 000 000 000 + 1 171 875 000 = 16 171 875 000
+    QTest::newRow("bf16 sgd, stage 2: 2Ψ + 10Ψ/N") << Dtype::bf16 << Optimizer::sgd << 2 << n << 2 * psi
+                                                  << 2 * psi_n << 8 * psi_n << 16171875000.0;
+    //   stage 3: 12Ψ/N = 1 406 250 000
+    QTest::newRow("bf16 sgd, stage 3: 12Ψ/N") << Dtype::bf16 << Optimizer::sgd << 3 << n << 2 * psi_n << 2 * psi_n
+                                             << 8 * psi_n << 1406250000.0;
+    // fp32 SGD with momentum: 4Ψ, 4Ψ, 4Ψ of momentum: 12Ψ.
+    //   stage 0: 12Ψ = 90 000 000 000
+    QTest::newRow("fp32 sgd, stage 0: 12Ψ") << Dtype::fp32 << Optimizer::sgd << 0 << n << 4 * psi << 4 * psi
+                                           << 4 * psi << 90000000000.0;
+    //   stage 1: 8Ψ + 4Ψ/N = 60 000 000 000 + 468 750 000 = 60 468 750 000
+    QTest::newRow("fp32 sgd, stage 1: 8Ψ + 4Ψ/N") << Dtype::fp32 << Optimizer::sgd << 1 << n << 4 * psi << 4 * psi
+                                                 << 4 * psi_n << 60468750000.0;
+    //   stage 2: 4Ψ + 8Ψ/N = 30 000 000 000 + 937 500 000 = 30 937 500 000
+    QTest::newRow("fp32 sgd, stage 2: 4Ψ + 8Ψ/N") << Dtype::fp32 << Optimizer::sgd << 2 << n << 4 * psi << 4 * psi_n
+                                                 << 4 * psi_n << 30937500000.0;
+    //   stage 3: 12Ψ/N = 1 406 250 000
+    QTest::newRow("fp32 sgd, stage 3: 12Ψ/N") << Dtype::fp32 << Optimizer::sgd << 3 << n << 4 * psi_n << 4 * psi_n
+                                             << 4 * psi_n << 1406250000.0;
+}
+
+void TestModelCosts::modelStateBytesZero() {
+    QFETCH(Dtype, dtype);
+    QFETCH(Optimizer, optimizer);
+    QFETCH(int, zero);
+    QFETCH(int, dp);
+    QFETCH(double, weights_bytes);
+    QFETCH(double, gradients_bytes);
+    QFETCH(double, optimizer_bytes);
+    QFETCH(double, total_bytes);
+    const parasight::ModelStateBytes states = parasight::model_state_bytes(7.5e9, dtype, optimizer, zero, dp);
+    QCOMPARE_EQ(states.weights_bytes, weights_bytes);
+    QCOMPARE_EQ(states.gradients_bytes, gradients_bytes);
+    QCOMPARE_EQ(states.optimizer_bytes, optimizer_bytes);
+    QCOMPARE_EQ(states.total_bytes(), total_bytes);
+}
+
+void TestModelCosts::modelStateBytesZeroFigure1_data() {
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("published_GB");
+    QTest::addColumn<double>("rounding_GB");  // half a unit of the last digit printed
+    // ZeRO Figure 1, Ψ = 7.5e9, N = 64, K = 12, as printed; the exact values are 120, 31.40625, 16.640625 and 1.875.
+    QTest::newRow("baseline: 120 GB") << 0 << 120.0 << 0.5;
+    QTest::newRow("P_os: 31.4 GB") << 1 << 31.4 << 0.05;
+    QTest::newRow("P_os+g: 16.6 GB") << 2 << 16.6 << 0.05;
+    QTest::newRow("P_os+g+p: 1.88 GB") << 3 << 1.88 << 0.005;
+}
+
+void TestModelCosts::modelStateBytesZeroFigure1() {
+    QFETCH(int, zero);
+    QFETCH(double, published_GB);
+    QFETCH(double, rounding_GB);
+    const double total_GB =
+        parasight::model_state_bytes(7.5e9, Dtype::bf16, Optimizer::adam, zero, 64).total_bytes() / 1e9;
+    QVERIFY2(std::abs(total_GB - published_GB) <= rounding_GB,
+             qPrintable(QStringLiteral("%1 GB against %2 GB published").arg(total_GB).arg(published_GB)));
+}
+
+void TestModelCosts::optimizerStep_data() {
+    QTest::addColumn<Optimizer>("optimizer");
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("bytes");
+    // Ψ = 7.5e9, N = 64. Without ZeRO a rank updates all Ψ; from stage 1 on only its shard, Ψ/N = 117 187 500.
+    // Adam streams 28 B per parameter (14 read, 14 written), SGD with momentum 20 (10 and 10).
+    //   Adam: 28 · 7.5e9 = 210 000 000 000; 28 · 117 187 500 = 3 281 250 000
+    //   SGD:  20 · 7.5e9 = 150 000 000 000; 20 · 117 187 500 = 2 343 750 000
+    QTest::newRow("adam, stage 0") << Optimizer::adam << 0 << 210000000000.0;
+    QTest::newRow("adam, stage 1") << Optimizer::adam << 1 << 3281250000.0;
+    QTest::newRow("adam, stage 3") << Optimizer::adam << 3 << 3281250000.0;
+    QTest::newRow("sgd, stage 0") << Optimizer::sgd << 0 << 150000000000.0;
+    QTest::newRow("sgd, stage 2") << Optimizer::sgd << 2 << 2343750000.0;
+}
+
+void TestModelCosts::optimizerStep() {
+    QFETCH(Optimizer, optimizer);
+    QFETCH(int, zero);
+    QFETCH(double, bytes);
+    const double parameters = parasight::optimizer_step_parameters(7.5e9, zero, 64);
+    QCOMPARE_EQ(parameters, zero == 0 ? 7.5e9 : 117187500.0);
+    QCOMPARE_EQ(parasight::optimizer_step_bytes(parameters, optimizer), bytes);
 }
 
 // --- pipeline schedules ----------------------------------------------------------------------------------------------

@@ -1,0 +1,39 @@
+#include "model/model_states.h"
+
+#include "model/layer_operations.h"
+
+namespace parasight {
+namespace {
+
+// ZeRO §5: the stage from which each state is split over the data-parallel ranks (P_os, P_os+g, P_os+g+p).
+constexpr int optimizer_sharded_from = 1;
+constexpr int gradients_sharded_from = 2;
+constexpr int weights_sharded_from = 3;
+
+double shards(int zero_stage, int sharded_from, int dp) {
+    return zero_stage >= sharded_from ? static_cast<double>(dp) : 1.0;
+}
+
+}  // namespace
+
+ModelStateBytes model_state_bytes(double parameters, Dtype dtype, Optimizer optimizer, int zero_stage, int dp) {
+    const double stored = storage_element_bytes(dtype);
+    const double moments = optimizer == Optimizer::adam ? 2.0 : 1.0;
+    // Mixed precision keeps fp32 master weights for the update (Micikevicius et al. 2018, ZeRO §3.1).
+    const double master = stored < 4.0 ? 4.0 : 0.0;
+    ModelStateBytes bytes;
+    bytes.weights_bytes = stored * parameters / shards(zero_stage, weights_sharded_from, dp);
+    bytes.gradients_bytes = stored * parameters / shards(zero_stage, gradients_sharded_from, dp);
+    bytes.optimizer_bytes = (master + 4.0 * moments) * parameters / shards(zero_stage, optimizer_sharded_from, dp);
+    return bytes;
+}
+
+double optimizer_step_parameters(double parameters, int zero_stage, int dp) {
+    return parameters / shards(zero_stage, optimizer_sharded_from, dp);
+}
+
+double optimizer_step_bytes(double parameters, Optimizer optimizer) {
+    return parameters * (optimizer == Optimizer::adam ? 28.0 : 20.0);
+}
+
+}  // namespace parasight

@@ -1,0 +1,36 @@
+#pragma once
+// The model states a device holds for its parameters — weights, gradients and optimizer state — and the memory
+// traffic of the optimizer step. Rajbhandari et al. 2020 (ZeRO): §3.1 for mixed-precision Adam's 2Ψ + 2Ψ + 12Ψ bytes,
+// §5 for the stages that shard them over the N data-parallel ranks.
+
+#include "scenario/scenario.h"
+
+namespace parasight {
+
+struct ModelStateBytes {
+    double weights_bytes = 0.0;
+    double gradients_bytes = 0.0;
+    double optimizer_bytes = 0.0;  // master weights and moments
+    [[nodiscard]] double total_bytes() const noexcept { return weights_bytes + gradients_bytes + optimizer_bytes; }
+};
+
+// What one device holds for `parameters` parameters trained in `dtype` with `optimizer`, under ZeRO stage
+// `zero_stage` over `dp` data-parallel ranks. Per parameter, before sharding: weights and gradients at the stored
+// width (storage_element_bytes: 2, or 4 in fp32); optimizer state 4 bytes per moment (Adam two, SGD with momentum
+// one), plus a 4-byte fp32 master copy of the weights below 32 bits. Mixed-precision Adam: 2 + 2 + 12 = 16 bytes.
+// Stage 1 shards the optimizer state, stage 2 the gradients too, stage 3 the weights too: 16Ψ, 4Ψ + 12Ψ/N,
+// 2Ψ + 14Ψ/N, 16Ψ/N.
+[[nodiscard]] ModelStateBytes model_state_bytes(double parameters, Dtype dtype, Optimizer optimizer, int zero_stage,
+                                                int dp);
+
+// The parameters whose update one device computes: from ZeRO stage 1 on, each rank steps only the shard whose
+// optimizer state it holds (ZeRO §5.1).
+[[nodiscard]] double optimizer_step_parameters(double parameters, int zero_stage, int dp);
+
+// Bytes the optimizer step streams through memory to update `parameters` parameters. Mixed-precision Adam reads the
+// fp32 master weights, both moments and the 16-bit gradient and writes the three fp32 tensors and the 16-bit
+// weights: 14 + 14 = 28 per parameter; SGD with momentum 10 + 10 = 20. fp32 training streams as much (Adam reads
+// weights, moments and gradient, 16, and writes 12; SGD 12 and 8), so the dtype does not enter.
+[[nodiscard]] double optimizer_step_bytes(double parameters, Optimizer optimizer);
+
+}  // namespace parasight
