@@ -40,10 +40,9 @@ std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const 
 
 namespace {
 
-// What a task occupies while it runs: 0 compute, 1..5 a communication group, 6 memory.
+// What a task occupies while it runs: 0 compute, 1..5 a communication group.
 constexpr std::size_t compute_class = 0;
-constexpr std::size_t memory_class = 1 + comm_group_count;
-constexpr std::size_t class_count = 2 + comm_group_count;
+constexpr std::size_t class_count = 1 + comm_group_count;
 
 std::size_t class_of(TaskKind kind) {
     switch (kind) {
@@ -52,7 +51,6 @@ std::size_t class_of(TaskKind kind) {
     case TaskKind::ep_comm: return 1 + static_cast<std::size_t>(CommGroup::ep);
     case TaskKind::pp_comm: return 1 + static_cast<std::size_t>(CommGroup::pp);
     case TaskKind::dp_comm: return 1 + static_cast<std::size_t>(CommGroup::dp);
-    case TaskKind::memory: return memory_class;
     case TaskKind::forward:
     case TaskKind::backward:
     case TaskKind::recompute:
@@ -109,10 +107,6 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
             for (std::size_t g = 0; g < comm_group_count; ++g) {
                 if (running[1 + g] > 0) breakdown.exposed_comm_s[g] += length_s / groups;
             }
-            return;
-        }
-        if (running[memory_class] > 0) {
-            breakdown.exposed_memory_s += length_s;
             return;
         }
         (pipelined ? breakdown.bubble_s : breakdown.idle_s) += length_s;

@@ -1,7 +1,7 @@
 #pragma once
 // Where a device's iteration time goes (ASTRA-sim 2.0 Fig. 4's exposed-time breakdown, split further): compute;
-// communication that nothing hides, by parallel group; memory transfers nothing hides; pipeline bubble; other idle.
-// The parts sum to the iteration time exactly.
+// communication that nothing hides, by parallel group; memory transfers nothing hides (none are simulated yet);
+// pipeline bubble; other idle. The parts sum to the iteration time exactly.
 
 #include "common/progress.h"
 #include "compile/execution_graph.h"
@@ -22,7 +22,7 @@ extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
 struct TimeBreakdown {
     double compute_s = 0.0;
     std::array<double, comm_group_count> exposed_comm_s{};
-    double exposed_memory_s = 0.0;
+    double exposed_memory_s = 0.0;  // a reported contract (docs/contracts.md); 0 until memory tasks exist
     double bubble_s = 0.0;  // idle on a pipelined device: waiting for another stage
     double idle_s = 0.0;    // idle otherwise
 
@@ -43,8 +43,8 @@ struct TasksByDevice {
 [[nodiscard]] std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress);
 
 // Sweeps the device's task intervals: at each instant a running computation counts as compute; otherwise running
-// communications count as exposed (shared equally between the groups that run at once); otherwise a memory
-// transfer counts as exposed memory; otherwise the device is idle — a bubble when it is one stage of a pipeline.
+// communications count as exposed (shared equally between the groups that run at once); otherwise the device is
+// idle — a bubble when it is one stage of a pipeline. No task is a memory transfer yet, so exposed memory stays 0.
 [[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                              std::span<const TaskId> device_tasks, double iteration_s,
                                              bool pipelined);

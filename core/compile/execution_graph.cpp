@@ -4,12 +4,11 @@
 
 namespace parasight {
 
-const std::array<EnumName<Stream>, 4> stream_names{{{Stream::compute, "compute"},
+const std::array<EnumName<Stream>, 3> stream_names{{{Stream::compute, "compute"},
                                                     {Stream::feature_comm, "feature communication"},
-                                                    {Stream::gradient_comm, "gradient communication"},
-                                                    {Stream::memory, "memory"}}};
+                                                    {Stream::gradient_comm, "gradient communication"}}};
 
-const std::array<EnumName<TaskKind>, 10> task_kind_names{{{TaskKind::forward, "forward"},
+const std::array<EnumName<TaskKind>, 9> task_kind_names{{{TaskKind::forward, "forward"},
                                                           {TaskKind::backward, "backward"},
                                                           {TaskKind::recompute, "recompute"},
                                                           {TaskKind::optimizer, "optimizer"},
@@ -17,8 +16,7 @@ const std::array<EnumName<TaskKind>, 10> task_kind_names{{{TaskKind::forward, "f
                                                           {TaskKind::cp_comm, "cp"},
                                                           {TaskKind::ep_comm, "ep"},
                                                           {TaskKind::pp_comm, "pp"},
-                                                          {TaskKind::dp_comm, "dp"},
-                                                          {TaskKind::memory, "memory"}}};
+                                                          {TaskKind::dp_comm, "dp"}}};
 
 const std::array<EnumName<MemoryCategory>, 5> memory_category_names{{{MemoryCategory::weights, "weights"},
                                                                      {MemoryCategory::gradients, "gradients"},

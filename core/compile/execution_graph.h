@@ -14,10 +14,10 @@
 
 namespace parasight {
 
-// Proteus' executor queues (compute, feature communication, gradient communication) plus memory transfers.
-enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm, memory };
-inline constexpr std::size_t stream_count = 4;
-extern const std::array<EnumName<Stream>, 4> stream_names;
+// Proteus' executor queues: compute, feature communication, gradient communication.
+enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm };
+inline constexpr std::size_t stream_count = 3;
+extern const std::array<EnumName<Stream>, 3> stream_names;
 
 enum class TaskKind : std::uint8_t {
     forward,
@@ -29,9 +29,8 @@ enum class TaskKind : std::uint8_t {
     ep_comm,
     pp_comm,
     dp_comm,
-    memory,
 };
-extern const std::array<EnumName<TaskKind>, 10> task_kind_names;
+extern const std::array<EnumName<TaskKind>, 9> task_kind_names;
 
 enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
 inline constexpr std::size_t memory_category_count = 5;
@@ -68,7 +67,7 @@ struct Task {
     std::int32_t label = -1;        // index into ExecutionGraph::labels: the operation's name for traces
     double work_s = 0.0;            // duration when nothing shares its device or links
     double flops = 0.0;             // hardware FLOPs (recompute included)
-    double bytes = 0.0;             // bytes moved (communication) or streamed (memory)
+    double bytes = 0.0;             // bytes moved (communication) or streamed (a memory-bound computation)
     std::uint32_t dimension_mask = 0;  // topology dimensions a communication uses, for bandwidth sharing
     std::int32_t collective = -1;   // tasks of one collective instance on several simulated devices share an id
     Peers peers = Peers::none;

@@ -354,7 +354,7 @@ private slots:
         QVERIFY2(processes[4].startsWith(QStringLiteral("NPU 4 (stage 1)")), qPrintable(processes[4]));
         // docs/cli.md: one thread per stream.
         const QSet<QString> streams{QStringLiteral("compute"), QStringLiteral("feature communication"),
-                                    QStringLiteral("gradient communication"), QStringLiteral("memory")};
+                                    QStringLiteral("gradient communication")};
         QCOMPARE(threads.keys(), processes.keys());
         for (const QSet<QString>& named : threads) QCOMPARE(named, streams);
         // A `memory` counter per device.
