@@ -3,9 +3,9 @@
 #include "cli_arguments.h"
 #include "collective/hierarchical_collective.h"
 #include "common/did_you_mean.h"
-#include "common/json_writer.h"
-#include "scenario/scenario_loader.h"
-#include "scenario/yaml_reader.h"
+#include "export/json_writer.h"
+#include "scenario_file/scenario_loader.h"
+#include "common/number_text.h"
 #include "units/quantity.h"
 
 #include <ostream>

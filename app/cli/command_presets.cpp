@@ -3,8 +3,7 @@
 #include "cli_arguments.h"
 #include "common/did_you_mean.h"
 #include "presets/preset_library.h"
-
-#include <yaml-cpp/yaml.h>
+#include "scenario_file/preset_name.h"
 
 #include <ostream>
 
@@ -21,16 +20,6 @@ exit status: 0 ok, 2 unknown kind or id
 )";
 
 namespace {
-
-std::string preset_name(const Preset& preset) {
-    try {
-        const YAML::Node node = YAML::Load(std::string(preset.text));
-        if (node.IsMap() && node["name"] && node["name"].IsScalar()) return node["name"].Scalar();
-    } catch (const YAML::Exception&) {
-        // A broken preset is caught by the tests; listing shows it without a name.
-    }
-    return {};
-}
 
 int list_presets(const std::vector<std::string>& positional, std::ostream& out, std::ostream& err) {
     std::optional<PresetKind> only;

@@ -5,8 +5,8 @@
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
-#include "scenario/scenario_loader.h"
-#include "scenario/yaml_reader.h"
+#include "scenario_file/scenario_loader.h"
+#include "common/number_text.h"
 #include "simulation/simulate.h"
 #include "units/quantity.h"
 

@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 
 #include <ostream>
 

@@ -29,7 +29,7 @@ std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const 
         ++result.offsets[static_cast<std::size_t>(graph.tasks[t].device) + 1];
     }
     for (std::size_t d = 1; d < result.offsets.size(); ++d) result.offsets[d] += result.offsets[d - 1];
-    result.tasks.resize(count);
+    result.tasks.assign(count, 0);
     std::vector<std::uint32_t> fill(result.offsets.begin(), result.offsets.end() - 1);
     for (std::size_t t = 0; t < count; ++t) {
         if (t % poll_every == 0 && progress.report(static_cast<double>(count + t) / steps)) return std::nullopt;

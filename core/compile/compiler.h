@@ -9,7 +9,7 @@
 #include "common/progress.h"
 #include "common/simulation_error.h"
 #include "compile/execution_graph.h"
-#include "validation/validate.h"
+#include "scenario/validated_scenario.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #include "export/chrome_trace.h"
 
-#include "common/json_writer.h"
+#include "export/json_writer.h"
 
 #include <string>
 

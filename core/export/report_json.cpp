@@ -1,6 +1,6 @@
 #include "export/report_json.h"
 
-#include "common/json_writer.h"
+#include "export/json_writer.h"
 
 namespace parasight {
 

@@ -6,7 +6,7 @@
 // where inherited ones come from, so an editor can show them differently.
 
 #include "strategy/node_path.h"
-#include "validation/validate.h"
+#include "scenario/validated_scenario.h"
 
 #include <string>
 #include <vector>

@@ -3,34 +3,15 @@
 // against the cluster and the model (an `auto` degree derived), batch divisibility, schedules, strategy-tree
 // consistency — on a Scenario from anywhere: a file, an editor, a sweep. Problems are located by scenario path
 // (`parallelism.pp`, `strategy_tree[1].layers`); the loader turns paths into FILE:LINE:COL.
-//
-// Only validate() makes a ValidatedScenario, and the compiler and simulate() take nothing else, so a scenario that
-// was edited after its checks cannot reach them.
+// Only validate() makes a ValidatedScenario (scenario/validated_scenario.h), and the compiler and simulate() take
+// nothing else, so a scenario that was edited after its checks cannot reach them.
 
 #include "diagnostics/diagnostic.h"
-#include "scenario/scenario.h"
+#include "scenario/validated_scenario.h"
 
 #include <optional>
 
 namespace parasight {
-
-struct Validation;
-
-// A scenario that passed validate(), with its defaults filled in. Immutable: to change it, edit a copy of value()
-// and validate that.
-class ValidatedScenario {
-public:
-    [[nodiscard]] const Scenario& value() const noexcept { return scenario_; }
-    [[nodiscard]] const Scenario* operator->() const noexcept { return &scenario_; }
-
-    friend bool operator==(const ValidatedScenario&, const ValidatedScenario&) = default;
-
-private:
-    explicit ValidatedScenario(Scenario scenario) : scenario_(std::move(scenario)) {}
-    friend Validation validate(Scenario scenario);
-
-    Scenario scenario_;
-};
 
 struct Validation {
     std::optional<ValidatedScenario> scenario;  // set only when there are no diagnostics

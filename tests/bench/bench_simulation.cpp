@@ -4,7 +4,7 @@
 // quiet machine and record the figures in docs/performance.md.
 //   bench_simulation [--repeat N] [--skip-all-devices] [--cancels N]
 
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <sys/resource.h>

@@ -4,7 +4,7 @@
 
 #include "collective/hierarchical_collective.h"
 #include "model/transformer_costs.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <QtTest>

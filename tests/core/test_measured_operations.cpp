@@ -3,8 +3,9 @@
 
 #include "compile/compiler.h"
 #include "device/measured_operations.h"
-#include "scenario/scenario_loader.h"
-#include "scenario/scenario_writer.h"
+#include "simulation/simulate.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
 
 #include <QtTest>
 
@@ -21,6 +22,7 @@ private slots:
     void simulationUsesMeasuredTimes();
     void missingTableIsReportedAtTheKey();
     void roundTripKeepsThePath();
+    void textWithoutAFolderNeedsAFullPath();
 };
 
 void TestMeasuredOperations::parsesRowsWithUnits() {
@@ -115,11 +117,33 @@ void TestMeasuredOperations::roundTripKeepsThePath() {
     const std::string file = PARASIGHT_TEST_DATA_DIR "/measured/measured.yaml";
     const LoadResult loaded = load_scenario_file(file);
     QVERIFY(loaded.ok());
-    // Written next to the original, the path still resolves and the Scenario reads back equal.
-    const LoadResult again = load_scenario_text(write_scenario_yaml(loaded.scenario->value()), file);
+    // Read back from the original's folder, the path still resolves and the Scenario reads back equal.
+    const LoadResult again =
+        load_scenario_text(write_scenario_yaml(loaded.scenario->value()), file, PARASIGHT_TEST_DATA_DIR "/measured");
     QVERIFY(again.ok());
     QVERIFY(*again.scenario == *loaded.scenario);
     QCOMPARE(QString::fromStdString(again.scenario->value().simulation.measured_operations), QStringLiteral("layer-ops.csv"));
+}
+
+void TestMeasuredOperations::textWithoutAFolderNeedsAFullPath() {
+    // An unsaved scenario (text with no folder) cannot resolve a relative table path: it says so at the key,
+    // instead of looking in whatever the current directory is.
+    const std::string file = PARASIGHT_TEST_DATA_DIR "/measured/measured.yaml";
+    const LoadResult loaded = load_scenario_file(file);
+    QVERIFY(loaded.ok());
+    const std::string text = write_scenario_yaml(loaded.scenario->value());
+    const LoadResult unsaved = load_scenario_text(text, "unsaved scenario");
+    QVERIFY(!unsaved.ok());
+    QCOMPARE(unsaved.diagnostics.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(unsaved.diagnostics.front().message),
+             QStringLiteral("the measured operations table 'layer-ops.csv' is a relative path, but this scenario has "
+                            "no folder (it was not read from a file); give the table's full path, or save the "
+                            "scenario first"));
+    // The table's rows are part of the Scenario: the loaded value simulates the same in memory as from its file.
+    const auto from_file = simulate(*loaded.scenario, SimulateOptions{});
+    const auto in_memory = simulate(loaded.scenario->value(), SimulateOptions{});
+    QVERIFY(from_file.has_value() && in_memory.has_value());
+    QCOMPARE(in_memory->report.iteration_time_s, from_file->report.iteration_time_s);
 }
 
 QTEST_APPLESS_MAIN(TestMeasuredOperations)

@@ -16,7 +16,7 @@
 #include "model/layer_operations.h"
 #include "model/model_states.h"
 #include "model/transformer_costs.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 
 #include "numeric_compare.h"
 

@@ -5,7 +5,7 @@
 #include "report_invariants.h"
 #include "scenario_edits.h"
 
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <QtTest>

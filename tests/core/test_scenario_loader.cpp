@@ -3,8 +3,8 @@
 // every bundled preset loads, writes and loads back to an equal Scenario.
 
 #include "presets/preset_library.h"
-#include "scenario/scenario_loader.h"
-#include "scenario/scenario_writer.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
 
 #include "numeric_compare.h"
 

@@ -21,7 +21,7 @@
 #include "export/report_json.h"
 #include "model/layer_operations.h"
 #include "model/transformer_costs.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 #include "topology/parallel_layout.h"
 

@@ -3,7 +3,7 @@
 // there with a typed error and no report after it.
 
 #include "common/progress.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <QtTest>

@@ -3,7 +3,7 @@
 // operation reaching the compiled graph.
 
 #include "compile/compiler.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "strategy/node_path.h"
 #include "strategy/strategy_tree.h"
 

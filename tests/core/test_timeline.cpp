@@ -3,7 +3,7 @@
 // peers, dependencies and memory, worked out by hand for tests/data/cli/small_pipeline.yaml: a 4-layer transformer
 // with tp 2, dp 2, pp 2 on two 4-NPU switches, mapping [tp, dp, pp], so NPU = tp rank + 2·dp rank + 4·pp rank.
 
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <QtTest>

@@ -2,7 +2,7 @@
 // with the loader's message at the scenario path of the value, or accepted and completed; nothing that fails
 // validation reaches the compiler (it takes only a ValidatedScenario).
 
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 #include "validation/validate.h"
 

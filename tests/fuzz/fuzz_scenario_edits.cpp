@@ -7,7 +7,7 @@
 #include "scenario_edits.h"
 
 #include "presets/preset_library.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <cstdint>

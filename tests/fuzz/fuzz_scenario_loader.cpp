@@ -1,8 +1,8 @@
 // libFuzzer target: any bytes through the scenario loader must give a Scenario or diagnostics — never a crash, hang
 // or leak — and every Scenario it accepts must survive a write and a reload unchanged.
 
-#include "scenario/scenario_loader.h"
-#include "scenario/scenario_writer.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 // and no part of it is negative or not a number. Graphs are capped small so that each input runs in milliseconds.
 
 #include "report_invariants.h"
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 
 #include "scenario/scenario.h"
 #include "presets/preset_library.h"
-#include "scenario/yaml_reader.h"
+#include "scenario_file/yaml_reader.h"
 
 #include <map>
 #include <string>

@@ -1,19 +1,7 @@
 // Looking up a preset a scenario names and parsing its YAML.
-#include "scenario/scenario_readers.h"
+#include "scenario_file/scenario_readers.h"
 
 namespace parasight {
-
-SourceLocation LocationIndex::find(std::string_view path) const {
-    std::string key(path);
-    while (true) {
-        if (const auto it = locations_.find(key); it != locations_.end()) return it->second;
-        const auto cut = key.find_last_of(".[");
-        if (cut == std::string::npos) break;
-        key.resize(cut);
-    }
-    if (const auto it = locations_.find(key); it != locations_.end()) return it->second;
-    return SourceLocation{file_, 1, 1};
-}
 
 std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& id, const SourceLocation& referenced_at,
                                            YamlSource& source) {

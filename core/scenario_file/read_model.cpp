@@ -1,6 +1,6 @@
 // model: a transformer (Megatron-style dimensions) or a CNN (a layer list, ParaDL style).
 #include "model/cnn_layers.h"
-#include "scenario/scenario_readers.h"
+#include "scenario_file/scenario_readers.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "common/json_writer.h"
+#include "export/json_writer.h"
 
 #include "units/quantity.h"
 

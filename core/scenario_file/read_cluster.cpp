@@ -1,5 +1,5 @@
 // cluster: a device and a topology of ring / fully_connected / switch dimensions (ASTRA-sim 2.0 §III-A).
-#include "scenario/scenario_readers.h"
+#include "scenario_file/scenario_readers.h"
 
 namespace parasight {
 namespace {

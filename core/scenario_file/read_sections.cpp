@@ -1,5 +1,5 @@
 // training, parallelism, strategy_tree and simulation sections.
-#include "scenario/scenario_readers.h"
+#include "scenario_file/scenario_readers.h"
 #include "strategy/node_path.h"
 
 #include "device/measured_operations.h"
@@ -175,8 +175,14 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
     if (reader.read_string("measured_operations", simulation.measured_operations)) {
         // Relative to the scenario file, as a user writes it next to the scenario.
         const std::filesystem::path written(simulation.measured_operations);
-        const std::filesystem::path path =
-            written.is_absolute() ? written : std::filesystem::path(source.file()).parent_path() / written;
+        if (!written.is_absolute() && source.base_directory().empty()) {
+            source.error(reader.value_location("measured_operations"),
+                         "the measured operations table '" + simulation.measured_operations +
+                             "' is a relative path, but this scenario has no folder (it was not read from a file); "
+                             "give the table's full path, or save the scenario first");
+            return;
+        }
+        const std::filesystem::path path = written.is_absolute() ? written : source.base_directory() / written;
         std::error_code error;
         constexpr std::uintmax_t max_table_bytes = 16U * 1024U * 1024U;
         if (!std::filesystem::is_regular_file(path, error)) {

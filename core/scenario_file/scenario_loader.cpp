@@ -1,7 +1,7 @@
-#include "scenario/scenario_loader.h"
+#include "scenario_file/scenario_loader.h"
 
 #include "common/utf8.h"
-#include "scenario/scenario_readers.h"
+#include "scenario_file/scenario_readers.h"
 
 #include <yaml-cpp/eventhandler.h>
 
@@ -89,9 +89,10 @@ SourceLocation location_of_offset(std::string_view text, std::size_t offset, con
 
 }  // namespace
 
-LoadResult load_scenario_text(std::string_view text, const std::string& file_name) {
+LoadResult load_scenario_text(std::string_view text, const std::string& file_name,
+                              const std::filesystem::path& base_directory) {
     LoadResult result;
-    YamlSource source(file_name, result.diagnostics);
+    YamlSource source(file_name, result.diagnostics, base_directory);
     LocationIndex locations;
     locations.set_file(file_name);
     Scenario scenario;
@@ -141,7 +142,8 @@ LoadResult load_scenario_file(const std::filesystem::path& path) {
     }
     std::ostringstream text;
     text << in.rdbuf();
-    return load_scenario_text(text.str(), path.string());
+    const std::filesystem::path folder = path.parent_path();
+    return load_scenario_text(text.str(), path.string(), folder.empty() ? std::filesystem::path(".") : folder);
 }
 
 }  // namespace parasight

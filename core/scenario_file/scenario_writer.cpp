@@ -1,4 +1,4 @@
-#include "scenario/scenario_writer.h"
+#include "scenario_file/scenario_writer.h"
 
 #include "units/quantity.h"
 

@@ -1,4 +1,4 @@
-#include "scenario/yaml_reader.h"
+#include "scenario_file/yaml_reader.h"
 
 #include "common/utf8.h"
 
@@ -15,26 +15,6 @@ SourceLocation YamlSource::location(const YAML::Mark& mark) const {
 
 void YamlSource::error(const SourceLocation& where, std::string message) {
     diagnostics_.push_back(Diagnostic{where, std::move(message), {}});
-}
-
-std::optional<std::int64_t> parse_integer(std::string_view text) {
-    std::int64_t value = 0;
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    if (begin != end && *begin == '+') ++begin;
-    const auto [stop, status] = std::from_chars(begin, end, value);
-    if (status != std::errc() || stop != end || begin == end) return std::nullopt;
-    return value;
-}
-
-std::optional<double> parse_number(std::string_view text) {
-    double value = 0.0;
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    if (begin != end && *begin == '+') ++begin;
-    const auto [stop, status] = std::from_chars(begin, end, value);
-    if (status != std::errc() || stop != end || begin == end || !std::isfinite(value)) return std::nullopt;
-    return value;
 }
 
 std::string_view node_type_noun(const YAML::Node& node) {

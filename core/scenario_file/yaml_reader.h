@@ -4,6 +4,7 @@
 // so that one pass reports every problem.
 
 #include "common/did_you_mean.h"
+#include "common/number_text.h"
 #include "common/enum_names.h"
 #include "diagnostics/diagnostic.h"
 #include "scenario/scenario_limits.h"
@@ -12,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,9 +24,12 @@ namespace parasight {
 // The file being read and where its problems go.
 class YamlSource {
 public:
-    YamlSource(std::string file, Diagnostics& diagnostics) : file_(std::move(file)), diagnostics_(diagnostics) {}
+    // `base_directory`: where relative paths written in the file start (its folder); empty for text with no folder.
+    YamlSource(std::string file, Diagnostics& diagnostics, std::filesystem::path base_directory = {})
+        : file_(std::move(file)), diagnostics_(diagnostics), base_directory_(std::move(base_directory)) {}
 
     [[nodiscard]] const std::string& file() const noexcept { return file_; }
+    [[nodiscard]] const std::filesystem::path& base_directory() const noexcept { return base_directory_; }
     [[nodiscard]] SourceLocation location(const YAML::Mark& mark) const;
     [[nodiscard]] SourceLocation location(const YAML::Node& node) const { return location(node.Mark()); }
     void error(const SourceLocation& where, std::string message);
@@ -35,6 +40,7 @@ public:
 private:
     std::string file_;
     Diagnostics& diagnostics_;
+    std::filesystem::path base_directory_;
 };
 
 // Reads one YAML mapping whose allowed keys are known. Constructing it reports a non-mapping, unknown keys and
@@ -97,10 +103,6 @@ private:
     std::vector<Entry> entries_;
 };
 
-// Parses a whole number; nullopt when the text is not one.
-[[nodiscard]] std::optional<std::int64_t> parse_integer(std::string_view text);
-// Parses a plain (unit-less) finite number.
-[[nodiscard]] std::optional<double> parse_number(std::string_view text);
 // YAML's node type in words, for "expected a mapping, found a sequence".
 [[nodiscard]] std::string_view node_type_noun(const YAML::Node& node);
 

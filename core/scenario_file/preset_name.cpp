@@ -1,0 +1,17 @@
+#include "scenario_file/preset_name.h"
+
+#include <yaml-cpp/yaml.h>
+
+namespace parasight {
+
+std::string preset_name(const Preset& preset) {
+    try {
+        const YAML::Node node = YAML::Load(std::string(preset.text));
+        if (node.IsMap() && node["name"] && node["name"].IsScalar()) return node["name"].Scalar();
+    } catch (const YAML::Exception&) {
+        // A broken preset is caught by the loader's tests; listings show it without a name.
+    }
+    return {};
+}
+
+}  // namespace parasight
