@@ -11,6 +11,7 @@ set(layer_units "common")
 set(layer_topology "common")
 set(layer_collective "common;topology")
 set(layer_presets "common")
+set(layer_io "common")
 set(layer_scenario "common;diagnostics;topology;units")
 set(layer_device "common;diagnostics;scenario;units")
 set(layer_model "common;device;scenario")
@@ -21,7 +22,7 @@ set(layer_engine "common;compile")
 set(layer_analysis "common;compile;engine;model;scenario;topology;units")
 set(layer_simulation "analysis;common;compile;engine;scenario;validation")
 set(layer_export "analysis;common;units")
-set(layer_scenario_file "common;device;diagnostics;model;presets;scenario;strategy;topology;units;validation")
+set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
 
 set(internal_headers
     compile/graph_builder.h

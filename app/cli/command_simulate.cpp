@@ -1,10 +1,10 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
-#include "output_file.h"
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
+#include "io/atomic_output.h"
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
 #include "simulation/simulate.h"
@@ -125,19 +125,34 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         options.max_tasks = *parsed;
     }
 
-    // Output files are opened before the simulation, so that a path that cannot be written is reported at once.
+    // Output files are checked and opened (as temporary files beside them) before the simulation, so that a path
+    // that cannot be written is reported at once; they replace their targets only once everything has succeeded.
+    const std::string& scenario_file = arguments->positional().front();
     const auto trace_path = arguments->option("trace");
     const auto csv_path = arguments->option("csv");
-    OutputFile trace;
-    OutputFile csv;
-    if (trace_path) {
-        if (const auto error = trace.open(*trace_path)) return usage_error(err, "simulate", "--trace: " + *error);
+    if (trace_path && csv_path && same_file(*trace_path, *csv_path)) {
+        return usage_error(err, "simulate", "--trace and --csv name the same file '" + *trace_path + "'");
     }
-    if (csv_path) {
-        if (const auto error = csv.open(*csv_path)) return usage_error(err, "simulate", "--csv: " + *error);
+    for (const auto& [option, path] : {std::pair{"--trace", trace_path}, std::pair{"--csv", csv_path}}) {
+        if (path && same_file(*path, scenario_file)) {
+            return usage_error(err, "simulate", std::string(option) + " '" + *path + "' is the scenario file itself");
+        }
+    }
+    std::unique_ptr<AtomicOutput> trace;
+    std::unique_ptr<AtomicOutput> csv;
+    const auto open_output = [&](const char* option, const std::optional<std::string>& path,
+                                 std::unique_ptr<AtomicOutput>& output) -> std::optional<std::string> {
+        if (!path) return std::nullopt;
+        auto opened = AtomicOutput::open(*path);
+        if (!opened) return std::string(option) + ": cannot write '" + *path + "': " + opened.error();
+        output = std::move(opened).value();
+        return std::nullopt;
+    };
+    for (const auto& problem : {open_output("--trace", trace_path, trace), open_output("--csv", csv_path, csv)}) {
+        if (problem) return usage_error(err, "simulate", *problem);
     }
 
-    const LoadResult loaded = load_scenario_file(arguments->positional().front());
+    const LoadResult loaded = load_scenario_file(scenario_file);
     if (!loaded.ok()) {
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
         return exit_bad_input;
@@ -147,13 +162,13 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     // The events are kept only for the trace; the CSV and the summary read the Report.
     options.timeline = trace_path ? TimelineDetail::events : TimelineDetail::none;
     const auto simulation = simulate(*loaded.scenario, options);
-    if (!simulation) return report_failure(err, arguments->positional().front(), simulation.error(), options);
-    if (trace.is_open()) write_chrome_trace(trace.stream(), *simulation->timeline);
-    if (csv.is_open()) write_breakdown_csv(csv.stream(), simulation->report);
-    for (OutputFile* file : {&trace, &csv}) {
-        if (!file->is_open()) continue;
+    if (!simulation) return report_failure(err, scenario_file, simulation.error(), options);
+    if (trace) write_chrome_trace(trace->stream(), *simulation->timeline);
+    if (csv) write_breakdown_csv(csv->stream(), simulation->report);
+    for (AtomicOutput* file : {trace.get(), csv.get()}) {
+        if (file == nullptr) continue;
         if (const auto error = file->commit()) {
-            err << "parasight-cli simulate: " << *error << '\n';
+            err << "parasight-cli simulate: writing '" << file->target().string() << "' failed: " << *error << '\n';
             return exit_internal_error;
         }
     }

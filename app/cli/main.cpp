@@ -5,6 +5,8 @@
 #include "common/did_you_mean.h"
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
 
@@ -30,6 +32,16 @@ void print_overview(std::ostream& out) {
     out << "\n'parasight-cli COMMAND --help' describes a command. Exit status: 0 ok, 2 bad input, 1 internal error.\n";
 }
 
+// A report that did not reach standard output (a full disk, a closed pipe) is a failed command, not a quiet success.
+int checked_standard_output(std::string_view command, int status) {
+    errno = 0;
+    std::cout.flush();
+    if (std::cout) return status;
+    std::cerr << "parasight-cli " << command << ": cannot write to standard output: "
+              << (errno != 0 ? std::strerror(errno) : "the stream failed") << '\n';
+    return exit_internal_error;
+}
+
 }  // namespace
 
 int usage_error(std::ostream& err, std::string_view command, std::string_view message) {
@@ -48,11 +60,11 @@ int main(int argc, char** argv) {
     }
     if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
         print_overview(std::cout);
-        return exit_ok;
+        return checked_standard_output("--help", exit_ok);
     }
     if (words[0] == "--version") {
         std::cout << "parasight-cli " << PARASIGHT_VERSION << '\n';
-        return exit_ok;
+        return checked_standard_output("--version", exit_ok);
     }
     for (const Command& command : commands) {
         if (words[0] != command.name) continue;
@@ -60,15 +72,17 @@ int main(int argc, char** argv) {
         for (const std::string& word : rest) {
             if (word == "--help" || word == "-h") {
                 std::cout << command.help;
-                return exit_ok;
+                return checked_standard_output(command.name, exit_ok);
             }
         }
+        int status = exit_ok;
         try {
-            return command.run(rest, std::cout, std::cerr);
+            status = command.run(rest, std::cout, std::cerr);
         } catch (const std::exception& error) {
             std::cerr << "parasight-cli " << command.name << ": internal error: " << error.what() << '\n';
             return exit_internal_error;
         }
+        return checked_standard_output(command.name, status);
     }
     std::vector<std::string_view> names;
     for (const Command& command : commands) names.push_back(command.name);

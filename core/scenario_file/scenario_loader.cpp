@@ -1,12 +1,12 @@
 #include "scenario_file/scenario_loader.h"
 
 #include "common/utf8.h"
+#include "io/bounded_file.h"
 #include "scenario_file/scenario_readers.h"
 
 #include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 namespace parasight {
@@ -129,21 +129,15 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
 }
 
 LoadResult load_scenario_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    auto text = read_bounded_file(path, max_input_file_bytes, "a scenario file");
+    if (!text) {
         LoadResult result;
-        std::error_code error;
-        const bool exists = std::filesystem::exists(path, error);
-        result.diagnostics.push_back(Diagnostic{SourceLocation{path.string(), 0, 0},
-                                                exists ? "cannot open the file (is it readable?)"
-                                                       : "cannot open the file: it does not exist",
-                                                {}});
+        result.diagnostics.push_back(
+            Diagnostic{SourceLocation{path.string(), 0, 0}, "cannot load the scenario: " + text.error(), {}});
         return result;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
     const std::filesystem::path folder = path.parent_path();
-    return load_scenario_text(text.str(), path.string(), folder.empty() ? std::filesystem::path(".") : folder);
+    return load_scenario_text(text.value(), path.string(), folder.empty() ? std::filesystem::path(".") : folder);
 }
 
 }  // namespace parasight

@@ -25,11 +25,13 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun run_cli(const QStringList& arguments) {
+// `standard_output`: a file to send stdout to (e.g. /dev/full) instead of capturing it.
+inline CliRun run_cli(const QStringList& arguments, const QString& standard_output = {}) {
     CliRun run;
     QProcess process;
     process.setProgram(QString::fromUtf8(PARASIGHT_CLI_PATH));
     process.setArguments(arguments);
+    if (!standard_output.isEmpty()) process.setStandardOutputFile(standard_output);
     process.start();
     if (!process.waitForStarted(10'000)) {
         run.failure = QStringLiteral("cannot start %1: %2").arg(process.program(), process.errorString());

@@ -491,7 +491,8 @@ private slots:
                                                      bad_file() + QStringLiteral(":11:40: ")};
         const QString missing = data_path(QStringLiteral("cli/no_such_file.yaml"));
         QTest::newRow("missing scenario")
-            << QStringList{command, missing, json} << QStringList{missing + QStringLiteral(": cannot open the file")};
+            << QStringList{command, missing, json}
+            << QStringList{missing + QStringLiteral(": cannot load the scenario: it does not exist")};
         QTest::newRow("no FILE")
             << QStringList{command, json}
             << QStringList{QStringLiteral("parasight-cli simulate: name exactly one scenario FILE") + see_help};
@@ -571,15 +572,15 @@ private slots:
         QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
         // The reason is the system's (strerror in the C locale).
         const QString message = QStringLiteral("parasight-cli simulate: ") + option +
-                                QStringLiteral(": cannot write '") + path +
-                                QStringLiteral("': No such file or directory");
+                                QStringLiteral(": cannot write '") + path + QStringLiteral("': its folder '") +
+                                missing_directory + QStringLiteral("' cannot be used: No such file or directory");
         QVERIFY2(run.err.startsWith(message), qPrintable(message + u'\n' + describe(run)));
         QVERIFY(!QFileInfo::exists(missing_directory));
         // A directory is not a file to write either.
         RUN_CLI(into_directory, simulate({option, directory.path(), QStringLiteral("--json")}));
         EXPECT_EXIT(into_directory, 2);
         QVERIFY2(into_directory.err.contains(QStringLiteral(": cannot write '") + directory.path() +
-                                             QStringLiteral("': it is a directory")),
+                                             QStringLiteral("': it is a directory, not a regular file")),
                  qPrintable(describe(into_directory)));
     }
 

@@ -110,7 +110,9 @@ void TestMeasuredOperations::missingTableIsReportedAtTheKey() {
     // Line 8: simulation: {measured_operations: no-such-table.csv}; the value starts at column 35.
     QCOMPARE(loaded.diagnostics.front().location.line, 8);
     QCOMPARE(loaded.diagnostics.front().location.column, 35);
-    QVERIFY(QString::fromStdString(loaded.diagnostics.front().message).startsWith("cannot open the measured"));
+    QCOMPARE(QString::fromStdString(loaded.diagnostics.front().message),
+             QStringLiteral("cannot read the measured operations table '" PARASIGHT_TEST_DATA_DIR
+                            "/measured/no-such-table.csv': it does not exist"));
 }
 
 void TestMeasuredOperations::roundTripKeepsThePath() {
