@@ -7,6 +7,7 @@
 #include <array>
 #include <limits>
 #include <cstdio>
+#include <string_view>
 
 namespace parasight {
 namespace {
@@ -30,8 +31,21 @@ std::string whole_number(double value) {
     return buffer.data();
 }
 
-SimulationError too_large(double tasks, bool at_least, const Scenario& scenario, const CompileOptions& options) {
-    std::string message = "the execution graph would hold " + std::string(at_least ? "at least " : "more than ") +
+// How the task count of a refused graph was found: estimated from below before building, counted exactly from one
+// device per stage, or reached while building when the builder stopped.
+enum class TaskCount : std::uint8_t { at_least, exactly, more_than };
+
+std::string_view task_count_words(TaskCount count) {
+    switch (count) {
+    case TaskCount::at_least: return "at least ";
+    case TaskCount::exactly: return "";
+    case TaskCount::more_than: return "more than ";
+    }
+    return "";
+}
+
+SimulationError too_large(double tasks, TaskCount count, const Scenario& scenario, const CompileOptions& options) {
+    std::string message = "the execution graph would hold " + std::string(task_count_words(count)) +
                           whole_number(tasks) + " tasks (" +
                           std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
     if (options.all_devices) message += ", every device simulated";
@@ -43,7 +57,7 @@ SimulationError too_large(double tasks, bool at_least, const Scenario& scenario,
     error.phase = SimulationPhase::compile;
     error.message = std::move(message);
     error.graph_tasks = tasks;
-    error.graph_tasks_at_least = at_least;
+    error.graph_tasks_at_least = count == TaskCount::at_least;
     error.task_limit = options.max_tasks;
     return error;
 }
@@ -56,14 +70,31 @@ Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenar
     CompileOptions options = requested;
     options.max_tasks = std::min<std::int64_t>(options.max_tasks, std::numeric_limits<TaskId>::max());
     if (const double tasks = minimum_task_count(scenario, options); tasks > static_cast<double>(options.max_tasks)) {
-        return too_large(tasks, true, scenario, options);
+        return too_large(tasks, TaskCount::at_least, scenario, options);
+    }
+    if (options.all_devices) {
+        // Every device of a stage runs as many tasks as the stage's representative, so one representative per stage
+        // counts the whole graph exactly, at a fraction of its cost: a graph past the limit is refused before it is
+        // built, however many devices there are.
+        CompileOptions representative = options;
+        representative.all_devices = false;
+        representative.progress = nullptr;
+        GraphBuilder counter(validated, representative);
+        const auto counted = counter.build();
+        if (counter.stop() == GraphBuilder::Stop::none) {
+            const double devices_per_stage = static_cast<double>(scenario.device_count()) / scenario.parallelism.pp;
+            const double tasks = static_cast<double>(counted->tasks.size()) * devices_per_stage;
+            if (tasks > static_cast<double>(options.max_tasks)) {
+                return too_large(tasks, TaskCount::exactly, scenario, options);
+            }
+        }
     }
     GraphBuilder builder(validated, options);
     auto graph = builder.build();
     switch (builder.stop()) {
     case GraphBuilder::Stop::none: break;
     case GraphBuilder::Stop::too_large:
-        return too_large(static_cast<double>(builder.task_count()), false, scenario, options);
+        return too_large(static_cast<double>(builder.task_count()), TaskCount::more_than, scenario, options);
     case GraphBuilder::Stop::cancelled:
         return SimulationError{SimulationErrorKind::cancelled, SimulationPhase::compile, "the simulation was cancelled",
                                {}, 0.0, false, 0};

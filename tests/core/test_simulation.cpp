@@ -1242,6 +1242,38 @@ void TestSimulation::graphSizeLimit() {
     const auto compiled = parasight::compile_scenario(validated, parasight::CompileOptions{});
     QVERIFY(compiled.has_value());
     QVERIFY(compiled->tasks.size() > 128);
+    // Every device: each of a stage's devices runs as many tasks as the stage's representative, so the compiler counts
+    // the whole graph from one device per stage and refuses it before building it. The hybrid scenario has 8 devices
+    // and pp 2 (4 per stage): the every-device graph holds 4 times the representative graph's tasks.
+    const auto every_device_graph = parasight::compile_scenario(validated, parasight::CompileOptions{true});
+    QVERIFY(every_device_graph.has_value());
+    const std::size_t every_device_tasks = every_device_graph->tasks.size();
+    QCOMPARE(every_device_tasks, 4 * compiled->tasks.size());
+    // The same holds for every schedule, ZeRO stage, recompute policy and model kind the tests simulate.
+    for (const auto& [name, yaml] : named_scenarios()) {
+        const parasight::LoadResult other = parasight::load_scenario_text(yaml, name.toStdString());
+        QVERIFY(other.ok());
+        const auto representatives = parasight::compile_scenario(*other.scenario, parasight::CompileOptions{});
+        const auto every = parasight::compile_scenario(*other.scenario, parasight::CompileOptions{true});
+        QVERIFY(representatives.has_value() && every.has_value());
+        const parasight::Scenario& value = other.scenario->value();
+        const std::size_t devices_per_stage = value.device_count() / static_cast<std::size_t>(value.parallelism.pp);
+        QVERIFY2(every->tasks.size() == representatives->tasks.size() * devices_per_stage, qPrintable(name));
+    }
+    const auto counted = parasight::compile_scenario(
+        validated, parasight::CompileOptions{true, static_cast<std::int64_t>(every_device_tasks) - 1});
+    QVERIFY(!counted);
+    QCOMPARE(counted.error().graph_tasks, static_cast<double>(every_device_tasks));
+    QVERIFY(!counted.error().graph_tasks_at_least);
+    QCOMPARE(QString::fromStdString(counted.error().message),
+             QStringLiteral("the execution graph would hold %1 tasks (4 micro-batches per pipeline, every device "
+                            "simulated); the limit is %2. Simulate fewer micro-batches (a larger training.micro_batch "
+                            "or a smaller global_batch) or one device per symmetry class")
+                 .arg(every_device_tasks)
+                 .arg(every_device_tasks - 1));
+    QVERIFY(parasight::compile_scenario(
+                validated, parasight::CompileOptions{true, static_cast<std::int64_t>(every_device_tasks)})
+                .has_value());
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)
