@@ -4,6 +4,7 @@
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
+#include "export/warning_text.h"
 #include "io/atomic_output.h"
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
@@ -80,7 +81,7 @@ void print_summary(std::ostream& out, const Report& report) {
         name.resize(16, ' ');
         out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';
     }
-    for (const std::string& warning : report.warnings) out << "warning: " << warning << '\n';
+    for (const Warning& warning : report.warnings) out << "warning: " << warning_text(warning) << '\n';
     out << "simulated " << report.events << " events in " << format_readable(report.wall_s, Dimension::time) << " ("
         << report.mode << ")\n";
 }

@@ -1,7 +1,6 @@
 #include "analysis/report.h"
 
 #include "model/transformer_costs.h"
-#include "units/quantity.h"
 
 namespace parasight {
 namespace {
@@ -111,12 +110,15 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
             report.out_of_memory = OutOfMemory{graph.devices[peak_device].npu,
                                                tensor_name(graph, memory.over_capacity_task),
                                                memory.over_capacity_time_s};
-            report.warnings.push_back(
-                "out of memory: NPU " + std::to_string(graph.devices[peak_device].npu) + " needs " +
-                units::format_readable(memory.peak_bytes, units::Dimension::size, 4, true) + " of its " +
-                units::format_readable(report.memory_capacity_bytes, units::Dimension::size, 4, true) +
-                "; the capacity is first exceeded by the " + report.out_of_memory->tensor + " at " +
-                units::format_readable(memory.over_capacity_time_s, units::Dimension::time));
+            Warning warning;
+            warning.code = WarningCode::out_of_memory;
+            warning.subject = "NPU " + std::to_string(report.out_of_memory->npu);
+            warning.npu = report.out_of_memory->npu;
+            warning.needed_bytes = memory.peak_bytes;
+            warning.capacity_bytes = report.memory_capacity_bytes;
+            warning.tensor = report.out_of_memory->tensor;
+            warning.time_s = report.out_of_memory->time_s;
+            report.warnings.push_back(std::move(warning));
         }
     }
     report.events = run.events;

@@ -4,6 +4,7 @@
 
 #include "analysis/breakdown.h"
 #include "common/progress.h"
+#include "common/warning.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
 #include "scenario/scenario.h"
@@ -46,7 +47,7 @@ struct Report {
     std::uint64_t events = 0;
     double wall_s = 0.0;
     std::string mode;  // "representative" or "all-devices"
-    std::vector<std::string> warnings;
+    std::vector<Warning> warnings;  // the compiler's, then out of memory
     std::vector<DeviceReport> per_device;
 };
 

@@ -142,11 +142,14 @@ void GraphBuilder::warn_of_recomputation_freeing_nothing() {
         }
     }
     for (const auto& [operation, where] : idle) {
-        graph_.warnings.push_back(
-            "recomputing " + operation_path(operation) + " frees no activation memory (" + std::to_string(where.layers) +
-            (where.layers == 1 ? " layer" : " layers") + ", the first layer[" + std::to_string(where.first_layer) +
-            "]): nothing it makes can be dropped while the operations that use it are not recomputed; recompute them "
-            "too, or leave this one out");
+        Warning warning;
+        warning.code = WarningCode::recomputation_frees_nothing;
+        warning.subject =
+            to_string(NodePath{StrategyNodeKind::operation, where.first_layer, operation.block, operation.operation});
+        warning.operation = operation_path(operation);
+        warning.layers = where.layers;
+        warning.first_layer = where.first_layer;
+        graph_.warnings.push_back(std::move(warning));
     }
 }
 

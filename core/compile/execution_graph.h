@@ -5,6 +5,7 @@
 // or device.
 
 #include "common/enum_names.h"
+#include "common/warning.h"
 #include "topology/parallel_layout.h"
 
 #include <array>
@@ -92,7 +93,7 @@ public:
     std::vector<Task> tasks;
     std::vector<std::string> labels;
     std::int32_t collective_count = 0;
-    std::vector<std::string> warnings;  // what the compiler had to adjust, for the report
+    std::vector<Warning> warnings;  // what the compiler had to adjust, for the report
 
     TaskId add(const Task& task);
     void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished

@@ -99,9 +99,11 @@ void GraphBuilder::plan_in_flight_caps() {
         const int wanted = own.value > 0 ? std::min(own.value, pp - stage) : pp - stage;
         const int cap = std::min(wanted, upstream);
         if (cap < wanted) {
-            graph_.warnings.push_back("stage[" + std::to_string(stage) + "] keeps at most " + std::to_string(cap) +
-                                      " micro-batches in flight, as the stage before it does: a 1F1B stage "
-                                      "cannot run further ahead than the stage that feeds it");
+            Warning warning;
+            warning.code = WarningCode::in_flight_capped;
+            warning.subject = to_string(NodePath{StrategyNodeKind::stage, stage});
+            warning.micro_batches = cap;
+            graph_.warnings.push_back(std::move(warning));
         }
         in_flight_caps_[static_cast<std::size_t>(stage)] = cap;
         upstream = cap;

@@ -1,6 +1,7 @@
 #include "export/report_json.h"
 
 #include "export/json_writer.h"
+#include "export/warning_text.h"
 
 namespace parasight {
 
@@ -49,7 +50,7 @@ std::string report_json(const Report& report) {
     json.key("mode").value(report.mode);
     json.end_object();
     json.key("warnings").begin_array();
-    for (const std::string& warning : report.warnings) json.value(warning);
+    for (const Warning& warning : report.warnings) json.value(warning_text(warning));
     json.end_array();
     json.end_object();
     return json.text();

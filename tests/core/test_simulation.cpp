@@ -717,6 +717,17 @@ void TestSimulation::outOfMemoryNamesTheTensor() {
              QStringLiteral("activations allocated by attention, layer 1, micro-batch 0"));
     QCOMPARE(json.value(QStringLiteral("warnings")).toArray().size(), 1);
     QVERIFY(json.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("out of memory")));
+    // The warning as a value names the device and carries the numbers of its sentence: the peak (the device's
+    // highest), the 2 GiB capacity, the tensor and the time.
+    QCOMPARE(sim.report.warnings.size(), std::size_t{1});
+    const parasight::Warning& warning = sim.report.warnings.front();
+    QCOMPARE(warning.code, parasight::WarningCode::out_of_memory);
+    QCOMPARE(qs(warning.subject), QStringLiteral("NPU 0"));
+    QCOMPARE(warning.npu, std::int64_t{0});
+    QCOMPARE_EQ(warning.needed_bytes, sim.report.peak_memory_bytes);
+    QCOMPARE_EQ(warning.capacity_bytes, 2.0 * GiB);
+    QCOMPARE(qs(warning.tensor), QStringLiteral("activations allocated by attention, layer 1, micro-batch 0"));
+    QCOMPARE_EQ(warning.time_s, oom.time_s);
 
     // The same on 80 GiB fits: no oom_at, no warning.
     PS_SIMULATE(roomy, gpt2_small_yaml("80 GiB"));
@@ -874,18 +885,26 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored_data() {
     QTest::addColumn<int>("chunks");
     QTest::addColumn<QString>("capped_stages");
     QTest::addColumn<QString>("rejection");  // the loader's message, or empty when the scenario loads
-    QTest::newRow("1f1b, every stage capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0123") << QString();
-    QTest::newRow("1f1b, stage 0 capped") << QStringLiteral("1f1b") << 1 << QStringLiteral("0") << QString();
+    QTest::addColumn<QString>("warned_stage");  // the stage the in-flight warning names, or empty
+    // Every stage capped at 2: stage s wants min(2, p − s) = 2, 2, 2, 1 and its upstream allows 2 — no warning.
+    QTest::newRow("1f1b, every stage capped")
+        << QStringLiteral("1f1b") << 1 << QStringLiteral("0123") << QString() << QString();
+    // Stage 0 capped at 2: stage 1 wants p − 1 = 3 but stage 0 lets only 2 through, so it warns; stages 2 and 3 want
+    // 2 and 1, which fit.
+    QTest::newRow("1f1b, stage 0 capped")
+        << QStringLiteral("1f1b") << 1 << QStringLiteral("0") << QString() << QStringLiteral("stage[1]");
     // Only 1F1B's warm-up can be capped; the loader refuses the cap elsewhere, at the strategy-tree entry (line 9,
     // column 17: the `{` after "strategy_tree: [").
     QTest::newRow("gpipe, stage 0 capped")
         << QStringLiteral("gpipe") << 1 << QStringLiteral("0")
         << QStringLiteral("capped.yaml:9:17: max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the gpipe "
-                          "schedule cannot honour it");
+                          "schedule cannot honour it")
+        << QString();
     QTest::newRow("interleaved, stage 0 capped")
         << QStringLiteral("interleaved") << 2 << QStringLiteral("0")
         << QStringLiteral("capped.yaml:9:17: max_ongoing_micro_batches caps a 1f1b schedule's warm-up; the "
-                          "interleaved schedule cannot honour it");
+                          "interleaved schedule cannot honour it")
+        << QString();
 }
 
 void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
@@ -893,6 +912,7 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     QFETCH(int, chunks);
     QFETCH(QString, capped_stages);
     QFETCH(QString, rejection);
+    QFETCH(QString, warned_stage);
     // Proteus' schedule configuration caps the micro-batches a stage has in flight (max_ongoing_micro_batch). A
     // strategy-tree cap of 2, p = 4, m = 8: a capped stage 0 may hold at most 2 micro-batches' activations — or, if a
     // schedule cannot honour the cap, the scenario is rejected or the report warns (docs/contracts.md "Reliability
@@ -931,6 +951,15 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     const bool warned = !sim.report.warnings.empty();
     QVERIFY2(honoured || warned, qPrintable(QStringLiteral("stage 0 holds %1 A of activations and no warning")
                                                 .arg(held / A)));
+    if (warned_stage.isEmpty()) {
+        QVERIFY(sim.report.warnings.empty());
+    } else {
+        QCOMPARE(sim.report.warnings.size(), std::size_t{1});
+        const parasight::Warning& warning = sim.report.warnings.front();
+        QCOMPARE(warning.code, parasight::WarningCode::in_flight_capped);
+        QCOMPARE(qs(warning.subject), warned_stage);
+        QCOMPARE(warning.micro_batches, 2);
+    }
 }
 
 void TestSimulation::breakdownSumsToIterationTime_data() { add_scenario_rows(); }

@@ -4,6 +4,7 @@
 
 #include "compile/compiler.h"
 #include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
 #include "strategy/node_path.h"
 #include "strategy/strategy_tree.h"
 
@@ -292,18 +293,26 @@ void TestStrategyTree::operationRecomputeReachesTheGraph() {
 
 void TestStrategyTree::recomputationThatFreesNothingIsReported() {
     // Layers 5 and 7 recompute their MLP activation alone: its output is kept for mlp_down anyway, so the report says
-    // so once, with the layer count and the first layer. Recomputing mlp_down with it (layer 5 in the test above)
-    // or the whole attention core (selective) gives no warning.
+    // so once, with the layer count and the first layer, about the first layer's operation node. Recomputing mlp_down
+    // with it (layer 5 in the test above) or the whole attention core (selective) gives no warning.
     const ValidatedScenario scenario = load(R"([{node: "layer[7].mlp.activation", recompute: full},
                                        {node: "layer[5].mlp.activation", recompute: full}])",
                                    "{pp: 4, dp: 2, recompute: selective}");
     const auto graph = compile_scenario(scenario, CompileOptions{});
     QVERIFY(graph.has_value());
     QCOMPARE(graph->warnings.size(), std::size_t{1});
-    QCOMPARE(QString::fromStdString(graph->warnings.front()),
-             QStringLiteral("recomputing mlp.activation frees no activation memory (2 layers, the first layer[5]): "
-                            "nothing it makes can be dropped while the operations that use it are not recomputed; "
-                            "recompute them too, or leave this one out"));
+    const Warning& warning = graph->warnings.front();
+    QCOMPARE(warning.code, WarningCode::recomputation_frees_nothing);
+    QCOMPARE(QString::fromStdString(warning.subject), QStringLiteral("layer[5].mlp.activation"));
+    QCOMPARE(QString::fromStdString(warning.operation), QStringLiteral("mlp.activation"));
+    QCOMPARE(warning.layers, 2);
+    QCOMPARE(warning.first_layer, 5);
+    // The simulated run's report carries it as it is.
+    SimulateOptions options;
+    options.timeline = TimelineDetail::none;
+    const auto simulation = simulate(scenario, options);
+    QVERIFY(simulation.has_value());
+    QVERIFY(simulation->report.warnings == graph->warnings);
     const ValidatedScenario useful = load(R"([{node: "layer[5].mlp.activation", recompute: full},
                                      {node: "layer[5].mlp.mlp_down", recompute: full}])",
                                  "{pp: 4, dp: 2, recompute: selective}");

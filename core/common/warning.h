@@ -1,0 +1,35 @@
+#pragma once
+// A warning about a simulated run as a value: what happened (the code), where (the subject) and its numbers, so that
+// a view can mark the node or device it is about and a report can word it (export/warning_text.h). The compiler
+// makes some and the analysis others, so it lives below both.
+
+#include <cstdint>
+#include <string>
+
+namespace parasight {
+
+enum class WarningCode : std::uint8_t {
+    in_flight_capped,             // a 1F1B stage keeps fewer micro-batches in flight than it would: micro_batches
+    recomputation_frees_nothing,  // recomputing an operation drops none of its outputs: operation, layers, first_layer
+    out_of_memory,  // a device needs more than its memory: npu, needed_bytes, capacity_bytes, tensor, time_s
+};
+
+struct Warning {
+    WarningCode code = WarningCode::in_flight_capped;
+    // A strategy-tree node as scenario files name it ("stage[2]", "layer[5].mlp.activation": strategy/node_path.h
+    // reads it back) or a device ("NPU 5").
+    std::string subject;
+    int micro_batches = 0;        // in_flight_capped: the most the stage keeps in flight
+    std::string operation;        // recomputation_frees_nothing: the operation within its block, "mlp.activation"
+    int layers = 0;               // recomputation_frees_nothing: how many layers recompute it
+    int first_layer = 0;          // recomputation_frees_nothing: the first of them, the subject's layer
+    std::int64_t npu = 0;         // out_of_memory: the device with the highest peak
+    double needed_bytes = 0.0;    // out_of_memory: its peak
+    double capacity_bytes = 0.0;  // out_of_memory: its memory
+    std::string tensor;           // out_of_memory: what the allocation that first crossed the capacity was for
+    double time_s = 0.0;          // out_of_memory: when that allocation was made
+
+    friend bool operator==(const Warning&, const Warning&) = default;
+};
+
+}  // namespace parasight

@@ -1,0 +1,31 @@
+#include "export/warning_text.h"
+
+#include "units/quantity.h"
+
+namespace parasight {
+
+std::string warning_text(const Warning& warning) {
+    using units::Dimension;
+    using units::format_readable;
+    switch (warning.code) {
+    case WarningCode::in_flight_capped:
+        return warning.subject + " keeps at most " + std::to_string(warning.micro_batches) +
+               " micro-batches in flight, as the stage before it does: a 1F1B stage cannot run further ahead than the "
+               "stage that feeds it";
+    case WarningCode::recomputation_frees_nothing:
+        return "recomputing " + warning.operation + " frees no activation memory (" + std::to_string(warning.layers) +
+               (warning.layers == 1 ? " layer" : " layers") + ", the first layer[" +
+               std::to_string(warning.first_layer) +
+               "]): nothing it makes can be dropped while the operations that use it are not recomputed; recompute "
+               "them too, or leave this one out";
+    case WarningCode::out_of_memory:
+        return "out of memory: " + warning.subject + " needs " +
+               format_readable(warning.needed_bytes, Dimension::size, 4, true) + " of its " +
+               format_readable(warning.capacity_bytes, Dimension::size, 4, true) +
+               "; the capacity is first exceeded by the " + warning.tensor + " at " +
+               format_readable(warning.time_s, Dimension::time);
+    }
+    return warning.subject;
+}
+
+}  // namespace parasight

@@ -1,0 +1,100 @@
+// Warnings as values (common/warning.h) worded as the sentences the report JSON and the command line print
+// (export/warning_text.h): one row per code, with values set by hand.
+
+#include "export/warning_text.h"
+
+#include "numeric_compare.h"
+
+#include <QTest>
+
+using parasight::Warning;
+using parasight::WarningCode;
+using parasight::testing::qs;
+
+Q_DECLARE_METATYPE(parasight::Warning)
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+Warning in_flight_capped(const std::string& stage, int micro_batches) {
+    Warning warning;
+    warning.code = WarningCode::in_flight_capped;
+    warning.subject = stage;
+    warning.micro_batches = micro_batches;
+    return warning;
+}
+
+Warning recomputation_frees_nothing(const std::string& operation, int layers, int first_layer) {
+    Warning warning;
+    warning.code = WarningCode::recomputation_frees_nothing;
+    warning.subject = "layer[" + std::to_string(first_layer) + "]." + operation;
+    warning.operation = operation;
+    warning.layers = layers;
+    warning.first_layer = first_layer;
+    return warning;
+}
+
+Warning out_of_memory(std::int64_t npu, double needed_bytes, double capacity_bytes, const std::string& tensor,
+                      double time_s) {
+    Warning warning;
+    warning.code = WarningCode::out_of_memory;
+    warning.subject = "NPU " + std::to_string(npu);
+    warning.npu = npu;
+    warning.needed_bytes = needed_bytes;
+    warning.capacity_bytes = capacity_bytes;
+    warning.tensor = tensor;
+    warning.time_s = time_s;
+    return warning;
+}
+
+}  // namespace
+
+class TestWarningText : public QObject {
+    Q_OBJECT
+
+private slots:
+    void wordsEachCode_data();
+    void wordsEachCode();
+};
+
+void TestWarningText::wordsEachCode_data() {
+    QTest::addColumn<Warning>("warning");
+    QTest::addColumn<QString>("text");
+    // The number is printed as is, plural or not.
+    QTest::newRow("in flight capped")
+        << in_flight_capped("stage[2]", 1)
+        << QStringLiteral("stage[2] keeps at most 1 micro-batches in flight, as the stage before it does: a 1F1B stage "
+                          "cannot run further ahead than the stage that feeds it");
+    const QString why = QStringLiteral("nothing it makes can be dropped while the operations that use it are not "
+                                       "recomputed; recompute them too, or leave this one out");
+    QTest::newRow("recomputation frees nothing, one layer")
+        << recomputation_frees_nothing("attention.qkv", 1, 3)
+        << QStringLiteral("recomputing attention.qkv frees no activation memory (1 layer, the first layer[3]): ") + why;
+    QTest::newRow("recomputation frees nothing, two layers")
+        << recomputation_frees_nothing("mlp.activation", 2, 5)
+        << QStringLiteral("recomputing mlp.activation frees no activation memory (2 layers, the first layer[5]): ") +
+               why;
+    // Binary units and 4 significant digits: 3 364 000 000 B / 2^30 = 3.13297… GiB → 3.133 GiB; 2 GiB exactly; the
+    // time in the largest unit it reaches, 190.9e-6 s = 190.9 us.
+    QTest::newRow("out of memory")
+        << out_of_memory(5, 3364000000.0, 2.0 * GiB, "activations allocated by attention, layer 1, micro-batch 0",
+                         190.9e-6)
+        << QStringLiteral("out of memory: NPU 5 needs 3.133 GiB of its 2 GiB; the capacity is first exceeded by the "
+                          "activations allocated by attention, layer 1, micro-batch 0 at 190.9 us");
+    // Model states alone past the capacity, before any task runs: time 0 reaches no unit, so the smallest (ns) says
+    // it; 1.5 · 2^30 B = 1.5 GiB.
+    QTest::newRow("out of memory at the start")
+        << out_of_memory(0, 1.5 * GiB, 1.0 * GiB, "weights, gradients and optimizer state", 0.0)
+        << QStringLiteral("out of memory: NPU 0 needs 1.5 GiB of its 1 GiB; the capacity is first exceeded by the "
+                          "weights, gradients and optimizer state at 0 ns");
+}
+
+void TestWarningText::wordsEachCode() {
+    QFETCH(Warning, warning);
+    QFETCH(QString, text);
+    QCOMPARE(qs(parasight::warning_text(warning)), text);
+}
+
+QTEST_APPLESS_MAIN(TestWarningText)
+#include "test_warning_text.moc"
