@@ -16,7 +16,7 @@ FUZZ_SEED ?= 0
 JOBS ?= $(shell nproc)
 
 BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-dev \
-                  qt6-base-dev qt6-charts-dev qt6-svg-dev
+                  qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 .PHONY: all deps fuzz-deps build run test asan fuzz bench package clean

@@ -11,8 +11,6 @@
 #include "simulation/simulate.h"
 #include "units/quantity.h"
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <ostream>
 
@@ -45,25 +43,21 @@ could not be written
 
 namespace {
 
-std::string fixed(double value, int decimals) {
-    std::array<char, 64> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
-    return buffer.data();
-}
-
 void print_summary(std::ostream& out, const Report& report) {
     using units::Dimension;
+    using units::format_fixed;
     using units::format_readable;
     const TimeBreakdown& b = report.breakdown;
     auto share = [&](double value) {
-        return format_readable(value, Dimension::time) + " (" + fixed(100.0 * value / report.iteration_time_s, 1) + "%)";
+        return format_readable(value, Dimension::time) + " (" +
+               format_fixed(100.0 * value / report.iteration_time_s, 1) + "%)";
     };
     out << "iteration time    " << format_readable(report.iteration_time_s, Dimension::time) << '\n';
-    out << "throughput        " << fixed(report.samples_per_s, 2) << " samples/s";
-    if (report.tokens_per_s > 0.0) out << ", " << fixed(report.tokens_per_s, 0) << " tokens/s";
+    out << "throughput        " << format_fixed(report.samples_per_s, 2) << " samples/s";
+    if (report.tokens_per_s > 0.0) out << ", " << format_fixed(report.tokens_per_s, 0) << " tokens/s";
     out << '\n';
-    out << "model FLOP rate   " << fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
-        << fixed(100.0 * report.mfu, 1) << "%, HFU " << fixed(100.0 * report.hfu, 1) << "%\n";
+    out << "model FLOP rate   " << format_fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
+        << format_fixed(100.0 * report.mfu, 1) << "%, HFU " << format_fixed(100.0 * report.hfu, 1) << "%\n";
     out << "per device (mean over " << report.devices << " devices):\n";
     out << "  compute         " << share(b.compute_s) << '\n';
     for (std::size_t g = 0; g < comm_group_count; ++g) {

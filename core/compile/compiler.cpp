@@ -2,11 +2,10 @@
 
 #include "compile/graph_builder.h"
 #include "model/model_structure.h"
+#include "units/quantity.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
-#include <cstdio>
 #include <string_view>
 
 namespace parasight {
@@ -24,13 +23,6 @@ double minimum_task_count(const Scenario& scenario, const CompileOptions& option
            devices_per_stage;
 }
 
-// 128000000 rather than 1.28e+08.
-std::string whole_number(double value) {
-    std::array<char, 64> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.0f", value);
-    return buffer.data();
-}
-
 // How the task count of a refused graph was found: estimated from below before building, counted exactly from one
 // device per stage, or reached while building when the builder stopped.
 enum class TaskCount : std::uint8_t { at_least, exactly, more_than };
@@ -46,7 +38,7 @@ std::string_view task_count_words(TaskCount count) {
 
 SimulationError too_large(double tasks, TaskCount count, const Scenario& scenario, const CompileOptions& options) {
     std::string message = "the execution graph would hold " + std::string(task_count_words(count)) +
-                          whole_number(tasks) + " tasks (" +
+                          units::format_fixed(tasks, 0) + " tasks (" +  // 128000000 rather than 1.28e+08
                           std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
     if (options.all_devices) message += ", every device simulated";
     message += "); the limit is " + std::to_string(options.max_tasks) +

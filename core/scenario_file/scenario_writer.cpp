@@ -4,6 +4,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+// Numbers reach the emitter as text made here (std::to_string, units::format_number, units::format_quantity): it
+// would print a number through a stream in the global C++ locale, which may write 50257 as "50.257".
+
 namespace parasight {
 namespace {
 
@@ -16,18 +19,18 @@ void write_cnn_layer(YAML::Emitter& out, const CnnLayer& layer) {
     out << YAML::Key << "type" << YAML::Value << std::string(name_of(layer.type, cnn_layer_type_names));
     switch (layer.type) {
     case CnnLayerType::conv:
-        out << YAML::Key << "filters" << YAML::Value << layer.filters;
-        out << YAML::Key << "kernel" << YAML::Value << layer.kernel;
-        out << YAML::Key << "stride" << YAML::Value << layer.stride;
-        out << YAML::Key << "padding" << YAML::Value << layer.padding;
+        out << YAML::Key << "filters" << YAML::Value << std::to_string(layer.filters);
+        out << YAML::Key << "kernel" << YAML::Value << std::to_string(layer.kernel);
+        out << YAML::Key << "stride" << YAML::Value << std::to_string(layer.stride);
+        out << YAML::Key << "padding" << YAML::Value << std::to_string(layer.padding);
         break;
     case CnnLayerType::pool:
         out << YAML::Key << "op" << YAML::Value << std::string(name_of(layer.pool_op, pool_op_names));
-        out << YAML::Key << "kernel" << YAML::Value << layer.kernel;
-        out << YAML::Key << "stride" << YAML::Value << layer.stride;
-        out << YAML::Key << "padding" << YAML::Value << layer.padding;
+        out << YAML::Key << "kernel" << YAML::Value << std::to_string(layer.kernel);
+        out << YAML::Key << "stride" << YAML::Value << std::to_string(layer.stride);
+        out << YAML::Key << "padding" << YAML::Value << std::to_string(layer.padding);
         break;
-    case CnnLayerType::fc: out << YAML::Key << "outputs" << YAML::Value << layer.outputs; break;
+    case CnnLayerType::fc: out << YAML::Key << "outputs" << YAML::Value << std::to_string(layer.outputs); break;
     }
     out << YAML::EndMap;
 }
@@ -38,26 +41,28 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
     if (!model.name.empty()) out << YAML::Key << "name" << YAML::Value << model.name;
     out << YAML::Key << "kind" << YAML::Value << std::string(name_of(model.kind, model_kind_names));
     if (model.kind == ModelKind::transformer) {
-        out << YAML::Key << "layers" << YAML::Value << model.layers;
-        if (model.decoder_layers > 0) out << YAML::Key << "decoder_layers" << YAML::Value << model.decoder_layers;
-        out << YAML::Key << "hidden" << YAML::Value << model.hidden;
-        out << YAML::Key << "heads" << YAML::Value << model.heads;
-        out << YAML::Key << "kv_heads" << YAML::Value << model.kv_heads;
-        out << YAML::Key << "ffn_hidden" << YAML::Value << model.ffn_hidden;
+        out << YAML::Key << "layers" << YAML::Value << std::to_string(model.layers);
+        if (model.decoder_layers > 0) {
+            out << YAML::Key << "decoder_layers" << YAML::Value << std::to_string(model.decoder_layers);
+        }
+        out << YAML::Key << "hidden" << YAML::Value << std::to_string(model.hidden);
+        out << YAML::Key << "heads" << YAML::Value << std::to_string(model.heads);
+        out << YAML::Key << "kv_heads" << YAML::Value << std::to_string(model.kv_heads);
+        out << YAML::Key << "ffn_hidden" << YAML::Value << std::to_string(model.ffn_hidden);
         out << YAML::Key << "mlp" << YAML::Value << std::string(name_of(model.mlp, mlp_kind_names));
-        out << YAML::Key << "seq_len" << YAML::Value << model.seq_len;
-        out << YAML::Key << "vocab" << YAML::Value << model.vocab;
+        out << YAML::Key << "seq_len" << YAML::Value << std::to_string(model.seq_len);
+        out << YAML::Key << "vocab" << YAML::Value << std::to_string(model.vocab);
         out << YAML::Key << "tie_embeddings" << YAML::Value << YAML::TrueFalseBool << model.tie_embeddings;
-        out << YAML::Key << "experts" << YAML::Value << model.experts;
-        out << YAML::Key << "experts_per_token" << YAML::Value << model.experts_per_token;
+        out << YAML::Key << "experts" << YAML::Value << std::to_string(model.experts);
+        out << YAML::Key << "experts_per_token" << YAML::Value << std::to_string(model.experts_per_token);
         if (model.experts > 1) {
             out << YAML::Key << "capacity_factor" << YAML::Value << units::format_number(model.capacity_factor);
         }
     } else {
         out << YAML::Key << "input" << YAML::Value << YAML::Flow << YAML::BeginMap;
-        out << YAML::Key << "channels" << YAML::Value << model.input.channels;
-        out << YAML::Key << "height" << YAML::Value << model.input.height;
-        out << YAML::Key << "width" << YAML::Value << model.input.width;
+        out << YAML::Key << "channels" << YAML::Value << std::to_string(model.input.channels);
+        out << YAML::Key << "height" << YAML::Value << std::to_string(model.input.height);
+        out << YAML::Key << "width" << YAML::Value << std::to_string(model.input.width);
         out << YAML::EndMap;
         out << YAML::Key << "layers" << YAML::Value << YAML::BeginSeq;
         for (const CnnBlock& block : model.cnn_layers) {
@@ -66,7 +71,7 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
                 continue;
             }
             out << YAML::BeginMap;
-            out << YAML::Key << "repeat" << YAML::Value << block.repeat;
+            out << YAML::Key << "repeat" << YAML::Value << std::to_string(block.repeat);
             out << YAML::Key << "shortcut" << YAML::Value << std::string(name_of(block.shortcut, shortcut_names));
             out << YAML::Key << "layers" << YAML::Value << YAML::BeginSeq;
             for (const CnnLayer& layer : block.layers) write_cnn_layer(out, layer);
@@ -79,8 +84,8 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
 
 void write_training(YAML::Emitter& out, const TrainingSpec& training) {
     out << YAML::Key << "training" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "global_batch" << YAML::Value << training.global_batch;
-    out << YAML::Key << "micro_batch" << YAML::Value << training.micro_batch;
+    out << YAML::Key << "global_batch" << YAML::Value << std::to_string(training.global_batch);
+    out << YAML::Key << "micro_batch" << YAML::Value << std::to_string(training.micro_batch);
     out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
     out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
     out << YAML::EndMap;
@@ -109,7 +114,7 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     for (const Dimension& dimension : cluster.topology) {
         out << YAML::Flow << YAML::BeginMap;
         out << YAML::Key << "kind" << YAML::Value << std::string(to_string(dimension.kind));
-        out << YAML::Key << "size" << YAML::Value << dimension.size;
+        out << YAML::Key << "size" << YAML::Value << std::to_string(dimension.size);
         write_quantity(out, "bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth);
         write_quantity(out, "latency", dimension.latency_s, units::Dimension::time);
         if (dimension.algorithm) {
@@ -127,14 +132,14 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
         if (parallelism.derived_axis == axis.value) {
             out << "auto";
         } else {
-            out << parallelism.degree(axis.value);
+            out << std::to_string(parallelism.degree(axis.value));
         }
     }
-    out << YAML::Key << "zero" << YAML::Value << parallelism.zero;
+    out << YAML::Key << "zero" << YAML::Value << std::to_string(parallelism.zero);
     out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
     out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(parallelism.recompute, recompute_names));
     out << YAML::Key << "schedule" << YAML::Value << std::string(name_of(parallelism.schedule, schedule_names));
-    out << YAML::Key << "virtual_stages" << YAML::Value << parallelism.virtual_stages;
+    out << YAML::Key << "virtual_stages" << YAML::Value << std::to_string(parallelism.virtual_stages);
     out << YAML::Key << "mapping" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const ParallelAxis axis : parallelism.mapping) out << std::string(to_string(axis));
     out << YAML::EndSeq << YAML::EndMap;
@@ -145,13 +150,16 @@ void write_strategy_tree(YAML::Emitter& out, const std::vector<StrategyOverride>
     for (const StrategyOverride& entry : overrides) {
         out << YAML::Flow << YAML::BeginMap;
         out << YAML::Key << "node" << YAML::Value << YAML::DoubleQuoted << entry.node;
-        if (entry.layers) out << YAML::Key << "layers" << YAML::Value << *entry.layers;
+        if (entry.layers) out << YAML::Key << "layers" << YAML::Value << std::to_string(*entry.layers);
         if (entry.recompute) {
             out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(*entry.recompute, recompute_names));
         }
-        if (entry.micro_batches) out << YAML::Key << "micro_batches" << YAML::Value << *entry.micro_batches;
+        if (entry.micro_batches) {
+            out << YAML::Key << "micro_batches" << YAML::Value << std::to_string(*entry.micro_batches);
+        }
         if (entry.max_ongoing_micro_batches) {
-            out << YAML::Key << "max_ongoing_micro_batches" << YAML::Value << *entry.max_ongoing_micro_batches;
+            out << YAML::Key << "max_ongoing_micro_batches" << YAML::Value
+                << std::to_string(*entry.max_ongoing_micro_batches);
         }
         out << YAML::EndMap;
     }
@@ -162,7 +170,7 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
     out << YAML::Key << "simulation" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "overlap_slowdown" << YAML::Value << units::format_number(simulation.overlap_slowdown);
     out << YAML::Key << "bandwidth_sharing" << YAML::Value << YAML::TrueFalseBool << simulation.bandwidth_sharing;
-    out << YAML::Key << "collective_chunks" << YAML::Value << simulation.collective_chunks;
+    out << YAML::Key << "collective_chunks" << YAML::Value << std::to_string(simulation.collective_chunks);
     write_quantity(out, "gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size);
     if (!simulation.measured_operations.empty()) {
         out << YAML::Key << "measured_operations" << YAML::Value << simulation.measured_operations;
@@ -175,7 +183,7 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
 std::string write_scenario_yaml(const Scenario& scenario) {
     YAML::Emitter out;
     out << YAML::BeginMap;
-    out << YAML::Key << "schema" << YAML::Value << scenario.schema;
+    out << YAML::Key << "schema" << YAML::Value << std::to_string(scenario.schema);
     if (!scenario.name.empty()) out << YAML::Key << "name" << YAML::Value << scenario.name;
     write_model(out, scenario.model);
     write_training(out, scenario.training);

@@ -5,7 +5,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <limits>
 #include <vector>
 
 namespace parasight::units {
@@ -169,6 +169,15 @@ std::string format_number(double value) {
     return std::string(buffer.data(), result.ptr);
 }
 
+std::string format_fixed(double value, int decimals) {
+    // The longest fixed text of a double: a sign, 309 digits before the point, the point and the decimals.
+    std::string text(std::numeric_limits<double>::max_exponent10 + 3 + static_cast<std::size_t>(decimals), '\0');
+    const auto result =
+        std::to_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed, decimals);
+    text.resize(static_cast<std::size_t>(result.ptr - text.data()));
+    return text;
+}
+
 std::string format_readable(double value, Dimension dimension, int significant, bool binary) {
     // Units of a family are listed small to large: keep the largest that the value reaches.
     const Unit* chosen = nullptr;
@@ -180,8 +189,9 @@ std::string format_readable(double value, Dimension dimension, int significant, 
         if (chosen == nullptr || std::fabs(value) >= unit.to_base(1.0)) chosen = &unit;
     }
     std::array<char, 64> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.*g", significant, chosen->from_base(value));
-    return std::string(buffer.data()) + " " + std::string(chosen->symbol);
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), chosen->from_base(value),
+                                      std::chars_format::general, significant);
+    return std::string(buffer.data(), result.ptr) + " " + std::string(chosen->symbol);
 }
 
 std::string format_quantity(double value, Dimension dimension) {

@@ -1,6 +1,8 @@
 #pragma once
 // Quantities with units, as scenario files write them: `300 GB/s`, `25 Gb/s`, `80 GiB`, `1.5 us`, `312 TFLOP/s`.
 // GB = 10^9 B, GiB = 2^30 B, Gb = 10^9 bit. Internally: bytes, bytes/s, seconds and FLOP/s as double.
+// Numbers are read and written with std::from_chars and std::to_chars, the same whatever the C and C++ locales say
+// (printf would write "17,16 GiB" in a program running under a German locale).
 
 #include "common/expected.h"
 
@@ -33,5 +35,9 @@ enum class Dimension { size, bandwidth, time, flop_rate };
 
 // Shortest decimal text that reads back as exactly `value`.
 [[nodiscard]] std::string format_number(double value);
+
+// For people: `decimals` (0 or more) digits after the point, e.g. (155.3876, 2) -> "155.39", (1.28e8, 0) ->
+// "128000000".
+[[nodiscard]] std::string format_fixed(double value, int decimals);
 
 }  // namespace parasight::units
