@@ -4,6 +4,7 @@
 #include "collective/hierarchical_collective.h"
 #include "common/did_you_mean.h"
 #include "export/json_writer.h"
+#include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
 #include "units/quantity.h"
@@ -129,7 +130,11 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     if (!size_text) return usage_error(err, "collective", "--size is required, e.g. --size 1GiB");
     const auto size = units::parse_quantity(*size_text, units::Dimension::size);
     if (!size) return usage_error(err, "collective", "--size: " + size.error());
-    if (*size <= 0.0) return usage_error(err, "collective", "--size must be positive");
+    // The buffer is one device's: the scenario's memory limit bounds it.
+    if (const auto problem =
+            quantity_range_problem("--size", *size, *size_text, units::Dimension::size, limits::collective_buffer)) {
+        return usage_error(err, "collective", *problem);
+    }
 
     const LoadResult loaded = load_scenario_file(arguments->positional().front());
     if (!loaded.ok()) {
@@ -141,8 +146,9 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     int chunks = scenario.simulation.collective_chunks;
     if (const auto chunks_text = arguments->option("chunks")) {
         const auto parsed = parse_integer(*chunks_text);
-        if (!parsed || *parsed < 1 || *parsed > 4096) {
-            return usage_error(err, "collective", "--chunks must be a whole number from 1 to 4096");
+        if (!parsed) return usage_error(err, "collective", "--chunks must be a whole number, not '" + *chunks_text + "'");
+        if (const auto problem = integer_range_problem("--chunks", *parsed, limits::collective_chunks)) {
+            return usage_error(err, "collective", *problem);
         }
         chunks = static_cast<int>(*parsed);
     }

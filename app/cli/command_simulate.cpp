@@ -37,8 +37,9 @@ device needs.
 Output files are checked before the simulation starts and removed again if it fails. A scenario whose execution
 graph would pass --max-tasks is refused with what to change.
 
-exit status: 0 ok, 2 bad input or a scenario that cannot be simulated, 1 internal error or an output file that
-could not be written
+exit status: 0 ok; 3 simulated, but a device needs more memory than it has (everything is still printed and
+written, with memory.oom true and a warning); 2 bad input or a scenario that cannot be simulated; 1 internal error
+or an output file that could not be written
 )";
 
 namespace {
@@ -92,6 +93,7 @@ int report_failure(std::ostream& err, const std::string& file, const SimulationE
         if (options.all_devices) err << " (without --all-devices)";
         err << "; --max-tasks N raises the limit, up to 2147483647\n";
         return exit_bad_input;
+    case SimulationErrorKind::degenerate: err << file << ": " << error.message << '\n'; return exit_bad_input;
     case SimulationErrorKind::cancelled:
     case SimulationErrorKind::internal: break;
     }
@@ -172,7 +174,8 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     } else {
         print_summary(out, simulation->report);
     }
-    return exit_ok;
+    // Everything is written; the exit status still tells a script that the configuration does not fit.
+    return simulation->report.out_of_memory ? exit_out_of_memory : exit_ok;
 }
 
 }  // namespace parasight::cli

@@ -11,6 +11,7 @@ namespace parasight::cli {
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_internal_error = 1;
 inline constexpr int exit_bad_input = 2;
+inline constexpr int exit_out_of_memory = 3;  // simulate: the run finished, but a device does not fit in memory
 
 struct Command {
     std::string_view name;

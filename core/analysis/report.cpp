@@ -121,6 +121,13 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
             report.warnings.push_back(std::move(warning));
         }
     }
+    if (report.iteration_time_s > implausible_iteration_time_s) {
+        Warning warning;
+        warning.code = WarningCode::implausible_iteration_time;
+        warning.subject = "iteration";
+        warning.time_s = report.iteration_time_s;
+        report.warnings.push_back(std::move(warning));
+    }
     report.events = run.events;
     if (progress.report(1.0)) return std::nullopt;
     return report;

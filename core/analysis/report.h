@@ -47,9 +47,14 @@ struct Report {
     std::uint64_t events = 0;
     double wall_s = 0.0;
     std::string mode;  // "representative" or "all-devices"
-    std::vector<Warning> warnings;  // the compiler's, then out of memory
+    std::vector<Warning> warnings;  // the compiler's, then out of memory, then an implausible iteration time
     std::vector<DeviceReport> per_device;
 };
+
+// Past a year per iteration (3.15576e7 s, a Julian year) the result is warned about: no real training run has such
+// iterations, and a wrong unit is the likely cause (a link of 1 B/s for 1 GB/s gives a GPT-3 iteration of decades).
+inline constexpr double seconds_per_julian_year = 365.25 * 24 * 3600;
+inline constexpr double implausible_iteration_time_s = seconds_per_julian_year;
 
 // The report, or nothing when `progress` asks to stop (it is polled once per simulated device).
 [[nodiscard]] std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,

@@ -16,10 +16,14 @@ enum class SimulationErrorKind : std::uint8_t {
     too_large,  // the execution graph would pass the task limit: see graph_tasks and task_limit
     cancelled,  // the ProgressSink asked to stop
     internal,   // a bug in ParaSight (or memory ran out): the message says what went wrong
+    // The run finished, but its result means nothing: an iteration that takes no time (every operation measured at
+    // 0 s and nothing to communicate), whose throughput and utilization would be infinite. The message says why.
+    degenerate,
 };
-inline constexpr std::array<EnumName<SimulationErrorKind>, 4> simulation_error_kind_names{
+inline constexpr std::array<EnumName<SimulationErrorKind>, 5> simulation_error_kind_names{
     {{SimulationErrorKind::invalid, "invalid"},
      {SimulationErrorKind::too_large, "too_large"},
+     {SimulationErrorKind::degenerate, "degenerate"},
      {SimulationErrorKind::cancelled, "cancelled"},
      {SimulationErrorKind::internal, "internal"}}};
 

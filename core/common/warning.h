@@ -12,6 +12,12 @@ enum class WarningCode : std::uint8_t {
     in_flight_capped,             // a 1F1B stage keeps fewer micro-batches in flight than it would: micro_batches
     recomputation_frees_nothing,  // recomputing an operation drops none of its outputs: operation, layers, first_layer
     out_of_memory,  // a device needs more than its memory: npu, needed_bytes, capacity_bytes, tensor, time_s
+    // max_ongoing_micro_batches on a 1F1B stage above what the schedule keeps in flight there anyway, so it changes
+    // nothing: requested_micro_batches, micro_batches (the schedule's own)
+    in_flight_cap_without_effect,
+    // an iteration longer than a year, which no real run has: a unit is likely wrong (a bandwidth in B/s instead of
+    // GB/s, a measured time in s instead of ms): time_s
+    implausible_iteration_time,
 };
 
 struct Warning {
@@ -19,7 +25,8 @@ struct Warning {
     // A strategy-tree node as scenario files name it ("stage[2]", "layer[5].mlp.activation": strategy/node_path.h
     // reads it back) or a device ("NPU 5").
     std::string subject;
-    int micro_batches = 0;        // in_flight_capped: the most the stage keeps in flight
+    int micro_batches = 0;        // in_flight_capped, in_flight_cap_without_effect: the most the stage keeps in flight
+    int requested_micro_batches = 0;  // in_flight_cap_without_effect: the strategy tree's cap
     std::string operation;        // recomputation_frees_nothing: the operation within its block, "mlp.activation"
     int layers = 0;               // recomputation_frees_nothing: how many layers recompute it
     int first_layer = 0;          // recomputation_frees_nothing: the first of them, the subject's layer
@@ -27,7 +34,8 @@ struct Warning {
     double needed_bytes = 0.0;    // out_of_memory: its peak
     double capacity_bytes = 0.0;  // out_of_memory: its memory
     std::string tensor;           // out_of_memory: what the allocation that first crossed the capacity was for
-    double time_s = 0.0;          // out_of_memory: when that allocation was made
+    double time_s = 0.0;          // out_of_memory: when that allocation was made; implausible_iteration_time: the
+                                  // iteration time
 
     friend bool operator==(const Warning&, const Warning&) = default;
 };

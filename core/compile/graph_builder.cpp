@@ -96,6 +96,16 @@ void GraphBuilder::plan_in_flight_caps() {
     int upstream = pp;
     for (int stage = 0; stage < pp; ++stage) {
         const Setting<int> own = tree_.max_ongoing_micro_batches(tree_.stage(stage));
+        // 1F1B's warm-up keeps pp − stage micro-batches in flight, or all of them when there are fewer.
+        const int schedule_own = std::min(pp - stage, micro_batches_);
+        if (own.value > schedule_own) {
+            Warning warning;
+            warning.code = WarningCode::in_flight_cap_without_effect;
+            warning.subject = to_string(NodePath{StrategyNodeKind::stage, stage});
+            warning.requested_micro_batches = own.value;
+            warning.micro_batches = schedule_own;
+            graph_.warnings.push_back(std::move(warning));
+        }
         const int wanted = own.value > 0 ? std::min(own.value, pp - stage) : pp - stage;
         const int cap = std::min(wanted, upstream);
         if (cap < wanted) {

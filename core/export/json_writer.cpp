@@ -71,7 +71,11 @@ void JsonWriter::drain(std::ostream& out) {
 JsonWriter& JsonWriter::value(double number) {
     if (!std::isfinite(number)) return null();
     before_value();
-    text_ += units::format_number(number);
+    // A double always reads back as one: 20 digits without a point would be an integer to most JSON readers, and
+    // one past 2^63 overflows theirs.
+    const std::string shortest = units::format_number(number);
+    text_ += shortest;
+    if (shortest.find_first_of(".e") == std::string::npos) text_ += ".0";
     return *this;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A small streaming JSON writer with deterministic output: the same calls give byte-identical text. Numbers are
-// written in their shortest round-trip form; non-finite numbers, which JSON cannot hold, are written as null.
+// written in their shortest round-trip form, doubles always with a point or an exponent (1.0, 2.5e+19) so that every
+// reader parses them as floating point; non-finite numbers, which JSON cannot hold, are written as null.
 
 #include <cstdint>
 #include <ostream>

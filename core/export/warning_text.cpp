@@ -1,11 +1,13 @@
 #include "export/warning_text.h"
 
+#include "analysis/report.h"
 #include "units/quantity.h"
 
 namespace parasight {
 
 std::string warning_text(const Warning& warning) {
     using units::Dimension;
+    using units::format_fixed;
     using units::format_readable;
     switch (warning.code) {
     case WarningCode::in_flight_capped:
@@ -24,6 +26,14 @@ std::string warning_text(const Warning& warning) {
                format_readable(warning.capacity_bytes, Dimension::size, 4, true) +
                "; the capacity is first exceeded by the " + warning.tensor + " at " +
                format_readable(warning.time_s, Dimension::time);
+    case WarningCode::in_flight_cap_without_effect:
+        return warning.subject + ": max_ongoing_micro_batches " + std::to_string(warning.requested_micro_batches) +
+               " has no effect: the 1F1B schedule keeps at most " + std::to_string(warning.micro_batches) +
+               " there anyway; a cap only matters below that";
+    case WarningCode::implausible_iteration_time:
+        return "one iteration takes " + format_fixed(warning.time_s / seconds_per_julian_year, 1) + " years (" +
+               format_readable(warning.time_s, Dimension::time) +
+               "): check the units of the link bandwidths and measured operation times";
     }
     return warning.subject;
 }

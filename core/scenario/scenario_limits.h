@@ -64,6 +64,7 @@ inline constexpr IntegerRange micro_batch{1, 10'000'000};
 inline constexpr QuantityRange peak_flops{0.0, false, 1e19};
 inline constexpr QuantityRange memory_bytes{0.0, false, 1125899906842624.0};  // 1 PiB
 inline constexpr QuantityRange memory_bandwidth{0.0, false, 1e15};            // 1 PB/s
+inline constexpr QuantityRange collective_buffer = memory_bytes;               // a collective on one device's memory
 inline constexpr NumberRange matmul_efficiency{0.01, 1.0};
 inline constexpr NumberRange matmul_half_dim{0.0, 1e6};
 inline constexpr NumberRange memory_efficiency{0.01, 1.0};

@@ -51,6 +51,12 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
         PhaseProgress(options.progress, SimulationPhase::analysis).part(0.0, analysis_share);
     auto report = analyse(scenario, simulated.graph, simulated.run, progress);
     if (!report) return cancelled(phase);
+    if (!(report->iteration_time_s > 0.0)) {
+        return stopped(SimulationErrorKind::degenerate, phase,
+                       "the iteration takes no time: every operation it runs was measured at 0 s and nothing is "
+                       "communicated, so throughput and utilization have no value; measure at least one operation "
+                       "above 0 s");
+    }
     simulated.report = std::move(*report);
     simulated.report.mode = options.all_devices ? "all-devices" : "representative";
     return simulated;

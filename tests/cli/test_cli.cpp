@@ -561,7 +561,20 @@ private slots:
             << QStringList{QStringLiteral("--size"), QStringLiteral("no unit"), QStringLiteral("GiB"),
                            QStringLiteral("MB")};
         QTest::newRow("size zero") << QStringList{collective, two_level(), op, all_reduce, size, QStringLiteral("0 GiB")}
-                                   << QStringList{QStringLiteral("--size must be positive")};
+                                   << QStringList{QStringLiteral("--size must not be zero or negative, got '0 GiB'")};
+        // One device's buffer is bounded by the scenario limit on device memory, 2^50 B, which sizes write as 1024 TiB
+        // (TiB is the largest binary unit); 10^30 B is far past.
+        QTest::newRow("size absurd") << QStringList{collective, two_level(), op, all_reduce, size, QStringLiteral("1e30B")}
+                                     << QStringList{QStringLiteral("--size of '1e30B' is absurdly large (the limit is "
+                                                                   "1024 TiB)")};
+        QTest::newRow("chunks not a number")
+            << QStringList{collective, two_level(), op, all_reduce, size, one_gib, QStringLiteral("--chunks"),
+                           QStringLiteral("many")}
+            << QStringList{QStringLiteral("--chunks must be a whole number, not 'many'")};
+        QTest::newRow("chunks above the limit")
+            << QStringList{collective, two_level(), op, all_reduce, size, one_gib, QStringLiteral("--chunks"),
+                           QStringLiteral("4097")}
+            << QStringList{QStringLiteral("--chunks must be between 1 and 4096, not 4097")};
         QTest::newRow("group out of range")
             << QStringList{collective, two_level(), op, all_reduce, size, one_gib, QStringLiteral("--group"),
                            QStringLiteral("2")}
@@ -573,7 +586,7 @@ private slots:
         QTest::newRow("chunks zero")
             << QStringList{collective, two_level(), op, all_reduce, size, one_gib, QStringLiteral("--chunks"),
                            QStringLiteral("0")}
-            << QStringList{QStringLiteral("--chunks must be a whole number from 1 to 4096")};
+            << QStringList{QStringLiteral("--chunks must be between 1 and 4096, not 0")};
         QTest::newRow("two files") << QStringList{collective, two_level(), two_level(), op, all_reduce, size, one_gib}
                                    << QStringList{QStringLiteral("exactly one scenario FILE")};
         QTest::newRow("op twice")

@@ -188,6 +188,20 @@ private slots:
         const double iteration_s = number_at(json, "iteration_time_s");
         QVERIFY2(iteration_s > 0 && std::isfinite(iteration_s), qPrintable(describe(run)));
 
+        // Measurements are written as doubles with a point or an exponent, so that every JSON reader parses them as
+        // floating point; only the counts (devices, events) are integers.
+        static const QRegularExpression number(QStringLiteral("\"([a-z_]+)\": (-?[0-9][0-9.e+-]*)"));
+        int numbers = 0;
+        for (auto match = number.globalMatch(run.out); match.hasNext(); ++numbers) {
+            const QRegularExpressionMatch found = match.next();
+            const bool count = found.captured(1) == QLatin1String("devices") || found.captured(1) == QLatin1String("events");
+            const bool float_looking = found.captured(2).contains(u'.') || found.captured(2).contains(u'e');
+            QVERIFY2(count != float_looking, qPrintable(found.captured(0)));
+        }
+        // Every number of the report (its warnings, if any, are strings): 8 at the top, 4 + 5 in the breakdown,
+        // 2 + 5 in memory, 2 in simulation.
+        QCOMPARE(numbers, 26);
+
         // docs/model.md §5: the breakdown (a mean over devices) sums to the iteration time.
         double parts = number_at(json, "breakdown_s.compute") + number_at(json, "breakdown_s.exposed_memory") +
                        number_at(json, "breakdown_s.bubble") + number_at(json, "breakdown_s.idle");
@@ -600,6 +614,104 @@ private slots:
         EXPECT_EXIT(too_large, 2);
         QVERIFY(too_large.err.contains(QStringLiteral("the execution graph would hold at least")));
         QVERIFY(!QFileInfo::exists(trace_path));
+    }
+
+    // --- results that fit badly or mean nothing ----------------------------------------------------------------------
+
+    void out_of_memory_exits_3() {
+        // GPT-2 small on one device of 2 GiB: weights, gradients and Adam's state alone are 16 bytes per parameter,
+        // 16 · 124.4e6 ≈ 1.99e9 B, and activations come on top — past 2 GiB = 2.147e9 B.
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString scenario = directory.filePath(QStringLiteral("small-gpu.yaml"));
+        const QString csv = directory.filePath(QStringLiteral("breakdown.csv"));
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 2, micro_batch: 1}\n"
+                   "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: 2 GiB, "
+                   "memory_bandwidth: 2039 GB/s}\n"
+                   "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n");
+        file.close();
+        RUN_CLI(json_run, {QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--csv"), csv});
+        // Simulated and reported in full; the status tells a script it does not fit.
+        EXPECT_EXIT(json_run, 3);
+        QVERIFY2(json_run.err.isEmpty(), qPrintable(describe(json_run)));
+        PARSE_JSON_OBJECT(json, json_run, report_shape_problems);
+        QCOMPARE(value_at(json, QStringLiteral("memory.oom")).toBool(), true);
+        QVERIFY(number_at(json, "memory.peak_bytes") > 2.0 * GiB);
+        QVERIFY2(json.value(QLatin1String("warnings")).toArray().first().toString().startsWith(
+                     QStringLiteral("out of memory: NPU 0 needs ")),
+                 qPrintable(describe(json_run)));
+        READ_OUTPUT(csv_bytes, csv);
+        QCOMPARE(csv_bytes.count('\n'), 2);  // the header and NPU 0
+        RUN_CLI(summary_run, {QStringLiteral("simulate"), scenario});
+        EXPECT_EXIT(summary_run, 3);
+        QVERIFY2(summary_run.out.contains(QStringLiteral("warning: out of memory: NPU 0 needs ")),
+                 qPrintable(describe(summary_run)));
+    }
+
+    void zero_time_iteration_refused() {
+        // Every operation GPT-2 small runs on one device measured at 0 s, and one device has nothing to communicate:
+        // the iteration takes no time and throughput would be infinite.
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        QFile table(directory.filePath(QStringLiteral("zero.csv")));
+        QVERIFY(table.open(QIODevice::WriteOnly));
+        table.write("operation,pass,time\n");
+        for (const char* operation : {"embedding", "layernorm", "qkv", "attention_scores", "softmax_dropout",
+                                      "attention_values", "attention_out", "dropout_residual", "mlp_up", "activation",
+                                      "mlp_down", "logits"}) {
+            table.write(QByteArray(operation) + ",forward,0 s\n" + QByteArray(operation) + ",backward,0 s\n");
+        }
+        table.write("optimizer,forward,0 s\n");
+        table.close();
+        const QString scenario = directory.filePath(QStringLiteral("zero.yaml"));
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema: 1\nmodel: {preset: gpt2-small, layers: 1}\ntraining: {global_batch: 1}\n"
+                   "cluster:\n  device: a100-80gb\n"
+                   "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                   "simulation: {measured_operations: zero.csv}\n");
+        file.close();
+        for (const QStringList& mode : {QStringList{}, QStringList{QStringLiteral("--json")}}) {
+            RUN_CLI(run, QStringList{QStringLiteral("simulate"), scenario} + mode);
+            EXPECT_EXIT(run, 2);
+            QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
+            QCOMPARE(run.err, scenario + QStringLiteral(": the iteration takes no time: every operation it runs was "
+                                                         "measured at 0 s and nothing is communicated, so throughput "
+                                                         "and utilization have no value; measure at least one "
+                                                         "operation above 0 s\n"));
+        }
+    }
+
+    void implausible_iteration_time_warned() {
+        // small_pipeline.yaml with both links at 0.01 B/s instead of 300 and 25 GB/s: its tensor-parallel collectives
+        // alone move megabytes, which at 0.01 B/s take decades, past the one-year limit of a plausible iteration.
+        READ_OUTPUT(original, small_pipeline());
+        QString slow = QString::fromUtf8(original);
+        slow.replace(QRegularExpression(QStringLiteral("bandwidth: [0-9]+ GB/s")), QStringLiteral("bandwidth: 0.01 B/s"));
+        QCOMPARE(slow.count(QStringLiteral("bandwidth: 0.01 B/s")), 2);
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString scenario = directory.filePath(QStringLiteral("slow.yaml"));
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(slow.toUtf8());
+        file.close();
+        RUN_CLI(run, {QStringLiteral("simulate"), scenario, QStringLiteral("--json")});
+        EXPECT_EXIT(run, 0);
+        PARSE_JSON_OBJECT(json, run, report_shape_problems);
+        const double iteration_s = number_at(json, "iteration_time_s");
+        QVERIFY(iteration_s > 365.25 * 24 * 3600);
+        const QJsonArray warnings = json.value(QLatin1String("warnings")).toArray();
+        QCOMPARE(warnings.size(), 1);
+        static const QRegularExpression warning(QStringLiteral(
+            "^one iteration takes ([0-9]+\\.[0-9]) years \\([0-9.e+]+ s\\): check the units of the link bandwidths "
+            "and measured operation times$"));
+        const QRegularExpressionMatch match = warning.match(warnings.first().toString());
+        QVERIFY2(match.hasMatch(), qPrintable(warnings.first().toString()));
+        // The years, to one decimal: the seconds over a Julian year of 365.25 days.
+        QCOMPARE(match.captured(1), QString::number(iteration_s / (365.25 * 24 * 3600), 'f', 1));
     }
 
     void too_many_micro_batches_data() {

@@ -48,6 +48,23 @@ Warning out_of_memory(std::int64_t npu, double needed_bytes, double capacity_byt
     return warning;
 }
 
+Warning in_flight_cap_without_effect(const std::string& stage, int requested, int schedule_own) {
+    Warning warning;
+    warning.code = WarningCode::in_flight_cap_without_effect;
+    warning.subject = stage;
+    warning.requested_micro_batches = requested;
+    warning.micro_batches = schedule_own;
+    return warning;
+}
+
+Warning implausible_iteration_time(double time_s) {
+    Warning warning;
+    warning.code = WarningCode::implausible_iteration_time;
+    warning.subject = "iteration";
+    warning.time_s = time_s;
+    return warning;
+}
+
 }  // namespace
 
 class TestWarningText : public QObject {
@@ -88,6 +105,15 @@ void TestWarningText::wordsEachCode_data() {
         << out_of_memory(0, 1.5 * GiB, 1.0 * GiB, "weights, gradients and optimizer state", 0.0)
         << QStringLiteral("out of memory: NPU 0 needs 1.5 GiB of its 1 GiB; the capacity is first exceeded by the "
                           "weights, gradients and optimizer state at 0 ns");
+    QTest::newRow("in-flight cap without effect")
+        << in_flight_cap_without_effect("stage[3]", 2, 1)
+        << QStringLiteral("stage[3]: max_ongoing_micro_batches 2 has no effect: the 1F1B schedule keeps at most 1 "
+                          "there anyway; a cap only matters below that");
+    // Two Julian years, 2 · 365.25 · 86400 s = 63 115 200 s: "2.0 years", and the seconds to 4 significant digits.
+    QTest::newRow("implausible iteration time")
+        << implausible_iteration_time(63115200.0)
+        << QStringLiteral("one iteration takes 2.0 years (6.312e+07 s): check the units of the link bandwidths and "
+                          "measured operation times");
 }
 
 void TestWarningText::wordsEachCode() {
