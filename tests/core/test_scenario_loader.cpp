@@ -6,6 +6,7 @@
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
 
+#include "largest_strategy_tree.h"
 #include "numeric_compare.h"
 
 #include <QTest>
@@ -174,6 +175,7 @@ private slots:
     void presetPlusFieldOverrides();
     void autoDegreeIsDerived();
     void strategyTreeStageLayers();
+    void largestStrategyTree();
 
     void roundTrip_data();
     void roundTrip();
@@ -436,6 +438,25 @@ parallelism: {tp: auto, pp: 16, dp: 8, mapping: [tp, dp, pp]}
     QVERIFY2(tp_auto.ok(), qPrintable(describe(tp_auto.diagnostics)));
     QCOMPARE(tp_auto.scenario->value().parallelism.tp, 8);
     QCOMPARE(tp_auto.scenario->value().parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::tp));
+}
+
+void TestScenarioLoader::largestStrategyTree() {
+    // 100 000 entries, the limit, load (make bench times it: docs/performance.md, "Loading"); validation is linear in
+    // them, as the duplicate check hashes the node names.
+    const LoadResult loaded =
+        parasight::load_scenario_text(parasight::testing::scenario_with_largest_strategy_tree(), "largest.yaml");
+    QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
+    QCOMPARE(loaded.scenario->value().strategy_tree.size(), std::size_t{100'000});
+    QCOMPARE(qs(loaded.scenario->value().strategy_tree.back().node), QStringLiteral("layer[9999].mlp.mlp_down"));
+    // The last entry naming layer[0] again is found, at its line: the first entry's line plus 99 999; column 12 is
+    // the quote that opens the node's value after `  - {node: `.
+    const LoadResult duplicate = parasight::load_scenario_text(
+        parasight::testing::scenario_with_largest_strategy_tree(true), "largest.yaml");
+    QVERIFY(!duplicate.ok());
+    QCOMPARE(duplicate.diagnostics.size(), std::size_t{1});
+    QCOMPARE(qs(duplicate.diagnostics.front().to_string()),
+             QStringLiteral("largest.yaml:%1:12: node 'layer[0]' is given twice in strategy_tree")
+                 .arg(parasight::testing::largest_tree_first_entry_line + 99'999));
 }
 
 void TestScenarioLoader::strategyTreeStageLayers() {
