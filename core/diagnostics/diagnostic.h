@@ -21,7 +21,8 @@ struct Diagnostic {
     std::string message;
     std::string path;  // the scenario value it is about, when known: "parallelism.pp"; empty for file-level problems
 
-    // "file:line:col: message" ("file: message" without a position; "path: message" without a file).
+    // "file:line:col: message" ("file: message" without a position; "path: message" without a file, or just the
+    // message when it starts with the path).
     [[nodiscard]] std::string to_string() const;
 
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
