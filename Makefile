@@ -1,5 +1,6 @@
 # A thin wrapper over CMake presets. Each target first installs the Debian packages it needs if any is missing.
-#   make run      build, then simulate the bundled default scenario with parasight-cli
+#   make run      build, then open the desktop application on the bundled default scenario (without a display:
+#                 say how to run it headless and print parasight-cli's summary instead)
 #   make test     build and run every test suite (ctest)
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
@@ -10,13 +11,14 @@
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 CLI := $(BUILD_DIR)/app/cli/parasight-cli
+GUI := $(BUILD_DIR)/app/gui/parasight
 DEFAULT_SCENARIO := presets/scenarios/default.yaml
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 JOBS ?= $(shell nproc)
 
 BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-dev \
-                  qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all
+                  qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all fonts-dejavu-core
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 .PHONY: all deps fuzz-deps build run test asan fuzz bench package clean
@@ -46,7 +48,14 @@ build: deps
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	$(CLI) simulate $(DEFAULT_SCENARIO)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ -n "$$QT_QPA_PLATFORM" ]; then \
+	  $(GUI); \
+	else \
+	  echo "No display: the window cannot open here. Headless, render it with"; \
+	  echo "  $(GUI) --screenshot OUT.png [--tab NAME] [FILE]"; \
+	  echo "or run it under Xvfb (xvfb-run $(GUI)). The default scenario's summary meanwhile:"; \
+	  $(CLI) simulate $(DEFAULT_SCENARIO); \
+	fi
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)

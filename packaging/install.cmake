@@ -1,6 +1,9 @@
 # What `cmake --install` and the .deb put where.
 include(GNUInstallDirs)
 install(TARGETS parasight-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(PARASIGHT_GUI)
+    install(TARGETS parasight RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/presets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/parasight/presets
         FILES_MATCHING PATTERN "*.yaml" PATTERN "*.md")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")

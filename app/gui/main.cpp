@@ -1,0 +1,151 @@
+// parasight: the desktop application. Composes the main window; with --screenshot it renders the window offscreen
+// once the scenario has been simulated, writes the PNG and exits (docs/gui.md).
+
+#include "main_window/main_window.h"
+#include "summary/summary_bar.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QTextStream>
+#include <QTimer>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+constexpr int exit_ok = 0;
+constexpr int exit_internal_error = 1;
+constexpr int exit_bad_input = 2;
+
+bool wants_screenshot(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0) return true;
+    }
+    return false;
+}
+
+int usage_error(const QString& message) {
+    QTextStream(stderr) << "parasight: " << message << "\nsee 'parasight --help'\n";
+    return exit_bad_input;
+}
+
+// Writes the window as a PNG, or says why there is nothing to show; the exit status.
+int write_screenshot(parasight::gui::MainWindow& window, const QString& output) {
+    if (!window.result()) {
+        // The run failed: the summary bar says why.
+        QTextStream(stderr) << "parasight: the scenario was not simulated: "
+                            << window.summaryBar()->texts().join(QLatin1Char(' ')).trimmed() << '\n';
+        return exit_bad_input;
+    }
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QSaveFile file(output);
+    const QPixmap pixmap = window.grab();
+    if (!file.open(QIODevice::WriteOnly) || !pixmap.save(&file, "PNG") || !file.commit()) {
+        QTextStream(stderr) << "parasight: cannot write '" << output << "': " << file.errorString() << '\n';
+        return exit_internal_error;
+    }
+    return exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A screenshot needs no display: render offscreen unless the caller chose a platform.
+    if (wants_screenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ParaSight"));
+    QApplication::setOrganizationName(QStringLiteral("ParaSight"));
+    QApplication::setApplicationVersion(QStringLiteral(PARASIGHT_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Design-space explorer for distributed deep-learning training"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window once FILE is simulated, write it to OUT.png "
+                                                       "and exit."),
+                                        QStringLiteral("OUT.png"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("The tab to show: %1.")
+                                     .arg(parasight::gui::MainWindow::tabNames().join(QStringLiteral(", "))),
+                                 QStringLiteral("NAME"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("The window size (default 1400x900)."),
+                                  QStringLiteral("WxH"));
+    parser.addOptions({screenshot, tab, size});
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A scenario to open (default: the bundled default scenario)."));
+    if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return exit_ok;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        QTextStream(stdout) << "parasight " << PARASIGHT_VERSION << '\n';
+        return exit_ok;
+    }
+    if (parser.positionalArguments().size() > 1) return usage_error(QStringLiteral("name at most one scenario FILE"));
+
+    QSize window_size(1400, 900);
+    if (parser.isSet(size)) {
+        static const QRegularExpression pattern(QStringLiteral("^([0-9]{1,5})x([0-9]{1,5})$"));
+        const QRegularExpressionMatch match = pattern.match(parser.value(size));
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (width < 320 || height < 240 || width > 10000 || height > 10000) {
+            return usage_error(QStringLiteral("--size must be WIDTHxHEIGHT from 320x240 to 10000x10000, not '%1'")
+                                   .arg(parser.value(size)));
+        }
+        window_size = QSize(width, height);
+    }
+
+    parasight::gui::MainWindow window;
+    if (parser.isSet(tab) && !window.showTab(parser.value(tab))) {
+        return usage_error(QStringLiteral("--tab: unknown tab '%1'; expected one of %2")
+                               .arg(parser.value(tab), parasight::gui::MainWindow::tabNames().join(QStringLiteral(", "))));
+    }
+    const bool taking_screenshot = parser.isSet(screenshot);
+    QString output;
+    if (taking_screenshot) {
+        output = parser.value(screenshot);
+        if (!output.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+            return usage_error(QStringLiteral("--screenshot writes a PNG: name a file ending in .png, not '%1'")
+                                   .arg(output));
+        }
+    }
+
+    int status = exit_ok;
+    if (taking_screenshot) {
+        // Rendered once the run has settled and the event loop has had its turn: the status bar has hidden the
+        // progress bar and the layouts have made room for the new numbers.
+        QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&] {
+            QTimer::singleShot(0, &application, [&] {
+                status = write_screenshot(window, output);
+                QApplication::exit(status);
+            });
+        });
+    }
+    window.resize(window_size);
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty()) {
+        window.openDefaultScenario();
+    } else if (parasight::Diagnostics problems; !window.openFile(files.front(), &problems) && taking_screenshot) {
+        for (const auto& problem : problems) QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+        return exit_bad_input;
+    }
+    if (taking_screenshot && !window.document().validated()) {
+        for (const auto& problem : window.document().problems()) {
+            QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+        }
+        return exit_bad_input;
+    }
+    window.show();
+    const int code = QApplication::exec();
+    return taking_screenshot ? status : code;
+}

@@ -1,0 +1,128 @@
+// The main window (widgets/main_window/): it opens the bundled default scenario and shows its simulated numbers; an
+// edit re-runs it and the newest result replaces the old; an invalid edit is never simulated and says why; every
+// tab renders. Headless (offscreen).
+
+#include "main_window/main_window.h"
+
+#include "summary/summary_bar.h"
+
+#include <QDockWidget>
+#include <QImage>
+#include <QListWidget>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTest>
+
+using parasight::Scenario;
+using parasight::gui::MainWindow;
+
+namespace {
+
+// How many distinct colours an image holds: a blank render has one or two.
+int distinct_colours(const QImage& image) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3) {
+        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    }
+    return static_cast<int>(colours.size());
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void opensTheDefaultScenarioSimulated();
+    void anEditRunsAgain();
+    void anInvalidEditIsNotSimulated();
+    void everyTabRenders_data();
+    void everyTabRenders();
+};
+
+void TestMainWindow::initTestCase() {
+    // Window geometry and docks are kept in QSettings: keep the tests' apart from a user's.
+    QCoreApplication::setOrganizationName(QStringLiteral("ParaSight tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_main_window"));
+}
+
+void TestMainWindow::opensTheDefaultScenarioSimulated() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(window.document().validated() != nullptr);
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.result() != nullptr);
+    QVERIFY(window.result()->scenario == window.document().validated());
+    const QStringList texts = window.summaryBar()->texts();
+    QCOMPARE(texts.size(), 5);
+    // The default scenario's iteration time and peak memory as the core reports them; 1024 devices.
+    QVERIFY2(texts[0].startsWith(QStringLiteral("Iteration ")), qPrintable(texts.join(u'|')));
+    QVERIFY2(texts[1].contains(QStringLiteral("samples/s")) && texts[1].contains(QStringLiteral("tokens/s")),
+             qPrintable(texts[1]));
+    QVERIFY2(texts[2].startsWith(QStringLiteral("MFU ")), qPrintable(texts[2]));
+    QVERIFY2(texts[3].startsWith(QStringLiteral("Peak memory ")) && texts[3].endsWith(QStringLiteral(" of 80 GiB")),
+             qPrintable(texts[3]));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — ParaSight"));
+}
+
+void TestMainWindow::anEditRunsAgain() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    const double before = window.result()->simulation.report.iteration_time_s;
+    // Twice the global batch: twice the micro-batches per pipeline, so a longer iteration.
+    window.document().edit(QStringLiteral("batch"), QString(),
+                           [](Scenario& s) { s.training.global_batch *= 2; });
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.result()->scenario == window.document().validated());
+    QVERIFY(window.result()->simulation.report.iteration_time_s > before);
+    QVERIFY(window.isWindowModified());
+    // Undo brings the first value back, and with it a run of it.
+    window.document().undoStack()->undo();
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.result()->simulation.report.iteration_time_s, before);
+}
+
+void TestMainWindow::anInvalidEditIsNotSimulated() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    settled.clear();
+    window.document().edit(QStringLiteral("tp"), QString(), [](Scenario& s) { s.parallelism.tp = 3; });
+    QVERIFY(window.document().validated() == nullptr);
+    QVERIFY(!settled.wait(500));  // nothing runs
+    QVERIFY2(window.summaryBar()->texts().front().startsWith(QStringLiteral("The scenario has problems")),
+             qPrintable(window.summaryBar()->texts().front()));
+    auto* problems = window.findChild<QListWidget*>();
+    QVERIFY(problems != nullptr);
+    QVERIFY(problems->count() > 0);
+    QVERIFY(!problems->parentWidget()->isHidden());
+    QCOMPARE(problems->item(0)->text(), QString::fromStdString(window.document().problems().front().to_string()));
+}
+
+void TestMainWindow::everyTabRenders_data() {
+    QTest::addColumn<QString>("tab");
+    for (const QString& name : MainWindow::tabNames()) QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestMainWindow::everyTabRenders() {
+    QFETCH(QString, tab);
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.resize(1400, 900);
+    window.openDefaultScenario();
+    QVERIFY(window.showTab(tab));
+    window.show();
+    QVERIFY(settled.wait(30000));
+    const QImage image = window.grab().toImage();
+    QCOMPARE(image.size(), QSize(1400, 900) * window.devicePixelRatio());
+    QVERIFY2(distinct_colours(image) > 8, qPrintable(QString::number(distinct_colours(image))));
+    QVERIFY(!window.showTab(QStringLiteral("no such tab")));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,209 @@
+// The scenario document (widgets/document/): every edit is undoable and undo restores the value exactly; edits of
+// one field in a row merge into one step; every change is validated, an invalid value carrying the loader's message
+// at its scenario path; open → edit → save → reopen round-trips, and a failed save changes nothing.
+
+#include "document/scenario_document.h"
+
+#include "presets/preset_library.h"
+#include "scenario_file/scenario_loader.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+
+using parasight::Diagnostics;
+using parasight::Scenario;
+using parasight::gui::ScenarioDocument;
+
+namespace {
+
+using Edit = std::function<void(Scenario&)>;
+
+// The bundled default scenario: GPT-3 175B, global_batch 1536, micro_batch 1, tp 8 · pp 16 · dp 8 on 1024 A100s.
+void open_default(ScenarioDocument& document) {
+    const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::scenario, "default");
+    QVERIFY(preset != nullptr);
+    Diagnostics problems;
+    QVERIFY(document.openText(preset->text, std::string(preset->file), problems));
+    QVERIFY(problems.empty());
+}
+
+QString first_problem(const ScenarioDocument& document) {
+    return document.problems().empty() ? QString() : QString::fromStdString(document.problems().front().to_string());
+}
+
+}  // namespace
+
+Q_DECLARE_METATYPE(Edit)
+
+class TestScenarioDocument : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void editAndUndo_data();
+    void editAndUndo();
+    void editsOfOneFieldMerge();
+    void anEditThatChangesNothingIsNoStep();
+    void saveAndReopen();
+    void failedSaveChangesNothing();
+    void openReportsTheLoadersProblems();
+};
+
+void TestScenarioDocument::editAndUndo_data() {
+    QTest::addColumn<Edit>("edit");
+    QTest::addColumn<QString>("problem");  // the first diagnostic "path: message", or empty when still valid
+    QTest::newRow("global batch") << Edit([](Scenario& s) { s.training.global_batch = 3072; }) << QString();
+    QTest::newRow("micro batch") << Edit([](Scenario& s) { s.training.micro_batch = 2; }) << QString();
+    QTest::newRow("zero stage") << Edit([](Scenario& s) { s.parallelism.zero = 3; }) << QString();
+    QTest::newRow("recompute") << Edit([](Scenario& s) { s.parallelism.recompute = parasight::Recompute::full; })
+                               << QString();
+    QTest::newRow("device memory") << Edit([](Scenario& s) { s.cluster.device.memory_bytes = 40.0 * (1 << 30); })
+                                   << QString();
+    QTest::newRow("overlap slowdown") << Edit([](Scenario& s) { s.simulation.overlap_slowdown = 0.25; }) << QString();
+    // tp 4 · pp 16 · dp 8 = 512, not the 1024 devices of the topology.
+    QTest::newRow("tp that does not fit")
+        << Edit([](Scenario& s) { s.parallelism.tp = 4; })
+        << QStringLiteral("parallelism: the parallel degrees multiply to 512 (tp=4 x dp=8 x pp=16) but the cluster has "
+                          "1024 devices (8 x 128); change a degree or write one of them as 'auto'");
+    QTest::newRow("zero micro-batch") << Edit([](Scenario& s) { s.training.micro_batch = 0; })
+                                      << QStringLiteral("training.micro_batch must be between 1 and 10000000, not 0");
+}
+
+void TestScenarioDocument::editAndUndo() {
+    QFETCH(Edit, edit);
+    QFETCH(QString, problem);
+    ScenarioDocument document;
+    open_default(document);
+    const Scenario original = document.scenario();
+    QVERIFY(document.validated() != nullptr);
+    QVERIFY(!document.isModified());
+    QSignalSpy changed(&document, &ScenarioDocument::scenarioChanged);
+    QSignalSpy modified(&document, &ScenarioDocument::modifiedChanged);
+
+    document.edit(QStringLiteral("edit"), QString(), edit);
+    Scenario expected = original;
+    edit(expected);
+    QVERIFY(document.scenario() == expected);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(document.isModified());
+    QCOMPARE(modified.count(), 1);
+    if (problem.isEmpty()) {
+        QVERIFY2(document.problems().empty(), qPrintable(first_problem(document)));
+        QVERIFY(document.validated() != nullptr);
+    } else {
+        QVERIFY(document.validated() == nullptr);
+        QCOMPARE(first_problem(document), problem);
+    }
+
+    document.undoStack()->undo();
+    QVERIFY(document.scenario() == original);
+    QVERIFY(document.validated() != nullptr);
+    QVERIFY(document.problems().empty());
+    QVERIFY(!document.isModified());
+    document.undoStack()->redo();
+    QVERIFY(document.scenario() == expected);
+    QCOMPARE(changed.count(), 3);
+}
+
+void TestScenarioDocument::editsOfOneFieldMerge() {
+    ScenarioDocument document;
+    open_default(document);
+    const Scenario original = document.scenario();
+    // Typing 3, 30, 307, 3072 into one field: four edits with one key, one undo step.
+    for (const std::int64_t batch : {3, 30, 307, 3072}) {
+        document.edit(QStringLiteral("global batch"), QStringLiteral("training.global_batch"),
+                      [batch](Scenario& s) { s.training.global_batch = batch; });
+    }
+    // Then another field: a step of its own.
+    document.edit(QStringLiteral("micro batch"), QStringLiteral("training.micro_batch"),
+                  [](Scenario& s) { s.training.micro_batch = 2; });
+    QCOMPARE(document.undoStack()->count(), 2);
+    QCOMPARE(document.scenario().training.global_batch, std::int64_t{3072});
+    document.undoStack()->undo();
+    QCOMPARE(document.scenario().training.micro_batch, 1);
+    QCOMPARE(document.scenario().training.global_batch, std::int64_t{3072});
+    document.undoStack()->undo();
+    QVERIFY(document.scenario() == original);
+    // Edits without a key never merge.
+    document.edit(QStringLiteral("a"), QString(), [](Scenario& s) { s.training.global_batch = 768; });
+    document.edit(QStringLiteral("b"), QString(), [](Scenario& s) { s.training.global_batch = 384; });
+    QCOMPARE(document.undoStack()->count(), 2);
+}
+
+void TestScenarioDocument::anEditThatChangesNothingIsNoStep() {
+    ScenarioDocument document;
+    open_default(document);
+    QSignalSpy changed(&document, &ScenarioDocument::scenarioChanged);
+    document.edit(QStringLiteral("same"), QString(), [](Scenario& s) { s.training.global_batch = 1536; });
+    QCOMPARE(document.undoStack()->count(), 0);
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(!document.isModified());
+}
+
+void TestScenarioDocument::saveAndReopen() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("edited.yaml"));
+    ScenarioDocument document;
+    open_default(document);
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    QSignalSpy renamed(&document, &ScenarioDocument::filePathChanged);
+    const auto error = document.saveAs(path);
+    QVERIFY2(!error, qPrintable(error.value_or(QString())));
+    QCOMPARE(document.filePath(), path);
+    QCOMPARE(renamed.count(), 1);
+    QCOMPARE(document.displayName(), QStringLiteral("edited.yaml"));
+    QVERIFY(!document.isModified());
+    // What was saved loads back, through the same loader the command line uses, to the same scenario.
+    const parasight::LoadResult reloaded = parasight::load_scenario_file(path.toStdString());
+    QVERIFY2(reloaded.ok(), reloaded.ok() ? "" : reloaded.diagnostics.front().to_string().c_str());
+    QVERIFY(reloaded.scenario->value() == document.validated()->value());
+    ScenarioDocument reopened;
+    Diagnostics problems;
+    QVERIFY(reopened.openFile(path, problems));
+    QVERIFY(reopened.scenario() == document.scenario());
+    QCOMPARE(reopened.undoStack()->count(), 0);
+}
+
+void TestScenarioDocument::failedSaveChangesNothing() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    ScenarioDocument document;
+    open_default(document);
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    // A folder that does not exist: refused, and the document keeps its (lack of a) file and its changes.
+    const auto error = document.saveAs(directory.filePath(QStringLiteral("missing/edited.yaml")));
+    QVERIFY(error.has_value());
+    QVERIFY2(error->startsWith(QStringLiteral("its folder '")) && error->endsWith(QStringLiteral("No such file or directory")),
+             qPrintable(*error));
+    QVERIFY(document.filePath().isEmpty());
+    QVERIFY(document.isModified());
+}
+
+void TestScenarioDocument::openReportsTheLoadersProblems() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("bad.yaml"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8, micro_bach: 1}\n");
+    file.close();
+    ScenarioDocument document;
+    open_default(document);
+    const Scenario before = document.scenario();
+    Diagnostics problems;
+    QVERIFY(!document.openFile(path, problems));
+    QVERIFY(!problems.empty());
+    // The unknown key, at its line and column (`training: {global_batch: 8, ` is 28 characters), as the command line
+    // prints it.
+    QVERIFY2(QString::fromStdString(problems.front().to_string())
+                 .startsWith(path + QStringLiteral(":3:29: unknown key 'micro_bach'")),
+             problems.front().to_string().c_str());
+    QVERIFY(document.scenario() == before);
+}
+
+QTEST_MAIN(TestScenarioDocument)
+#include "test_scenario_document.moc"

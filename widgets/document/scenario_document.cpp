@@ -1,0 +1,82 @@
+#include "document/scenario_document.h"
+
+#include "document/scenario_edit_command.h"
+#include "io/atomic_output.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
+#include "validation/validate.h"
+
+#include <QFileInfo>
+
+namespace parasight::gui {
+
+ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent) {
+    connect(&undo_stack_, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    replace(Scenario{});
+}
+
+QString ScenarioDocument::displayName() const {
+    return file_path_.isEmpty() ? tr("Untitled") : QFileInfo(file_path_).fileName();
+}
+
+bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
+    LoadResult loaded = load_scenario_file(path.toStdString());
+    if (!loaded.ok()) {
+        problems = std::move(loaded.diagnostics);
+        return false;
+    }
+    reset(loaded.scenario->value(), path);
+    return true;
+}
+
+bool ScenarioDocument::openText(std::string_view text, const std::string& name, Diagnostics& problems) {
+    LoadResult loaded = load_scenario_text(text, name);
+    if (!loaded.ok()) {
+        problems = std::move(loaded.diagnostics);
+        return false;
+    }
+    reset(loaded.scenario->value(), QString());
+    return true;
+}
+
+std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
+    auto output = AtomicOutput::open(path.toStdString());
+    if (!output) return QString::fromStdString(output.error());
+    (*output)->stream() << write_scenario_yaml(scenario_);
+    if (const auto error = (*output)->commit()) return QString::fromStdString(*error);
+    if (file_path_ != path) {
+        file_path_ = path;
+        Q_EMIT filePathChanged(file_path_);
+    }
+    undo_stack_.setClean();
+    return std::nullopt;
+}
+
+void ScenarioDocument::edit(const QString& text, const QString& merge_key,
+                            const std::function<void(Scenario&)>& change) {
+    Scenario after = scenario_;
+    change(after);
+    if (after == scenario_) return;  // nothing to undo
+    undo_stack_.push(new ScenarioEditCommand(*this, text, merge_key, scenario_, std::move(after)));
+}
+
+void ScenarioDocument::replace(Scenario scenario) {
+    scenario_ = std::move(scenario);
+    Validation validation = validate(scenario_);
+    problems_ = std::move(validation.diagnostics);
+    validated_ = validation.scenario ? std::make_shared<const ValidatedScenario>(std::move(*validation.scenario))
+                                     : nullptr;
+    Q_EMIT scenarioChanged();
+}
+
+void ScenarioDocument::reset(Scenario scenario, QString file_path) {
+    undo_stack_.clear();
+    replace(std::move(scenario));
+    if (file_path_ != file_path) {
+        file_path_ = std::move(file_path);
+        Q_EMIT filePathChanged(file_path_);
+    }
+    undo_stack_.setClean();
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,67 @@
+#pragma once
+// The scenario being edited: a Scenario value, the file it came from, whether it changed since it was saved, and the
+// undo stack through which every edit goes (each edit a ScenarioEditCommand). It validates the value after every
+// change with the core's validate() — the same checks the loader makes — and keeps the result: the ValidatedScenario
+// the runner simulates, or the diagnostics the problems panel lists (each with the scenario path of its field).
+
+#include "diagnostics/diagnostic.h"
+#include "scenario/scenario.h"
+#include "scenario/validated_scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <functional>
+#include <memory>
+
+namespace parasight::gui {
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ScenarioDocument(QObject* parent = nullptr);
+
+    [[nodiscard]] const Scenario& scenario() const noexcept { return scenario_; }
+    // The current value once it passes validate(), or null: an invalid scenario is never simulated.
+    [[nodiscard]] std::shared_ptr<const ValidatedScenario> validated() const noexcept { return validated_; }
+    [[nodiscard]] const Diagnostics& problems() const noexcept { return problems_; }
+    [[nodiscard]] const QString& filePath() const noexcept { return file_path_; }
+    // "default.yaml", or "Untitled" for a scenario never saved.
+    [[nodiscard]] QString displayName() const;
+    [[nodiscard]] bool isModified() const { return !undo_stack_.isClean(); }
+    [[nodiscard]] QUndoStack* undoStack() noexcept { return &undo_stack_; }
+
+    // Replaces the document with a scenario read from `path`, forgetting the undo history. On failure the document
+    // is unchanged and `problems` holds the loader's FILE:LINE:COL diagnostics.
+    bool openFile(const QString& path, Diagnostics& problems);
+    // Replaces the document with a scenario read from text (a bundled preset, a new scenario), with no file.
+    bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
+    // Writes the scenario as YAML to `path` (atomically: a failed save leaves the file as it was) and makes it the
+    // document's file. On failure returns the reason and changes nothing.
+    [[nodiscard]] std::optional<QString> saveAs(const QString& path);
+
+    // An undoable edit: `change` patches a copy of the scenario. Consecutive edits with the same non-empty
+    // `merge_key` (one field typed into character by character) merge into one undo step.
+    void edit(const QString& text, const QString& merge_key, const std::function<void(Scenario&)>& change);
+
+Q_SIGNALS:
+    // After every change of the value (an edit, an undo, an open); validated() and problems() are current.
+    void scenarioChanged();
+    void filePathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class ScenarioEditCommand;
+    void replace(Scenario scenario);  // sets the value and validates it; for the edit command
+    void reset(Scenario scenario, QString file_path);
+
+    Scenario scenario_;
+    std::shared_ptr<const ValidatedScenario> validated_;
+    Diagnostics problems_;
+    QString file_path_;
+    QUndoStack undo_stack_;
+};
+
+}  // namespace parasight::gui

@@ -1,0 +1,340 @@
+#include "main_window/main_window.h"
+
+#include "main_window/placeholder_page.h"
+#include "presets/preset_library.h"
+#include "summary/summary_bar.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QKeySequence>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace parasight::gui {
+
+namespace {
+
+// How long the scenario must stay unchanged before a run starts: typing "1536" runs once, not four times.
+constexpr int debounce_ms = 150;
+
+struct TabSpec {
+    const char* name;  // as --screenshot --tab takes it
+    const char* title;
+    const char* placeholder;  // what the tab will show, until it does
+};
+
+constexpr TabSpec tab_specs[] = {
+    {"topology", QT_TRANSLATE_NOOP("MainWindow", "Topology"),
+     QT_TRANSLATE_NOOP("MainWindow", "The topology canvas — the cluster's dimensions drawn as rings, fully connected "
+                                     "groups and switches, with the parallel groups laid over them — is not built "
+                                     "yet. Edit the topology in the scenario file meanwhile.")},
+    {"strategy", QT_TRANSLATE_NOOP("MainWindow", "Strategy"),
+     QT_TRANSLATE_NOOP("MainWindow", "The strategy tree editor — per-stage layers, per-layer and per-operation "
+                                     "recompute — is not built yet. Edit strategy_tree in the scenario file "
+                                     "meanwhile.")},
+    {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline"),
+     QT_TRANSLATE_NOOP("MainWindow", "The per-device Gantt timeline is not built yet. parasight-cli simulate FILE "
+                                     "--trace OUT.json writes the same events for Perfetto meanwhile.")},
+    {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown"),
+     QT_TRANSLATE_NOOP("MainWindow", "The breakdown chart is not built yet; the summary above gives the headline "
+                                     "numbers and parasight-cli simulate FILE the breakdown per group.")},
+    {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"),
+     QT_TRANSLATE_NOOP("MainWindow", "The memory chart is not built yet; the summary above gives the peak against "
+                                     "the capacity and parasight-cli simulate FILE the memory by category.")},
+};
+
+QString diagnostic_text(const Diagnostic& diagnostic) { return QString::fromStdString(diagnostic.to_string()); }
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("MainWindow"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    summary_ = new SummaryBar(central);
+    tabs_ = new QTabWidget(central);
+    tabs_->setDocumentMode(true);
+    for (const TabSpec& spec : tab_specs) {
+        tabs_->addTab(new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_), tr(spec.title));
+    }
+    layout->addWidget(summary_);
+    layout->addWidget(tabs_, 1);
+    setCentralWidget(central);
+
+    buildMenus();
+    buildStatusBar();
+    buildProblemsPanel();
+
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(debounce_ms);
+    connect(&debounce_, &QTimer::timeout, this, &MainWindow::runNow);
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(&document_, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+
+    connect(&runner_, &SimulationRunner::started, this, [this] {
+        progress_->setValue(0);
+        progress_->show();
+        cancel_->show();
+        status_->setText(tr("Simulating…"));
+    });
+    connect(&runner_, &SimulationRunner::progressed, this, [this](quint64, const QString& phase, double fraction) {
+        progress_->setValue(static_cast<int>(fraction * 100.0));
+        status_->setText(tr("Simulating: %1…").arg(phase));
+    });
+    connect(&runner_, &SimulationRunner::finished, this, &MainWindow::onResult);
+    connect(&runner_, &SimulationRunner::failed, this, [this](quint64, const SimulationError& error) {
+        onFailure(error);
+    });
+    connect(&runner_, &SimulationRunner::cancelled, this, [this] {
+        status_->setText(tr("Cancelled"));
+        Q_EMIT runSettled();
+    });
+    connect(&runner_, &SimulationRunner::idle, this, [this] {
+        progress_->hide();
+        cancel_->hide();
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::tabNames() {
+    QStringList names;
+    for (const TabSpec& spec : tab_specs) names << QString::fromLatin1(spec.name);
+    return names;
+}
+
+bool MainWindow::showTab(const QString& name) {
+    const int index = static_cast<int>(tabNames().indexOf(name));
+    if (index < 0) return false;
+    tabs_->setCurrentIndex(index);
+    return true;
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* new_action = file->addAction(tr("&New"), this, [this] {
+        if (maybeSave()) openDefaultScenario();
+    });
+    new_action->setShortcut(QKeySequence::New);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    QMenu* presets = file->addMenu(tr("Open &Preset"));
+    for (const Preset& preset : all_presets()) {
+        if (preset.kind != PresetKind::scenario) continue;
+        const QString id = QString::fromUtf8(preset.id.data(), static_cast<qsizetype>(preset.id.size()));
+        presets->addAction(id, this, [this, &preset] {
+            if (!maybeSave()) return;
+            Diagnostics problems;
+            if (!document_.openText(preset.text, std::string(preset.file), problems)) {
+                showProblems(problems, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
+            }
+        });
+    }
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = document_.undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document_.undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, &MainWindow::runNow);
+    run->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), &runner_, &SimulationRunner::cancel);
+    auto_run_action_ = run->addAction(tr("&Auto-run After Edits"));
+    auto_run_action_->setCheckable(true);
+    auto_run_action_->setChecked(auto_run_);
+    connect(auto_run_action_, &QAction::toggled, this, &MainWindow::setAutoRun);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < tabs_->count(); ++i) {
+        QAction* action = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
+        action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ParaSight"), this, [this] {
+        QMessageBox::about(
+            this, tr("About ParaSight"),
+            tr("<h3>ParaSight %1</h3><p>A design-space explorer for distributed deep-learning training: it simulates "
+               "one training iteration on every device of a cluster.</p><p>Its model draws on DistSim (Lu et al. "
+               "2023), ASTRA-sim 2.0 (Won et al. 2023), NeuronaBox (Gui et al. 2024), the ParaDL oracle (Kahira et "
+               "al. 2021) and Proteus (Duan et al. 2024); docs/model.md says what each number comes from.</p>")
+                .arg(QStringLiteral(PARASIGHT_VERSION)));
+    });
+}
+
+void MainWindow::buildStatusBar() {
+    status_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(200);
+    progress_->setTextVisible(false);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setToolTip(tr("Stop the simulation (Esc)"));
+    cancel_->hide();
+    connect(cancel_, &QPushButton::clicked, &runner_, &SimulationRunner::cancel);
+    statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+}
+
+void MainWindow::buildProblemsPanel() {
+    auto* dock = new QDockWidget(tr("Problems"), this);
+    dock->setObjectName(QStringLiteral("ProblemsDock"));
+    problems_ = new QListWidget(dock);
+    problems_->setAccessibleName(tr("Problems"));
+    dock->setWidget(problems_);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    dock->hide();
+}
+
+bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
+    Diagnostics found;
+    if (!document_.openFile(path, found)) {
+        showProblems(found, path);
+        if (problems != nullptr) *problems = std::move(found);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::openDefaultScenario() {
+    const Preset* preset = find_preset(PresetKind::scenario, "default");
+    Diagnostics problems;
+    if (preset == nullptr || !document_.openText(preset->text, std::string(preset->file), problems)) {
+        showProblems(problems, tr("the bundled default scenario"));
+    }
+}
+
+void MainWindow::setAutoRun(bool on) {
+    auto_run_ = on;
+    if (auto_run_action_ != nullptr && auto_run_action_->isChecked() != on) auto_run_action_->setChecked(on);
+    if (on && document_.validated() && (!result_ || result_->scenario != document_.validated())) debounce_.start();
+}
+
+void MainWindow::runNow() {
+    debounce_.stop();
+    if (const auto validated = document_.validated()) runner_.start(validated);
+}
+
+void MainWindow::onScenarioChanged() {
+    updateTitle();
+    showProblems(document_.problems(), document_.filePath());
+    if (document_.validated()) {
+        summary_->setStale(result_ != nullptr);
+        if (auto_run_) debounce_.start();
+    } else {
+        debounce_.stop();
+        runner_.cancel();
+        summary_->showMessage(tr("The scenario has problems (see the Problems panel): nothing is simulated"));
+    }
+}
+
+void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
+    result_ = result;
+    summary_->showReport(result->simulation.report);
+    // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
+    summary_->setStale(result->scenario != document_.validated());
+    status_->setText(tr("Simulated"));
+    Q_EMIT runSettled();
+}
+
+void MainWindow::onFailure(const SimulationError& error) {
+    result_.reset();
+    summary_->showMessage(tr("Not simulated: %1").arg(QString::fromStdString(error.message)));
+    status_->setText(tr("The simulation failed"));
+    problems_->clear();
+    problems_->addItem(QString::fromStdString(error.message));
+    for (const Diagnostic& diagnostic : error.diagnostics) problems_->addItem(diagnostic_text(diagnostic));
+    problems_->parentWidget()->show();
+    Q_EMIT runSettled();
+}
+
+void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {
+    problems_->clear();
+    for (const Diagnostic& diagnostic : problems) problems_->addItem(diagnostic_text(diagnostic));
+    problems_->parentWidget()->setVisible(!problems.empty());
+    if (!problems.empty()) {
+        status_->setText(tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size()))
+                             .arg(file.isEmpty() ? document_.displayName() : file));
+    }
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(QStringLiteral("%1[*] — ParaSight").arg(document_.displayName()));
+    setWindowModified(document_.isModified());
+}
+
+bool MainWindow::maybeSave() {
+    if (!document_.isModified()) return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("%1 has changes that are not saved. Save them?").arg(document_.displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::save() {
+    if (document_.filePath().isEmpty()) return saveAs();
+    if (const auto error = document_.saveAs(document_.filePath())) {
+        QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(document_.filePath(), *error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), document_.filePath(),
+                                                      tr("Scenarios (*.yaml *.yml)"));
+    if (path.isEmpty()) return false;
+    if (const auto error = document_.saveAs(path)) {
+        QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(path, *error));
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::openWithDialog() {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      tr("Scenarios (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,90 @@
+#pragma once
+// The frame every view lives in: the summary bar over the tabs (Topology · Strategy · Timeline · Breakdown ·
+// Memory), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the status
+// bar. It owns the document and the runner and connects them: every change of a valid scenario starts a run after a
+// short pause (auto-run, on by default; F5 runs by hand), a newer change cancels the run under way, and the newest
+// result replaces what every view shows.
+
+#include "document/scenario_document.h"
+#include "run/simulation_runner.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+
+namespace parasight::gui {
+
+class SummaryBar;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] ScenarioDocument& document() noexcept { return document_; }
+    [[nodiscard]] SimulationRunner& runner() noexcept { return runner_; }
+    [[nodiscard]] std::shared_ptr<const SimulationResult> result() const noexcept { return result_; }
+    [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
+
+    // Opens a scenario file; when it has problems they go to the problems panel (and to `problems`, if given), the
+    // document stays as it was and false is returned.
+    bool openFile(const QString& path, Diagnostics* problems = nullptr);
+    // Opens the bundled default scenario as a new, unsaved document.
+    void openDefaultScenario();
+
+    // The tab names `--screenshot --tab` accepts, in tab order.
+    [[nodiscard]] static QStringList tabNames();
+    // Shows the tab of that name (one of tabNames()); false for an unknown name.
+    bool showTab(const QString& name);
+
+    void setAutoRun(bool on);
+    // Runs the current scenario now, if it is valid.
+    void runNow();
+
+Q_SIGNALS:
+    // The newest run has ended, with a result or not; nothing is running.
+    void runSettled();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void buildStatusBar();
+    void buildProblemsPanel();
+    void onScenarioChanged();
+    void onResult(const std::shared_ptr<const SimulationResult>& result);
+    void onFailure(const SimulationError& error);
+    void showProblems(const Diagnostics& problems, const QString& file);
+    void updateTitle();
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void openWithDialog();
+
+    ScenarioDocument document_;
+    SimulationRunner runner_;
+    std::shared_ptr<const SimulationResult> result_;
+    QTimer debounce_;
+    bool auto_run_ = true;
+
+    SummaryBar* summary_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QListWidget* problems_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QLabel* status_ = nullptr;
+    QAction* auto_run_action_ = nullptr;
+};
+
+}  // namespace parasight::gui

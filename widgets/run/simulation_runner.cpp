@@ -1,0 +1,116 @@
+#include "run/simulation_runner.h"
+
+#include <QMetaObject>
+
+#include <chrono>
+#include <mutex>
+
+namespace parasight::gui {
+
+namespace {
+
+// The share of a run's wall time each phase takes, roughly (docs/performance.md): compile, engine, analysis.
+constexpr double compile_share = 0.15;
+constexpr double engine_share = 0.6;
+
+double overall_fraction(SimulationPhase phase, double fraction) {
+    switch (phase) {
+    case SimulationPhase::compile: return compile_share * fraction;
+    case SimulationPhase::engine: return compile_share + engine_share * fraction;
+    case SimulationPhase::analysis: return compile_share + engine_share + (1.0 - compile_share - engine_share) * fraction;
+    }
+    return fraction;
+}
+
+}  // namespace
+
+// One run: its id, its scenario, and the flag the worker polls. Shared by the runner and the worker thread.
+struct SimulationRunner::Job : ProgressSink {
+    std::uint64_t id = 0;
+    std::shared_ptr<const ValidatedScenario> scenario;
+    SimulateOptions options;
+    std::atomic<bool> cancel_requested{false};
+    SimulationRunner* runner = nullptr;
+    std::chrono::steady_clock::time_point last_report{};
+
+    void progress(SimulationPhase phase, double fraction) override {
+        // Called from the worker thread, often: post at most every 50 ms.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::milliseconds(50)) return;
+        last_report = now;
+        const QString phase_name = QString::fromUtf8(name_of(phase, simulation_phase_names));
+        const double overall = overall_fraction(phase, fraction);
+        const quint64 job = id;
+        QMetaObject::invokeMethod(
+            runner,
+            [runner = runner, job, phase_name, overall] {
+                if (job == runner->running_job_) Q_EMIT runner->progressed(job, phase_name, overall);
+            },
+            Qt::QueuedConnection);
+    }
+    [[nodiscard]] bool cancelled() const override { return cancel_requested.load(std::memory_order_relaxed); }
+};
+
+SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<std::shared_ptr<const SimulationResult>>();
+    qRegisterMetaType<SimulationError>();
+    // One job at a time runs; a newer one waits for the cancelled one to let go of its memory.
+    pool_.setMaxThreadCount(1);
+}
+
+SimulationRunner::~SimulationRunner() {
+    if (current_) current_->cancel_requested = true;
+    pool_.waitForDone();
+}
+
+std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> scenario, const SimulateOptions& options) {
+    if (current_) current_->cancel_requested = true;
+    auto job = std::make_shared<Job>();
+    job->id = ++latest_job_;
+    job->scenario = std::move(scenario);
+    job->options = options;
+    job->options.progress = job.get();
+    job->runner = this;
+    current_ = job;
+    running_job_ = job->id;
+    ++jobs_in_flight_;
+    Q_EMIT started(job->id);
+    pool_.start([this, job] {
+        auto outcome = job->cancel_requested ? Expected<Simulation, SimulationError>(SimulationError{
+                                                   SimulationErrorKind::cancelled, SimulationPhase::compile,
+                                                   "the simulation was cancelled", {}, 0.0, false, 0})
+                                             : simulate(*job->scenario, job->options);
+        QMetaObject::invokeMethod(
+            this, [this, job, outcome = std::move(outcome)]() mutable { deliver(job, std::move(outcome)); },
+            Qt::QueuedConnection);
+    });
+    return job->id;
+}
+
+void SimulationRunner::cancel() {
+    if (current_) current_->cancel_requested = true;
+}
+
+void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome) {
+    --jobs_in_flight_;
+    const bool newest = job->id == latest_job_;
+    if (newest) {
+        running_job_ = 0;
+        current_.reset();
+        if (outcome) {
+            auto result = std::make_shared<SimulationResult>();
+            result->job = job->id;
+            result->scenario = job->scenario;
+            result->simulation = std::move(outcome).value();
+            Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
+        } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
+            Q_EMIT cancelled(job->id);
+        } else {
+            Q_EMIT failed(job->id, outcome.error());
+        }
+    }
+    // A superseded job's outcome is dropped: a newer one is on its way.
+    if (jobs_in_flight_ == 0) Q_EMIT idle();
+}
+
+}  // namespace parasight::gui
