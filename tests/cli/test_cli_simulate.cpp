@@ -625,13 +625,13 @@ private slots:
         QVERIFY(directory.isValid());
         const QString scenario = directory.filePath(QStringLiteral("small-gpu.yaml"));
         const QString csv = directory.filePath(QStringLiteral("breakdown.csv"));
-        QFile file(scenario);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 2, micro_batch: 1}\n"
+        QFile scenario_file(scenario);
+        QVERIFY(scenario_file.open(QIODevice::WriteOnly));
+        scenario_file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 2, micro_batch: 1}\n"
                    "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: 2 GiB, "
                    "memory_bandwidth: 2039 GB/s}\n"
                    "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n");
-        file.close();
+        scenario_file.close();
         RUN_CLI(json_run, {QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--csv"), csv});
         // Simulated and reported in full; the status tells a script it does not fit.
         EXPECT_EXIT(json_run, 3);
