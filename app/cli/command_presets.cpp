@@ -54,13 +54,14 @@ int show_preset(const std::vector<std::string>& positional, std::ostream& out, s
         id = id.substr(slash + 1);
     }
     std::vector<const Preset*> matches;
-    std::vector<std::string_view> every_id;
+    std::vector<std::string_view> ids_of_kind;  // what to suggest from: the presets of KIND when it is given
     for (const Preset& preset : all_presets()) {
-        every_id.push_back(preset.id);
-        if (preset.id == id && (!kind || preset.kind == *kind)) matches.push_back(&preset);
+        if (kind && preset.kind != *kind) continue;
+        ids_of_kind.push_back(preset.id);
+        if (preset.id == id) matches.push_back(&preset);
     }
     if (matches.empty()) {
-        return usage_error(err, "presets", "no preset '" + positional[1] + "'" + did_you_mean_suffix(id, every_id) +
+        return usage_error(err, "presets", "no preset '" + positional[1] + "'" + did_you_mean_suffix(id, ids_of_kind) +
                                                "; 'parasight-cli presets list' shows them all");
     }
     if (matches.size() > 1) {

@@ -19,6 +19,15 @@ const std::array<EnumName<Dtype>, 5> dtype_names{{{Dtype::fp32, "fp32"},
                                                   {Dtype::fp8, "fp8"}}};
 const std::array<EnumName<Dtype>, 4> training_dtype_names{
     {{Dtype::fp32, "fp32"}, {Dtype::fp16, "fp16"}, {Dtype::bf16, "bf16"}, {Dtype::fp8, "fp8"}}};
+const std::array<SuggestionAlias, 9> dtype_suggestion_aliases{{{"bfloat16", "bf16"},
+                                                                {"float16", "fp16"},
+                                                                {"half", "fp16"},
+                                                                {"float32", "fp32"},
+                                                                {"float", "fp32"},
+                                                                {"single", "fp32"},
+                                                                {"tensorfloat32", "tf32"},
+                                                                {"float8", "fp8"},
+                                                                {"e4m3", "fp8"}}};
 const std::array<EnumName<Optimizer>, 2> optimizer_names{{{Optimizer::adam, "adam"}, {Optimizer::sgd, "sgd"}}};
 const std::array<EnumName<Recompute>, 3> recompute_names{
     {{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}}};

@@ -3,6 +3,7 @@
 // overrides and simulation options — as plain values. Loaded from YAML (scenario_loader.h), written back by
 // scenario_writer.h; save then load gives an equal Scenario.
 
+#include "common/did_you_mean.h"
 #include "diagnostics/diagnostic.h"
 #include "topology/dimension.h"
 #include "topology/parallel_layout.h"
@@ -32,6 +33,8 @@ extern const std::array<EnumName<PoolOp>, 2> pool_op_names;
 extern const std::array<EnumName<Shortcut>, 3> shortcut_names;
 extern const std::array<EnumName<Dtype>, 5> dtype_names;
 extern const std::array<EnumName<Dtype>, 4> training_dtype_names;  // tf32 is a device peak, not a training dtype
+// Names other tools give dtypes ("bfloat16", "half"): not accepted, since a dtype has one spelling, but suggested.
+extern const std::array<SuggestionAlias, 9> dtype_suggestion_aliases;
 extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
 extern const std::array<EnumName<Recompute>, 3> recompute_names;
 extern const std::array<EnumName<Schedule>, 3> schedule_names;

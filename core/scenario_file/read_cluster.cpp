@@ -33,7 +33,7 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
     reader.read_string("name", device.name);
     if (reader.has("peak")) {
         const auto dtypes = names_of(dtype_names);
-        MapReader peaks(reader.value("peak"), source, reader.path("peak"), dtypes);
+        MapReader peaks(reader.value("peak"), source, reader.path("peak"), dtypes, dtype_suggestion_aliases);
         if (peaks.is_map()) {
             // Dtypes given here override the preset's one by one.
             for (const auto& entry : dtype_names) {

@@ -27,7 +27,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     record_keys(reader, locations, keys);
     if (reader.require("global_batch")) reader.read_integer("global_batch", training.global_batch, limits::global_batch);
     reader.read_integer("micro_batch", training.micro_batch, limits::micro_batch);
-    reader.read_enum("dtype", training.dtype, training_dtype_names);
+    reader.read_enum("dtype", training.dtype, training_dtype_names, dtype_suggestion_aliases);
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
 }
 

@@ -29,7 +29,7 @@ std::string_view node_type_noun(const YAML::Node& node) {
 }
 
 MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string what,
-                     std::vector<std::string_view> allowed_keys)
+                     std::vector<std::string_view> allowed_keys, std::span<const SuggestionAlias> key_aliases)
     : node_(node), source_(source), what_(std::move(what)) {
     if (!node.IsMap()) {
         source_.error(node, what_ + " must be a mapping of keys to values, found " +
@@ -51,7 +51,7 @@ MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string wha
             continue;
         }
         if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
-            source_.error(key_node, "unknown key '" + key + "' in " + what_ + did_you_mean_suffix(key, allowed_keys) +
+            source_.error(key_node, "unknown key '" + key + "' in " + what_ + did_you_mean_suffix(key, allowed_keys, key_aliases) +
                                         "; allowed keys: " + join_alternatives(allowed_keys));
             continue;
         }

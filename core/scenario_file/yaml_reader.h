@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,7 +49,9 @@ private:
 // is absent, so a preset's values survive where the file says nothing.
 class MapReader {
 public:
-    MapReader(const YAML::Node& node, YamlSource& source, std::string what, std::vector<std::string_view> allowed_keys);
+    // `key_aliases`: spellings of allowed keys that are suggested for an unknown key (dtype_suggestion_aliases).
+    MapReader(const YAML::Node& node, YamlSource& source, std::string what, std::vector<std::string_view> allowed_keys,
+              std::span<const SuggestionAlias> key_aliases = {});
 
     [[nodiscard]] bool is_map() const noexcept { return is_map_; }
     [[nodiscard]] bool has(std::string_view key) const;
@@ -68,8 +71,10 @@ public:
     bool read_bool(std::string_view key, bool& out);
     bool read_string(std::string_view key, std::string& out);
 
+    // `aliases`: spellings that are not accepted but suggested, e.g. dtype_suggestion_aliases.
     template <class Enum, std::size_t N>
-    bool read_enum(std::string_view key, Enum& out, const std::array<EnumName<Enum>, N>& names) {
+    bool read_enum(std::string_view key, Enum& out, const std::array<EnumName<Enum>, N>& names,
+                   std::span<const SuggestionAlias> aliases = {}) {
         const auto text = scalar_text(key);
         if (!text) return false;
         if (const auto parsed = value_of(*text, names)) {
@@ -78,7 +83,7 @@ public:
         }
         const auto candidates = names_of(names);
         source_.error(value_location(key), "'" + *text + "' is not a valid " + what_ + "." + std::string(key) +
-                                               did_you_mean_suffix(*text, candidates) + "; expected " +
+                                               did_you_mean_suffix(*text, candidates, aliases) + "; expected " +
                                                join_alternatives(candidates));
         return false;
     }

@@ -96,6 +96,19 @@ std::string expectation(Dimension dimension) {
 
 }  // namespace
 
+// A unit has one spelling in a scenario file; these others are refused with a suggestion.
+const std::array<SuggestionAlias, 36> unit_suggestion_aliases{{
+    {"sec", "s"},          {"secs", "s"},          {"second", "s"},           {"seconds", "s"},
+    {"msec", "ms"},        {"msecs", "ms"},        {"millisecond", "ms"},     {"milliseconds", "ms"},
+    {"usec", "us"},        {"usecs", "us"},        {"microsecond", "us"},     {"microseconds", "us"},
+    {"nsec", "ns"},        {"nsecs", "ns"},        {"nanosecond", "ns"},      {"nanoseconds", "ns"},
+    {"Kbps", "Kb/s"},      {"Mbps", "Mb/s"},       {"Gbps", "Gb/s"},          {"Tbps", "Tb/s"},
+    {"KBps", "KB/s"},      {"MBps", "MB/s"},       {"GBps", "GB/s"},          {"TBps", "TB/s"},
+    {"Kbit/s", "Kb/s"},    {"Mbit/s", "Mb/s"},     {"Gbit/s", "Gb/s"},        {"Tbit/s", "Tb/s"},
+    {"KiBps", "KiB/s"},    {"MiBps", "MiB/s"},     {"GiBps", "GiB/s"},        {"TiBps", "TiB/s"},
+    {"bytes", "B"},        {"byte", "B"},          {"FLOPS", "FLOP/s"},       {"TFLOPS", "TFLOP/s"},
+}};
+
 std::string_view dimension_noun(Dimension dimension) noexcept {
     switch (dimension) {
     case Dimension::size: return "a size";
@@ -151,8 +164,8 @@ Expected<double> parse_quantity(std::string_view text, Dimension dimension) {
     const Unit* unit = find_unit(symbol);
     if (unit == nullptr) {
         const auto candidates = symbols_of(dimension);
-        return Error{"unknown unit '" + std::string(symbol) + "'" + did_you_mean_suffix(symbol, candidates) + "; " +
-                     expectation(dimension)};
+        return Error{"unknown unit '" + std::string(symbol) + "'" +
+                     did_you_mean_suffix(symbol, candidates, unit_suggestion_aliases) + "; " + expectation(dimension)};
     }
     if (unit->dimension != dimension) {
         return Error{"'" + std::string(symbol) + "' is a unit of " + std::string(dimension_noun(unit->dimension)) +

@@ -4,7 +4,10 @@
 // Numbers are read and written with std::from_chars and std::to_chars, the same whatever the C and C++ locales say
 // (printf would write "17,16 GiB" in a program running under a German locale).
 
+#include "common/did_you_mean.h"
 #include "common/expected.h"
+
+#include <array>
 
 #include <string>
 #include <string_view>
@@ -19,6 +22,10 @@ enum class Dimension { size, bandwidth, time, flop_rate };
 [[nodiscard]] std::string accepted_units(Dimension dimension);
 // An example value, e.g. "80 GiB", for messages.
 [[nodiscard]] std::string_view example_value(Dimension dimension) noexcept;
+
+// Spellings people write for units that are not accepted, since a unit has one spelling in a scenario file, but get
+// a suggestion: "1 sec" → 's', "100 Gbps" → 'Gb/s'. parse_quantity passes them to the did-you-mean.
+extern const std::array<SuggestionAlias, 36> unit_suggestion_aliases;
 
 // Parses "<number> <unit>" (the space is optional) into base units (bytes, bytes/s, s, FLOP/s).
 // A bare number, an unknown unit or a unit of another dimension is an error that names the expected units.

@@ -326,13 +326,33 @@ private slots:
         QVERIFY2(name.match(run.out).hasMatch(), qPrintable(run.out.left(2000)));
     }
 
+    void presets_show_unknown_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("suggestion");  // the message's "did you mean" part; empty for none
+        QTest::newRow("one edit") << QStringLiteral("gpt3-175c") << QStringLiteral(" (did you mean 'gpt3-175b'?)");
+        // Ids the word begins, ignoring case, come before any a few edits away ('v100' for 'A100'), all of them in
+        // the listing's order.
+        QTest::newRow("begins one") << QStringLiteral("gpt3") << QStringLiteral(" (did you mean 'gpt3-175b'?)");
+        QTest::newRow("begins two, another case")
+            << QStringLiteral("A100") << QStringLiteral(" (did you mean 'a100-40gb' or 'a100-80gb'?)");
+        QTest::newRow("begins four")
+            << QStringLiteral("gpt")
+            << QStringLiteral(" (did you mean 'gpt2-medium', 'gpt2-small', 'gpt2-xl' or 'gpt3-175b'?)");
+        QTest::newRow("contained") << QStringLiteral("175b") << QStringLiteral(" (did you mean 'gpt3-175b'?)");
+        // With a kind, only that kind's ids are suggested.
+        QTest::newRow("model/gpt3") << QStringLiteral("model/gpt3") << QStringLiteral(" (did you mean 'gpt3-175b'?)");
+        QTest::newRow("device/gpt3") << QStringLiteral("device/gpt3") << QString();
+    }
+
     void presets_show_unknown() {
-        RUN_CLI(run, {QStringLiteral("presets"), QStringLiteral("show"), QStringLiteral("gpt3-175c")});
+        QFETCH(QString, id);
+        QFETCH(QString, suggestion);
+        RUN_CLI(run, {QStringLiteral("presets"), QStringLiteral("show"), id});
         EXPECT_EXIT(run, 2);
         QVERIFY(run.out.isEmpty());
-        QVERIFY2(run.err.contains(QStringLiteral("no preset 'gpt3-175c'")) &&
-                     run.err.contains(QStringLiteral("did you mean 'gpt3-175b'")),
-                 qPrintable(describe(run)));
+        QCOMPARE(run.err, QStringLiteral("parasight-cli presets: no preset '") + id + QStringLiteral("'") + suggestion +
+                              QStringLiteral("; 'parasight-cli presets list' shows them all\n"
+                                             "see 'parasight-cli presets --help'\n"));
     }
 
     void presets_show_wrong_kind() {

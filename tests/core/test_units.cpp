@@ -1,7 +1,9 @@
-// Quantities with units (core/units/quantity.h) and the did-you-mean helpers they use for messages.
+// Quantities with units (core/units/quantity.h) and the did-you-mean helpers they and the scenario reader use for
+// messages.
 // Conventions under test (docs/scenario-reference.md "Units"): GB = 10^9 B, GiB = 2^30 B, Gb = 10^9 bit = 1.25e8 B.
 
 #include "common/did_you_mean.h"
+#include "scenario/scenario.h"
 #include "units/quantity.h"
 
 #include "numeric_compare.h"
@@ -68,6 +70,8 @@ private slots:
     void closestMatch_data();
     void closestMatch();
     void didYouMeanSuffix();
+    void suggestions_data();
+    void suggestions();
     void joinAlternatives_data();
     void joinAlternatives();
 };
@@ -438,7 +442,8 @@ void TestUnits::closestMatch_data() {
     QTest::newRow("SCHEDULE") << "SCHEDULE" << "schedule";
     QTest::newRow("schedul (7 letters, 2 allowed)") << "schedul" << "schedule";
     QTest::newRow("shedle (6 letters, 2 allowed)") << "shedle" << "schedule";  // +c, +u
-    QTest::newRow("sch (3 letters, 1 allowed)") << "sch" << "";                   // 5 edits from schedule
+    QTest::newRow("sch begins schedule") << "sch" << "schedule";                  // 5 edits away, but a prefix
+    QTest::newRow("scx (3 letters, 1 allowed)") << "scx" << "";                   // 6 edits from schedule
     QTest::newRow("glbal_bach (10 letters, 3 allowed)") << "glbal_bach" << "global_batch";  // +o, +t
     QTest::newRow("glbl_btch (9 letters, 3 allowed)") << "glbl_btch" << "global_batch";       // +o, +a, +a
     QTest::newRow("gxxbxl_bxtch (12 letters, capped at 3)") << "gxxbxl_bxtch" << "";        // 4 substitutions
@@ -460,6 +465,61 @@ void TestUnits::didYouMeanSuffix() {
     const std::array<std::string_view, 3> candidates{"tp", "dp", "pp"};
     QCOMPARE(qs(parasight::did_you_mean_suffix("tpp", candidates)), QStringLiteral(" (did you mean 'tp'?)"));
     QCOMPARE(qs(parasight::did_you_mean_suffix("zzzz", candidates)), QString());
+}
+
+void TestUnits::suggestions_data() {
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QStringList>("candidates");
+    QTest::addColumn<QString>("expected");  // the did-you-mean suffix
+    const QStringList devices{"a10", "a100-40gb", "a100-80gb", "a40", "h100-sxm", "h200", "tpu-v4", "v100"};
+    const QStringList models{"bert-large", "gpt2-medium", "gpt2-small", "gpt2-xl", "gpt3-175b", "llama3-405b"};
+    const QStringList time_units{"ns", "us", "\u00b5s", "ms", "s"};
+    const QStringList bandwidth_units{"B/s", "GB/s", "Gb/s", "GiB/s"};
+    const QStringList dtypes{"fp32", "tf32", "fp16", "bf16", "fp8"};
+    // 1: equal ignoring case, before any prefix ("A10" also begins a100-40gb).
+    QTest::newRow("A10 is a10") << "A10" << devices << " (did you mean 'a10'?)";
+    // 3: a prefix, ignoring case, before the edit distance: v100 is one edit from A100.
+    QTest::newRow("A100 begins two ids") << "A100" << devices << " (did you mean 'a100-40gb' or 'a100-80gb'?)";
+    QTest::newRow("a100-80 begins one") << "a100-80" << devices << " (did you mean 'a100-80gb'?)";
+    QTest::newRow("gpt3 begins gpt3-175b") << "gpt3" << models << " (did you mean 'gpt3-175b'?)";
+    QTest::newRow("gpt begins four, in order") << "gpt" << models
+                                               << " (did you mean 'gpt2-medium', 'gpt2-small', 'gpt2-xl' or "
+                                                  "'gpt3-175b'?)";
+    QTest::newRow("one letter begins nothing") << "a" << devices << "";
+    // 4: contained, for 3 characters or more.
+    QTest::newRow("175b is inside gpt3-175b") << "175b" << models << " (did you mean 'gpt3-175b'?)";
+    QTest::newRow("batch is inside two keys") << "batch" << QStringList{"global_batch", "micro_batch", "dtype"}
+                                              << " (did you mean 'global_batch' or 'micro_batch'?)";
+    // 2: aliases, which no edit distance would find.
+    QTest::newRow("sec") << "sec" << time_units << " (did you mean 's'?)";
+    QTest::newRow("usec") << "usec" << time_units << " (did you mean 'us'?)";
+    QTest::newRow("msec") << "msec" << time_units << " (did you mean 'ms'?)";
+    QTest::newRow("nsec") << "nsec" << time_units << " (did you mean 'ns'?)";
+    QTest::newRow("Gbps") << "Gbps" << bandwidth_units << " (did you mean 'Gb/s'?)";
+    QTest::newRow("GBps") << "GBps" << bandwidth_units << " (did you mean 'GB/s'?)";
+    QTest::newRow("gbps, either") << "gbps" << bandwidth_units << " (did you mean 'GB/s' or 'Gb/s'?)";
+    QTest::newRow("sec for a bandwidth") << "sec" << bandwidth_units << "";  // 's' is not a candidate
+    QTest::newRow("bfloat16") << "bfloat16" << dtypes << " (did you mean 'bf16'?)";
+    QTest::newRow("float16") << "float16" << dtypes << " (did you mean 'fp16'?)";
+    QTest::newRow("half") << "half" << dtypes << " (did you mean 'fp16'?)";
+    QTest::newRow("float32") << "float32" << dtypes << " (did you mean 'fp32'?)";
+    // A word far longer than any candidate is no typo of one (and costs no edit-distance table).
+    QTest::newRow("long word") << QString(100000, u'x') << devices << "";
+}
+
+void TestUnits::suggestions() {
+    QFETCH(QString, word);
+    QFETCH(QStringList, candidates);
+    QFETCH(QString, expected);
+    std::vector<std::string> storage;
+    for (const QString& candidate : candidates) storage.push_back(candidate.toStdString());
+    const std::vector<std::string_view> views(storage.begin(), storage.end());
+    // The aliases the scenario reader passes: units' and dtypes'.
+    std::vector<parasight::SuggestionAlias> aliases(parasight::units::unit_suggestion_aliases.begin(),
+                                                    parasight::units::unit_suggestion_aliases.end());
+    aliases.insert(aliases.end(), parasight::dtype_suggestion_aliases.begin(),
+                   parasight::dtype_suggestion_aliases.end());
+    QCOMPARE(qs(parasight::did_you_mean_suffix(word.toStdString(), views, aliases)), expected);
 }
 
 void TestUnits::joinAlternatives_data() {
