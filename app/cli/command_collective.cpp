@@ -3,6 +3,7 @@
 #include "cli_arguments.h"
 #include "collective/hierarchical_collective.h"
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 #include "export/json_writer.h"
 #include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
@@ -93,7 +94,7 @@ void print_table(std::ostream& out, const CollectiveCost& cost) {
     using units::Dimension;
     using units::format_readable;
     out << to_string(cost.op) << " of " << format_readable(cost.size_bytes, Dimension::size, 4, true) << " over "
-        << cost.ranks << " NPUs: " << format_readable(cost.time_s, Dimension::time) << '\n';
+        << count_phrase(cost.ranks, "NPU") << ": " << format_readable(cost.time_s, Dimension::time) << '\n';
     out << "  algbw " << format_readable(cost.algbw_Bps, Dimension::bandwidth) << ", busbw "
         << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
     out << "  dim  kind              size  algorithm           bytes sent    time alone\n";

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "common/message_text.h"
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
 #include "export/report_json.h"
@@ -59,7 +60,7 @@ void print_summary(std::ostream& out, const Report& report) {
     out << '\n';
     out << "model FLOP rate   " << format_fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
         << format_fixed(100.0 * report.mfu, 1) << "%, HFU " << format_fixed(100.0 * report.hfu, 1) << "%\n";
-    out << "per device (mean over " << report.devices << " devices):\n";
+    out << "per device (mean over " << count_phrase(report.devices, "device") << "):\n";
     out << "  compute         " << share(b.compute_s) << '\n';
     for (std::size_t g = 0; g < comm_group_count; ++g) {
         if (b.exposed_comm_s[g] <= 0.0) continue;
@@ -77,8 +78,8 @@ void print_summary(std::ostream& out, const Report& report) {
         out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';
     }
     for (const Warning& warning : report.warnings) out << "warning: " << warning_text(warning) << '\n';
-    out << "simulated " << report.events << " events in " << format_readable(report.wall_s, Dimension::time) << " ("
-        << report.mode << ")\n";
+    out << "simulated " << count_phrase(report.events, "event") << " in "
+        << format_readable(report.wall_s, Dimension::time) << " (" << report.mode << ")\n";
 }
 
 // What the command line says and returns for each way a simulation can end without a result.

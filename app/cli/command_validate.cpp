@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "common/message_text.h"
 #include "scenario_file/scenario_loader.h"
 
 #include <ostream>
@@ -29,7 +30,7 @@ int run_validate(const std::vector<std::string>& words, std::ostream& out, std::
         }
         const Scenario& scenario = result.scenario->value();
         out << file << ": ok — " << (scenario.name.empty() ? "unnamed scenario" : scenario.name) << ", "
-            << scenario.device_count() << " devices\n";
+            << count_phrase(scenario.device_count(), "device") << '\n';
     }
     return status;
 }

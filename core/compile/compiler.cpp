@@ -1,5 +1,6 @@
 #include "compile/compiler.h"
 
+#include "common/message_text.h"
 #include "compile/graph_builder.h"
 #include "model/model_structure.h"
 #include "units/quantity.h"
@@ -39,7 +40,7 @@ std::string_view task_count_words(TaskCount count) {
 SimulationError too_large(double tasks, TaskCount count, const Scenario& scenario, const CompileOptions& options) {
     std::string message = "the execution graph would hold " + std::string(task_count_words(count)) +
                           units::format_fixed(tasks, 0) + " tasks (" +  // 128000000 rather than 1.28e+08
-                          std::to_string(scenario.micro_batches()) + " micro-batches per pipeline";
+                          count_phrase(scenario.micro_batches(), "micro-batch", "micro-batches") + " per pipeline";
     if (options.all_devices) message += ", every device simulated";
     message += "); the limit is " + std::to_string(options.max_tasks) +
                ". Simulate fewer micro-batches (a larger training.micro_batch or a smaller global_batch)";

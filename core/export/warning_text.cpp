@@ -1,6 +1,7 @@
 #include "export/warning_text.h"
 
 #include "analysis/report.h"
+#include "common/message_text.h"
 #include "units/quantity.h"
 
 namespace parasight {
@@ -11,12 +12,13 @@ std::string warning_text(const Warning& warning) {
     using units::format_readable;
     switch (warning.code) {
     case WarningCode::in_flight_capped:
-        return warning.subject + " keeps at most " + std::to_string(warning.micro_batches) +
-               " micro-batches in flight, as the stage before it does: a 1F1B stage cannot run further ahead than the "
-               "stage that feeds it";
+        return warning.subject + " keeps at most " +
+               count_phrase(warning.micro_batches, "micro-batch", "micro-batches") +
+               " in flight, as the stage before it does: a 1F1B stage cannot run further ahead than the stage that "
+               "feeds it";
     case WarningCode::recomputation_frees_nothing:
-        return "recomputing " + warning.operation + " frees no activation memory (" + std::to_string(warning.layers) +
-               (warning.layers == 1 ? " layer" : " layers") + ", the first layer[" +
+        return "recomputing " + warning.operation + " frees no activation memory (" +
+               count_phrase(warning.layers, "layer") + ", the first layer[" +
                std::to_string(warning.first_layer) +
                "]): nothing it makes can be dropped while the operations that use it are not recomputed; recompute "
                "them too, or leave this one out";

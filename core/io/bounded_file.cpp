@@ -1,5 +1,7 @@
 #include "io/bounded_file.h"
 
+#include "common/message_text.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,7 +24,7 @@ std::string kind_of(mode_t mode) {
 std::string size_text(std::uintmax_t bytes) {
     constexpr std::uintmax_t mebibyte = 1024U * 1024U;
     if (bytes >= mebibyte) return std::to_string(bytes / mebibyte) + " MiB";
-    return std::to_string(bytes) + " bytes";
+    return count_phrase(static_cast<std::int64_t>(bytes), "byte");
 }
 
 // Closes the descriptor however the read ends.

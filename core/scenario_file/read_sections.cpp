@@ -1,4 +1,5 @@
 // training, parallelism, strategy_tree and simulation sections.
+#include "common/message_text.h"
 #include "scenario_file/scenario_readers.h"
 #include "strategy/node_path.h"
 
@@ -101,7 +102,9 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
         return;
     }
     if (node.size() > limits::max_strategy_tree_entries) {
-        source.error(node, "strategy_tree has " + std::to_string(node.size()) + " entries; the limit is 100000");
+        source.error(node, "strategy_tree has " +
+                               count_phrase(static_cast<std::int64_t>(node.size()), "entry", "entries") +
+                               "; the limit is " + std::to_string(limits::max_strategy_tree_entries));
         return;
     }
     // Duplicates found by hash: linear in the entries (a 100 000-entry tree is read in a fraction of a second).

@@ -1,5 +1,7 @@
 #include "topology/parallel_layout.h"
 
+#include "common/message_text.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -29,7 +31,7 @@ Expected<ParallelLayout> ParallelLayout::make(const Topology& topology, std::vec
     }
     if (product != topology.device_count()) {
         return Error{"the parallel degrees multiply to " + std::to_string(product) + " but the topology has " +
-                     std::to_string(topology.device_count()) + " devices"};
+                     count_phrase(topology.device_count(), "device")};
     }
     // Both the axes and the dimensions split the id space in mixed radix. Groups are regular exactly when the two
     // sets of place values form one chain under divisibility: every boundary divides the next one up.

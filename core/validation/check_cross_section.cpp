@@ -1,6 +1,7 @@
 // Checks that span sections: parallel degrees against the cluster and the model, batch divisibility, schedules,
 // strategy-tree stage layers, the training dtype against the device. Each message says what is wrong and what would
 // be right, at the key the user wrote.
+#include "common/message_text.h"
 #include "model/model_structure.h"
 #include "strategy/node_path.h"
 #include "validation/checks.h"
@@ -12,6 +13,12 @@ namespace parasight {
 namespace {
 
 std::string axis_path(ParallelAxis axis) { return "parallelism." + std::string(to_string(axis)); }
+
+// "1 layer, layer[0]" or "8 layers, layer[0] to layer[7]": the nodes a model of `layers` layers has.
+std::string layer_range(int layers) {
+    if (layers == 1) return "1 layer, layer[0]";
+    return count_phrase(layers, "layer") + ", layer[0] to layer[" + std::to_string(layers - 1) + "]";
+}
 
 std::string topology_shape(const std::vector<Dimension>& topology) {
     std::string text;
@@ -45,22 +52,22 @@ bool check_degrees(Scenario& scenario, ProblemList& check) {
             const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
             check.add(axis_path(axis), "cannot derive " + std::string(to_string(axis)) + ": the other degrees (" +
                                              factors + " = " + total + ") do not divide the " +
-                                             std::to_string(devices) + " devices");
+                                             count_phrase(devices, "device"));
             return false;
         }
         parallelism.set_degree(axis, static_cast<int>(devices / product));
         return true;
     }
     if (product == 1 && devices > 1) {
-        check.add("cluster.topology", "the cluster has " + std::to_string(devices) +
-                                            " devices but no parallel degree is set; add a parallelism section, "
+        check.add("cluster.topology", "the cluster has " + count_phrase(devices, "device") +
+                                            " but no parallel degree is set; add a parallelism section, "
                                             "e.g. 'parallelism: {dp: auto}'");
         return false;
     }
     if (product != devices) {
         const std::string total = product >= cap ? "more than 10000000" : std::to_string(product);
         check.add("parallelism", "the parallel degrees multiply to " + total + " (" + factors +
-                                       ") but the cluster has " + std::to_string(devices) + " devices (" +
+                                       ") but the cluster has " + count_phrase(devices, "device") + " (" +
                                        topology_shape(scenario.cluster.topology) +
                                        "); change a degree or write one of them as 'auto'");
         return false;
@@ -109,7 +116,7 @@ void check_transformer(const Scenario& scenario, ProblemList& check) {
     const int tp = parallelism.tp;
     if (model.heads % tp != 0) {
         check.add("parallelism.tp", "tp " + std::to_string(tp) + " does not divide the model's " +
-                                          std::to_string(model.heads) + " attention heads; tensor parallelism gives "
+                                          count_phrase(model.heads, "attention head") + "; tensor parallelism gives "
                                           "each rank whole heads");
     } else if (model.kv_heads % tp != 0 && tp % model.kv_heads != 0) {
         check.add("parallelism.tp", "tp " + std::to_string(tp) + " and kv_heads " + std::to_string(model.kv_heads) +
@@ -135,7 +142,7 @@ void check_transformer(const Scenario& scenario, ProblemList& check) {
                                                 " needs a mixture-of-experts model, but the model is dense "
                                                 "(set model.experts)"
                                           : "ep " + std::to_string(parallelism.ep) + " does not divide the " +
-                                                std::to_string(model.experts) + " experts");
+                                                count_phrase(model.experts, "expert"));
     }
 }
 
@@ -182,8 +189,7 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                 check.add(path, "node '" + entry.node + "' names a transformer " +
                                       (operation ? "operation" : "block") + ", but the model is a CNN");
             } else if (node.index >= layers) {
-                check.add(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
-                                      " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
+                check.add(path, "node '" + entry.node + "' does not exist: the model has " + layer_range(layers));
             } else if (operation && entry.recompute == Recompute::selective) {
                 check.add(path, "an operation is recomputed (full) or not (none); selective names a set of "
                                   "operations (the attention core) and applies to blocks and above");
@@ -195,8 +201,7 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         }
         if (node.kind == StrategyNodeKind::layer) {
             if (node.index >= layers) {
-                check.add(path, "node '" + entry.node + "' does not exist: the model has " + std::to_string(layers) +
-                                      " layers, layer[0] to layer[" + std::to_string(layers - 1) + "]");
+                check.add(path, "node '" + entry.node + "' does not exist: the model has " + layer_range(layers));
             }
             continue;
         }
@@ -216,8 +221,9 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                   " schedule cannot honour it");
         }
         if (entry.micro_batches && *entry.micro_batches != micro_batches) {
-            check.add(path, "every pipeline stage runs the iteration's " + std::to_string(micro_batches) +
-                                  " micro-batches (global_batch / (dp x ep x micro_batch)); " + entry.node +
+            check.add(path, "every pipeline stage runs the iteration's " +
+                                  count_phrase(micro_batches, "micro-batch", "micro-batches") +
+                                  " (global_batch / (dp x ep x micro_batch)); " + entry.node +
                                   " cannot run " + std::to_string(*entry.micro_batches));
         }
     }
@@ -225,8 +231,8 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         const std::string split = parallelism.virtual_stages > 1
                                       ? "pp x virtual_stages = " + std::to_string(chunks)
                                       : "pp " + std::to_string(pp);
-        check.add("parallelism.pp", split + " is more than the model's " + std::to_string(layers) +
-                                          " layers: every stage needs at least one layer");
+        check.add("parallelism.pp", split + " is more than the model's " + count_phrase(layers, "layer") +
+                                          ": every stage needs at least one layer");
         return;
     }
     if (stages_given > 0) {
@@ -240,10 +246,10 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
             check.add("strategy_tree", "the stages' layers add up to " + std::to_string(given_layers) +
                                              " but the model has " + std::to_string(layers));
         } else if (free_stages > 0 && (remaining < free_stages || remaining % free_stages != 0)) {
-            check.add("strategy_tree", "after the " + std::to_string(given_layers) + " layers given to " +
-                                             std::to_string(stages_given) + " stage(s), the other " +
-                                             std::to_string(free_stages) + " stage(s) cannot share the remaining " +
-                                             std::to_string(remaining) + " layers evenly; give their layers too");
+            check.add("strategy_tree", "after the " + count_phrase(given_layers, "layer") + " given to " +
+                                             count_phrase(stages_given, "stage") + ", the other " +
+                                             count_phrase(free_stages, "stage") + " cannot share the remaining " +
+                                             count_phrase(remaining, "layer") + " evenly; give their layers too");
         }
         return;
     }
@@ -251,8 +257,8 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         const std::string split = parallelism.virtual_stages > 1
                                       ? "pp x virtual_stages = " + std::to_string(chunks)
                                       : "pp " + std::to_string(pp);
-        check.add("parallelism.pp", split + " does not divide the model's " + std::to_string(layers) +
-                                          " layers; choose a divisor or give layers per stage in strategy_tree, e.g. "
+        check.add("parallelism.pp", split + " does not divide the model's " + count_phrase(layers, "layer") +
+                                          "; choose a divisor or give layers per stage in strategy_tree, e.g. "
                                           "{node: \"stage[0]\", layers: " +
                                           std::to_string(layers / chunks) + "}");
     }
@@ -274,8 +280,9 @@ void check_batch(const Scenario& scenario, ProblemList& check) {
     }
     const std::int64_t micro_batches = training.global_batch / per_step;
     if (parallelism.schedule == Schedule::interleaved && micro_batches % parallelism.pp != 0) {
-        check.add("training.global_batch", "the interleaved schedule needs the " + std::to_string(micro_batches) +
-                                                 " micro-batches per replica to be a multiple of pp " +
+        check.add("training.global_batch", "the interleaved schedule needs the " +
+                                                 count_phrase(micro_batches, "micro-batch", "micro-batches") +
+                                                 " per replica to be a multiple of pp " +
                                                  std::to_string(parallelism.pp));
     }
 }

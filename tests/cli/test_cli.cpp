@@ -203,6 +203,15 @@ private slots:
         QVERIFY(run.err.isEmpty());
     }
 
+    void validate_one_device() {
+        // A count of 1 takes the singular.
+        const QString one_device = data_path(QStringLiteral("cli/one_device.yaml"));
+        RUN_CLI(run, {QStringLiteral("validate"), one_device});
+        EXPECT_EXIT(run, 0);
+        QCOMPARE(run.out, one_device + QStringLiteral(": ok — CLI one device, 1 device\n"));
+        QVERIFY(run.err.isEmpty());
+    }
+
     void validate_bad() {
         RUN_CLI(run, {QStringLiteral("validate"), bad_file()});
         EXPECT_EXIT(run, 2);
@@ -427,6 +436,14 @@ private slots:
             // However the chunks overlap, no dimension pushes its bytes faster than its bandwidth.
             QVERIFY2(time_s >= dim_MiB[d] * MiB / bandwidths_Bps[d], qPrintable(QString::number(d)));
         }
+    }
+
+    void collective_on_one_device() {
+        RUN_CLI(run, {QStringLiteral("collective"), data_path(QStringLiteral("cli/one_device.yaml")),
+                      QStringLiteral("--op"), QStringLiteral("all-reduce"), QStringLiteral("--size"),
+                      QStringLiteral("1GiB")});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.startsWith(QStringLiteral("all-reduce of 1 GiB over 1 NPU: ")), qPrintable(describe(run)));
     }
 
     // --- collective: groups ----------------------------------------------------------------------------------------

@@ -488,6 +488,13 @@ private slots:
                  qPrintable(lines.last()));
     }
 
+    void summary_of_one_device() {
+        // Counts of 1 take the singular: "mean over 1 device", not "1 devices".
+        RUN_CLI(run, {QStringLiteral("simulate"), data_path(QStringLiteral("cli/one_device.yaml"))});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("\nper device (mean over 1 device):\n")), qPrintable(describe(run)));
+    }
+
     // --- errors ----------------------------------------------------------------------------------------------------
 
     void errors_data() {

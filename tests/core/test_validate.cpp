@@ -140,7 +140,7 @@ void TestValidate::rejectedEdits_data() {
     // 6 layers on each of 15 stages leave 6 for the last; giving stage 0 seven leaves 89 for 15 stages.
     QTest::newRow("stage layers that do not add up")
         << Edit([](Scenario& s) { s.strategy_tree.push_back(tree_entry("stage[0]", 7)); })
-        << QStringLiteral("strategy_tree: after the 7 layers given to 1 stage(s), the other 15 stage(s) cannot share "
+        << QStringLiteral("strategy_tree: after the 7 layers given to 1 stage, the other 15 stages cannot share "
                           "the remaining 89 layers evenly; give their layers too");
     QTest::newRow("hidden not divisible by heads") << Edit([](Scenario& s) { s.model.heads = 100; })
                                                   << QStringLiteral("model.heads: hidden 12288 is not divisible by "

@@ -78,10 +78,14 @@ private slots:
 void TestWarningText::wordsEachCode_data() {
     QTest::addColumn<Warning>("warning");
     QTest::addColumn<QString>("text");
-    // The number is printed as is, plural or not.
-    QTest::newRow("in flight capped")
+    // A count of 1 takes the singular.
+    QTest::newRow("in flight capped, one")
         << in_flight_capped("stage[2]", 1)
-        << QStringLiteral("stage[2] keeps at most 1 micro-batches in flight, as the stage before it does: a 1F1B stage "
+        << QStringLiteral("stage[2] keeps at most 1 micro-batch in flight, as the stage before it does: a 1F1B stage "
+                          "cannot run further ahead than the stage that feeds it");
+    QTest::newRow("in flight capped, three")
+        << in_flight_capped("stage[1]", 3)
+        << QStringLiteral("stage[1] keeps at most 3 micro-batches in flight, as the stage before it does: a 1F1B stage "
                           "cannot run further ahead than the stage that feeds it");
     const QString why = QStringLiteral("nothing it makes can be dropped while the operations that use it are not "
                                        "recomputed; recompute them too, or leave this one out");
