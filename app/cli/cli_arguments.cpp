@@ -1,6 +1,7 @@
 #include "cli_arguments.h"
 
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 
 namespace parasight::cli {
 
@@ -10,7 +11,7 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
         const std::string& word = words[i];
         if (word.size() >= 2 && word[0] == '-' && word[1] != '-') {
             // Only long options exist; a file whose name starts with '-' can be written ./-name.
-            return Error{"unknown option '" + word + "'; options are written --name"};
+            return Error{"unknown option " + in_quotes(word) + "; options are written --name"};
         }
         if (word.size() < 3 || word.rfind("--", 0) != 0) {
             arguments.positional_.push_back(word);
@@ -48,7 +49,7 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
         for (const auto& option : spec.flags) spelled.push_back("--" + option);
         spelled.push_back("--help");
         const std::vector<std::string_view> known(spelled.begin(), spelled.end());
-        return Error{"unknown option '--" + name + "'" + did_you_mean_suffix("--" + name, known)};
+        return Error{"unknown option " + in_quotes("--" + name) + did_you_mean_suffix("--" + name, known)};
     }
     return arguments;
 }

@@ -47,10 +47,10 @@ Expected<std::vector<DimensionSpan>> group_spans(const std::string& group, const
     std::stringstream list(group);
     std::string item;
     while (std::getline(list, item, ',')) {
-        if (item.empty()) return Error{"--group: an empty item in '" + group + "'; write dimensions like 0,2"};
+        if (item.empty()) return Error{"--group: an empty item in " + in_quotes(group) + "; write dimensions like 0,2"};
         const auto index = parse_integer(item);
         if (!index || *index < 0 || static_cast<std::size_t>(*index) >= topology.dimension_count()) {
-            return Error{"--group: '" + item + "' is not a dimension of this topology (0 to " +
+            return Error{"--group: " + in_quotes(item) + " is not a dimension of this topology (0 to " +
                          std::to_string(topology.dimension_count() - 1) + "), an axis (tp, cp, ep, dp, pp) or 'all'"};
         }
         const auto dimension = static_cast<std::size_t>(*index);
@@ -123,7 +123,7 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     const auto op = value_of(*op_text, collective_op_names);
     if (!op) {
         const auto ops = names_of(collective_op_names);
-        return usage_error(err, "collective", "--op: unknown operation '" + *op_text + "'" +
+        return usage_error(err, "collective", "--op: unknown operation " + in_quotes(*op_text) +
                                                   did_you_mean_suffix(*op_text, ops) + "; expected " +
                                                   join_alternatives(ops));
     }

@@ -2,6 +2,7 @@
 
 #include "cli_arguments.h"
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 #include "presets/preset_library.h"
 #include "scenario_file/preset_name.h"
 
@@ -28,7 +29,7 @@ int list_presets(const std::vector<std::string>& positional, std::ostream& out, 
         only = value_of(positional[1], preset_kind_names);
         if (!only) {
             const auto kinds = names_of(preset_kind_names);
-            return usage_error(err, "presets", "unknown kind '" + positional[1] + "'" +
+            return usage_error(err, "presets", "unknown kind " + in_quotes(positional[1]) +
                                                    did_you_mean_suffix(positional[1], kinds) + "; kinds: " +
                                                    join_alternatives(kinds));
         }
@@ -50,7 +51,7 @@ int show_preset(const std::vector<std::string>& positional, std::ostream& out, s
     std::optional<PresetKind> kind;
     if (const auto slash = id.find('/'); slash != std::string::npos) {
         kind = value_of(std::string_view(id).substr(0, slash), preset_kind_names);
-        if (!kind) return usage_error(err, "presets", "unknown kind in '" + id + "'");
+        if (!kind) return usage_error(err, "presets", "unknown kind in " + in_quotes(id));
         id = id.substr(slash + 1);
     }
     std::vector<const Preset*> matches;
@@ -61,7 +62,8 @@ int show_preset(const std::vector<std::string>& positional, std::ostream& out, s
         if (preset.id == id) matches.push_back(&preset);
     }
     if (matches.empty()) {
-        return usage_error(err, "presets", "no preset '" + positional[1] + "'" + did_you_mean_suffix(id, ids_of_kind) +
+        return usage_error(err, "presets", "no preset " + in_quotes(positional[1]) +
+                                               did_you_mean_suffix(id, ids_of_kind) +
                                                "; 'parasight-cli presets list' shows them all");
     }
     if (matches.size() > 1) {
@@ -80,7 +82,7 @@ int run_presets(const std::vector<std::string>& words, std::ostream& out, std::o
     if (positional.empty()) return usage_error(err, "presets", "say 'list' or 'show ID'");
     if (positional[0] == "list") return list_presets(positional, out, err);
     if (positional[0] == "show") return show_preset(positional, out, err);
-    return usage_error(err, "presets", "unknown action '" + positional[0] + "'; say 'list' or 'show ID'");
+    return usage_error(err, "presets", "unknown action " + in_quotes(positional[0]) + "; say 'list' or 'show ID'");
 }
 
 }  // namespace parasight::cli

@@ -117,8 +117,8 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         // Up to 2^31 − 1: task ids are 32-bit.
         const auto parsed = parse_integer(*text);
         if (!parsed || *parsed < 1 || *parsed > 2'147'483'647) {
-            return usage_error(err, "simulate", "--max-tasks must be a whole number from 1 to 2147483647, not '" +
-                                                    *text + "'");
+            return usage_error(err, "simulate", "--max-tasks must be a whole number from 1 to 2147483647, not " +
+                                                    in_quotes(*text));
         }
         options.max_tasks = *parsed;
     }

@@ -29,7 +29,7 @@ int run_validate(const std::vector<std::string>& words, std::ostream& out, std::
             continue;
         }
         const Scenario& scenario = result.scenario->value();
-        out << file << ": ok — " << (scenario.name.empty() ? "unnamed scenario" : scenario.name) << ", "
+        out << file << ": ok — " << (scenario.name.empty() ? "unnamed scenario" : shortened(scenario.name)) << ", "
             << count_phrase(scenario.device_count(), "device") << '\n';
     }
     return status;

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 
 #include <array>
 #include <cerrno>
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
     }
     std::vector<std::string_view> names;
     for (const Command& command : commands) names.push_back(command.name);
-    std::cerr << "parasight-cli: unknown command '" << words[0] << "'"
+    std::cerr << "parasight-cli: unknown command " << parasight::in_quotes(words[0])
               << parasight::did_you_mean_suffix(words[0], names) << "\n\n";
     print_overview(std::cerr);
     return exit_bad_input;

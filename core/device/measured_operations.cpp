@@ -1,6 +1,7 @@
 #include "device/measured_operations.h"
 
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 #include "units/quantity.h"
 
 #include <algorithm>
@@ -76,14 +77,14 @@ std::map<std::string, double> parse_measured_operations(std::string_view text, c
         }
         const std::string operation(fields[0].text);
         if (std::find(names.begin(), names.end(), fields[0].text) == names.end()) {
-            error(line_number, fields[0].column, "unknown operation '" + operation + "'" +
+            error(line_number, fields[0].column, "unknown operation " + in_quotes(operation) +
                                                      did_you_mean_suffix(operation, names) + "; known: " +
                                                      join_alternatives(names));
             continue;
         }
         if (fields[1].text != "forward" && fields[1].text != "backward") {
-            error(line_number, fields[1].column, "pass must be forward or backward, not '" +
-                                                     std::string(fields[1].text) + "'" +
+            error(line_number, fields[1].column, "pass must be forward or backward, not " +
+                                                     in_quotes(fields[1].text) +
                                                      did_you_mean_suffix(fields[1].text, passes));
             continue;
         }
@@ -93,8 +94,8 @@ std::map<std::string, double> parse_measured_operations(std::string_view text, c
             continue;
         }
         if (*time < 0.0 || *time > 3600.0) {
-            error(line_number, fields[2].column, "time must be between 0 s and 1 hour, not '" +
-                                                     std::string(fields[2].text) + "'");
+            error(line_number, fields[2].column, "time must be between 0 s and 1 hour, not " +
+                                                     in_quotes(fields[2].text));
             continue;
         }
         const std::string key = measured_key(operation, fields[1].text == "forward" ? Pass::forward : Pass::backward);

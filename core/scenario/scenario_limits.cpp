@@ -1,5 +1,7 @@
 #include "scenario/scenario_limits.h"
 
+#include "common/message_text.h"
+
 #include <cmath>
 
 namespace parasight {
@@ -17,10 +19,10 @@ std::optional<std::string> quantity_range_problem(std::string_view path, double 
     if (too_small) {
         const std::string bound = range.min == 0.0 ? (range.min_allowed ? "negative" : "zero or negative")
                                                    : "below " + units::format_quantity(range.min, dimension);
-        return std::string(path) + " must not be " + bound + ", got '" + std::string(shown) + "'";
+        return std::string(path) + " must not be " + bound + ", got " + in_quotes(shown);
     }
     if (value > range.max) {
-        return std::string(path) + " of '" + std::string(shown) + "' is absurdly large (the limit is " +
+        return std::string(path) + " of " + in_quotes(shown) + " is absurdly large (the limit is " +
                units::format_quantity(range.max, dimension) + ")";
     }
     return std::nullopt;
@@ -31,7 +33,7 @@ std::optional<std::string> number_range_problem(std::string_view path, double va
     // Written so that NaN, which compares false with everything, is outside every range.
     if (value >= range.min && value <= range.max) return std::nullopt;
     return std::string(path) + " must be between " + units::format_number(range.min) + " and " +
-           units::format_number(range.max) + ", not " + std::string(shown);
+           units::format_number(range.max) + ", not " + shortened(shown);
 }
 
 }  // namespace parasight

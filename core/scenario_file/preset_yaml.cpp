@@ -1,4 +1,5 @@
 // Looking up a preset a scenario names and parsing its YAML.
+#include "common/message_text.h"
 #include "scenario_file/scenario_readers.h"
 
 namespace parasight {
@@ -8,8 +9,9 @@ std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& i
     const Preset* preset = find_preset(kind, id);
     if (preset == nullptr) {
         const auto ids = preset_ids(kind);
-        source.error(referenced_at, "unknown " + std::string(name_of(kind, preset_kind_names)) + " preset '" + id +
-                                        "'" + did_you_mean_suffix(id, ids) + "; available: " + join_alternatives(ids));
+        source.error(referenced_at, "unknown " + std::string(name_of(kind, preset_kind_names)) + " preset " +
+                                        in_quotes(id) + did_you_mean_suffix(id, ids) + "; available: " +
+                                        join_alternatives(ids));
         return std::nullopt;
     }
     try {

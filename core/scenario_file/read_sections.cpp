@@ -79,12 +79,12 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
             const std::string text = item.Scalar();
             const auto axis = value_of(text, parallel_axis_names);
             if (!axis) {
-                source.error(item, "'" + text + "' is not a parallel axis" + did_you_mean_suffix(text, axis_words) +
+                source.error(item, in_quotes(text) + " is not a parallel axis" + did_you_mean_suffix(text, axis_words) +
                                        "; expected " + join_alternatives(axis_words));
                 continue;
             }
             if (std::find(axes.begin(), axes.end(), *axis) != axes.end()) {
-                source.error(item, "axis '" + text + "' appears twice in parallelism.mapping");
+                source.error(item, "axis " + in_quotes(text) + " appears twice in parallelism.mapping");
                 continue;
             }
             axes.push_back(*axis);
@@ -124,14 +124,14 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
             const LayerBlock block = parsed.block;
             const auto names = operation_names(block);
             source.error(reader.value_location("node"),
-                         "unknown operation '" + std::string(parsed.operation) + "' in node '" + entry.node + "'" +
+                         "unknown operation " + in_quotes(parsed.operation) + " in node " + in_quotes(entry.node) +
                              did_you_mean_suffix(parsed.operation, names) + "; the " +
                              std::string(block_name(block)) + " block's operations are " + join_alternatives(names));
             continue;
         }
         if (!node_path) {
-            source.error(reader.value_location("node"), "unknown strategy-tree node '" + entry.node +
-                                                            "'; nodes are pipeline stages written stage[i], "
+            source.error(reader.value_location("node"), "unknown strategy-tree node " + in_quotes(entry.node) +
+                                                            "; nodes are pipeline stages written stage[i], "
                                                             "model layers written layer[j], their blocks "
                                                             "layer[j].attention and layer[j].mlp, and the blocks' "
                                                             "operations such as layer[j].attention.qkv, counting "
@@ -139,7 +139,8 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
             continue;
         }
         if (!nodes_given.insert(entry.node).second) {
-            source.error(reader.value_location("node"), "node '" + entry.node + "' is given twice in strategy_tree");
+            source.error(reader.value_location("node"),
+                         "node " + in_quotes(entry.node) + " is given twice in strategy_tree");
             continue;
         }
         if (node_path->kind != StrategyNodeKind::stage) {
@@ -182,8 +183,9 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
         const std::filesystem::path written(simulation.measured_operations);
         if (!written.is_absolute() && source.base_directory().empty()) {
             source.error(reader.value_location("measured_operations"),
-                         "the measured operations table '" + simulation.measured_operations +
-                             "' is a relative path, but this scenario has no folder (it was not read from a file); "
+                         "the measured operations table " +
+                             in_quotes(simulation.measured_operations, max_echoed_path_characters) +
+                             " is a relative path, but this scenario has no folder (it was not read from a file); "
                              "give the table's full path, or save the scenario first");
             return;
         }
@@ -191,7 +193,8 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
         const auto text = read_bounded_file(path, max_input_file_bytes, "a measured operations table");
         if (!text) {
             source.error(reader.value_location("measured_operations"),
-                         "cannot read the measured operations table '" + path.string() + "': " + text.error());
+                         "cannot read the measured operations table " +
+                             in_quotes(path.string(), max_echoed_path_characters) + ": " + text.error());
             return;
         }
         simulation.measured_times_s = parse_measured_operations(text.value(), path.string(), source.diagnostics());

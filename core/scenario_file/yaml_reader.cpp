@@ -1,6 +1,7 @@
 #include "scenario_file/yaml_reader.h"
 
 #include "common/utf8.h"
+#include "common/message_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -46,13 +47,14 @@ MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string wha
         }
         const std::string& key = key_node.Scalar();
         if (find(key) != nullptr) {
-            source_.error(key_node, "duplicate key '" + key + "' in " + what_ + " (first given at line " +
+            source_.error(key_node, "duplicate key " + in_quotes(key) + " in " + what_ + " (first given at line " +
                                         std::to_string(source_.location(find(key)->key_node).line) + ")");
             continue;
         }
         if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
-            source_.error(key_node, "unknown key '" + key + "' in " + what_ + did_you_mean_suffix(key, allowed_keys, key_aliases) +
-                                        "; allowed keys: " + join_alternatives(allowed_keys));
+            source_.error(key_node, "unknown key " + in_quotes(key) + " in " + what_ +
+                                        did_you_mean_suffix(key, allowed_keys, key_aliases) + "; allowed keys: " +
+                                        join_alternatives(allowed_keys));
             continue;
         }
         entries_.push_back(Entry{key, key_node, it->second});
@@ -110,7 +112,7 @@ bool MapReader::read_integer(std::string_view key, std::int64_t& out, IntegerRan
     if (!text) return false;
     const auto value = parse_integer(*text);
     if (!value) {
-        source_.error(value_location(key), path(key) + " must be a whole number, not '" + *text + "'");
+        source_.error(value_location(key), path(key) + " must be a whole number, not " + in_quotes(*text));
         return false;
     }
     if (const auto problem = integer_range_problem(path(key), *value, range)) {
@@ -149,7 +151,7 @@ bool MapReader::read_fraction(std::string_view key, double& out, NumberRange ran
     if (!text) return false;
     const auto value = parse_number(*text);
     if (!value) {
-        source_.error(value_location(key), path(key) + " must be a number, not '" + *text + "'");
+        source_.error(value_location(key), path(key) + " must be a number, not " + in_quotes(*text));
         return false;
     }
     if (const auto problem = number_range_problem(path(key), *value, *text, range)) {
@@ -167,7 +169,7 @@ bool MapReader::read_bool(std::string_view key, bool& out) {
         out = *text == "true";
         return true;
     }
-    source_.error(value_location(key), path(key) + " must be true or false, not '" + *text + "'");
+    source_.error(value_location(key), path(key) + " must be true or false, not " + in_quotes(*text));
     return false;
 }
 

@@ -6,6 +6,7 @@
 #include "common/did_you_mean.h"
 #include "common/number_text.h"
 #include "common/enum_names.h"
+#include "common/message_text.h"
 #include "diagnostics/diagnostic.h"
 #include "scenario/scenario_limits.h"
 #include "units/quantity.h"
@@ -82,7 +83,7 @@ public:
             return true;
         }
         const auto candidates = names_of(names);
-        source_.error(value_location(key), "'" + *text + "' is not a valid " + what_ + "." + std::string(key) +
+        source_.error(value_location(key), in_quotes(*text) + " is not a valid " + what_ + "." + std::string(key) +
                                                did_you_mean_suffix(*text, candidates, aliases) + "; expected " +
                                                join_alternatives(candidates));
         return false;

@@ -1,6 +1,7 @@
 #include "units/quantity.h"
 
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 
 #include <array>
 #include <charconv>
@@ -149,30 +150,30 @@ Expected<double> parse_quantity(std::string_view text, Dimension dimension) {
     if (begin != end && *begin == '+') ++begin;
     const auto [number_end, status] = std::from_chars(begin, end, number);
     if (status == std::errc::result_out_of_range) {
-        return Error{"'" + std::string(trimmed) + "' is out of range; " + expectation(dimension)};
+        return Error{in_quotes(trimmed) + " is out of range; " + expectation(dimension)};
     }
     if (status != std::errc() || number_end == begin) {
-        return Error{"'" + std::string(trimmed) + "' does not start with a number; " + expectation(dimension)};
+        return Error{in_quotes(trimmed) + " does not start with a number; " + expectation(dimension)};
     }
     if (!std::isfinite(number)) {
-        return Error{"'" + std::string(trimmed) + "' is not a finite number; " + expectation(dimension)};
+        return Error{in_quotes(trimmed) + " is not a finite number; " + expectation(dimension)};
     }
     const std::string_view symbol = trim(std::string_view(number_end, static_cast<std::size_t>(end - number_end)));
     if (symbol.empty()) {
-        return Error{"'" + std::string(trimmed) + "' has no unit; " + expectation(dimension)};
+        return Error{in_quotes(trimmed) + " has no unit; " + expectation(dimension)};
     }
     const Unit* unit = find_unit(symbol);
     if (unit == nullptr) {
         const auto candidates = symbols_of(dimension);
-        return Error{"unknown unit '" + std::string(symbol) + "'" +
+        return Error{"unknown unit " + in_quotes(symbol) +
                      did_you_mean_suffix(symbol, candidates, unit_suggestion_aliases) + "; " + expectation(dimension)};
     }
     if (unit->dimension != dimension) {
-        return Error{"'" + std::string(symbol) + "' is a unit of " + std::string(dimension_noun(unit->dimension)) +
+        return Error{in_quotes(symbol) + " is a unit of " + std::string(dimension_noun(unit->dimension)) +
                      ", not of " + std::string(dimension_noun(dimension)) + "; " + expectation(dimension)};
     }
     const double value = unit->to_base(number);
-    if (!std::isfinite(value)) return Error{"'" + std::string(trimmed) + "' is too large"};
+    if (!std::isfinite(value)) return Error{in_quotes(trimmed) + " is too large"};
     return value;
 }
 

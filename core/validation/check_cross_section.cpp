@@ -186,10 +186,11 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         if (node.kind == StrategyNodeKind::block || node.kind == StrategyNodeKind::operation) {
             const bool operation = node.kind == StrategyNodeKind::operation;
             if (scenario.model.kind != ModelKind::transformer) {
-                check.add(path, "node '" + entry.node + "' names a transformer " +
+                check.add(path, "node " + in_quotes(entry.node) + " names a transformer " +
                                       (operation ? "operation" : "block") + ", but the model is a CNN");
             } else if (node.index >= layers) {
-                check.add(path, "node '" + entry.node + "' does not exist: the model has " + layer_range(layers));
+                check.add(path,
+                          "node " + in_quotes(entry.node) + " does not exist: the model has " + layer_range(layers));
             } else if (operation && entry.recompute == Recompute::selective) {
                 check.add(path, "an operation is recomputed (full) or not (none); selective names a set of "
                                   "operations (the attention core) and applies to blocks and above");
@@ -201,12 +202,13 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         }
         if (node.kind == StrategyNodeKind::layer) {
             if (node.index >= layers) {
-                check.add(path, "node '" + entry.node + "' does not exist: the model has " + layer_range(layers));
+                check.add(path,
+                          "node " + in_quotes(entry.node) + " does not exist: the model has " + layer_range(layers));
             }
             continue;
         }
         if (node.index >= pp) {
-            check.add(path, "node '" + entry.node + "' does not exist: pp is " + std::to_string(pp) +
+            check.add(path, "node " + in_quotes(entry.node) + " does not exist: pp is " + std::to_string(pp) +
                                   ", so stages are stage[0] to stage[" + std::to_string(pp - 1) + "]");
             continue;
         }
@@ -223,7 +225,7 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         if (entry.micro_batches && *entry.micro_batches != micro_batches) {
             check.add(path, "every pipeline stage runs the iteration's " +
                                   count_phrase(micro_batches, "micro-batch", "micro-batches") +
-                                  " (global_batch / (dp x ep x micro_batch)); " + entry.node +
+                                  " (global_batch / (dp x ep x micro_batch)); " + shortened(entry.node) +
                                   " cannot run " + std::to_string(*entry.micro_batches));
         }
     }
@@ -294,7 +296,7 @@ void check_device(const Scenario& scenario, ProblemList& check) {
         for (const auto& [dtype, flops] : device.peak_flops) {
             listed += (listed.empty() ? "" : ", ") + std::string(name_of(dtype, dtype_names));
         }
-        check.add("training.dtype", "device " + device.name + " has no " +
+        check.add("training.dtype", "device " + shortened(device.name) + " has no " +
                                           std::string(name_of(scenario.training.dtype, dtype_names)) +
                                           " peak (it lists " + listed + ")");
     }

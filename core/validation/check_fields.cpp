@@ -1,6 +1,7 @@
 // Each value of a Scenario against scenario/scenario_limits.h, as the YAML readers check them while reading, so that
 // a scenario built in memory meets the same rules as one read from a file.
 #include "common/did_you_mean.h"
+#include "common/message_text.h"
 #include "model/cnn_layers.h"
 #include "presets/preset_library.h"
 #include "strategy/node_path.h"
@@ -21,7 +22,8 @@ void known(ProblemList& problems, const std::string& path, Enum value, const std
 
 void preset(ProblemList& problems, const std::string& path, const std::string& id, PresetKind kind) {
     if (id.empty() || find_preset(kind, id) != nullptr) return;
-    problems.add(path, "'" + id + "' is not a bundled " + std::string(name_of(kind, preset_kind_names)) + " preset");
+    problems.add(path,
+                 in_quotes(id) + " is not a bundled " + std::string(name_of(kind, preset_kind_names)) + " preset");
 }
 
 void check_cnn(const ModelSpec& model, ProblemList& problems) {
@@ -194,13 +196,13 @@ void check_strategy_tree(const std::vector<StrategyOverride>& overrides, Problem
         const std::string path = "strategy_tree[" + std::to_string(i) + "]";
         const auto node = parse_node_path(entry.node);
         if (!node) {
-            problems.add(path + ".node", "unknown strategy-tree node '" + entry.node +
-                                             "'; nodes are stage[i], layer[j], layer[j].attention, layer[j].mlp "
+            problems.add(path + ".node", "unknown strategy-tree node " + in_quotes(entry.node) +
+                                             "; nodes are stage[i], layer[j], layer[j].attention, layer[j].mlp "
                                              "and their operations such as layer[j].attention.qkv");
             continue;
         }
         if (!seen.insert(entry.node).second) {
-            problems.add(path + ".node", "node '" + entry.node + "' is given twice in strategy_tree");
+            problems.add(path + ".node", "node " + in_quotes(entry.node) + " is given twice in strategy_tree");
         }
         if (entry.layers) problems.integer(path + ".layers", *entry.layers, limits::stage_layers);
         if (entry.recompute) known(problems, path + ".recompute", *entry.recompute, recompute_names);
@@ -213,8 +215,8 @@ void check_strategy_tree(const std::vector<StrategyOverride>& overrides, Problem
         }
         if (node->kind != StrategyNodeKind::stage &&
             (entry.layers || entry.micro_batches || entry.max_ongoing_micro_batches)) {
-            problems.add(path, "layers, micro_batches and max_ongoing_micro_batches apply to pipeline stages; node '" +
-                                   entry.node + "' takes only recompute");
+            problems.add(path, "layers, micro_batches and max_ongoing_micro_batches apply to pipeline stages; node " +
+                                   in_quotes(entry.node) + " takes only recompute");
         }
     }
 }
@@ -228,7 +230,7 @@ void check_simulation(const SimulationSpec& simulation, ProblemList& problems) {
     for (const auto& [key, time_s] : simulation.measured_times_s) {
         if (!std::isfinite(time_s) || time_s < 0.0) {
             problems.add("simulation.measured_operations",
-                         "the measured time of '" + key + "' must be a finite time of 0 s or more");
+                         "the measured time of " + in_quotes(key) + " must be a finite time of 0 s or more");
         }
     }
 }

@@ -158,6 +158,34 @@ private slots:
                  qPrintable(describe(run)));
     }
 
+    void long_words_are_shortened_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("first_line");  // of standard error
+        // Echoed words are cut after 80 characters, with the count of those left out.
+        const QString word = QString(80, u'w');
+        const QString more = QString(1000, u'm');
+        const QString cut = word + QStringLiteral("\u2026' (1000 more characters)");
+        QTest::newRow("command") << QStringList{word + more}
+                                 << QStringLiteral("parasight-cli: unknown command '") + cut;
+        QTest::newRow("option") << QStringList{QStringLiteral("validate"), QStringLiteral("--") + word + more}
+                                << QStringLiteral("parasight-cli validate: unknown option '--") +
+                                       QString(78, u'w') + QStringLiteral("\u2026' (1002 more characters)");
+        QTest::newRow("presets show") << QStringList{QStringLiteral("presets"), QStringLiteral("show"), word + more}
+                                      << QStringLiteral("parasight-cli presets: no preset '") + cut +
+                                             QStringLiteral("; 'parasight-cli presets list' shows them all");
+        QTest::newRow("presets list") << QStringList{QStringLiteral("presets"), QStringLiteral("list"), word + more}
+                                      << QStringLiteral("parasight-cli presets: unknown kind '") + cut +
+                                             QStringLiteral("; kinds: device, model, cluster or scenario");
+    }
+
+    void long_words_are_shortened() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, first_line);
+        RUN_CLI(run, arguments);
+        EXPECT_EXIT(run, 2);
+        QCOMPARE(run.err.section(u'\n', 0, 0), first_line);
+    }
+
     void missing_option_value_data() {
         QTest::addColumn<QStringList>("tail");
         QTest::addColumn<QString>("message");

@@ -1,4 +1,5 @@
-// The pieces messages are built from (core/common/message_text.h): counts with their nouns.
+// The pieces messages are built from (core/common/message_text.h): counts with their nouns, and a user's text echoed
+// back, cut after 80 characters (UTF-8 characters, not bytes) with the count of those left out.
 
 #include "common/message_text.h"
 
@@ -16,6 +17,9 @@ class TestMessageText : public QObject {
 private slots:
     void countPhrase_data();
     void countPhrase();
+    void echoedText_data();
+    void echoedText();
+    void pathsAreEchoedWhole();
 };
 
 void TestMessageText::countPhrase_data() {
@@ -39,6 +43,53 @@ void TestMessageText::countPhrase() {
     QFETCH(QString, plural);
     QFETCH(QString, expected);
     QCOMPARE(qs(parasight::count_phrase(count, singular.toStdString(), plural.toStdString())), expected);
+}
+
+void TestMessageText::echoedText_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shortened");
+    QTest::addColumn<QString>("in_quotes");
+    const QString eighty(80, u'x');
+    QTest::newRow("short") << "tpp" << "tpp" << "'tpp'";
+    QTest::newRow("empty") << "" << "" << "''";
+    QTest::newRow("80 characters, whole") << eighty << eighty << u'\'' + eighty + u'\'';
+    QTest::newRow("81 characters") << eighty + u'y' << eighty + QStringLiteral("\u2026 (1 more character)")
+                                   << u'\'' + eighty + QStringLiteral("\u2026' (1 more character)");
+    QTest::newRow("300 000 characters") << eighty + QString(299920, u'y')
+                                        << eighty + QStringLiteral("\u2026 (299920 more characters)")
+                                        << u'\'' + eighty + QStringLiteral("\u2026' (299920 more characters)");
+    // 90 two-byte characters (é is C3 A9): 80 of them are kept, 160 bytes, none cut in half.
+    const QString e_acute(80, QChar(0x00e9));
+    QTest::newRow("two-byte characters") << e_acute + QString(10, QChar(0x00e9))
+                                         << e_acute + QStringLiteral("\u2026 (10 more characters)")
+                                         << u'\'' + e_acute + QStringLiteral("\u2026' (10 more characters)");
+    // A four-byte character (U+1F600) straddling the cut is kept whole or left out whole.
+    const QString emoji = QString::fromUcs4(U"\U0001F600");
+    const QString seventy_nine(79, u'x');
+    QTest::newRow("four-byte character after the cut")
+        << eighty + emoji << eighty + QStringLiteral("\u2026 (1 more character)")
+        << u'\'' + eighty + QStringLiteral("\u2026' (1 more character)");
+    QTest::newRow("four-byte character at the cut")
+        << seventy_nine + emoji + u'z' << seventy_nine + emoji + QStringLiteral("\u2026 (1 more character)")
+        << u'\'' + seventy_nine + emoji + QStringLiteral("\u2026' (1 more character)");
+}
+
+void TestMessageText::echoedText() {
+    QFETCH(QString, text);
+    QFETCH(QString, shortened);
+    QFETCH(QString, in_quotes);
+    const std::string utf8 = text.toStdString();
+    QCOMPARE(qs(parasight::shortened(utf8)), shortened);
+    QCOMPARE(qs(parasight::in_quotes(utf8)), in_quotes);
+}
+
+void TestMessageText::pathsAreEchoedWhole() {
+    // A path's end names the file, so paths are cut only past the longest one Linux opens.
+    const std::string path = "/data/" + std::string(300, 'd') + "/measured.csv";
+    QCOMPARE(qs(parasight::in_quotes(path, parasight::max_echoed_path_characters)), qs("'" + path + "'"));
+    const std::string runaway(5000, 'p');
+    QCOMPARE(qs(parasight::in_quotes(runaway, parasight::max_echoed_path_characters)),
+             qs("'" + std::string(4096, 'p') + "\u2026' (904 more characters)"));
 }
 
 QTEST_APPLESS_MAIN(TestMessageText)

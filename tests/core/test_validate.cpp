@@ -126,6 +126,11 @@ void TestValidate::rejectedEdits_data() {
                                                          "'stage[x]'; nodes are stage[i], layer[j], "
                                                          "layer[j].attention, layer[j].mlp and their operations such "
                                                          "as layer[j].attention.qkv");
+    // Echoed text is cut after 80 characters: 'stage[' and 74 digits, then the count of the 920 left out.
+    QTest::newRow("unknown preset, 1000 characters")
+        << Edit([](Scenario& s) { s.model.preset = "stage[" + std::string(994, '9'); })
+        << QStringLiteral("model.preset: 'stage[") + QString(74, u'9') +
+               QStringLiteral("\u2026' (920 more characters) is not a bundled model preset");
     QTest::newRow("tree node twice") << Edit([](Scenario& s) {
         s.strategy_tree.push_back(tree_entry("layer[3]", std::nullopt, Recompute::full));
         s.strategy_tree.push_back(tree_entry("layer[3]", std::nullopt, Recompute::none));
