@@ -12,6 +12,14 @@ std::optional<std::string> integer_range_problem(std::string_view path, std::int
            ", not " + std::to_string(value);
 }
 
+std::string integer_beyond_range_problem(std::string_view path, std::string_view shown, IntegerRange range) {
+    if (!shown.empty() && shown.front() == '-') {
+        return std::string(path) + " of " + shortened(shown) + " is too small; it must be at least " +
+               std::to_string(range.min);
+    }
+    return std::string(path) + " of " + shortened(shown) + " is too large; the limit is " + std::to_string(range.max);
+}
+
 std::optional<std::string> quantity_range_problem(std::string_view path, double value, std::string_view shown,
                                                   units::Dimension dimension, QuantityRange range) {
     if (std::isnan(value)) return std::string(path) + " is not a number";

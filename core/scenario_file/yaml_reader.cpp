@@ -112,7 +112,10 @@ bool MapReader::read_integer(std::string_view key, std::int64_t& out, IntegerRan
     if (!text) return false;
     const auto value = parse_integer(*text);
     if (!value) {
-        source_.error(value_location(key), path(key) + " must be a whole number, not " + in_quotes(*text));
+        // Digits past 64 bits are a whole number all the same, outside every range: say so, with the range.
+        source_.error(value_location(key), is_whole_number_text(*text)
+                                               ? integer_beyond_range_problem(path(key), *text, range)
+                                               : path(key) + " must be a whole number, not " + in_quotes(*text));
         return false;
     }
     if (const auto problem = integer_range_problem(path(key), *value, range)) {

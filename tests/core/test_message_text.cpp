@@ -1,7 +1,9 @@
 // The pieces messages are built from (core/common/message_text.h): counts with their nouns, and a user's text echoed
-// back, cut after 80 characters (UTF-8 characters, not bytes) with the count of those left out.
+// back, cut after 80 characters (UTF-8 characters, not bytes) with the count of those left out; and what tells a
+// whole number too large for 64 bits from text that is no whole number (common/number_text.h).
 
 #include "common/message_text.h"
+#include "common/number_text.h"
 
 #include "numeric_compare.h"
 
@@ -20,6 +22,8 @@ private slots:
     void echoedText_data();
     void echoedText();
     void pathsAreEchoedWhole();
+    void wholeNumberText_data();
+    void wholeNumberText();
 };
 
 void TestMessageText::countPhrase_data() {
@@ -90,6 +94,34 @@ void TestMessageText::pathsAreEchoedWhole() {
     const std::string runaway(5000, 'p');
     QCOMPARE(qs(parasight::in_quotes(runaway, parasight::max_echoed_path_characters)),
              qs("'" + std::string(4096, 'p') + "\u2026' (904 more characters)"));
+}
+
+void TestMessageText::wholeNumberText_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("whole");   // is_whole_number_text
+    QTest::addColumn<bool>("parsed");  // parse_integer gives a value
+    QTest::newRow("8") << "8" << true << true;
+    QTest::newRow("+8") << "+8" << true << true;
+    QTest::newRow("-8") << "-8" << true << true;
+    QTest::newRow("2^63 - 1") << "9223372036854775807" << true << true;
+    QTest::newRow("2^63") << "9223372036854775808" << true << false;
+    QTest::newRow("10^26") << "100000000000000000000000000" << true << false;
+    QTest::newRow("-10^20") << "-100000000000000000000" << true << false;
+    QTest::newRow("1.5") << "1.5" << false << false;
+    QTest::newRow("1e3") << "1e3" << false << false;
+    QTest::newRow("eight") << "eight" << false << false;
+    QTest::newRow("sign alone") << "+" << false << false;
+    QTest::newRow("two signs") << "+-8" << false << false;
+    QTest::newRow("empty") << "" << false << false;
+    QTest::newRow("space") << " 8" << false << false;
+}
+
+void TestMessageText::wholeNumberText() {
+    QFETCH(QString, text);
+    QFETCH(bool, whole);
+    QFETCH(bool, parsed);
+    QCOMPARE(parasight::is_whole_number_text(text.toStdString()), whole);
+    QCOMPARE(parasight::parse_integer(text.toStdString()).has_value(), parsed);
 }
 
 QTEST_APPLESS_MAIN(TestMessageText)
