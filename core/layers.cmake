@@ -28,6 +28,7 @@ set(internal_headers
     compile/graph_builder.h
     scenario_file/scenario_readers.h
     scenario_file/yaml_reader.h
+    scenario_file/yaml_text_scan.h
     validation/checks.h
     validation/problem_list.h)
 

@@ -3,6 +3,7 @@
 #include "common/utf8.h"
 #include "io/bounded_file.h"
 #include "scenario_file/scenario_readers.h"
+#include "scenario_file/yaml_text_scan.h"
 
 #include <yaml-cpp/eventhandler.h>
 
@@ -120,6 +121,14 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
                          " here; a scenario file is printable text (YAML 1.2 §5.1)");
         return result;
     }
+    // Nesting is bounded before yaml-cpp, whose parser recurses once per level, sees the text.
+    const YamlTextScan scan = scan_yaml_text(text);
+    if (scan.too_deep) {
+        source.error(SourceLocation{file_name, scan.too_deep->line, scan.too_deep->column},
+                     "lists and mappings are nested too deeply here: the limit is " +
+                         std::to_string(max_yaml_nesting_depth) + " levels");
+        return result;
+    }
     try {
         const std::string owned(text);
         const YAML::Node root = YAML::Load(owned);
@@ -129,8 +138,19 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
             read_scenario(root, source, locations, scenario);
         }
     } catch (const YAML::Exception& error) {
-        // yaml-cpp's messages are terse; say that it is the YAML itself that is broken.
-        source.error(source.location(error.mark), "YAML syntax error: " + error.msg);
+        const SourceLocation at = source.location(error.mark);
+        const auto& tab = scan.first_indentation_tab;
+        const std::string tab_message = "tabs are not allowed for indentation in YAML; indent with spaces";
+        if (tab && (at.line == 0 || tab->line <= at.line)) {
+            // yaml-cpp stumbles some way after the tab ("illegal map value"): name the cause, where it is.
+            source.error(SourceLocation{file_name, tab->line, tab->column}, tab_message);
+        } else if (error.msg == YAML::ErrorMsg::TAB_IN_INDENTATION) {
+            // A tab on a blank or comment line, which yaml-cpp refuses between entries: it points at the tab.
+            source.error(at, tab_message);
+        } else {
+            // yaml-cpp's messages are terse; say that it is the YAML itself that is broken.
+            source.error(at, "YAML syntax error: " + error.msg);
+        }
     }
     if (!result.diagnostics.empty()) return result;
     Validation validation = validate(std::move(scenario));

@@ -168,6 +168,8 @@ private slots:
     void badCorpus_data();
     void badCorpus();
     void badCorpusIsLargeEnough();
+    void generatedBadInput_data();
+    void generatedBadInput();
 
     void minimalInlineScenario();
     void defaultsAreFilledIn();
@@ -238,6 +240,52 @@ void TestScenarioLoader::badCorpusIsLargeEnough() {
     QVERIFY2(files.size() >= 45, qPrintable(QStringLiteral("only %1 files in %2")
                                                 .arg(files.size())
                                                 .arg(qs(bad_corpus_dir().string()))));
+}
+
+// Bad input too large to keep in the corpus, made here: its first diagnostic, at LINE:COL.
+void TestScenarioLoader::generatedBadInput_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");  // "LINE:COL: message"
+    const QString too_deep = QStringLiteral(": lists and mappings are nested too deeply here: the limit is 256 levels");
+    // The scenario's mapping is level 1; "model: " takes columns 1-7, so the bracket of level 257 is the 256th, in
+    // column 7 + 256 = 263. Refused before yaml-cpp parses (and recurses) at all.
+    QTest::newRow("100 000 brackets") << QStringLiteral("schema: 1\nmodel: ") + QString(100000, u'[') +
+                                             QString(100000, u']') + u'\n'
+                                      << QStringLiteral("2:263") + too_deep;
+    QTest::newRow("100 000 brackets, never closed") << QStringLiteral("schema: 1\nmodel: ") + QString(100000, u'[')
+                                                    << QStringLiteral("2:263") + too_deep;
+    // "{a: " is 4 columns: the 256th brace is in column 8 + 4 · 255 = 1028.
+    QTest::newRow("100 000 flow mappings") << QStringLiteral("schema: 1\nmodel: ") +
+                                                  QStringLiteral("{a: ").repeated(100000) + u'1' +
+                                                  QString(100000, u'}')
+                                           << QStringLiteral("2:1028") + too_deep;
+    // Each "- " opens a sequence one level deeper: model (level 2) and 255 dashes reach 257 at the 256th dash's
+    // item, column 2 · 256 + 1 = 513.
+    QTest::newRow("100 000 dashes") << QStringLiteral("schema: 1\nmodel:\n") + QStringLiteral("- ").repeated(100000) +
+                                           u'x'
+                                    << QStringLiteral("3:513") + too_deep;
+    // 255 brackets after model's level 2: 256 levels, allowed; the reader then says what is wrong with the value.
+    QTest::newRow("256 levels") << QStringLiteral("schema: 1\nmodel: ") + QString(255, u'[') + QString(255, u']')
+                                << QStringLiteral("2:8: model must be a mapping of keys to values, found a sequence");
+    // Brackets in quotes, comments, block scalars and plain text are not nesting; the file's one error is its
+    // unclosed flow sequence, which yaml-cpp reports where it gives up: past the last line.
+    const QString brackets(1000, u'[');
+    QTest::newRow("brackets that are text")
+        << QStringLiteral("schema: 1\nname: \"") + brackets + QStringLiteral("\"\n# ") + brackets +
+               QStringLiteral("\nmodel: a") + brackets + QStringLiteral("\ncluster: |\n  ") + brackets +
+               QStringLiteral("\ntraining: [\n")
+        << QStringLiteral("8:1: YAML syntax error: end of sequence flow not found");
+}
+
+void TestScenarioLoader::generatedBadInput() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const LoadResult result = load(text.toStdString());
+    QVERIFY(!result.ok());
+    QVERIFY2(!result.diagnostics.empty(), "no diagnostic");
+    const auto& first = result.diagnostics.front();
+    QCOMPARE(QStringLiteral("%1:%2: ").arg(first.location.line).arg(first.location.column) + qs(first.message),
+             expected);
 }
 
 void TestScenarioLoader::minimalInlineScenario() {
