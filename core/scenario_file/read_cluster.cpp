@@ -13,13 +13,13 @@ const std::vector<std::string_view> dimension_keys{"kind", "size", "bandwidth", 
 
 // A preset id as a plain string, or the `preset` key of a mapping; empty when there is none.
 std::string preset_id_of(const YAML::Node& node, YamlSource& source, const std::string& path, SourceLocation& at) {
-    at = source.location(node);
+    at = source.location_at(path, node);
     if (node.IsScalar()) return node.Scalar();
     if (!node.IsMap() || !node["preset"]) return {};
     const YAML::Node preset = node["preset"];
-    at = source.location(preset);
+    at = source.location_at(path + ".preset", preset);
     if (!preset.IsScalar()) {
-        source.error(preset, path + ".preset must be a preset id");
+        source.error(at, path + ".preset must be a preset id");
         return {};
     }
     return preset.Scalar();
@@ -82,24 +82,27 @@ void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& lo
                    std::vector<Dimension>& topology) {
     if (!node.IsSequence() || node.size() == 0) {
         const std::string found = node.IsSequence() ? "an empty list" : std::string(node_type_noun(node));
-        source.error(node, "cluster.topology must be a non-empty list of dimensions (innermost first), found " + found);
+        source.error(source.location_at("cluster.topology", node),
+                     "cluster.topology must be a non-empty list of dimensions (innermost first), found " + found);
         return;
     }
     if (node.size() > limits::max_topology_dimensions) {
-        source.error(node, "cluster.topology has " + std::to_string(node.size()) + " dimensions; the limit is 16");
+        source.error(source.location_at("cluster.topology", node),
+                     "cluster.topology has " + std::to_string(node.size()) + " dimensions; the limit is 16");
         return;
     }
     std::vector<Dimension> dimensions(node.size());
     std::int64_t devices = 1;
     for (std::size_t i = 0; i < node.size(); ++i) {
         const std::string path = "cluster.topology[" + std::to_string(i) + "]";
-        locations.record(path, source.location(node[i]));
+        locations.record(path, source.location_at(path, node[i]));
         read_dimension(node[i], source, path, dimensions[i]);
         devices = std::min<std::int64_t>(devices * dimensions[i].size, limits::max_devices + 1);
     }
     if (devices > limits::max_devices) {
-        source.error(node, "the topology has more than " + std::to_string(limits::max_devices) +
-                               " devices (the product of the dimension sizes); that is beyond any real cluster");
+        source.error(source.location_at("cluster.topology", node),
+                     "the topology has more than " + std::to_string(limits::max_devices) +
+                         " devices (the product of the dimension sizes); that is beyond any real cluster");
     }
     topology = std::move(dimensions);
 }

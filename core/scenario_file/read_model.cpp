@@ -68,12 +68,13 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
                      std::vector<CnnBlock>& blocks, CnnLocations& locations) {
     if (!node.IsSequence() || node.size() == 0) {
         const std::string found = node.IsSequence() ? "an empty list" : std::string(node_type_noun(node));
-        source.error(node, path + " must be a non-empty list of layers, found " + found);
+        source.error(source.location_at(path, node), path + " must be a non-empty list of layers, found " + found);
         return;
     }
     if (node.size() > limits::max_cnn_layers) {
-        source.error(node, path + " has " + std::to_string(node.size()) + " entries; the limit is " +
-                               std::to_string(limits::max_cnn_layers));
+        source.error(source.location_at(path, node), path + " has " + std::to_string(node.size()) +
+                                                         " entries; the limit is " +
+                                                         std::to_string(limits::max_cnn_layers));
         return;
     }
     std::int64_t expanded_layers = 0;
@@ -103,17 +104,18 @@ void read_cnn_layers(const YAML::Node& node, YamlSource& source, const std::stri
                 CnnLayer layer;
                 read_cnn_layer(inner[j], source, entry_path + ".layers[" + std::to_string(j) + "]", layer);
                 block.layers.push_back(layer);
-                layer_locations.push_back(source.location(inner[j]));
+                layer_locations.push_back(
+                    source.location_at(entry_path + ".layers[" + std::to_string(j) + "]", inner[j]));
             }
         } else {
             CnnLayer layer;
             read_cnn_layer(entry, source, entry_path, layer);
             block.layers.push_back(layer);
-            layer_locations.push_back(source.location(entry));
+            layer_locations.push_back(source.location_at(entry_path, entry));
         }
         expanded_layers += static_cast<std::int64_t>(block.layers.size()) * block.repeat;
         blocks.push_back(std::move(block));
-        locations.blocks.push_back(source.location(entry));
+        locations.blocks.push_back(source.location_at(entry_path, entry));
         locations.layers.push_back(std::move(layer_locations));
     }
 }
@@ -201,14 +203,14 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
 
 void read_model(const YAML::Node& node, YamlSource& source, LocationIndex& locations, ModelSpec& model) {
     std::string preset_id;
-    SourceLocation preset_at = source.location(node);
+    SourceLocation preset_at = source.location_at("model", node);
     if (node.IsScalar()) {
         preset_id = node.Scalar();
     } else if (node.IsMap() && node["preset"]) {
         const YAML::Node preset_node = node["preset"];
-        preset_at = source.location(preset_node);
+        preset_at = source.location_at("model.preset", preset_node);
         if (!preset_node.IsScalar()) {
-            source.error(preset_node, "model.preset must be a preset id such as 'gpt3-175b'");
+            source.error(preset_at, "model.preset must be a preset id such as 'gpt3-175b'");
             return;
         }
         preset_id = preset_node.Scalar();

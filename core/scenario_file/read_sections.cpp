@@ -72,19 +72,22 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
         const auto axis_words = names_of(parallel_axis_names);
         for (std::size_t i = 0; i < mapping.size(); ++i) {
             const YAML::Node item = mapping[i];
+            const SourceLocation item_at = source.location_at("parallelism.mapping[" + std::to_string(i) + "]", item);
             if (!item.IsScalar()) {
-                source.error(item, "parallelism.mapping lists axis names, found " + std::string(node_type_noun(item)));
+                source.error(item_at,
+                             "parallelism.mapping lists axis names, found " + std::string(node_type_noun(item)));
                 continue;
             }
             const std::string text = item.Scalar();
             const auto axis = value_of(text, parallel_axis_names);
             if (!axis) {
-                source.error(item, in_quotes(text) + " is not a parallel axis" + did_you_mean_suffix(text, axis_words) +
-                                       "; expected " + join_alternatives(axis_words));
+                source.error(item_at, in_quotes(text) + " is not a parallel axis" +
+                                          did_you_mean_suffix(text, axis_words) + "; expected " +
+                                          join_alternatives(axis_words));
                 continue;
             }
             if (std::find(axes.begin(), axes.end(), *axis) != axes.end()) {
-                source.error(item, "axis " + in_quotes(text) + " appears twice in parallelism.mapping");
+                source.error(item_at, "axis " + in_quotes(text) + " appears twice in parallelism.mapping");
                 continue;
             }
             axes.push_back(*axis);
@@ -97,14 +100,15 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
                         std::vector<StrategyOverride>& overrides) {
     if (node.IsNull()) return;
     if (!node.IsSequence()) {
-        source.error(node, "strategy_tree must be a list of overrides such as {node: \"stage[0]\", layers: 5}, found " +
-                               std::string(node_type_noun(node)));
+        source.error(source.location_at("strategy_tree", node),
+                     "strategy_tree must be a list of overrides such as {node: \"stage[0]\", layers: 5}, found " +
+                         std::string(node_type_noun(node)));
         return;
     }
     if (node.size() > limits::max_strategy_tree_entries) {
-        source.error(node, "strategy_tree has " +
-                               count_phrase(static_cast<std::int64_t>(node.size()), "entry", "entries") +
-                               "; the limit is " + std::to_string(limits::max_strategy_tree_entries));
+        source.error(source.location_at("strategy_tree", node),
+                     "strategy_tree has " + count_phrase(static_cast<std::int64_t>(node.size()), "entry", "entries") +
+                         "; the limit is " + std::to_string(limits::max_strategy_tree_entries));
         return;
     }
     // Duplicates found by hash: linear in the entries (a 100 000-entry tree is read in a fraction of a second).

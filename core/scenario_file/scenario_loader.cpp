@@ -17,31 +17,59 @@ namespace {
 const std::vector<std::string_view> top_level_keys{"schema",      "name",          "model",     "training",
                                                    "cluster",     "parallelism",   "strategy_tree", "simulation"};
 
-// Finds where a second YAML document starts, if any. yaml-cpp 0.7's LoadAll can loop forever on some malformed input
-// (yaml-cpp PR #1319), so documents are counted one bounded step at a time instead.
-class SecondDocumentFinder : public YAML::EventHandler {
+// One pass over the events of the text (yaml-cpp's parser, not its node tree), for what the tree does not keep:
+// where each alias was used — an alias node carries its anchor's mark — and where a second document starts, if one
+// does. yaml-cpp 0.7's LoadAll can loop forever on some malformed input (yaml-cpp PR #1319), so documents are read one
+// bounded step at a time instead.
+class DocumentEvents : public YAML::EventHandler {
 public:
-    void OnDocumentStart(const YAML::Mark& mark) override { start_ = mark; }
-    void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnMapEnd() override {}
+    struct Found {
+        AliasUses alias_uses;
+        std::optional<YAML::Mark> second_document;
+    };
 
-    static std::optional<YAML::Mark> find(const std::string& text) {
-        // A second document needs a marker at the start of a line before it: `---` or `...` (YAML 1.2, §9.2).
-        // Without one, the second parse — a third of a large file's loading time — is not needed.
-        if (!has_document_marker(text)) return std::nullopt;
+    static Found find(const std::string& text) {
+        // The pass is needed only for an alias (`*name`) or a second document, which needs a marker at the start of
+        // a line before it: `---` or `...` (YAML 1.2, §9.2). Without either it is skipped — it was a third of a
+        // large file's loading time.
+        if (text.find('*') == std::string::npos && !has_document_marker(text)) return Found{};
         std::istringstream stream(text);
         YAML::Parser parser(stream);
-        SecondDocumentFinder finder;
-        if (!parser.HandleNextDocument(finder)) return std::nullopt;
-        if (!parser.HandleNextDocument(finder)) return std::nullopt;
-        return finder.start_;
+        DocumentEvents events;
+        Found found;
+        if (!parser.HandleNextDocument(events)) return found;
+        found.alias_uses = std::move(events.alias_uses_);
+        if (parser.HandleNextDocument(events)) found.second_document = events.document_start_;
+        return found;
     }
+
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        document_start_ = mark;
+        open_.clear();
+        key_of_collection_.clear();
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override { enter_scalar(std::string()); }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string& value) override {
+        enter_scalar(value);
+    }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        const bool is_key = begin_node();
+        if (is_key) {
+            open_.back().key = unreadable_key;
+        } else if (alias_uses_.size() < max_recorded_aliases && open_.size() <= max_recorded_depth) {
+            alias_uses_.emplace(path_of_next_node(), mark);
+        }
+        end_node(is_key);
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        enter_collection(false);
+    }
+    void OnSequenceEnd() override { leave_collection(); }
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        enter_collection(true);
+    }
+    void OnMapEnd() override { leave_collection(); }
 
 private:
     static bool has_document_marker(std::string_view text) {
@@ -55,7 +83,77 @@ private:
         return false;
     }
 
-    YAML::Mark start_;
+    // An open sequence or mapping and where the next node in it goes.
+    struct Open {
+        bool is_map = false;
+        bool expecting_key = true;
+        std::string key;        // of the value that comes next, in a mapping
+        std::size_t index = 0;  // of the item that comes next, in a sequence
+        std::string component;  // this collection's own place in its parent: "cluster", "[1]"
+    };
+
+    // No scenario path runs deeper or uses longer keys; aliases beyond the first 10 000 keep their anchor's mark,
+    // which bounds the memory a file of nothing but aliases can take.
+    static constexpr std::size_t max_recorded_aliases = 10'000;
+    static constexpr std::size_t max_recorded_depth = 16;
+    static constexpr std::size_t max_recorded_key = 64;
+    static constexpr std::string_view unreadable_key = "\x01";  // a key no path holds: complex, aliased or too long
+
+    // Whether the node that starts now is a mapping's key.
+    bool begin_node() const { return !open_.empty() && open_.back().is_map && open_.back().expecting_key; }
+    void end_node(bool was_key) {
+        if (open_.empty()) return;
+        Open& parent = open_.back();
+        if (parent.is_map) {
+            parent.expecting_key = !was_key;
+        } else {
+            ++parent.index;
+        }
+    }
+
+    // The path of the node that starts now in the innermost open collection: "cluster.topology[1]".
+    std::string path_of_next_node() const {
+        std::string path;
+        for (std::size_t i = 1; i < open_.size(); ++i) path += open_[i].component;
+        if (!open_.empty()) path += next_component(open_.back());
+        if (!path.empty() && path.front() == '.') path.erase(0, 1);  // the scenario's keys are paths themselves
+        return path;
+    }
+    static std::string next_component(const Open& parent) {
+        return parent.is_map ? "." + parent.key : "[" + std::to_string(parent.index) + "]";
+    }
+
+    void enter_scalar(const std::string& value) {
+        const bool is_key = begin_node();
+        if (is_key) open_.back().key = value.size() <= max_recorded_key ? value : std::string(unreadable_key);
+        end_node(is_key);
+    }
+    void enter_collection(bool is_map) {
+        const bool is_key = begin_node();
+        Open opened;
+        opened.is_map = is_map;
+        if (is_key) {
+            open_.back().key = unreadable_key;
+            opened.component = "." + std::string(unreadable_key);
+        } else if (!open_.empty()) {
+            opened.component = next_component(open_.back());
+        }
+        opened.expecting_key = true;
+        open_.push_back(std::move(opened));
+        key_of_collection_.push_back(is_key);
+    }
+    void leave_collection() {
+        if (open_.empty()) return;
+        open_.pop_back();
+        const bool was_key = key_of_collection_.back();
+        key_of_collection_.pop_back();
+        end_node(was_key);
+    }
+
+    YAML::Mark document_start_;
+    std::vector<Open> open_;
+    std::vector<bool> key_of_collection_;
+    AliasUses alias_uses_;
 };
 
 void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& locations, Scenario& scenario) {
@@ -63,7 +161,7 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
         source.error(SourceLocation{source.file(), 1, 1}, "the file is empty; a scenario starts with 'schema: 1'");
         return;
     }
-    MapReader reader(root, source, "scenario", top_level_keys);
+    MapReader reader(MapReader::DocumentRoot{}, root, source, top_level_keys);
     if (!reader.is_map()) return;
     for (const auto key : top_level_keys) {
         if (reader.has(key)) locations.record(std::string(key), reader.key_location(key));
@@ -174,9 +272,12 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
     try {
         const std::string owned(text);
         const YAML::Node root = YAML::Load(owned);
-        if (const auto second = SecondDocumentFinder::find(owned)) {
-            source.error(source.location(*second), "a scenario file holds one YAML document, but a second one starts here");
+        DocumentEvents::Found found = DocumentEvents::find(owned);
+        if (found.second_document) {
+            source.error(source.location(*found.second_document),
+                         "a scenario file holds one YAML document, but a second one starts here");
         } else {
+            source.set_alias_uses(std::move(found.alias_uses));
             read_scenario(root, source, locations, scenario);
         }
     } catch (const YAML::Exception& error) {

@@ -14,6 +14,21 @@ SourceLocation YamlSource::location(const YAML::Mark& mark) const {
     return SourceLocation{file_, mark.line + 1, mark.column + 1};
 }
 
+std::optional<SourceLocation> YamlSource::alias_use(std::string_view path) const {
+    if (alias_uses_.empty()) return std::nullopt;
+    // The outermost first: "cluster", "cluster.topology", "cluster.topology[1]", "cluster.topology[1].size".
+    for (std::size_t end = 0; end <= path.size(); ++end) {
+        if (end < path.size() && path[end] != '.' && path[end] != '[') continue;
+        if (const auto it = alias_uses_.find(path.substr(0, end)); it != alias_uses_.end()) return location(it->second);
+    }
+    return std::nullopt;
+}
+
+SourceLocation YamlSource::location_at(std::string_view path, const YAML::Node& node) const {
+    if (auto used = alias_use(path)) return *used;
+    return location(node);
+}
+
 void YamlSource::error(const SourceLocation& where, std::string message) {
     diagnostics_.push_back(Diagnostic{where, std::move(message), {}});
 }
@@ -31,30 +46,47 @@ std::string_view node_type_noun(const YAML::Node& node) {
 
 MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string what,
                      std::vector<std::string_view> allowed_keys, std::span<const SuggestionAlias> key_aliases)
-    : node_(node), source_(source), what_(std::move(what)) {
-    if (!node.IsMap()) {
-        source_.error(node, what_ + " must be a mapping of keys to values, found " +
-                                std::string(node_type_noun(node)));
+    : node_(node), source_(source), what_(std::move(what)), path_(what_) {
+    read_keys(std::move(allowed_keys), key_aliases);
+}
+
+MapReader::MapReader(DocumentRoot, const YAML::Node& node, YamlSource& source,
+                     std::vector<std::string_view> allowed_keys)
+    : node_(node), source_(source), what_("scenario") {
+    read_keys(std::move(allowed_keys), {});
+}
+
+SourceLocation MapReader::location_of_key(const YAML::Node& key_node) const {
+    if (auto used = source_.alias_use(path_)) return *used;
+    return source_.location(key_node);
+}
+
+void MapReader::read_keys(std::vector<std::string_view> allowed_keys, std::span<const SuggestionAlias> key_aliases) {
+    if (!node_.IsMap()) {
+        source_.error(location(), what_ + " must be a mapping of keys to values, found " +
+                                      std::string(node_type_noun(node_)));
         return;
     }
     is_map_ = true;
-    for (auto it = node.begin(); it != node.end(); ++it) {
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
         const YAML::Node key_node = it->first;
         if (!key_node.IsScalar()) {
-            source_.error(key_node, "keys in " + what_ + " must be plain words, found " +
-                                        std::string(node_type_noun(key_node)));
+            source_.error(location_of_key(key_node), "keys in " + what_ + " must be plain words, found " +
+                                                         std::string(node_type_noun(key_node)));
             continue;
         }
         const std::string& key = key_node.Scalar();
         if (find(key) != nullptr) {
-            source_.error(key_node, "duplicate key " + in_quotes(key) + " in " + what_ + " (first given at line " +
-                                        std::to_string(source_.location(find(key)->key_node).line) + ")");
+            source_.error(location_of_key(key_node), "duplicate key " + in_quotes(key) + " in " + what_ +
+                                                         " (first given at line " +
+                                                         std::to_string(location_of_key(find(key)->key_node).line) +
+                                                         ")");
             continue;
         }
         if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
-            source_.error(key_node, "unknown key " + in_quotes(key) + " in " + what_ +
-                                        did_you_mean_suffix(key, allowed_keys, key_aliases) + "; allowed keys: " +
-                                        join_alternatives(allowed_keys));
+            source_.error(location_of_key(key_node), "unknown key " + in_quotes(key) + " in " + what_ +
+                                                         did_you_mean_suffix(key, allowed_keys, key_aliases) +
+                                                         "; allowed keys: " + join_alternatives(allowed_keys));
             continue;
         }
         entries_.push_back(Entry{key, key_node, it->second});
@@ -77,12 +109,13 @@ YAML::Node MapReader::value(std::string_view key) const {
 
 SourceLocation MapReader::key_location(std::string_view key) const {
     const Entry* entry = find(key);
-    return entry != nullptr ? source_.location(entry->key_node) : location();
+    return entry != nullptr ? location_of_key(entry->key_node) : location();
 }
 
 SourceLocation MapReader::value_location(std::string_view key) const {
     const Entry* entry = find(key);
     if (entry == nullptr) return location();
+    if (auto used = source_.alias_use(path(key))) return *used;
     // yaml-cpp places an empty value at the next token, often on the next line: point at the key instead.
     if (entry->value_node.IsNull()) return source_.location(entry->key_node);
     const SourceLocation where = source_.location(entry->value_node);

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -22,6 +23,9 @@
 #include <vector>
 
 namespace parasight {
+
+// Where each alias of a file was used, by the path of the node it stands for there ("cluster.topology[1]").
+using AliasUses = std::map<std::string, YAML::Mark, std::less<>>;
 
 // The file being read and where its problems go.
 class YamlSource {
@@ -34,6 +38,14 @@ public:
     [[nodiscard]] const std::filesystem::path& base_directory() const noexcept { return base_directory_; }
     [[nodiscard]] SourceLocation location(const YAML::Mark& mark) const;
     [[nodiscard]] SourceLocation location(const YAML::Node& node) const { return location(node.Mark()); }
+    // yaml-cpp gives an alias node the mark of its anchor, so a value used twice through an alias would be reported
+    // twice where it was first written. With the aliases' uses known, a node is located where it was used.
+    void set_alias_uses(AliasUses uses) { alias_uses_ = std::move(uses); }
+    // Where the node at `path` was written: at the alias that put it there, or put there a node holding it (the
+    // outermost such alias, the one written in this part of the file), else at `node`'s own mark.
+    [[nodiscard]] SourceLocation location_at(std::string_view path, const YAML::Node& node) const;
+    // The use of the alias that put the node at `path`, or a node holding it, there; nullopt when none did.
+    [[nodiscard]] std::optional<SourceLocation> alias_use(std::string_view path) const;
     void error(const SourceLocation& where, std::string message);
     void error(const YAML::Node& node, std::string message) { error(location(node), std::move(message)); }
     [[nodiscard]] std::size_t error_count() const noexcept { return diagnostics_.size(); }
@@ -43,6 +55,7 @@ private:
     std::string file_;
     Diagnostics& diagnostics_;
     std::filesystem::path base_directory_;
+    AliasUses alias_uses_;
 };
 
 // Reads one YAML mapping whose allowed keys are known. Constructing it reports a non-mapping, unknown keys and
@@ -50,15 +63,20 @@ private:
 // is absent, so a preset's values survive where the file says nothing.
 class MapReader {
 public:
+    // For the scenario's own mapping: messages call it "scenario", its keys' paths are the keys themselves.
+    struct DocumentRoot {};
+
     // `key_aliases`: spellings of allowed keys that are suggested for an unknown key (dtype_suggestion_aliases).
+    // `what` names the mapping in messages and is its path ("cluster.topology[0]").
     MapReader(const YAML::Node& node, YamlSource& source, std::string what, std::vector<std::string_view> allowed_keys,
               std::span<const SuggestionAlias> key_aliases = {});
+    MapReader(DocumentRoot, const YAML::Node& node, YamlSource& source, std::vector<std::string_view> allowed_keys);
 
     [[nodiscard]] bool is_map() const noexcept { return is_map_; }
     [[nodiscard]] bool has(std::string_view key) const;
     [[nodiscard]] YAML::Node value(std::string_view key) const;  // an undefined node when absent
     [[nodiscard]] SourceLocation key_location(std::string_view key) const;  // the map's location when absent
-    [[nodiscard]] SourceLocation location() const { return source_.location(node_); }
+    [[nodiscard]] SourceLocation location() const { return source_.location_at(path_, node_); }
     [[nodiscard]] const std::string& what() const noexcept { return what_; }
     [[nodiscard]] YamlSource& source() noexcept { return source_; }
 
@@ -92,7 +110,9 @@ public:
     // The scalar text of `key`, or an error (and nullopt) when it is a mapping or sequence; nullopt when absent.
     [[nodiscard]] std::optional<std::string> scalar_text(std::string_view key);
     [[nodiscard]] SourceLocation value_location(std::string_view key) const;
-    [[nodiscard]] std::string path(std::string_view key) const { return what_ + "." + std::string(key); }
+    [[nodiscard]] std::string path(std::string_view key) const {
+        return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+    }
 
 private:
     struct Entry {
@@ -101,10 +121,14 @@ private:
         YAML::Node value_node;
     };
     [[nodiscard]] const Entry* find(std::string_view key) const;
+    void read_keys(std::vector<std::string_view> allowed_keys, std::span<const SuggestionAlias> key_aliases);
+    // Where a key of this mapping was written: at the alias that put the mapping here, if one did.
+    [[nodiscard]] SourceLocation location_of_key(const YAML::Node& key_node) const;
 
     YAML::Node node_;
     YamlSource& source_;
     std::string what_;
+    std::string path_;
     bool is_map_ = false;
     std::vector<Entry> entries_;
 };
