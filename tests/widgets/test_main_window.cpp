@@ -37,6 +37,7 @@ private Q_SLOTS:
     void opensTheDefaultScenarioSimulated();
     void anEditRunsAgain();
     void anInvalidEditIsNotSimulated();
+    void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
 };
@@ -102,6 +103,19 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     QVERIFY(problems->count() > 0);
     QVERIFY(!problems->parentWidget()->isHidden());
     QCOMPARE(problems->item(0)->text(), QString::fromStdString(window.document().problems().front().to_string()));
+}
+
+void TestMainWindow::fitsASmallWindow() {
+    // The summary wraps and the placeholders' text narrows, so a 640 × 400 window is that size, not wider.
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    window.resize(640, 400);
+    window.show();
+    QVERIFY(settled.wait(30000));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QVERIFY2(window.minimumSizeHint().width() <= 640, qPrintable(QString::number(window.minimumSizeHint().width())));
+    QCOMPARE(window.size(), QSize(640, 400));
 }
 
 void TestMainWindow::everyTabRenders_data() {

@@ -1,12 +1,12 @@
 #include "main_window/placeholder_page.h"
 
-#include <QGridLayout>
+#include <QBoxLayout>
 #include <QLabel>
 
 namespace parasight::gui {
 
 namespace {
-// Wide enough for a sentence per line at the usual font sizes, narrow enough to read.
+// At most this wide: a sentence per line at the usual font sizes, narrow enough to read.
 constexpr int text_width_px = 560;
 }  // namespace
 
@@ -17,15 +17,17 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& explanatio
     auto* text = new QLabel(explanation, this);
     text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     text->setWordWrap(true);
-    // A fixed width lets the grid ask the word-wrapped label for its height at that width.
-    text->setFixedWidth(text_width_px);
-    auto* layout = new QGridLayout(this);
-    layout->setRowStretch(0, 1);
-    layout->setRowStretch(3, 2);
-    layout->setColumnStretch(0, 1);
-    layout->setColumnStretch(2, 1);
-    layout->addWidget(heading, 1, 1);
-    layout->addWidget(text, 2, 1);
+    text->setMaximumWidth(text_width_px);
+    // The text takes up to its width and the spacers the rest; in a narrow window it wraps onto more lines.
+    auto* row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(text, 3);
+    row->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addStretch(1);
+    layout->addWidget(heading);
+    layout->addLayout(row);
+    layout->addStretch(2);
 }
 
 }  // namespace parasight::gui

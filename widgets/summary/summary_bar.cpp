@@ -2,8 +2,8 @@
 
 #include "units/quantity.h"
 
-#include <QHBoxLayout>
 #include <QTextDocument>
+#include <QVBoxLayout>
 
 namespace parasight::gui {
 
@@ -15,71 +15,63 @@ QString readable(double value, units::Dimension dimension, bool binary = false) 
     return QString::fromStdString(units::format_readable(value, dimension, 4, binary));
 }
 
-QLabel* make_value_label(QWidget* parent) {
-    auto* label = new QLabel(parent);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label->setTextFormat(Qt::RichText);
-    return label;
-}
+// Non-breaking spaces keep the items apart; the plain space after them is where a line may break.
+const QString item_separator = QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; ");
+
+QString unbroken(const QString& html) { return QStringLiteral("<span style=\"white-space:nowrap\">%1</span>").arg(html); }
 
 }  // namespace
 
-SummaryBar::SummaryBar(QWidget* parent)
-    : QWidget(parent),
-      iteration_(make_value_label(this)),
-      throughput_(make_value_label(this)),
-      utilization_(make_value_label(this)),
-      memory_(make_value_label(this)),
-      simulation_(make_value_label(this)) {
-    auto* layout = new QHBoxLayout(this);
+SummaryBar::SummaryBar(QWidget* parent) : QWidget(parent), label_(new QLabel(this)) {
+    label_->setTextFormat(Qt::RichText);
+    label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label_->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
-    layout->setSpacing(24);
-    for (QLabel* label : {iteration_, throughput_, utilization_, memory_}) layout->addWidget(label);
-    layout->addStretch(1);
-    layout->addWidget(simulation_);
+    layout->addWidget(label_);
     setAccessibleName(tr("Summary"));
     showMessage(tr("No result yet"));
 }
 
 void SummaryBar::showReport(const Report& report) {
     using units::Dimension;
-    iteration_->setText(tr("Iteration <b>%1</b>").arg(readable(report.iteration_time_s, Dimension::time)));
     QString throughput = tr("<b>%1</b> samples/s").arg(number_text(report.samples_per_s, 2));
     if (report.tokens_per_s > 0.0) throughput += tr(" · <b>%1</b> tokens/s").arg(number_text(report.tokens_per_s, 0));
-    throughput_->setText(throughput);
-    utilization_->setText(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
-                              .arg(number_text(100.0 * report.mfu, 1), number_text(100.0 * report.hfu, 1)));
-    const QString peak = tr("Peak memory <b>%1</b> of %2")
-                             .arg(readable(report.peak_memory_bytes, Dimension::size, true),
-                                  readable(report.memory_capacity_bytes, Dimension::size, true));
+    QString memory = unbroken(tr("Peak memory <b>%1</b> of %2")
+                                  .arg(readable(report.peak_memory_bytes, Dimension::size, true),
+                                       readable(report.memory_capacity_bytes, Dimension::size, true)));
     if (report.out_of_memory) {
-        memory_->setText(QStringLiteral("<span style=\"color:#d32f2f\">%1 — %2</span>")
-                             .arg(peak, tr("out of memory on NPU %1 (%2)")
-                                            .arg(report.out_of_memory->npu)
-                                            .arg(QString::fromStdString(report.out_of_memory->tensor).toHtmlEscaped())));
-    } else {
-        memory_->setText(peak);
+        memory = QStringLiteral("<span style=\"color:#d32f2f\">%1 — %2</span>")
+                     .arg(memory, tr("out of memory on NPU %1 (%2)")
+                                      .arg(report.out_of_memory->npu)
+                                      .arg(QString::fromStdString(report.out_of_memory->tensor).toHtmlEscaped()));
     }
-    simulation_->setText(tr("%1 events in %2")
-                             .arg(QString::number(report.events), readable(report.wall_s, Dimension::time)));
+    showItems({unbroken(tr("Iteration <b>%1</b>").arg(readable(report.iteration_time_s, Dimension::time))),
+               unbroken(throughput),
+               unbroken(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
+                            .arg(number_text(100.0 * report.mfu, 1), number_text(100.0 * report.hfu, 1))),
+               memory,
+               unbroken(tr("%1 events in %2")
+                            .arg(QString::number(report.events), readable(report.wall_s, Dimension::time)))});
     setStale(false);
 }
 
-void SummaryBar::showMessage(const QString& message) {
-    iteration_->setText(message.toHtmlEscaped());
-    for (QLabel* label : {throughput_, utilization_, memory_, simulation_}) label->clear();
+void SummaryBar::showMessage(const QString& message) { showItems({message.toHtmlEscaped()}); }
+
+void SummaryBar::showItems(const QStringList& items) {
+    label_->setText(items.join(item_separator));
 }
 
 void SummaryBar::setStale(bool stale) {
     // Older numbers stay readable but greyed while the new run is under way.
-    for (QLabel* label : {iteration_, throughput_, utilization_, memory_}) label->setEnabled(!stale);
+    label_->setEnabled(!stale);
 }
 
 QStringList SummaryBar::texts() const {
     QStringList texts;
-    for (const QLabel* label : {iteration_, throughput_, utilization_, memory_, simulation_}) {
+    for (const QString& item : label_->text().split(item_separator)) {
         QTextDocument document;
-        document.setHtml(label->text());
+        document.setHtml(item);
         texts << document.toPlainText();
     }
     return texts;

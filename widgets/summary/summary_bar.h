@@ -1,12 +1,14 @@
 #pragma once
 // The always-visible line of headline numbers of the latest result: iteration time, samples/s and tokens/s,
 // MFU / HFU, peak memory against capacity (red, with the device and the tensor, when a device is out of memory), and
-// how the simulation ran. Shows what it is waiting for when there is no result yet, and marks a stale one while a
-// newer run is under way.
+// how the simulation ran. Shows what it is waiting for when there is no result yet, and greys a result that belongs
+// to an older scenario while a newer run is under way. In a narrow window the items wrap onto more lines, each item
+// kept whole.
 
 #include "analysis/report.h"
 
 #include <QLabel>
+#include <QStringList>
 #include <QWidget>
 
 namespace parasight::gui {
@@ -18,20 +20,20 @@ public:
     explicit SummaryBar(QWidget* parent = nullptr);
 
     void showReport(const Report& report);
-    // No result to show, and why ("Simulating…", "The scenario has problems", …).
+    // No result to show, and why ("The scenario has problems …").
     void showMessage(const QString& message);
     // Whether the numbers shown belong to an older scenario than the one in the editor.
     void setStale(bool stale);
 
-    // The texts shown, for tests: iteration, throughput, utilization, memory, simulation.
+    // The items shown, as plain text, for tests: iteration, throughput, utilization, memory, simulation (a message
+    // alone when there is no result).
     [[nodiscard]] QStringList texts() const;
 
 private:
-    QLabel* iteration_;
-    QLabel* throughput_;
-    QLabel* utilization_;
-    QLabel* memory_;
-    QLabel* simulation_;
+    // Items are HTML; each is kept on one line, except out-of-memory details, which may wrap.
+    void showItems(const QStringList& items);
+
+    QLabel* label_;
 };
 
 }  // namespace parasight::gui
