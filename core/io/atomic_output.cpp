@@ -1,5 +1,7 @@
 #include "io/atomic_output.h"
 
+#include "io/file_kind.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,15 +14,6 @@ namespace parasight {
 namespace {
 
 std::string system_reason() { return std::strerror(errno); }
-
-std::string kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
-}
 
 // The permissions a new file gets from the process's umask, as open(2) would give it.
 mode_t default_mode() {
@@ -40,7 +33,7 @@ Expected<std::unique_ptr<AtomicOutput>> AtomicOutput::open(const std::filesystem
     mode_t mode = default_mode();
     struct stat status{};
     if (::stat(requested.c_str(), &status) == 0) {
-        if (!S_ISREG(status.st_mode)) return Error{"it is " + kind_of(status.st_mode) + ", not a regular file"};
+        if (!S_ISREG(status.st_mode)) return Error{"it is " + file_kind_text(status.st_mode) + ", not a regular file"};
         // Replace what a link points to, not the link; keep the file's permissions.
         std::error_code error;
         target = std::filesystem::canonical(requested, error);

@@ -1,6 +1,7 @@
 #include "io/bounded_file.h"
 
 #include "common/message_text.h"
+#include "io/file_kind.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,15 +12,6 @@
 
 namespace parasight {
 namespace {
-
-std::string kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
-}
 
 std::string size_text(std::uintmax_t bytes) {
     constexpr std::uintmax_t mebibyte = 1024U * 1024U;
@@ -53,7 +45,7 @@ Expected<std::string> read_bounded_file(const std::filesystem::path& path, std::
         if (error == ELOOP) return Error{"it is a symbolic link that loops (it leads back to itself)"};
         return Error{"it cannot be read: " + std::string(std::strerror(error))};
     }
-    if (!S_ISREG(status.st_mode)) return Error{"it is " + kind_of(status.st_mode) + ", not " + article};
+    if (!S_ISREG(status.st_mode)) return Error{"it is " + file_kind_text(status.st_mode) + ", not " + article};
     if (static_cast<std::uintmax_t>(status.st_size) > max_bytes) {
         return Error{"it is " + size_text(static_cast<std::uintmax_t>(status.st_size)) + "; " + article +
                      " may be at most " + size_text(max_bytes)};
@@ -62,7 +54,7 @@ Expected<std::string> read_bounded_file(const std::filesystem::path& path, std::
     Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
     if (file.fd < 0) return Error{"it cannot be read: " + std::string(std::strerror(errno))};
     if (::fstat(file.fd, &status) != 0 || !S_ISREG(status.st_mode)) {
-        return Error{"it is " + kind_of(status.st_mode) + ", not " + article};
+        return Error{"it is " + file_kind_text(status.st_mode) + ", not " + article};
     }
     // Read at most one byte past the limit: a file that grows while it is read is still bounded.
     std::string text;
