@@ -3,6 +3,7 @@
 // stdout and stderr; data_path() names a file under tests/data.
 
 #include <QByteArray>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -14,6 +15,12 @@ namespace parasight::testing {
 
 inline QString data_path(const QString& relative) {
     return QString::fromUtf8(PARASIGHT_SOURCE_DIR) + QStringLiteral("/tests/data/") + relative;
+}
+
+// Writes a test's input file whole; false when it could not.
+[[nodiscard]] inline bool write_file(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
 
 struct CliRun {

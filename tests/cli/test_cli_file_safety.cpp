@@ -24,12 +24,6 @@ QString too_large_file() { return data_path(QStringLiteral("cli/too_many_micro_b
 
 const QByteArray precious = "these bytes must survive\n";
 
-void write_file(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
 QByteArray read_file(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
@@ -97,9 +91,9 @@ void TestCliFileSafety::failingRunsLeaveOutputsUntouched() {
     QVERIFY(folder.isValid());
     const QString out = folder.filePath(QStringLiteral("prev.json"));
     const QString scenario = folder.filePath(QStringLiteral("mine.yaml"));
-    write_file(out, precious);
+    QVERIFY(write_file(out, precious));
     const QByteArray scenario_bytes = read_file(small_pipeline());
-    write_file(scenario, scenario_bytes);
+    QVERIFY(write_file(scenario, scenario_bytes));
     for (QString& argument : arguments) {
         if (argument == QStringLiteral("OUT")) argument = out;
         if (argument == QStringLiteral("SCENARIO")) argument = scenario;
@@ -118,7 +112,7 @@ void TestCliFileSafety::aLinkedOutputReplacesItsTargetAndKeepsTheLink() {
     QVERIFY(folder.isValid());
     const QString target = folder.filePath(QStringLiteral("target.json"));
     const QString link = folder.filePath(QStringLiteral("link.json"));
-    write_file(target, precious);
+    QVERIFY(write_file(target, precious));
     QVERIFY(QFile::link(target, link));
     // A failing run leaves both as they were.
     RUN_CLI(failed, QStringList{QStringLiteral("simulate"), bad_file(), QStringLiteral("--trace"), link});

@@ -31,6 +31,7 @@ namespace {
 using parasight::testing::CliRun;
 using parasight::testing::data_path;
 using parasight::testing::describe;
+using parasight::testing::write_file;
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 // Quantities the CLI prints with std::to_chars (shortest round trip) and that the test recomputes with a division or
@@ -632,13 +633,10 @@ private slots:
         QVERIFY(directory.isValid());
         const QString scenario = directory.filePath(QStringLiteral("small-gpu.yaml"));
         const QString csv = directory.filePath(QStringLiteral("breakdown.csv"));
-        QFile scenario_file(scenario);
-        QVERIFY(scenario_file.open(QIODevice::WriteOnly));
-        scenario_file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 2, micro_batch: 1}\n"
-                   "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: 2 GiB, "
-                   "memory_bandwidth: 2039 GB/s}\n"
-                   "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n");
-        scenario_file.close();
+        QVERIFY(write_file(scenario, "schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 2, micro_batch: 1}\n"
+                                     "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: 2 GiB, "
+                                     "memory_bandwidth: 2039 GB/s}\n"
+                                     "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n"));
         RUN_CLI(json_run, {QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--csv"), csv});
         // Simulated and reported in full; the status tells a script it does not fit.
         EXPECT_EXIT(json_run, 3);
@@ -662,24 +660,19 @@ private slots:
         // the iteration takes no time and throughput would be infinite.
         QTemporaryDir directory;
         QVERIFY(directory.isValid());
-        QFile table(directory.filePath(QStringLiteral("zero.csv")));
-        QVERIFY(table.open(QIODevice::WriteOnly));
-        table.write("operation,pass,time\n");
+        QByteArray table = "operation,pass,time\n";
         for (const char* operation : {"embedding", "layernorm", "qkv", "attention_scores", "softmax_dropout",
                                       "attention_values", "attention_out", "dropout_residual", "mlp_up", "activation",
                                       "mlp_down", "logits"}) {
-            table.write(QByteArray(operation) + ",forward,0 s\n" + QByteArray(operation) + ",backward,0 s\n");
+            table += QByteArray(operation) + ",forward,0 s\n" + QByteArray(operation) + ",backward,0 s\n";
         }
-        table.write("optimizer,forward,0 s\n");
-        table.close();
+        table += "optimizer,forward,0 s\n";
+        QVERIFY(write_file(directory.filePath(QStringLiteral("zero.csv")), table));
         const QString scenario = directory.filePath(QStringLiteral("zero.yaml"));
-        QFile file(scenario);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("schema: 1\nmodel: {preset: gpt2-small, layers: 1}\ntraining: {global_batch: 1}\n"
-                   "cluster:\n  device: a100-80gb\n"
-                   "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n"
-                   "simulation: {measured_operations: zero.csv}\n");
-        file.close();
+        QVERIFY(write_file(scenario, "schema: 1\nmodel: {preset: gpt2-small, layers: 1}\ntraining: {global_batch: 1}\n"
+                                     "cluster:\n  device: a100-80gb\n"
+                                     "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n"
+                                     "simulation: {measured_operations: zero.csv}\n"));
         for (const QStringList& mode : {QStringList{}, QStringList{QStringLiteral("--json")}}) {
             RUN_CLI(run, QStringList{QStringLiteral("simulate"), scenario} + mode);
             EXPECT_EXIT(run, 2);
@@ -701,10 +694,7 @@ private slots:
         QTemporaryDir directory;
         QVERIFY(directory.isValid());
         const QString scenario = directory.filePath(QStringLiteral("slow.yaml"));
-        QFile file(scenario);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(slow.toUtf8());
-        file.close();
+        QVERIFY(write_file(scenario, slow.toUtf8()));
         RUN_CLI(run, {QStringLiteral("simulate"), scenario, QStringLiteral("--json")});
         EXPECT_EXIT(run, 0);
         PARSE_JSON_OBJECT(json, run, report_shape_problems);
