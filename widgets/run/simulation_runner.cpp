@@ -76,10 +76,8 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     ++jobs_in_flight_;
     Q_EMIT started(job->id);
     pool_.start([this, job] {
-        auto outcome = job->cancel_requested ? Expected<Simulation, SimulationError>(SimulationError{
-                                                   SimulationErrorKind::cancelled, SimulationPhase::compile,
-                                                   "the simulation was cancelled", {}, 0.0, false, 0})
-                                             : simulate(*job->scenario, job->options);
+        // A job superseded before it starts stops at simulate()'s first progress poll.
+        auto outcome = simulate(*job->scenario, job->options);
         QMetaObject::invokeMethod(
             this, [this, job, outcome = std::move(outcome)]() mutable { deliver(job, std::move(outcome)); },
             Qt::QueuedConnection);
