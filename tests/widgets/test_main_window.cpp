@@ -8,9 +8,11 @@
 
 #include <QDockWidget>
 #include <QImage>
+#include <QLabel>
 #include <QListWidget>
 #include <QSet>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 
 using parasight::Scenario;
@@ -103,6 +105,12 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     QVERIFY(problems->count() > 0);
     QVERIFY(!problems->parentWidget()->isHidden());
     QCOMPARE(problems->item(0)->text(), QString::fromStdString(window.document().problems().front().to_string()));
+    // The status bar counts them, the noun agreeing with the count.
+    const auto count = static_cast<std::int64_t>(window.document().problems().size());
+    const QString expected = QStringLiteral("%1 %2 in Untitled").arg(count).arg(count == 1 ? "problem" : "problems");
+    QStringList status_texts;
+    for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) status_texts << label->text();
+    QVERIFY2(status_texts.contains(expected), qPrintable(status_texts.join(u'|') + QStringLiteral(" vs ") + expected));
 }
 
 void TestMainWindow::fitsASmallWindow() {

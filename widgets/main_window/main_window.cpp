@@ -1,5 +1,6 @@
 #include "main_window/main_window.h"
 
+#include "common/message_text.h"
 #include "main_window/placeholder_page.h"
 #include "presets/preset_library.h"
 #include "summary/summary_bar.h"
@@ -267,11 +268,11 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
 void MainWindow::onFailure(const SimulationError& error) {
     result_.reset();
     summary_->showMessage(tr("Not simulated: %1").arg(QString::fromStdString(error.message)));
+    // The error's message first, then its diagnostics, if any.
+    Diagnostics problems{Diagnostic{{}, error.message, {}}};
+    problems.insert(problems.end(), error.diagnostics.begin(), error.diagnostics.end());
+    showProblems(problems, document_.filePath());
     status_->setText(tr("The simulation failed"));
-    problems_->clear();
-    problems_->addItem(QString::fromStdString(error.message));
-    for (const Diagnostic& diagnostic : error.diagnostics) problems_->addItem(diagnostic_text(diagnostic));
-    problems_->parentWidget()->show();
     Q_EMIT runSettled();
 }
 
@@ -280,8 +281,10 @@ void MainWindow::showProblems(const Diagnostics& problems, const QString& file) 
     for (const Diagnostic& diagnostic : problems) problems_->addItem(diagnostic_text(diagnostic));
     problems_->parentWidget()->setVisible(!problems.empty());
     if (!problems.empty()) {
-        status_->setText(tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size()))
-                             .arg(file.isEmpty() ? document_.displayName() : file));
+        status_->setText(tr("%1 in %2")
+                             .arg(QString::fromStdString(count_phrase(static_cast<std::int64_t>(problems.size()),
+                                                                      "problem")),
+                                  file.isEmpty() ? document_.displayName() : file));
     }
 }
 
