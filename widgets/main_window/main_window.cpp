@@ -209,6 +209,10 @@ void MainWindow::buildProblemsPanel() {
     dock->setObjectName(QStringLiteral("ProblemsDock"));
     problems_ = new QListWidget(dock);
     problems_->setAccessibleName(tr("Problems"));
+    // Messages are sentences: wrap them to the panel's width rather than scroll sideways.
+    problems_->setWordWrap(true);
+    problems_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    problems_->setTextElideMode(Qt::ElideNone);
     dock->setWidget(problems_);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     dock->hide();
@@ -269,7 +273,11 @@ void MainWindow::onFailure(const SimulationError& error) {
     result_.reset();
     summary_->showMessage(tr("Not simulated: %1").arg(QString::fromStdString(error.message)));
     // The error's message first, then its diagnostics, if any.
-    Diagnostics problems{Diagnostic{{}, error.message, {}}};
+    Diagnostic headline;
+    headline.message = error.message;
+    Diagnostics problems;
+    problems.reserve(error.diagnostics.size() + 1);
+    problems.push_back(std::move(headline));
     problems.insert(problems.end(), error.diagnostics.begin(), error.diagnostics.end());
     showProblems(problems, document_.filePath());
     status_->setText(tr("The simulation failed"));
