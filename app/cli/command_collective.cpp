@@ -94,7 +94,13 @@ void print_table(std::ostream& out, const CollectiveCost& cost) {
     using units::Dimension;
     using units::format_readable;
     out << to_string(cost.op) << " of " << format_readable(cost.size_bytes, Dimension::size, 4, true) << " over "
-        << count_phrase(cost.ranks, "NPU") << ": " << format_readable(cost.time_s, Dimension::time) << '\n';
+        << count_phrase(cost.ranks, "NPU") << ": ";
+    if (cost.ranks <= 1) {
+        // Bandwidths of a transfer that never happens would be 0/0; say what the group is instead.
+        out << "nothing to exchange, a group of one NPU sends no bytes and takes no time\n";
+        return;
+    }
+    out << format_readable(cost.time_s, Dimension::time) << '\n';
     out << "  algbw " << format_readable(cost.algbw_Bps, Dimension::bandwidth) << ", busbw "
         << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
     out << "  dim  kind              size  algorithm           bytes sent    time alone\n";

@@ -471,7 +471,23 @@ private slots:
                       QStringLiteral("--op"), QStringLiteral("all-reduce"), QStringLiteral("--size"),
                       QStringLiteral("1GiB")});
         EXPECT_EXIT(run, 0);
-        QVERIFY2(run.out.startsWith(QStringLiteral("all-reduce of 1 GiB over 1 NPU: ")), qPrintable(describe(run)));
+        // No bandwidth table for a transfer that never happens: one line that says why the time is zero.
+        QCOMPARE(run.out, QStringLiteral("all-reduce of 1 GiB over 1 NPU: nothing to exchange, a group of one NPU sends "
+                                         "no bytes and takes no time\n"));
+    }
+
+    void collective_on_one_device_json() {
+        RUN_CLI(run, {QStringLiteral("collective"), data_path(QStringLiteral("cli/one_device.yaml")),
+                      QStringLiteral("--op"), QStringLiteral("all-gather"), QStringLiteral("--size"),
+                      QStringLiteral("1GiB"), QStringLiteral("--json")});
+        EXPECT_EXIT(run, 0);
+        PARSE_JSON_OBJECT(json, run, missing_collective_keys);
+        // One rank: zero time, zero bandwidths (never NaN), and no dimension carries traffic.
+        QCOMPARE(json.value(QStringLiteral("ranks")).toInteger(), 1);
+        QCOMPARE(json.value(QStringLiteral("time_s")).toDouble(), 0.0);
+        QCOMPARE(json.value(QStringLiteral("algbw_Bps")).toDouble(), 0.0);
+        QCOMPARE(json.value(QStringLiteral("busbw_Bps")).toDouble(), 0.0);
+        QVERIFY(json.value(QStringLiteral("per_dim")).toArray().isEmpty());
     }
 
     // --- collective: groups ----------------------------------------------------------------------------------------
