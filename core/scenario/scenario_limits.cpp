@@ -6,18 +6,14 @@
 
 namespace parasight {
 
-std::optional<std::string> integer_range_problem(std::string_view path, std::int64_t value, IntegerRange range) {
-    if (value >= range.min && value <= range.max) return std::nullopt;
+std::string integer_beyond_range_problem(std::string_view path, std::string_view shown, IntegerRange range) {
     return std::string(path) + " must be between " + std::to_string(range.min) + " and " + std::to_string(range.max) +
-           ", not " + std::to_string(value);
+           ", not " + shortened(shown);
 }
 
-std::string integer_beyond_range_problem(std::string_view path, std::string_view shown, IntegerRange range) {
-    if (!shown.empty() && shown.front() == '-') {
-        return std::string(path) + " of " + shortened(shown) + " is too small; it must be at least " +
-               std::to_string(range.min);
-    }
-    return std::string(path) + " of " + shortened(shown) + " is too large; the limit is " + std::to_string(range.max);
+std::optional<std::string> integer_range_problem(std::string_view path, std::int64_t value, IntegerRange range) {
+    if (value >= range.min && value <= range.max) return std::nullopt;
+    return integer_beyond_range_problem(path, std::to_string(value), range);
 }
 
 std::optional<std::string> quantity_range_problem(std::string_view path, double value, std::string_view shown,

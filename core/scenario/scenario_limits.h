@@ -90,7 +90,8 @@ inline constexpr QuantityRange gradient_bucket{0.0, false, 1024.0 * 1024 * 1024 
 [[nodiscard]] std::optional<std::string> integer_range_problem(std::string_view path, std::int64_t value,
                                                                IntegerRange range);
 // The message for a whole number written with more digits than 64 bits hold ("100000000000000000000000000"), which
-// is outside every range: too large, or too small when negative. `shown` is the number as the user wrote it.
+// is outside every range; worded as integer_range_problem, so every number out of range reads alike. `shown` is the
+// number as the user wrote it.
 [[nodiscard]] std::string integer_beyond_range_problem(std::string_view path, std::string_view shown,
                                                        IntegerRange range);
 [[nodiscard]] std::optional<std::string> quantity_range_problem(std::string_view path, double value,
