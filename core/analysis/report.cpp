@@ -74,6 +74,7 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
         entry.breakdown = device_breakdown(graph, run, by_device->of(d), iteration_s, pipelined);
         for (const TaskId task : by_device->of(d)) device_flops[d] += graph.tasks[static_cast<std::size_t>(task)].flops;
         entry.peak_memory_bytes = run.memory[d].peak_bytes;
+        entry.memory_at_peak_bytes = run.memory[d].at_peak_bytes;
         if (run.memory[d].peak_bytes > run.memory[peak_device].peak_bytes) peak_device = d;
         report.per_device.push_back(entry);
     }

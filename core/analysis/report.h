@@ -21,6 +21,7 @@ struct DeviceReport {
     double weight = 1.0;
     TimeBreakdown breakdown;
     double peak_memory_bytes = 0.0;
+    std::array<double, memory_category_count> memory_at_peak_bytes{};  // by category, at the device's peak
 };
 
 struct OutOfMemory {

@@ -1,6 +1,7 @@
 #pragma once
 // What every Report must satisfy, whatever the scenario: a finite, non-negative iteration time and breakdown whose
-// parts sum to the iteration time (docs/model.md, "Analysis"), and a finite peak memory. Empty when it holds,
+// parts sum to the iteration time (docs/model.md, "Analysis"), and a finite peak memory whose categories sum to it
+// on every device. Empty when it holds,
 // otherwise what does not. Shared by the fuzz targets and the in-memory edit test.
 
 #include "analysis/report.h"
@@ -28,6 +29,18 @@ inline std::string report_invariant_violation(const Report& report) {
                std::to_string(report.iteration_time_s) + " s";
     }
     if (!finite_and_not_negative(report.peak_memory_bytes)) return "peak memory is negative or not finite";
+    // Each device's categories at its peak are that peak, split: the memory view stacks them up to it.
+    for (const DeviceReport& device : report.per_device) {
+        double categories = 0.0;
+        for (const double bytes : device.memory_at_peak_bytes) {
+            if (!finite_and_not_negative(bytes)) return "a memory category is negative or not finite";
+            categories += bytes;
+        }
+        if (std::fabs(categories - device.peak_memory_bytes) > 1e-9 * std::fmax(1.0, device.peak_memory_bytes)) {
+            return "NPU " + std::to_string(device.npu) + "'s memory categories sum to " + std::to_string(categories) +
+                   " B, not its peak " + std::to_string(device.peak_memory_bytes) + " B";
+        }
+    }
     return {};
 }
 

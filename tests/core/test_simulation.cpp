@@ -582,6 +582,13 @@ void TestSimulation::zeroModelStates() {
     QCOMPARE_EQ(by_category[at(MemoryCategory::weights)] + by_category[at(MemoryCategory::gradients)] +
                     by_category[at(MemoryCategory::optimizer)],
                 expected);
+    // ... on every device alike (the memory view stacks each device's categories).
+    for (const parasight::DeviceReport& device : sim.report.per_device) {
+        const auto& own = device.memory_at_peak_bytes;
+        QCOMPARE_EQ(own[at(MemoryCategory::weights)] + own[at(MemoryCategory::gradients)] +
+                        own[at(MemoryCategory::optimizer)],
+                    expected);
+    }
     // ZeRO-3 gathers each layer's parameters from the other N − 1 replicas into a buffer: 2Ψ_layer·(N − 1)/N bytes.
     const double layer_gather = 2.0 * parasight::layer_parameters(sim_scenario.model) * (n - 1.0) / n;
     int gathers = 0;
