@@ -2,6 +2,7 @@
 // once the scenario has been simulated, writes the PNG and exits (docs/gui.md).
 
 #include "main_window/main_window.h"
+#include "style/appearance.h"
 #include "summary/summary_bar.h"
 
 #include <QApplication>
@@ -10,6 +11,7 @@
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
@@ -78,7 +80,11 @@ int main(int argc, char** argv) {
                                  QStringLiteral("NAME"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("The window size (default 1400x900)."),
                                   QStringLiteral("WxH"));
-    parser.addOptions({screenshot, tab, size});
+    const QCommandLineOption colours(QStringLiteral("palette"),
+                                     QStringLiteral("Colours: %1 (default: as last chosen in View > Appearance).")
+                                         .arg(parasight::gui::appearance_names().join(QStringLiteral(", "))),
+                                     QStringLiteral("NAME"));
+    parser.addOptions({screenshot, tab, size, colours});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
     if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
@@ -104,6 +110,17 @@ int main(int argc, char** argv) {
         }
         window_size = QSize(width, height);
     }
+
+    QString appearance = QSettings().value(QStringLiteral("appearance"), QStringLiteral("system")).toString();
+    if (parser.isSet(colours)) {
+        appearance = parser.value(colours);
+        if (!parasight::gui::appearance_from_name(appearance)) {
+            return usage_error(QStringLiteral("--palette: unknown palette '%1'; expected one of %2")
+                                   .arg(appearance, parasight::gui::appearance_names().join(QStringLiteral(", "))));
+        }
+        // A one-off choice for this run: the remembered one stays as it was.
+    }
+    parasight::gui::apply_appearance(parasight::gui::appearance_from_name(appearance).value_or(parasight::gui::Appearance::system));
 
     parasight::gui::MainWindow window;
     if (parser.isSet(tab) && !window.showTab(parser.value(tab))) {

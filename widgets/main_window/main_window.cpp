@@ -1,11 +1,15 @@
 #include "main_window/main_window.h"
 
 #include "common/message_text.h"
+#include "breakdown/breakdown_view.h"
 #include "main_window/placeholder_page.h"
+#include "memory/memory_view.h"
 #include "presets/preset_library.h"
+#include "style/appearance.h"
 #include "summary/summary_bar.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -32,7 +36,7 @@ constexpr int debounce_ms = 150;
 struct TabSpec {
     const char* name;  // as --screenshot --tab takes it
     const char* title;
-    const char* placeholder;  // what the tab will show, until it does
+    const char* placeholder;  // what the tab will show, until it does; nullptr for the views that exist
 };
 
 constexpr TabSpec tab_specs[] = {
@@ -47,12 +51,8 @@ constexpr TabSpec tab_specs[] = {
     {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline"),
      QT_TRANSLATE_NOOP("MainWindow", "The per-device Gantt timeline is not built yet. parasight-cli simulate FILE "
                                      "--trace OUT.json writes the same events for Perfetto meanwhile.")},
-    {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown"),
-     QT_TRANSLATE_NOOP("MainWindow", "The breakdown chart is not built yet; the summary above gives the headline "
-                                     "numbers and parasight-cli simulate FILE the breakdown per group.")},
-    {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"),
-     QT_TRANSLATE_NOOP("MainWindow", "The memory chart is not built yet; the summary above gives the peak against "
-                                     "the capacity and parasight-cli simulate FILE the memory by category.")},
+    {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown"), nullptr},
+    {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"), nullptr},
 };
 
 QString diagnostic_text(const Diagnostic& diagnostic) { return QString::fromStdString(diagnostic.to_string()); }
@@ -68,8 +68,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     summary_ = new SummaryBar(central);
     tabs_ = new QTabWidget(central);
     tabs_->setDocumentMode(true);
+    breakdown_ = new BreakdownView(tabs_);
+    memory_ = new MemoryView(tabs_);
     for (const TabSpec& spec : tab_specs) {
-        tabs_->addTab(new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_), tr(spec.title));
+        QWidget* page = nullptr;
+        if (spec.placeholder != nullptr) {
+            page = new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_);
+        } else {
+            page = qstrcmp(spec.name, "breakdown") == 0 ? static_cast<QWidget*>(breakdown_) : memory_;
+        }
+        tabs_->addTab(page, tr(spec.title));
     }
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
@@ -176,6 +184,22 @@ void MainWindow::buildMenus() {
         action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
 
+    view->addSeparator();
+    QMenu* appearance = view->addMenu(tr("&Appearance"));
+    auto* appearances = new QActionGroup(appearance);
+    const QString chosen = QSettings().value(QStringLiteral("appearance"), QStringLiteral("system")).toString();
+    const std::pair<Appearance, QString> choices[] = {
+        {Appearance::system, tr("Follow the &Desktop")}, {Appearance::light, tr("&Light")}, {Appearance::dark, tr("Da&rk")}};
+    for (const auto& [choice, title] : choices) {
+        QAction* action = appearance->addAction(title, this, [choice] {
+            apply_appearance(choice);
+            QSettings().setValue(QStringLiteral("appearance"), appearance_name(choice));
+        });
+        action->setCheckable(true);
+        action->setChecked(appearance_name(choice) == chosen);
+        appearances->addAction(action);
+    }
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ParaSight"), this, [this] {
         QMessageBox::about(
@@ -244,34 +268,45 @@ void MainWindow::setAutoRun(bool on) {
 
 void MainWindow::runNow() {
     debounce_.stop();
-    if (const auto validated = document_.validated()) runner_.start(validated);
+    SimulateOptions options;
+    options.record_memory_timeline = true;  // the memory view draws a device's memory over the iteration
+    if (const auto validated = document_.validated()) runner_.start(validated, options);
 }
 
 void MainWindow::onScenarioChanged() {
     updateTitle();
     showProblems(document_.problems(), document_.filePath());
     if (document_.validated()) {
-        summary_->setStale(result_ != nullptr);
+        setResultsStale(result_ != nullptr);
         if (auto_run_) debounce_.start();
     } else {
         debounce_.stop();
         runner_.cancel();
         summary_->showMessage(tr("The scenario has problems (see the Problems panel): nothing is simulated"));
+        // The views keep the last result, greyed, so that fixing the problem does not lose one's place.
+        breakdown_->setEnabled(false);
+        memory_->setEnabled(false);
     }
 }
 
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
     summary_->showReport(result->simulation.report);
+    breakdown_->showResult(result);
+    memory_->showResult(result);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
-    summary_->setStale(result->scenario != document_.validated());
+    setResultsStale(result->scenario != document_.validated());
     status_->setText(tr("Simulated"));
     Q_EMIT runSettled();
 }
 
 void MainWindow::onFailure(const SimulationError& error) {
     result_.reset();
-    summary_->showMessage(tr("Not simulated: %1").arg(QString::fromStdString(error.message)));
+    const QString not_simulated = tr("Not simulated: %1").arg(QString::fromStdString(error.message));
+    summary_->showMessage(not_simulated);
+    breakdown_->showMessage(not_simulated);
+    memory_->showMessage(not_simulated);
+    setResultsStale(false);
     // The error's message first, then its diagnostics, if any.
     Diagnostic headline;
     headline.message = error.message;
@@ -282,6 +317,12 @@ void MainWindow::onFailure(const SimulationError& error) {
     showProblems(problems, document_.filePath());
     status_->setText(tr("The simulation failed"));
     Q_EMIT runSettled();
+}
+
+void MainWindow::setResultsStale(bool stale) {
+    summary_->setStale(stale);
+    breakdown_->setEnabled(!stale);
+    memory_->setEnabled(!stale);
 }
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {

@@ -22,6 +22,8 @@ class QTabWidget;
 
 namespace parasight::gui {
 
+class BreakdownView;
+class MemoryView;
 class SummaryBar;
 
 class MainWindow : public QMainWindow {
@@ -35,6 +37,8 @@ public:
     [[nodiscard]] SimulationRunner& runner() noexcept { return runner_; }
     [[nodiscard]] std::shared_ptr<const SimulationResult> result() const noexcept { return result_; }
     [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
+    [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
+    [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
 
     // Opens a scenario file; when it has problems they go to the problems panel (and to `problems`, if given), the
     // document stays as it was and false is returned.
@@ -66,6 +70,8 @@ private:
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
     void showProblems(const Diagnostics& problems, const QString& file);
+    // Greys the numbers of a result that no longer matches the scenario being edited.
+    void setResultsStale(bool stale);
     void updateTitle();
     bool maybeSave();
     bool save();
@@ -79,6 +85,8 @@ private:
     bool auto_run_ = true;
 
     SummaryBar* summary_ = nullptr;
+    BreakdownView* breakdown_ = nullptr;
+    MemoryView* memory_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     QListWidget* problems_ = nullptr;
     QProgressBar* progress_ = nullptr;

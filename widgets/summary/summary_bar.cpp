@@ -1,6 +1,7 @@
 #include "summary/summary_bar.h"
 
-#include "units/quantity.h"
+#include "style/activity_colors.h"
+#include "style/quantity_text.h"
 
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -9,11 +10,6 @@ namespace parasight::gui {
 
 namespace {
 
-QString number_text(double value, int decimals) { return QString::fromStdString(units::format_fixed(value, decimals)); }
-
-QString readable(double value, units::Dimension dimension, bool binary = false) {
-    return QString::fromStdString(units::format_readable(value, dimension, 4, binary));
-}
 
 // Non-breaking spaces keep the items apart; the plain space after them is where a line may break.
 const QString item_separator = QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; ");
@@ -34,25 +30,24 @@ SummaryBar::SummaryBar(QWidget* parent) : QWidget(parent), label_(new QLabel(thi
 }
 
 void SummaryBar::showReport(const Report& report) {
-    using units::Dimension;
-    QString throughput = tr("<b>%1</b> samples/s").arg(number_text(report.samples_per_s, 2));
-    if (report.tokens_per_s > 0.0) throughput += tr(" · <b>%1</b> tokens/s").arg(number_text(report.tokens_per_s, 0));
+    QString throughput = tr("<b>%1</b> samples/s").arg(fixed_text(report.samples_per_s, 2));
+    if (report.tokens_per_s > 0.0) throughput += tr(" · <b>%1</b> tokens/s").arg(fixed_text(report.tokens_per_s, 0));
     QString memory = unbroken(tr("Peak memory <b>%1</b> of %2")
-                                  .arg(readable(report.peak_memory_bytes, Dimension::size, true),
-                                       readable(report.memory_capacity_bytes, Dimension::size, true)));
+                                  .arg(bytes_text(report.peak_memory_bytes),
+                                       bytes_text(report.memory_capacity_bytes)));
     if (report.out_of_memory) {
-        memory = QStringLiteral("<span style=\"color:#d32f2f\">%1 — %2</span>")
-                     .arg(memory, tr("out of memory on NPU %1 (%2)")
+        memory = QStringLiteral("<span style=\"color:%1\">%2 — %3</span>")
+                     .arg(over_capacity_color().name(), memory, tr("out of memory on NPU %1 (%2)")
                                       .arg(report.out_of_memory->npu)
                                       .arg(QString::fromStdString(report.out_of_memory->tensor).toHtmlEscaped()));
     }
-    showItems({unbroken(tr("Iteration <b>%1</b>").arg(readable(report.iteration_time_s, Dimension::time))),
+    showItems({unbroken(tr("Iteration <b>%1</b>").arg(time_text(report.iteration_time_s))),
                unbroken(throughput),
                unbroken(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
-                            .arg(number_text(100.0 * report.mfu, 1), number_text(100.0 * report.hfu, 1))),
+                            .arg(fixed_text(100.0 * report.mfu, 1), fixed_text(100.0 * report.hfu, 1))),
                memory,
                unbroken(tr("%1 events in %2")
-                            .arg(QString::number(report.events), readable(report.wall_s, Dimension::time)))});
+                            .arg(QString::number(report.events), time_text(report.wall_s)))});
     setStale(false);
 }
 

@@ -1,0 +1,434 @@
+// The Breakdown and Memory tabs (widgets/breakdown/, widgets/memory/): their table models, checked under
+// QAbstractItemModelTester against reports whose numbers are worked out by hand; the memory curve's steps and its
+// peak-keeping reduction; the axis units; and both views on a simulated scenario — the chart draws the table's rows,
+// every row adds up to the iteration, out of memory is named.
+
+#include "breakdown/breakdown_table_model.h"
+#include "breakdown/breakdown_view.h"
+#include "memory/memory_curve.h"
+#include "memory/memory_table_model.h"
+#include "memory/memory_view.h"
+#include "scenario_file/scenario_loader.h"
+#include "style/activity_colors.h"
+#include "style/axis_scale.h"
+#include "style/quantity_text.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTest>
+
+#include <cmath>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+DeviceReport device(std::int64_t npu, int stage, double weight) {
+    DeviceReport d;
+    d.npu = npu;
+    d.stage = stage;
+    d.weight = weight;
+    return d;
+}
+
+std::size_t at(CommGroup group) { return static_cast<std::size_t>(group); }
+std::size_t at(MemoryCategory category) { return static_cast<std::size_t>(category); }
+
+// Two stages of a 10 s iteration: stage 0 has a device standing for 3 and one for 1, stage 1 one standing for 4.
+//   NPU 0 (×3): compute 6, TP 1, bubble 3        NPU 1: compute 8, TP 2        NPU 8 (×4): compute 7, DP 1, idle 2
+// Mean over the 8 devices: compute (3·6 + 8 + 4·7)/8 = 6.75, TP (3 + 2)/8 = 0.625, DP 4/8 = 0.5,
+// bubble 9/8 = 1.125, idle 8/8 = 1 — 10 s in all.
+Report two_stage_report() {
+    Report report;
+    report.iteration_time_s = 10.0;
+    report.devices = 8;
+    DeviceReport a = device(0, 0, 3.0);
+    a.breakdown.compute_s = 6.0;
+    a.breakdown.exposed_comm_s[at(CommGroup::tp)] = 1.0;
+    a.breakdown.bubble_s = 3.0;
+    DeviceReport b = device(1, 0, 1.0);
+    b.breakdown.compute_s = 8.0;
+    b.breakdown.exposed_comm_s[at(CommGroup::tp)] = 2.0;
+    DeviceReport c = device(8, 1, 4.0);
+    c.breakdown.compute_s = 7.0;
+    c.breakdown.exposed_comm_s[at(CommGroup::dp)] = 1.0;
+    c.breakdown.idle_s = 2.0;
+    report.per_device = {a, b, c};
+    report.breakdown.compute_s = 6.75;
+    report.breakdown.exposed_comm_s[at(CommGroup::tp)] = 0.625;
+    report.breakdown.exposed_comm_s[at(CommGroup::dp)] = 0.5;
+    report.breakdown.bubble_s = 1.125;
+    report.breakdown.idle_s = 1.0;
+
+    // Memory on 80 GiB devices: NPU 0 holds 10 + 10 + 20 + 50 = 90 GiB (over), NPU 1 10 + 10 + 20 + 30 = 70 GiB,
+    // NPU 8 10 + 10 + 20 + 10 = 50 GiB; nothing is a buffer.
+    report.memory_capacity_bytes = 80.0 * GiB;
+    const double activations[] = {50.0, 30.0, 10.0};
+    for (std::size_t d = 0; d < 3; ++d) {
+        auto& bytes = report.per_device[d].memory_at_peak_bytes;
+        bytes[at(MemoryCategory::weights)] = 10.0 * GiB;
+        bytes[at(MemoryCategory::gradients)] = 10.0 * GiB;
+        bytes[at(MemoryCategory::optimizer)] = 20.0 * GiB;
+        bytes[at(MemoryCategory::activations)] = activations[d] * GiB;
+        report.per_device[d].peak_memory_bytes = (40.0 + activations[d]) * GiB;
+    }
+    return report;
+}
+
+constexpr int compute_part = 0;
+constexpr int tp_part = 1;
+constexpr int cp_part = 2;
+constexpr int ep_part = 3;
+constexpr int pp_part = 4;
+constexpr int dp_part = 5;
+constexpr int memory_part = 6;
+constexpr int bubble_part = 7;
+constexpr int idle_part = 8;
+
+std::shared_ptr<const SimulationResult> simulated(Scenario scenario) {
+    SimulateOptions options;
+    options.record_memory_timeline = true;
+    auto outcome = simulate(scenario, options);
+    if (!outcome) return nullptr;
+    auto result = std::make_shared<SimulationResult>();
+    result->simulation = std::move(*outcome);
+    return result;
+}
+
+// tests/data/cli/small_pipeline.yaml: tp 2 · dp 2 · pp 2 on 8 A100s.
+std::optional<Scenario> small_pipeline() {
+    LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    if (!loaded.ok()) return std::nullopt;
+    return loaded.scenario->value();
+}
+
+QHorizontalStackedBarSeries* bars_of(QChart* chart) {
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* bars = qobject_cast<QHorizontalStackedBarSeries*>(series)) return bars;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+class TestResultViews : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void breakdownPerStage_data();
+    void breakdownPerStage();
+    void breakdownPerDevice();
+    void breakdownShares();
+    void memoryPerStageAndDevice();
+    void memoryCurveSteps();
+    void memoryCurveKeepsThePeak();
+    void axisScales_data();
+    void axisScales();
+    void quantityTexts_data();
+    void quantityTexts();
+    void breakdownViewDrawsTheTable();
+    void memoryViewNamesOutOfMemory();
+    void manyDevicesOfferStagesOnly();
+};
+
+void TestResultViews::breakdownPerStage_data() {
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("part");
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    // Row 0: the report's mean as given.
+    QTest::newRow("mean compute") << 0 << compute_part << 6.75 << QStringLiteral("6.75 s");
+    QTest::newRow("mean tp") << 0 << tp_part << 0.625 << QStringLiteral("625 ms");
+    QTest::newRow("mean idle") << 0 << idle_part << 1.0 << QStringLiteral("1 s");
+    // Stage 0, weighted by the devices each stands for: compute (3·6 + 1·8)/4 = 6.5, TP (3·1 + 1·2)/4 = 1.25,
+    // bubble 3·3/4 = 2.25.
+    QTest::newRow("stage 0 compute") << 1 << compute_part << 6.5 << QStringLiteral("6.5 s");
+    QTest::newRow("stage 0 tp") << 1 << tp_part << 1.25 << QStringLiteral("1.25 s");
+    QTest::newRow("stage 0 bubble") << 1 << bubble_part << 2.25 << QStringLiteral("2.25 s");
+    QTest::newRow("stage 0 dp") << 1 << dp_part << 0.0 << QStringLiteral("0");
+    // Stage 1: its one device.
+    QTest::newRow("stage 1 dp") << 2 << dp_part << 1.0 << QStringLiteral("1 s");
+    QTest::newRow("stage 1 idle") << 2 << idle_part << 2.0 << QStringLiteral("2 s");
+    // Every row adds up to the iteration.
+    for (int row = 0; row < 3; ++row) {
+        QTest::addRow("row %d total", row) << row << BreakdownTableModel::total_column << 10.0 << QStringLiteral("10 s");
+    }
+}
+
+void TestResultViews::breakdownPerStage() {
+    QFETCH(int, row);
+    QFETCH(int, part);
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    BreakdownTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.showReport(two_stage_report(), DeviceGrouping::stage);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), BreakdownTableModel::part_count + 1);
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), QStringLiteral("Mean of all devices"));
+    QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("Stage 0"));
+    QCOMPARE(model.headerData(2, Qt::Vertical).toString(), QStringLiteral("Stage 1"));
+    const QModelIndex index = model.index(row, part);
+    QCOMPARE(index.data(BreakdownTableModel::SecondsRole).toDouble(), seconds);
+    QCOMPARE(index.data().toString(), text);
+}
+
+void TestResultViews::breakdownPerDevice() {
+    BreakdownTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.showReport(two_stage_report(), DeviceGrouping::device);
+    QCOMPARE(model.rowCount(), 4);
+    // A representative device says how many it stands for.
+    QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("NPU 0 · stage 0 ×3"));
+    QCOMPARE(model.headerData(2, Qt::Vertical).toString(), QStringLiteral("NPU 1 · stage 0"));
+    QCOMPARE(model.headerData(3, Qt::Vertical).toString(), QStringLiteral("NPU 8 · stage 1 ×4"));
+    QCOMPARE(model.seconds(2, compute_part), 8.0);
+    QCOMPARE(model.seconds(2, tp_part), 2.0);
+    // Parts no device spends time on are left out: CP, EP, PP and memory here.
+    for (const int part : {cp_part, ep_part, pp_part, memory_part}) QVERIFY(model.partIsEmpty(part));
+    for (const int part : {compute_part, tp_part, dp_part, bubble_part, idle_part}) QVERIFY(!model.partIsEmpty(part));
+    // The header's colour is the shared palette's.
+    QCOMPARE(model.headerData(tp_part, Qt::Horizontal, Qt::DecorationRole).value<QColor>(),
+             exposed_comm_color(CommGroup::tp));
+    QCOMPARE(model.headerData(tp_part, Qt::Horizontal).toString(), QStringLiteral("TP exposed"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestResultViews::breakdownShares() {
+    BreakdownTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.showReport(two_stage_report(), DeviceGrouping::stage);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setShowShares(true);
+    QCOMPARE(changed.count(), 1);
+    // Stage 0's compute: 6.5 s of 10 s = 65%; the total is the whole iteration.
+    QCOMPARE(model.index(1, compute_part).data().toString(), QStringLiteral("65.0%"));
+    QCOMPARE(model.chartValue(1, compute_part), 65.0);
+    QCOMPARE(model.index(1, BreakdownTableModel::total_column).data().toString(), QStringLiteral("100.0%"));
+    // The seconds stay what they are.
+    QCOMPARE(model.index(1, compute_part).data(BreakdownTableModel::SecondsRole).toDouble(), 6.5);
+    QCOMPARE(model.index(1, tp_part).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Stage 0, TP exposed: 1.25 s (12.5% of the iteration)"));
+    model.setShowShares(true);
+    QCOMPARE(changed.count(), 1);  // no change, no signal
+}
+
+void TestResultViews::memoryPerStageAndDevice() {
+    MemoryTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.showReport(two_stage_report(), DeviceGrouping::stage);
+    QCOMPARE(model.rowCount(), 2);
+    // A stage shows its fullest device: NPU 0 (90 GiB) for stage 0.
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), QStringLiteral("Stage 0 · NPU 0"));
+    QCOMPARE(model.rowLabel(0), QStringLiteral("Stage 0"));
+    QCOMPARE(model.device(0), std::size_t{0});
+    QCOMPARE(model.bytes(0, MemoryTableModel::peak_column), 90.0 * GiB);
+    QCOMPARE(model.index(0, MemoryTableModel::peak_column).data().toString(), QStringLiteral("90 GiB"));
+    // 90 of 80 GiB: 112.5%, over, and marked in the over-capacity colour.
+    QCOMPARE(model.index(0, MemoryTableModel::share_column).data().toString(), QStringLiteral("112.5%"));
+    QVERIFY(model.overCapacity(0));
+    QCOMPARE(model.index(0, MemoryTableModel::peak_column).data(Qt::ForegroundRole).value<QColor>(),
+             over_capacity_color());
+    QCOMPARE(model.index(0, static_cast<int>(at(MemoryCategory::activations))).data().toString(),
+             QStringLiteral("50 GiB"));
+    // Stage 1: NPU 8, 50 GiB of 80 = 62.5%, not over.
+    QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("Stage 1 · NPU 8"));
+    QCOMPARE(model.index(1, MemoryTableModel::share_column).data().toString(), QStringLiteral("62.5%"));
+    QVERIFY(!model.overCapacity(1));
+    QVERIFY(!model.index(1, MemoryTableModel::peak_column).data(Qt::ForegroundRole).isValid());
+    QVERIFY(model.categoryIsEmpty(static_cast<int>(at(MemoryCategory::buffers))));
+    QVERIFY(!model.categoryIsEmpty(static_cast<int>(at(MemoryCategory::optimizer))));
+    QCOMPARE(model.index(1, MemoryTableModel::peak_column).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Stage 1 · NPU 8: peak 50 GiB of 80 GiB (62.5%)"));
+
+    model.showReport(two_stage_report(), DeviceGrouping::device);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("NPU 1 · stage 0"));
+    QCOMPARE(model.bytes(1, MemoryTableModel::peak_column), 70.0 * GiB);
+}
+
+void TestResultViews::memoryCurveSteps() {
+    // 1 GiB from the start, 3 GiB from 2 s, 2 GiB from 5 s, to the end at 8 s: three levels, two points each.
+    const MemorySample samples[] = {{0.0, 1.0}, {2.0, 3.0}, {5.0, 2.0}};
+    const QList<QPointF> points = memory_curve(samples, 8.0, 100);
+    const QList<QPointF> expected = {{0.0, 1.0}, {2.0, 1.0}, {2.0, 3.0}, {5.0, 3.0}, {5.0, 2.0}, {8.0, 2.0}};
+    QCOMPARE(points, expected);
+    QVERIFY(memory_curve({}, 8.0, 100).isEmpty());
+}
+
+void TestResultViews::memoryCurveKeepsThePeak() {
+    // 100 000 samples at 1 byte, one of them at 1000 bytes for a moment: reduced to 50 intervals of 2 points, the
+    // spike survives as an interval's level and the curve still spans the iteration.
+    std::vector<MemorySample> samples;
+    for (int i = 0; i < 100000; ++i) samples.push_back({i * 1e-3, i == 61234 ? 1000.0 : 1.0});
+    const QList<QPointF> points = memory_curve(samples, 100.0, 100);
+    QCOMPARE(points.size(), 100);
+    double highest = 0.0;
+    for (const QPointF& point : points) highest = std::max(highest, point.y());
+    QCOMPARE(highest, 1000.0);
+    QCOMPARE(points.front().x(), 0.0);
+    QCOMPARE(points.back().x(), 100.0);
+    // The spike at 61.234 s lies in the interval [60, 62): its level is 1000 there and 1 in the others.
+    for (qsizetype i = 0; i < points.size(); i += 2) {
+        const bool spike = points[i].x() <= 61.234 && points[i + 1].x() > 61.234;
+        QCOMPARE(points[i].y(), spike ? 1000.0 : 1.0);
+    }
+}
+
+void TestResultViews::axisScales_data() {
+    QTest::addColumn<bool>("time");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("unit_value");
+    QTest::addColumn<QString>("unit");
+    QTest::newRow("20 s") << true << 19.93 << 1.0 << QStringLiteral("s");
+    QTest::newRow("12.5 ms") << true << 0.0125 << 1e-3 << QStringLiteral("ms");
+    QTest::newRow("3 µs") << true << 3e-6 << 1e-6 << QStringLiteral("µs");
+    QTest::newRow("nothing") << true << 0.0 << 1e-9 << QStringLiteral("ns");
+    QTest::newRow("80 GiB") << false << 80.0 * GiB << GiB << QStringLiteral("GiB");
+    QTest::newRow("852 MiB") << false << 852.0 * 1024 * 1024 << 1024.0 * 1024 << QStringLiteral("MiB");
+    QTest::newRow("1023 B") << false << 1023.0 << 1.0 << QStringLiteral("B");
+}
+
+void TestResultViews::axisScales() {
+    QFETCH(bool, time);
+    QFETCH(double, max);
+    QFETCH(double, unit_value);
+    QFETCH(QString, unit);
+    const AxisScale scale = time ? time_axis_scale(max) : bytes_axis_scale(max);
+    QCOMPARE(scale.unit_value, unit_value);
+    QCOMPARE(scale.unit, unit);
+}
+
+void TestResultViews::quantityTexts_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    // The GUI writes µs where the command line writes "us"; nothing else changes.
+    QTest::newRow("µs") << time_text(629.2e-6) << QStringLiteral("629.2 µs");
+    QTest::newRow("ms") << time_text(0.09414) << QStringLiteral("94.14 ms");
+    QTest::newRow("bytes") << bytes_text(17.16 * GiB) << QStringLiteral("17.16 GiB");
+    QTest::newRow("percent") << percent_text(112.5) << QStringLiteral("112.5%");
+}
+
+void TestResultViews::quantityTexts() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    QCOMPARE(text, expected);
+}
+
+void TestResultViews::breakdownViewDrawsTheTable() {
+    const auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    const auto result = simulated(*scenario);
+    QVERIFY(result != nullptr);
+    BreakdownView view;
+    view.showResult(result);
+    BreakdownTableModel* model = view.model();
+    const int rows = model->rowCount();
+    // The mean, then pp = 2 stages.
+    QCOMPARE(rows, 3);
+    const double iteration_s = result->simulation.report.iteration_time_s;
+    for (int row = 0; row < rows; ++row) {
+        QVERIFY(std::fabs(model->seconds(row, BreakdownTableModel::total_column) - iteration_s) <= 1e-9 * iteration_s);
+    }
+    // A bar set per part that is not empty, a bar per row, in the rows' order from the top (Qt draws the first
+    // category at the bottom).
+    QHorizontalStackedBarSeries* bars = bars_of(view.chart());
+    QVERIFY(bars != nullptr);
+    int parts = 0;
+    for (int part = 0; part < BreakdownTableModel::part_count; ++part) parts += model->partIsEmpty(part) ? 0 : 1;
+    QCOMPARE(bars->count(), parts);
+    QBarSet* compute = bars->barSets().front();
+    QCOMPARE(compute->label(), QStringLiteral("Compute"));
+    QCOMPARE(compute->count(), rows);
+    QCOMPARE(compute->color(), compute_color());
+    // The axis is in seconds here (a run of seconds or less: the unit follows the iteration).
+    const AxisScale scale = time_axis_scale(iteration_s);
+    QCOMPARE(compute->at(rows - 1), model->seconds(0, compute_part) / scale.unit_value);
+
+    // As shares, the bars of a row add up to 100.
+    view.scaleBox()->setCurrentIndex(1);
+    bars = bars_of(view.chart());
+    QVERIFY(bars != nullptr);
+    double sum = 0.0;
+    for (const QBarSet* set : bars->barSets()) sum += set->at(0);
+    QVERIFY2(std::fabs(sum - 100.0) < 1e-9, qPrintable(QString::number(sum)));
+
+    // Per device: one row per simulated device, after the mean.
+    view.groupingBox()->setCurrentIndex(1);
+    QCOMPARE(model->rowCount(), 1 + static_cast<int>(result->simulation.report.per_device.size()));
+
+    view.showMessage(QStringLiteral("Not simulated: why"));
+    QCOMPARE(model->rowCount(), 0);
+}
+
+void TestResultViews::memoryViewNamesOutOfMemory() {
+    auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    MemoryView view;
+    const auto fits = simulated(*scenario);
+    QVERIFY(fits != nullptr);
+    QVERIFY(!fits->simulation.report.out_of_memory);
+    view.showResult(fits);
+    QVERIFY(view.outOfMemoryLabel()->isHidden());
+    // The over-time chart shows the fullest device with its memory curve and the capacity.
+    QCOMPARE(view.deviceBox()->count(), static_cast<int>(fits->simulation.report.per_device.size()));
+    QVERIFY(view.timeChart()->series().size() >= 2);
+    auto* curve = qobject_cast<QLineSeries*>(view.timeChart()->series().front());
+    QVERIFY(curve != nullptr && curve->count() >= 2);
+
+    // The same on devices of 16 MiB (its peak is 35 MiB): out of memory, named above the charts and marked on the
+    // curve.
+    scenario->cluster.device.memory_bytes = 16.0 * 1024 * 1024;
+    const auto over = simulated(*scenario);
+    QVERIFY(over != nullptr);
+    const auto& oom = over->simulation.report.out_of_memory;
+    QVERIFY(oom.has_value());
+    view.showResult(over);
+    QVERIFY(!view.outOfMemoryLabel()->isHidden());
+    QVERIFY2(view.outOfMemoryLabel()->text().contains(QStringLiteral("Out of memory: NPU %1 needs ").arg(oom->npu)),
+             qPrintable(view.outOfMemoryLabel()->text()));
+    QVERIFY(view.outOfMemoryLabel()->text().contains(QStringLiteral("of its 16 MiB")));
+    QCOMPARE(view.model()->index(0, MemoryTableModel::peak_column).data(Qt::ForegroundRole).value<QColor>(),
+             over_capacity_color());
+    // The device shown over time is the fullest, the one out of memory: the crossing is marked at capacity.
+    const std::size_t shown = static_cast<std::size_t>(view.deviceBox()->currentIndex());
+    QCOMPARE(over->simulation.report.per_device[shown].npu, oom->npu);
+    QScatterSeries* crossing = nullptr;
+    for (QAbstractSeries* series : view.timeChart()->series()) {
+        if (auto* scatter = qobject_cast<QScatterSeries*>(series)) crossing = scatter;
+    }
+    QVERIFY(crossing != nullptr);
+    QCOMPARE(crossing->count(), 1);
+}
+
+void TestResultViews::manyDevicesOfferStagesOnly() {
+    // 65 simulated devices are more than the views list one by one (max_listed_devices = 64).
+    Report report = two_stage_report();
+    report.per_device.resize(max_listed_devices + 1, report.per_device.front());
+    auto result = std::make_shared<SimulationResult>();
+    result->simulation.report = report;
+    BreakdownView view;
+    view.groupingBox()->setCurrentIndex(1);
+    view.showResult(result);
+    QCOMPARE(view.groupingBox()->currentIndex(), 0);
+    const auto* items = qobject_cast<QStandardItemModel*>(view.groupingBox()->model());
+    QVERIFY(items != nullptr);
+    QVERIFY(!items->item(1)->isEnabled());
+    QCOMPARE(items->item(1)->toolTip(),
+             QStringLiteral("65 simulated devices are more than a chart can show apart (at most 64)"));
+}
+
+QTEST_MAIN(TestResultViews)
+#include "test_result_views.moc"

@@ -1,0 +1,155 @@
+#include "breakdown/breakdown_view.h"
+
+#include "results/grouping_box.h"
+#include "style/axis_scale.h"
+#include "style/chart_style.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QVBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolTip>
+#include <QValueAxis>
+
+namespace parasight::gui {
+
+BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new BreakdownTableModel(this)) {
+    grouping_ = make_grouping_box(this);
+    scale_ = new QComboBox(this);
+    scale_->addItem(tr("Time"));
+    scale_->addItem(tr("Share of the iteration"));
+    scale_->setAccessibleName(tr("Scale"));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Rows:"), this));
+    controls->addWidget(grouping_);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Show:"), this));
+    controls->addWidget(scale_);
+    controls->addStretch(1);
+
+    chart_ = new QChart;
+    chart_view_ = make_chart_view(chart_, this);
+
+    table_ = new QTableView(this);
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->setMinimumHeight(60);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setAccessibleName(tr("Breakdown table"));
+
+    // The chart above, the table below: both want the window's width (a bar per row, a column per part).
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(chart_view_);
+    splitter->addWidget(table_);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({2000, 1000});  // 2 : 1 of whatever height there is
+
+    message_ = new QLabel(this);
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setWordWrap(true);
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(message_);
+    pages_->addWidget(splitter);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(pages_, 1);
+
+    connect(grouping_, &QComboBox::currentIndexChanged, this, &BreakdownView::refresh);
+    connect(scale_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        model_->setShowShares(index == 1);
+        rebuildChart();
+    });
+    showMessage(tr("No result yet"));
+}
+
+void BreakdownView::showResult(std::shared_ptr<const SimulationResult> result) {
+    result_ = std::move(result);
+    offer_device_grouping(*grouping_, result_->simulation.report);
+    refresh();
+    pages_->setCurrentIndex(1);
+}
+
+void BreakdownView::showMessage(const QString& message) {
+    result_.reset();
+    model_->clear();
+    message_->setText(message);
+    pages_->setCurrentIndex(0);
+}
+
+void BreakdownView::refresh() {
+    if (!result_) return;
+    model_->showReport(result_->simulation.report, chosen_grouping(*grouping_));
+    for (int part = 0; part < BreakdownTableModel::part_count; ++part) {
+        table_->setColumnHidden(part, model_->partIsEmpty(part));
+    }
+    table_->resizeColumnsToContents();
+    rebuildChart();
+}
+
+void BreakdownView::rebuildChart() {
+    clear_chart(*chart_);
+    const int rows = model_->rowCount();
+    if (rows == 0) return;
+
+    const bool shares = model_->showsShares();
+    const AxisScale scale = shares ? AxisScale{1.0, QStringLiteral("%")} : time_axis_scale(model_->iterationSeconds());
+    // Qt draws the first category at the bottom: add rows last to first, so the mean is on top as in the table.
+    QStringList labels;
+    for (int row = rows - 1; row >= 0; --row) labels << model_->headerData(row, Qt::Vertical).toString();
+
+    auto* series = new QHorizontalStackedBarSeries;
+    series->setBarWidth(0.7);
+    for (int part = 0; part < BreakdownTableModel::part_count; ++part) {
+        if (model_->partIsEmpty(part)) continue;
+        auto* set = new QBarSet(BreakdownTableModel::partName(part));
+        set->setColor(BreakdownTableModel::partColor(part));
+        set->setBorderColor(BreakdownTableModel::partColor(part));
+        for (int row = rows - 1; row >= 0; --row) *set << model_->chartValue(row, part) / scale.unit_value;
+        connect(set, &QBarSet::hovered, this, [this, part, rows](bool on, int bar) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(), model_->index(rows - 1 - bar, part).data(Qt::ToolTipRole).toString(),
+                                   chart_view_);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+        connect(set, &QBarSet::clicked, this, [this, rows](int bar) { table_->selectRow(rows - 1 - bar); });
+        series->append(set);
+    }
+    chart_->addSeries(series);
+
+    auto* categories = new QBarCategoryAxis;
+    categories->append(labels);
+    auto* values = new QValueAxis;
+    values->setTitleText(shares ? tr("Share of the iteration (%)") : tr("Time (%1)").arg(scale.unit));
+    values->setRange(0.0, (shares ? 100.0 : model_->iterationSeconds() / scale.unit_value));
+    values->setLabelFormat(QStringLiteral("%g"));
+    values->applyNiceNumbers();
+    chart_->addAxis(categories, Qt::AlignLeft);
+    chart_->addAxis(values, Qt::AlignBottom);
+    series->attachAxis(categories);
+    series->attachAxis(values);
+    apply_chart_style(*chart_, palette());
+}
+
+void BreakdownView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) apply_chart_style(*chart_, palette());
+    QWidget::changeEvent(event);
+}
+
+}  // namespace parasight::gui

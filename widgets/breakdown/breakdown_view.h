@@ -1,0 +1,57 @@
+#pragma once
+// The Breakdown tab: where each device's iteration goes — compute, exposed TP / CP / EP / PP / DP communication,
+// exposed memory, bubble and idle — as stacked horizontal bars per pipeline stage (or per device, when few enough),
+// in time or as shares of the iteration, with the same numbers in a table beside it. Hovering a bar shows its
+// numbers; clicking one selects its row in the table.
+
+#include "breakdown/breakdown_table_model.h"
+#include "run/simulation_runner.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QTableView;
+
+namespace parasight::gui {
+
+class BreakdownView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit BreakdownView(QWidget* parent = nullptr);
+
+    void showResult(std::shared_ptr<const SimulationResult> result);
+    // Instead of a result: why there is none.
+    void showMessage(const QString& message);
+
+    [[nodiscard]] BreakdownTableModel* model() const noexcept { return model_; }
+    [[nodiscard]] QChart* chart() const noexcept { return chart_; }
+    [[nodiscard]] QComboBox* groupingBox() const noexcept { return grouping_; }
+    [[nodiscard]] QComboBox* scaleBox() const noexcept { return scale_; }
+    [[nodiscard]] QTableView* table() const noexcept { return table_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void rebuildChart();
+
+    std::shared_ptr<const SimulationResult> result_;
+    BreakdownTableModel* model_ = nullptr;
+    QComboBox* grouping_ = nullptr;
+    QComboBox* scale_ = nullptr;
+    QStackedWidget* pages_ = nullptr;
+    QLabel* message_ = nullptr;
+    QChart* chart_ = nullptr;
+    QChartView* chart_view_ = nullptr;
+    QTableView* table_ = nullptr;
+};
+
+}  // namespace parasight::gui

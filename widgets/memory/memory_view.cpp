@@ -1,0 +1,316 @@
+#include "memory/memory_view.h"
+
+#include "memory/memory_curve.h"
+#include "results/grouping_box.h"
+#include "style/activity_colors.h"
+#include "style/axis_scale.h"
+#include "style/chart_style.h"
+#include "style/quantity_text.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace parasight::gui {
+
+namespace {
+
+// Enough points for a line across a wide screen; more would only slow the chart down.
+constexpr int curve_points = 4000;
+
+QPen capacity_pen() {
+    QPen pen(over_capacity_color());
+    pen.setWidthF(2.0);
+    pen.setStyle(Qt::DashLine);
+    return pen;
+}
+
+}  // namespace
+
+MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTableModel(this)) {
+    grouping_ = make_grouping_box(this);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Rows:"), this));
+    controls->addWidget(grouping_);
+    controls->addStretch(1);
+
+    out_of_memory_ = new QLabel(this);
+    out_of_memory_->setWordWrap(true);
+    out_of_memory_->setTextFormat(Qt::RichText);
+    out_of_memory_->hide();
+
+    peak_chart_ = new QChart;
+    table_ = new QTableView(this);
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->setMinimumHeight(60);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setAccessibleName(tr("Memory table"));
+
+    device_ = new QComboBox(this);
+    device_->setAccessibleName(tr("Device"));
+    device_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    time_chart_ = new QChart;
+    auto* over_time = new QWidget(this);
+    auto* device_row = new QHBoxLayout;
+    device_row->addWidget(new QLabel(tr("Over the iteration on"), over_time));
+    device_row->addWidget(device_);
+    device_row->addStretch(1);
+    auto* over_time_layout = new QVBoxLayout(over_time);
+    over_time_layout->setContentsMargins(0, 0, 0, 0);
+    over_time_layout->addLayout(device_row);
+    over_time_layout->addWidget(make_chart_view(time_chart_, over_time), 1);
+
+    // The two charts side by side above, the table across the width below.
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    auto* at_peak = new QWidget(this);
+    auto* at_peak_layout = new QVBoxLayout(at_peak);
+    at_peak_layout->setContentsMargins(0, 0, 0, 0);
+    // As tall as the device row beside it, so that both charts start level.
+    auto* at_peak_title = new QLabel(tr("At each device's peak"), at_peak);
+    at_peak_title->setMinimumHeight(device_->sizeHint().height());
+    at_peak_layout->addWidget(at_peak_title);
+    at_peak_layout->addWidget(make_chart_view(peak_chart_, at_peak), 1);
+    charts->addWidget(at_peak);
+    charts->addWidget(over_time);
+    charts->setChildrenCollapsible(false);
+    charts->setSizes({1000, 1000});
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(charts);
+    splitter->addWidget(table_);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({2000, 1000});
+
+    message_ = new QLabel(this);
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setWordWrap(true);
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(message_);
+    pages_->addWidget(splitter);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(out_of_memory_);
+    layout->addWidget(pages_, 1);
+
+    connect(grouping_, &QComboBox::currentIndexChanged, this, &MemoryView::refresh);
+    connect(device_, &QComboBox::currentIndexChanged, this, &MemoryView::rebuildTimeChart);
+    connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        device_->setCurrentIndex(static_cast<int>(model_->device(index.row())));
+    });
+    showMessage(tr("No result yet"));
+}
+
+void MemoryView::showResult(std::shared_ptr<const SimulationResult> result) {
+    result_ = std::move(result);
+    const Report& report = result_->simulation.report;
+    offer_device_grouping(*grouping_, report);
+
+    if (report.out_of_memory) {
+        const OutOfMemory& oom = *report.out_of_memory;
+        out_of_memory_->setText(
+            QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
+                .arg(over_capacity_color().name(),
+                     tr("Out of memory: NPU %1 needs %2 of its %3, first crossed at %4 by %5.")
+                         .arg(oom.npu)
+                         .arg(bytes_text(report.peak_memory_bytes),
+                              bytes_text(report.memory_capacity_bytes),
+                              time_text(oom.time_s),
+                              QString::fromStdString(oom.tensor).toHtmlEscaped())));
+    }
+    out_of_memory_->setVisible(report.out_of_memory.has_value());
+
+    // The device list for the over-time chart; the fullest device first shown.
+    {
+        const QSignalBlocker quiet(device_);
+        device_->clear();
+        std::size_t fullest = 0;
+        for (std::size_t d = 0; d < report.per_device.size(); ++d) {
+            const DeviceReport& device = report.per_device[d];
+            device_->addItem(tr("NPU %1 · stage %2 — peak %3")
+                                 .arg(device.npu)
+                                 .arg(device.stage)
+                                 .arg(bytes_text(device.peak_memory_bytes)));
+            if (device.peak_memory_bytes > report.per_device[fullest].peak_memory_bytes) fullest = d;
+        }
+        device_->setCurrentIndex(static_cast<int>(fullest));
+    }
+    refresh();
+    rebuildTimeChart();
+    pages_->setCurrentIndex(1);
+}
+
+void MemoryView::showMessage(const QString& message) {
+    result_.reset();
+    model_->clear();
+    out_of_memory_->hide();
+    message_->setText(message);
+    pages_->setCurrentIndex(0);
+}
+
+void MemoryView::refresh() {
+    if (!result_) return;
+    model_->showReport(result_->simulation.report, chosen_grouping(*grouping_));
+    for (int category = 0; category < MemoryTableModel::category_count; ++category) {
+        table_->setColumnHidden(category, model_->categoryIsEmpty(category));
+    }
+    table_->resizeColumnsToContents();
+    rebuildPeakChart();
+}
+
+void MemoryView::rebuildPeakChart() {
+    clear_chart(*peak_chart_);
+    const int rows = model_->rowCount();
+    if (rows == 0) return;
+    const double capacity = model_->capacityBytes();
+    double largest = capacity;
+    for (int row = 0; row < rows; ++row) largest = std::max(largest, model_->bytes(row, MemoryTableModel::peak_column));
+    const AxisScale scale = bytes_axis_scale(largest);
+
+    // First row on top, as in the table.
+    QStringList labels;
+    for (int row = rows - 1; row >= 0; --row) labels << model_->rowLabel(row);
+    auto* bars = new QHorizontalStackedBarSeries;
+    bars->setBarWidth(0.7);
+    for (int category = 0; category < MemoryTableModel::category_count; ++category) {
+        if (model_->categoryIsEmpty(category)) continue;
+        auto* set = new QBarSet(MemoryTableModel::categoryName(category));
+        set->setColor(MemoryTableModel::categoryColor(category));
+        set->setBorderColor(MemoryTableModel::categoryColor(category));
+        for (int row = rows - 1; row >= 0; --row) *set << model_->bytes(row, category) / scale.unit_value;
+        connect(set, &QBarSet::hovered, this, [this, category, rows](bool on, int bar) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(),
+                                   model_->index(rows - 1 - bar, category).data(Qt::ToolTipRole).toString(), this);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+        bars->append(set);
+    }
+    peak_chart_->addSeries(bars);
+    auto* categories = new QBarCategoryAxis;
+    categories->append(labels);
+    auto* values = new QValueAxis;
+    values->setTitleText(tr("Memory (%1)").arg(scale.unit));
+    values->setRange(0.0, largest / scale.unit_value);
+    values->setLabelFormat(QStringLiteral("%g"));
+    values->applyNiceNumbers();
+    peak_chart_->addAxis(categories, Qt::AlignLeft);
+    peak_chart_->addAxis(values, Qt::AlignBottom);
+    bars->attachAxis(categories);
+    bars->attachAxis(values);
+
+    if (capacity > 0.0) {
+        // The capacity as a vertical line across every bar: on its own hidden axis spanning the bars' slots.
+        auto* line = new QLineSeries;
+        line->setName(tr("Capacity %1").arg(bytes_text(capacity)));
+        line->setPen(capacity_pen());
+        line->append(capacity / scale.unit_value, -0.5);
+        line->append(capacity / scale.unit_value, rows - 0.5);
+        peak_chart_->addSeries(line);
+        auto* slots = new QValueAxis;
+        slots->setRange(-0.5, rows - 0.5);
+        slots->setVisible(false);
+        peak_chart_->addAxis(slots, Qt::AlignRight);
+        line->attachAxis(values);
+        line->attachAxis(slots);
+    }
+    apply_chart_style(*peak_chart_, palette());
+}
+
+void MemoryView::rebuildTimeChart() {
+    clear_chart(*time_chart_);
+    if (!result_ || !result_->simulation.timeline) return;
+    const Report& report = result_->simulation.report;
+    const Timeline& timeline = *result_->simulation.timeline;
+    const int device = device_->currentIndex();
+    if (device < 0 || static_cast<std::size_t>(device) >= timeline.devices().size()) return;
+    const auto samples = timeline.memory(static_cast<std::size_t>(device));
+    const double end_s = timeline.iteration_time_s();
+    const double capacity = report.memory_capacity_bytes;
+    const AxisScale time_scale = time_axis_scale(end_s);
+    const AxisScale bytes_scale = bytes_axis_scale(std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device))));
+
+    auto* used = new QLineSeries;
+    used->setName(tr("Allocated"));
+    QPen pen(memory_category_color(MemoryCategory::activations));
+    pen.setWidthF(1.5);
+    used->setPen(pen);
+    QList<QPointF> points = memory_curve(samples, end_s, curve_points);
+    for (QPointF& point : points) point = QPointF(point.x() / time_scale.unit_value, point.y() / bytes_scale.unit_value);
+    used->replace(points);
+    time_chart_->addSeries(used);
+
+    auto* time_axis = new QValueAxis;
+    time_axis->setTitleText(tr("Time (%1)").arg(time_scale.unit));
+    time_axis->setRange(0.0, end_s / time_scale.unit_value);
+    time_axis->setLabelFormat(QStringLiteral("%g"));
+    time_axis->applyNiceNumbers();
+    auto* bytes_axis = new QValueAxis;
+    bytes_axis->setTitleText(tr("Memory (%1)").arg(bytes_scale.unit));
+    bytes_axis->setRange(0.0, std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device))) /
+                                  bytes_scale.unit_value);
+    bytes_axis->setLabelFormat(QStringLiteral("%g"));
+    bytes_axis->applyNiceNumbers();
+    time_chart_->addAxis(time_axis, Qt::AlignBottom);
+    time_chart_->addAxis(bytes_axis, Qt::AlignLeft);
+    used->attachAxis(time_axis);
+    used->attachAxis(bytes_axis);
+
+    if (capacity > 0.0) {
+        auto* line = new QLineSeries;
+        line->setName(tr("Capacity"));
+        line->setPen(capacity_pen());
+        line->append(0.0, capacity / bytes_scale.unit_value);
+        line->append(end_s / time_scale.unit_value, capacity / bytes_scale.unit_value);
+        time_chart_->addSeries(line);
+        line->attachAxis(time_axis);
+        line->attachAxis(bytes_axis);
+    }
+    const auto& oom = report.out_of_memory;
+    if (oom && oom->npu == report.per_device.at(static_cast<std::size_t>(device)).npu) {
+        auto* crossing = new QScatterSeries;
+        crossing->setName(tr("Out of memory"));
+        crossing->setColor(over_capacity_color());
+        crossing->setBorderColor(over_capacity_color());
+        crossing->setMarkerSize(10.0);
+        crossing->append(oom->time_s / time_scale.unit_value, capacity / bytes_scale.unit_value);
+        time_chart_->addSeries(crossing);
+        crossing->attachAxis(time_axis);
+        crossing->attachAxis(bytes_axis);
+    }
+    time_chart_->setTitle(samples.empty() ? tr("Not recorded in this run") : QString());
+    apply_chart_style(*time_chart_, palette());
+}
+
+void MemoryView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        apply_chart_style(*peak_chart_, palette());
+        apply_chart_style(*time_chart_, palette());
+    }
+    QWidget::changeEvent(event);
+}
+
+}  // namespace parasight::gui

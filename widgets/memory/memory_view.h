@@ -1,0 +1,60 @@
+#pragma once
+// The Memory tab: each stage's (or device's) memory at its peak stacked by category — weights, gradients,
+// optimizer state, activations, buffers — against the device's capacity line, with the same numbers in a table;
+// out of memory named with the device, the tensor and the time; and one device's memory over the iteration as a
+// line, with the capacity and the moment it was crossed.
+
+#include "memory/memory_table_model.h"
+#include "run/simulation_runner.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QTableView;
+
+namespace parasight::gui {
+
+class MemoryView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit MemoryView(QWidget* parent = nullptr);
+
+    void showResult(std::shared_ptr<const SimulationResult> result);
+    void showMessage(const QString& message);
+
+    [[nodiscard]] MemoryTableModel* model() const noexcept { return model_; }
+    [[nodiscard]] QChart* peakChart() const noexcept { return peak_chart_; }
+    [[nodiscard]] QChart* timeChart() const noexcept { return time_chart_; }
+    [[nodiscard]] QComboBox* groupingBox() const noexcept { return grouping_; }
+    // Which simulated device the over-time chart shows.
+    [[nodiscard]] QComboBox* deviceBox() const noexcept { return device_; }
+    [[nodiscard]] QLabel* outOfMemoryLabel() const noexcept { return out_of_memory_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void rebuildPeakChart();
+    void rebuildTimeChart();
+
+    std::shared_ptr<const SimulationResult> result_;
+    MemoryTableModel* model_ = nullptr;
+    QComboBox* grouping_ = nullptr;
+    QComboBox* device_ = nullptr;
+    QLabel* out_of_memory_ = nullptr;
+    QStackedWidget* pages_ = nullptr;
+    QLabel* message_ = nullptr;
+    QChart* peak_chart_ = nullptr;
+    QChart* time_chart_ = nullptr;
+    QTableView* table_ = nullptr;
+};
+
+}  // namespace parasight::gui

@@ -1,0 +1,52 @@
+#include "style/activity_colors.h"
+
+namespace parasight::gui {
+
+namespace {
+// Tableau 10.
+const QColor blue(0x4e, 0x79, 0xa7);
+const QColor orange(0xf2, 0x8e, 0x2b);
+const QColor red(0xe1, 0x57, 0x59);
+const QColor teal(0x76, 0xb7, 0xb2);
+const QColor green(0x59, 0xa1, 0x4f);
+const QColor yellow(0xed, 0xc9, 0x48);
+const QColor purple(0xb0, 0x7a, 0xa1);
+const QColor pink(0xff, 0x9d, 0xa7);
+const QColor brown(0x9c, 0x75, 0x5f);
+const QColor grey(0xba, 0xb0, 0xac);
+}  // namespace
+
+QColor compute_color() { return blue; }
+
+QColor exposed_comm_color(CommGroup group) {
+    switch (group) {
+    case CommGroup::tp: return orange;
+    case CommGroup::cp: return pink;
+    case CommGroup::ep: return purple;
+    case CommGroup::pp: return green;
+    case CommGroup::dp: return yellow;
+    }
+    return grey;
+}
+
+QColor exposed_memory_color() { return brown; }
+
+QColor bubble_color() { return grey; }
+
+// Idle that is not a bubble: a darker grey than the bubble's, lighter than most dark backgrounds.
+QColor idle_color() { return QColor(0x8a, 0x82, 0x7e); }
+
+QColor memory_category_color(MemoryCategory category) {
+    switch (category) {
+    case MemoryCategory::weights: return blue;
+    case MemoryCategory::gradients: return orange;
+    case MemoryCategory::optimizer: return green;
+    case MemoryCategory::activations: return teal;
+    case MemoryCategory::buffers: return purple;
+    }
+    return grey;
+}
+
+QColor over_capacity_color() { return red; }
+
+}  // namespace parasight::gui

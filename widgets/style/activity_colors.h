@@ -1,0 +1,22 @@
+#pragma once
+// One palette for what a device spends its time on and what its memory holds, shared by every view that draws
+// them (breakdown, memory, timeline) so that TP is the same orange everywhere. The colours are Tableau 10's, which
+// stay apart for the common colour-vision deficiencies and read on light and dark backgrounds alike.
+
+#include "analysis/breakdown.h"
+#include "compile/execution_graph.h"
+
+#include <QColor>
+
+namespace parasight::gui {
+
+[[nodiscard]] QColor compute_color();
+[[nodiscard]] QColor exposed_comm_color(CommGroup group);
+[[nodiscard]] QColor exposed_memory_color();
+[[nodiscard]] QColor bubble_color();
+[[nodiscard]] QColor idle_color();
+[[nodiscard]] QColor memory_category_color(MemoryCategory category);
+// Drawn where memory passes the device's capacity.
+[[nodiscard]] QColor over_capacity_color();
+
+}  // namespace parasight::gui

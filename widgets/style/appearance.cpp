@@ -1,0 +1,93 @@
+#include "style/appearance.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace parasight::gui {
+
+namespace {
+
+QPalette dark_palette() {
+    const QColor window(0x2b, 0x2b, 0x2e);
+    const QColor base(0x1f, 0x1f, 0x22);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    const QColor disabled_text(0x80, 0x80, 0x84);
+    const QColor highlight(0x3d, 0x7a, 0xc7);
+    QPalette palette;
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, QColor(0x29, 0x29, 0x2d));
+    palette.setColor(QPalette::ToolTipBase, QColor(0x38, 0x38, 0x3c));
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, disabled_text);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, QColor(0x35, 0x35, 0x39));
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    palette.setColor(QPalette::Light, QColor(0x45, 0x45, 0x4a));
+    palette.setColor(QPalette::Midlight, QColor(0x3a, 0x3a, 0x3f));
+    palette.setColor(QPalette::Mid, QColor(0x25, 0x25, 0x28));
+    palette.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x1a));
+    palette.setColor(QPalette::Shadow, QColor(0x0c, 0x0c, 0x0d));
+    palette.setColor(QPalette::Highlight, highlight);
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
+    palette.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xe8));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        palette.setColor(QPalette::Disabled, role, disabled_text);
+    }
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x50, 0x50, 0x55));
+    return palette;
+}
+
+struct Named {
+    Appearance appearance;
+    const char* name;
+};
+constexpr Named names[] = {{Appearance::system, "system"}, {Appearance::light, "light"}, {Appearance::dark, "dark"}};
+
+}  // namespace
+
+QStringList appearance_names() {
+    QStringList list;
+    for (const Named& named : names) list << QString::fromLatin1(named.name);
+    return list;
+}
+
+std::optional<Appearance> appearance_from_name(const QString& name) {
+    for (const Named& named : names) {
+        if (name == QLatin1String(named.name)) return named.appearance;
+    }
+    return std::nullopt;
+}
+
+QString appearance_name(Appearance appearance) {
+    for (const Named& named : names) {
+        if (named.appearance == appearance) return QString::fromLatin1(named.name);
+    }
+    return QStringLiteral("system");
+}
+
+void apply_appearance(Appearance appearance) {
+    // The style the application started with, kept to return to "system".
+    static const QString system_style = QApplication::style()->name();
+    switch (appearance) {
+    case Appearance::system:
+        QApplication::setStyle(QStyleFactory::create(system_style));
+        QApplication::setPalette(QPalette());  // resolves nothing: the platform theme's colours
+        break;
+    case Appearance::light:
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case Appearance::dark:
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(dark_palette());
+        break;
+    }
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,19 @@
+#pragma once
+// What every chart of the result views shares: made without animation, antialiased, its legend below; cleared of
+// series and axes before it is drawn anew; and following the application's palette (Qt Charts' themes do not) —
+// background, text, axes and grid from the window's colours, so a chart reads in a dark desktop as in a light one.
+
+class QChart;
+class QChartView;
+class QPalette;
+class QWidget;
+
+namespace parasight::gui {
+
+// A view that owns `chart`.
+[[nodiscard]] QChartView* make_chart_view(QChart* chart, QWidget* parent);
+void clear_chart(QChart& chart);
+// Colours from `palette` and labels never elided; call after the axes are added, and again on a palette change.
+void apply_chart_style(QChart& chart, const QPalette& palette);
+
+}  // namespace parasight::gui
