@@ -3,6 +3,7 @@
 // every bundled preset loads, writes and loads back to an equal Scenario.
 
 #include "presets/preset_library.h"
+#include "scenario_file/preset_specs.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
 
@@ -186,6 +187,8 @@ private slots:
     void everyPresetParsesAndHasAName_data();
     void everyPresetParsesAndHasAName();
     void contractPresetIdsExist();
+    void presetSpecsAreWhatTheFileGives_data();
+    void presetSpecsAreWhatTheFileGives();
 };
 
 void TestScenarioLoader::badCorpus_data() {
@@ -660,6 +663,49 @@ void TestScenarioLoader::contractPresetIdsExist() {
     }
     QVERIFY(parasight::find_preset(PresetKind::cluster, "dgx-a100-1024") != nullptr);
     QVERIFY(parasight::find_preset(PresetKind::scenario, "default") != nullptr);
+}
+
+void TestScenarioLoader::presetSpecsAreWhatTheFileGives_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("id");
+    for (const auto kind : {PresetKind::model, PresetKind::device, PresetKind::cluster}) {
+        for (const auto id : parasight::preset_ids(kind)) {
+            const QString kind_name = qs(std::string(parasight::name_of(kind, parasight::preset_kind_names)));
+            QTest::addRow("%s %s", qPrintable(kind_name), std::string(id).c_str()) << kind_name << qs(std::string(id));
+        }
+    }
+}
+
+void TestScenarioLoader::presetSpecsAreWhatTheFileGives() {
+    // What an editor gets by choosing a preset equals what a scenario naming it loads to.
+    QFETCH(QString, kind);
+    QFETCH(QString, id);
+    const std::string preset = id.toStdString();
+    // A valid scenario around the preset: dp derived from any preset cluster's size (all powers of two here); fp32,
+    // which every device preset lists (the V100 has no bf16, the TPU v4 no fp16).
+    const std::string model = kind == QStringLiteral("model") ? preset : "gpt2-small";
+    std::string cluster = kind == QStringLiteral("cluster") ? preset : "dgx-a100-1024";
+    if (kind == QStringLiteral("device")) cluster = "{preset: dgx-a100-1024, device: " + preset + "}";
+    const std::string text = "schema: 1\nname: t\nmodel: " + model + "\ntraining: {global_batch: 1048576, dtype: fp32}\ncluster: " +
+                             cluster + "\nparallelism: {dp: auto}\n";
+    const LoadResult loaded = parasight::load_scenario_text(text, "t.yaml");
+    QVERIFY2(loaded.ok(), qPrintable(loaded.diagnostics.empty() ? QString() : qs(loaded.diagnostics.front().to_string())));
+    const Scenario& scenario = loaded.scenario->value();
+    if (kind == QStringLiteral("model")) {
+        const auto spec = parasight::model_preset_spec(preset);
+        QVERIFY(spec.has_value());
+        QVERIFY(*spec == scenario.model);
+    } else if (kind == QStringLiteral("device")) {
+        const auto spec = parasight::device_preset_spec(preset);
+        QVERIFY(spec.has_value());
+        QVERIFY(*spec == scenario.cluster.device);
+    } else {
+        const auto spec = parasight::cluster_preset_spec(preset);
+        QVERIFY(spec.has_value());
+        QVERIFY(*spec == scenario.cluster);
+    }
+    QVERIFY(!parasight::model_preset_spec("no-such-preset").has_value());
+    QVERIFY(!parasight::device_preset_spec("gpt3-175b").has_value());  // a model, not a device
 }
 
 QTEST_GUILESS_MAIN(TestScenarioLoader)
