@@ -9,7 +9,7 @@
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
-#include <QListWidget>
+#include <QListView>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -100,11 +100,12 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     QVERIFY(!settled.wait(500));  // nothing runs
     QVERIFY2(window.summaryBar()->texts().front().startsWith(QStringLiteral("The scenario has problems")),
              qPrintable(window.summaryBar()->texts().front()));
-    auto* problems = window.findChild<QListWidget*>();
+    auto* problems = window.findChild<QListView*>(QStringLiteral("ProblemsList"));
     QVERIFY(problems != nullptr);
-    QVERIFY(problems->count() > 0);
+    QVERIFY(problems->model()->rowCount() > 0);
     QVERIFY(!problems->parentWidget()->isHidden());
-    QCOMPARE(problems->item(0)->text(), QString::fromStdString(window.document().problems().front().to_string()));
+    QCOMPARE(problems->model()->index(0, 0).data().toString(),
+             QString::fromStdString(window.document().problems().front().to_string()));
     // The status bar counts them, the noun agreeing with the count.
     const auto count = static_cast<std::int64_t>(window.document().problems().size());
     const QString expected = QStringLiteral("%1 %2 in Untitled").arg(count).arg(count == 1 ? "problem" : "problems");

@@ -4,6 +4,8 @@
 #include "breakdown/breakdown_view.h"
 #include "main_window/placeholder_page.h"
 #include "memory/memory_view.h"
+#include "problems/problem_list_model.h"
+#include "scenario_form/scenario_form.h"
 #include "presets/preset_library.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
@@ -16,7 +18,7 @@
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QLabel>
-#include <QListWidget>
+#include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -85,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     buildMenus();
     buildStatusBar();
+    buildScenarioDock();
     buildProblemsPanel();
 
     debounce_.setSingleShot(true);
@@ -231,15 +234,42 @@ void MainWindow::buildStatusBar() {
 void MainWindow::buildProblemsPanel() {
     auto* dock = new QDockWidget(tr("Problems"), this);
     dock->setObjectName(QStringLiteral("ProblemsDock"));
-    problems_ = new QListWidget(dock);
-    problems_->setAccessibleName(tr("Problems"));
+    problems_ = new ProblemListModel(this);
+    problems_view_ = new QListView(dock);
+    problems_view_->setModel(problems_);
+    problems_view_->setObjectName(QStringLiteral("ProblemsList"));
+    problems_view_->setAccessibleName(tr("Problems"));
     // Messages are sentences: wrap them to the panel's width rather than scroll sideways.
-    problems_->setWordWrap(true);
-    problems_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    problems_->setTextElideMode(Qt::ElideNone);
-    dock->setWidget(problems_);
+    problems_view_->setWordWrap(true);
+    problems_view_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    problems_view_->setTextElideMode(Qt::ElideNone);
+    problems_view_->setResizeMode(QListView::Adjust);
+    problems_view_->setUniformItemSizes(false);
+    // Choosing a problem goes to its field in the Scenario dock.
+    connect(problems_view_, &QListView::activated, this, &MainWindow::goToProblem);
+    connect(problems_view_, &QListView::clicked, this, &MainWindow::goToProblem);
+    dock->setWidget(problems_view_);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     dock->hide();
+}
+
+void MainWindow::buildScenarioDock() {
+    auto* dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName(QStringLiteral("ScenarioDock"));
+    form_ = new ScenarioForm(document_, dock);
+    dock->setWidget(form_);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    resizeDocks({dock}, {340}, Qt::Horizontal);
+}
+
+void MainWindow::goToProblem(const QModelIndex& index) {
+    const QString path = index.data(ProblemListModel::PathRole).toString();
+    if (path.isEmpty()) return;
+    if (auto* dock = qobject_cast<QDockWidget*>(form_->parentWidget())) {
+        dock->show();
+        dock->raise();
+    }
+    form_->focusField(path);
 }
 
 bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
@@ -326,9 +356,8 @@ void MainWindow::setResultsStale(bool stale) {
 }
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {
-    problems_->clear();
-    for (const Diagnostic& diagnostic : problems) problems_->addItem(diagnostic_text(diagnostic));
-    problems_->parentWidget()->setVisible(!problems.empty());
+    problems_->setProblems(problems);
+    problems_view_->parentWidget()->setVisible(!problems.empty());
     if (!problems.empty()) {
         status_->setText(tr("%1 in %2")
                              .arg(QString::fromStdString(count_phrase(static_cast<std::int64_t>(problems.size()),

@@ -15,7 +15,8 @@
 
 class QAction;
 class QLabel;
-class QListWidget;
+class QListView;
+class QModelIndex;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
@@ -24,6 +25,8 @@ namespace parasight::gui {
 
 class BreakdownView;
 class MemoryView;
+class ProblemListModel;
+class ScenarioForm;
 class SummaryBar;
 
 class MainWindow : public QMainWindow {
@@ -39,6 +42,8 @@ public:
     [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
+    [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
+    [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
 
     // Opens a scenario file; when it has problems they go to the problems panel (and to `problems`, if given), the
     // document stays as it was and false is returned.
@@ -66,6 +71,8 @@ private:
     void buildMenus();
     void buildStatusBar();
     void buildProblemsPanel();
+    void buildScenarioDock();
+    void goToProblem(const QModelIndex& index);
     void onScenarioChanged();
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
@@ -88,7 +95,9 @@ private:
     BreakdownView* breakdown_ = nullptr;
     MemoryView* memory_ = nullptr;
     QTabWidget* tabs_ = nullptr;
-    QListWidget* problems_ = nullptr;
+    ProblemListModel* problems_ = nullptr;
+    QListView* problems_view_ = nullptr;
+    ScenarioForm* form_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QLabel* status_ = nullptr;

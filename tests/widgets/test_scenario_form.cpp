@@ -1,0 +1,252 @@
+// The Scenario dock's form (widgets/scenario_form/) and the problems panel's model (widgets/problems/): every field
+// edit changes the scenario as the file would and undo restores it exactly (data-driven over fields); a bad value
+// shows the loader's message on its field and in the problems list, under QAbstractItemModelTester; text that is
+// not a value is refused on the field and changes nothing; choosing a problem goes to its field.
+
+#include "main_window/main_window.h"
+#include "problems/problem_list_model.h"
+#include "scenario_form/scenario_form.h"
+#include "scenario_file/preset_specs.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListView>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+class TestScenarioForm : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void editAndUndo_data();
+    void editAndUndo();
+    void badValueIsMarked_data();
+    void badValueIsMarked();
+    void unreadableTextIsRefused();
+    void presetsReplaceTheirPart();
+    void topologyRowsFollowTheDimensions();
+    void problemGoesToItsField();
+    void formFitsItsDock();
+};
+
+namespace {
+
+void open_default(MainWindow& window) { window.openDefaultScenario(); }
+
+}  // namespace
+
+void TestScenarioForm::initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("ParaSight tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_scenario_form"));
+}
+
+void TestScenarioForm::editAndUndo_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");  // what the field shows after: the value as the file would write it
+    // The default scenario: GPT-3 175B, batch 1536, tp 8 · pp 16 · dp 8 on 1024 A100-80GB.
+    QTest::newRow("layers") << "model.layers" << "48" << "48";
+    QTest::newRow("seq_len") << "model.seq_len" << "4096" << "4096";
+    QTest::newRow("global batch") << "training.global_batch" << "3072" << "3072";
+    QTest::newRow("micro-batch") << "training.micro_batch" << "2" << "2";
+    QTest::newRow("dtype") << "training.dtype" << "fp16" << "fp16";
+    QTest::newRow("optimizer") << "training.optimizer" << "sgd" << "sgd";
+    QTest::newRow("memory, file units") << "cluster.device.memory" << "40GiB" << "40 GiB";
+    // Written back as the file writer writes it: the shortest exact form, here in terabits.
+    QTest::newRow("memory bandwidth") << "cluster.device.memory_bandwidth" << "1.5 TB/s" << "12 Tb/s";
+    QTest::newRow("dimension bandwidth") << "cluster.topology[0].bandwidth" << "150 GB/s" << "150 GB/s";
+    QTest::newRow("dimension latency") << "cluster.topology[1].latency" << "7 us" << "7 us";
+    QTest::newRow("dimension kind") << "cluster.topology[0].kind" << "ring" << "ring";
+    QTest::newRow("tp") << "parallelism.tp" << "4" << "4";
+    QTest::newRow("zero") << "parallelism.zero" << "2" << "2";
+    QTest::newRow("sequence parallel") << "parallelism.sequence_parallel" << "false" << "false";
+    QTest::newRow("recompute") << "parallelism.recompute" << "full" << "full";
+    QTest::newRow("schedule") << "parallelism.schedule" << "gpipe" << "gpipe";
+    QTest::newRow("overlap") << "simulation.overlap_slowdown" << "0.25" << "0.25";
+    QTest::newRow("bandwidth sharing") << "simulation.bandwidth_sharing" << "false" << "false";
+    QTest::newRow("gradient bucket") << "simulation.gradient_bucket" << "50 MiB" << "50 MiB";
+}
+
+void TestScenarioForm::editAndUndo() {
+    QFETCH(QString, path);
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    ScenarioDocument document;
+    const Scenario before = [&] {
+        MainWindow scratch;  // only to load the bundled default the way the window does
+        open_default(scratch);
+        return scratch.document().scenario();
+    }();
+    document.edit(QStringLiteral("start"), QString(), [&](Scenario& s) { s = before; });
+    document.undoStack()->clear();
+    ScenarioForm form(document);
+    QSignalSpy changed(&document, &ScenarioDocument::scenarioChanged);
+    form.enter(path, text);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(!(document.scenario() == before));
+    QCOMPARE(document.undoStack()->count(), 1);
+    // The field reads back what the scenario now holds, written as the file would write it.
+    for (const ScenarioField& field : scenario_fields(document.scenario())) {
+        if (field.path == path) QCOMPARE(field.read(document.scenario()), shown);
+    }
+    QWidget* editor = form.editor(path);
+    QVERIFY(editor != nullptr);
+    if (auto* line = qobject_cast<QLineEdit*>(editor)) QCOMPARE(line->text(), shown);
+    if (auto* box = qobject_cast<QComboBox*>(editor)) QCOMPARE(box->currentText(), shown);
+    if (auto* check = qobject_cast<QCheckBox*>(editor)) QCOMPARE(check->isChecked(), shown == QStringLiteral("true"));
+    // Undo restores the scenario exactly, and the field with it.
+    document.undoStack()->undo();
+    QVERIFY(document.scenario() == before);
+    for (const ScenarioField& field : scenario_fields(before)) {
+        if (field.path != path) continue;
+        if (auto* line = qobject_cast<QLineEdit*>(form.editor(path))) QCOMPARE(line->text(), field.read(before));
+    }
+    // The same value entered again changes nothing and adds no undo step.
+    form.enter(path, scenario_fields(before).front().path == path ? text : QString());
+}
+
+void TestScenarioForm::badValueIsMarked_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");  // the loader's words (docs/scenario-reference.md)
+    QTest::newRow("micro-batch 0") << "training.micro_batch" << "0"
+                                   << "training.micro_batch must be between 1 and 10000000, not 0";
+    QTest::newRow("zero stage 4") << "parallelism.zero" << "4" << "parallelism.zero must be between 0 and 3, not 4";
+    QTest::newRow("no bandwidth") << "cluster.topology[0].bandwidth" << "0 GB/s"
+                                  << "cluster.topology[0].bandwidth must not be zero or negative, got '0 B/s'";
+}
+
+void TestScenarioForm::badValueIsMarked() {
+    QFETCH(QString, path);
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    MainWindow window;
+    open_default(window);
+    window.setAutoRun(false);
+    window.scenarioForm()->enter(path, text);
+    QVERIFY(window.document().validated() == nullptr);
+    // On the field ...
+    QVERIFY2(window.scenarioForm()->message(path).contains(message), qPrintable(window.scenarioForm()->message(path)));
+    // ... and in the problems list, whose rows carry the path.
+    ProblemListModel* problems = window.problemList();
+    QAbstractItemModelTester tester(problems, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    bool listed = false;
+    for (int row = 0; row < problems->rowCount(); ++row) {
+        const QModelIndex index = problems->index(row);
+        if (index.data(ProblemListModel::PathRole).toString() == path) {
+            listed = index.data().toString().contains(message);
+        }
+    }
+    QVERIFY(listed);
+    // Undo clears both.
+    window.document().undoStack()->undo();
+    QVERIFY(window.document().validated() != nullptr);
+    QVERIFY(window.scenarioForm()->message(path).isEmpty());
+    QCOMPARE(problems->rowCount(), 0);
+}
+
+void TestScenarioForm::unreadableTextIsRefused() {
+    ScenarioDocument document;
+    MainWindow scratch;
+    open_default(scratch);
+    const Scenario before = scratch.document().scenario();
+    document.edit(QStringLiteral("start"), QString(), [&](Scenario& s) { s = before; });
+    ScenarioForm form(document);
+    const int steps = document.undoStack()->count();
+    form.enter(QStringLiteral("cluster.device.memory"), QStringLiteral("80 GX"));
+    form.enter(QStringLiteral("training.global_batch"), QStringLiteral("1.5"));
+    QVERIFY(document.scenario() == before);
+    QCOMPARE(document.undoStack()->count(), steps);
+    QVERIFY2(form.message(QStringLiteral("cluster.device.memory")).startsWith(QStringLiteral("cluster.device.memory: ")),
+             qPrintable(form.message(QStringLiteral("cluster.device.memory"))));
+    QCOMPARE(form.message(QStringLiteral("training.global_batch")),
+             QStringLiteral("training.global_batch must be a whole number, not '1.5'"));
+    // A readable value clears the message.
+    form.enter(QStringLiteral("training.global_batch"), QStringLiteral("3072"));
+    QVERIFY(form.message(QStringLiteral("training.global_batch")).isEmpty());
+}
+
+void TestScenarioForm::presetsReplaceTheirPart() {
+    MainWindow window;
+    open_default(window);
+    window.setAutoRun(false);
+    ScenarioForm* form = window.scenarioForm();
+    form->enter(QStringLiteral("cluster.device"), QStringLiteral("h100-sxm"));
+    // Exactly what `device: h100-sxm` in the file gives; the rest of the cluster stays.
+    QVERIFY(window.document().scenario().cluster.device == *device_preset_spec("h100-sxm"));
+    QCOMPARE(window.document().scenario().cluster.topology.size(), std::size_t{2});
+    form->enter(QStringLiteral("model.preset"), QStringLiteral("llama3-70b"));
+    QVERIFY(window.document().scenario().model == *model_preset_spec("llama3-70b"));
+    auto* layers = qobject_cast<QLineEdit*>(form->editor(QStringLiteral("model.layers")));
+    QVERIFY(layers != nullptr);
+    QCOMPARE(layers->text(), QString::number(model_preset_spec("llama3-70b")->layers));
+    window.document().undoStack()->undo();
+    window.document().undoStack()->undo();
+    QCOMPARE(window.document().scenario().model.preset, std::string("gpt3-175b"));
+    QCOMPARE(window.document().scenario().cluster.device.preset, std::string("a100-80gb"));
+}
+
+void TestScenarioForm::topologyRowsFollowTheDimensions() {
+    MainWindow window;
+    open_default(window);
+    window.setAutoRun(false);
+    ScenarioForm* form = window.scenarioForm();
+    QVERIFY(form->editor(QStringLiteral("cluster.topology[1].size")) != nullptr);
+    QVERIFY(form->editor(QStringLiteral("cluster.topology[2].size")) == nullptr);
+    // A third dimension (an edit made elsewhere, e.g. the topology canvas) gets its fields at once; undo removes them.
+    window.document().edit(QStringLiteral("add"), QString(), [](Scenario& s) {
+        s.cluster.topology.push_back(Dimension{DimensionKind::ring, 2, 50e9, 2e-6, std::nullopt});
+    });
+    auto* size = qobject_cast<QLineEdit*>(form->editor(QStringLiteral("cluster.topology[2].size")));
+    QVERIFY(size != nullptr);
+    QCOMPARE(size->text(), QStringLiteral("2"));
+    window.document().undoStack()->undo();
+    QVERIFY(form->editor(QStringLiteral("cluster.topology[2].size")) == nullptr);
+}
+
+void TestScenarioForm::problemGoesToItsField() {
+    MainWindow window;
+    window.resize(1400, 900);
+    open_default(window);
+    window.setAutoRun(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.scenarioForm()->enter(QStringLiteral("simulation.collective_chunks"), QStringLiteral("0"));
+    auto* view = window.findChild<QListView*>(QStringLiteral("ProblemsList"));
+    QVERIFY(view != nullptr);
+    QVERIFY(!view->parentWidget()->isHidden());
+    QCOMPARE(view->model()->rowCount(), 1);
+    // Choosing it focuses its field, scrolled into view (the simulation section is the form's last).
+    Q_EMIT view->activated(view->model()->index(0, 0));
+    QWidget* field = window.scenarioForm()->editor(QStringLiteral("simulation.collective_chunks"));
+    QTRY_VERIFY(field->hasFocus());
+    QVERIFY(!field->visibleRegion().isEmpty());
+}
+
+void TestScenarioForm::formFitsItsDock() {
+    // Every field fits the dock's width: the form narrows instead of being cut off at the right.
+    MainWindow window;
+    window.resize(1400, 900);
+    open_default(window);
+    window.setAutoRun(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* scroll = window.scenarioForm()->findChild<QScrollArea*>();
+    QVERIFY(scroll != nullptr);
+    QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2 (minimum %3)")
+                            .arg(scroll->widget()->width())
+                            .arg(scroll->viewport()->width())
+                            .arg(scroll->widget()->minimumSizeHint().width())));
+}
+
+QTEST_MAIN(TestScenarioForm)
+#include "test_scenario_form.moc"

@@ -1,0 +1,255 @@
+#include "scenario_form/scenario_fields.h"
+
+#include "common/message_text.h"
+#include "common/number_text.h"
+#include "presets/preset_library.h"
+#include "scenario_file/preset_specs.h"
+
+#include <QCoreApplication>
+
+#include <limits>
+
+namespace parasight::gui {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("ScenarioFields", text); }
+
+QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+template <typename Enum, std::size_t N>
+QStringList names(const std::array<EnumName<Enum>, N>& table) {
+    QStringList list;
+    for (const auto& entry : table) list << q(entry.name);
+    return list;
+}
+
+QStringList preset_choices(PresetKind kind) {
+    QStringList list;
+    for (const auto id : preset_ids(kind)) list << q(id);
+    return list;
+}
+
+// A whole-number field held in an int or an int64 (`Value`) reached by `at`.
+template <typename Value>
+ScenarioField integer_field(QString path, QString section, QString label, std::function<Value&(Scenario&)> at) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::integer};
+    field.read = [at](const Scenario& scenario) {
+        return QString::number(at(const_cast<Scenario&>(scenario)));  // read only
+    };
+    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        const auto value = parse_integer(written);
+        if (!value || *value < std::numeric_limits<Value>::min() || *value > std::numeric_limits<Value>::max()) {
+            return path.toStdString() + " must be a whole number, not " + in_quotes(written);
+        }
+        at(scenario) = static_cast<Value>(*value);
+        return std::nullopt;
+    };
+    return field;
+}
+
+ScenarioField quantity_field(QString path, QString section, QString label, units::Dimension dimension,
+                             std::function<double&(Scenario&)> at) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::quantity, dimension};
+    field.read = [at, dimension](const Scenario& scenario) {
+        return QString::fromStdString(units::format_quantity(at(const_cast<Scenario&>(scenario)), dimension));
+    };
+    field.write = [at, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const auto value = units::parse_quantity(text.trimmed().toStdString(), dimension);
+        if (!value) return path.toStdString() + ": " + value.error();
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+ScenarioField number_field(QString path, QString section, QString label, std::function<double&(Scenario&)> at) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::number};
+    field.read = [at](const Scenario& scenario) {
+        return QString::fromStdString(units::format_number(at(const_cast<Scenario&>(scenario))));
+    };
+    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        const auto value = parse_number(written);
+        if (!value) {
+            return path.toStdString() + " must be a number, not " + in_quotes(written);
+        }
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+ScenarioField flag_field(QString path, QString section, QString label, std::function<bool&(Scenario&)> at) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::flag};
+    field.read = [at](const Scenario& scenario) {
+        return at(const_cast<Scenario&>(scenario)) ? QStringLiteral("true") : QStringLiteral("false");
+    };
+    field.write = [at](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        at(scenario) = text == QStringLiteral("true");
+        return std::nullopt;
+    };
+    return field;
+}
+
+template <typename Enum, std::size_t N>
+ScenarioField enum_field(QString path, QString section, QString label, const std::array<EnumName<Enum>, N>& table,
+                         std::function<Enum&(Scenario&)> at) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::choice};
+    field.choices = names(table);
+    field.read = [at, &table](const Scenario& scenario) {
+        return q(name_of(at(const_cast<Scenario&>(scenario)), table));
+    };
+    field.write = [at, &table, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const auto value = value_of(text.toStdString(), table);
+        if (!value) return path.toStdString() + ": unknown value " + in_quotes(text.toStdString());
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+// A preset choice: choosing one replaces the part of the scenario it describes, as naming it in the file would.
+template <typename Spec>
+ScenarioField preset_field(QString path, QString section, QString label, PresetKind kind,
+                           std::function<Spec&(Scenario&)> at, std::optional<Spec> (*spec_of)(std::string_view)) {
+    ScenarioField field{path, std::move(section), std::move(label), FieldKind::choice};
+    field.choices = preset_choices(kind);
+    field.read = [at](const Scenario& scenario) { return QString::fromStdString(at(const_cast<Scenario&>(scenario)).preset); };
+    field.write = [at, spec_of, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        auto spec = spec_of(text.toStdString());
+        if (!spec) return path.toStdString() + ": no bundled preset " + in_quotes(text.toStdString());
+        at(scenario) = std::move(*spec);
+        return std::nullopt;
+    };
+    return field;
+}
+
+// A parallel degree; writing a number to the axis written as `auto` makes it an ordinary degree.
+ScenarioField degree_field(ParallelAxis axis, QString label) {
+    const QString path = QStringLiteral("parallelism.") + q(to_string(axis));
+    ScenarioField field{path, tr("Parallelism"), std::move(label), FieldKind::integer};
+    field.read = [axis](const Scenario& scenario) { return QString::number(scenario.parallelism.degree(axis)); };
+    field.write = [axis, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        const auto value = parse_integer(written);
+        if (!value || *value < std::numeric_limits<int>::min() || *value > std::numeric_limits<int>::max()) {
+            return path.toStdString() + " must be a whole number, not " + in_quotes(written);
+        }
+        if (scenario.parallelism.derived_axis == axis) scenario.parallelism.derived_axis.reset();
+        scenario.parallelism.set_degree(axis, static_cast<int>(*value));
+        return std::nullopt;
+    };
+    return field;
+}
+
+}  // namespace
+
+std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
+    const QString model = tr("Model");
+    const QString training = tr("Training");
+    const QString cluster = tr("Cluster");
+    const QString parallelism = tr("Parallelism");
+    const QString simulation = tr("Simulation");
+    std::vector<ScenarioField> fields;
+    fields.push_back(preset_field<ModelSpec>(QStringLiteral("model.preset"), model, tr("Preset"), PresetKind::model,
+                                             [](Scenario& s) -> ModelSpec& { return s.model; }, &model_preset_spec));
+    if (scenario.model.kind == ModelKind::transformer) {
+        fields.push_back(integer_field<int>(QStringLiteral("model.layers"), model, tr("Layers"),
+                                            [](Scenario& s) -> int& { return s.model.layers; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.hidden"), model, tr("Hidden size"),
+                                            [](Scenario& s) -> int& { return s.model.hidden; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.heads"), model, tr("Attention heads"),
+                                            [](Scenario& s) -> int& { return s.model.heads; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.kv_heads"), model, tr("Key/value heads"),
+                                            [](Scenario& s) -> int& { return s.model.kv_heads; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.ffn_hidden"), model, tr("MLP hidden size"),
+                                            [](Scenario& s) -> int& { return s.model.ffn_hidden; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.seq_len"), model, tr("Sequence length"),
+                                            [](Scenario& s) -> int& { return s.model.seq_len; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.vocab"), model, tr("Vocabulary"),
+                                            [](Scenario& s) -> int& { return s.model.vocab; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.experts"), model, tr("Experts"),
+                                            [](Scenario& s) -> int& { return s.model.experts; }));
+        fields.push_back(integer_field<int>(QStringLiteral("model.experts_per_token"), model, tr("Experts per token"),
+                                            [](Scenario& s) -> int& { return s.model.experts_per_token; }));
+    }
+
+    fields.push_back(integer_field<std::int64_t>(QStringLiteral("training.global_batch"), training, tr("Global batch"),
+                                                 [](Scenario& s) -> std::int64_t& { return s.training.global_batch; }));
+    fields.push_back(integer_field<int>(QStringLiteral("training.micro_batch"), training, tr("Micro-batch"),
+                                        [](Scenario& s) -> int& { return s.training.micro_batch; }));
+    fields.push_back(enum_field<Dtype>(QStringLiteral("training.dtype"), training, tr("Data type"), training_dtype_names,
+                                       [](Scenario& s) -> Dtype& { return s.training.dtype; }));
+    fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),
+                                           optimizer_names, [](Scenario& s) -> Optimizer& { return s.training.optimizer; }));
+
+    fields.push_back(preset_field<ClusterSpec>(QStringLiteral("cluster.preset"), cluster, tr("Preset"),
+                                               PresetKind::cluster, [](Scenario& s) -> ClusterSpec& { return s.cluster; },
+                                               &cluster_preset_spec));
+    fields.push_back(preset_field<DeviceSpec>(QStringLiteral("cluster.device"), cluster, tr("Device"), PresetKind::device,
+                                              [](Scenario& s) -> DeviceSpec& { return s.cluster.device; },
+                                              &device_preset_spec));
+    fields.push_back(quantity_field(QStringLiteral("cluster.device.memory"), cluster, tr("Device memory"),
+                                    units::Dimension::size,
+                                    [](Scenario& s) -> double& { return s.cluster.device.memory_bytes; }));
+    fields.push_back(quantity_field(QStringLiteral("cluster.device.memory_bandwidth"), cluster,
+                                    tr("Memory bandwidth"), units::Dimension::bandwidth,
+                                    [](Scenario& s) -> double& { return s.cluster.device.memory_bandwidth_Bps; }));
+    for (std::size_t d = 0; d < scenario.cluster.topology.size(); ++d) {
+        const QString prefix = QStringLiteral("cluster.topology[%1]").arg(d);
+        // A section per dimension, innermost first, as the file lists them.
+        const QString dimension = tr("Topology dimension %1").arg(d);
+        fields.push_back(enum_field<DimensionKind>(prefix + QStringLiteral(".kind"), dimension, tr("Kind"),
+                                                   dimension_kind_names, [d](Scenario& s) -> DimensionKind& {
+                                                       return s.cluster.topology.at(d).kind;
+                                                   }));
+        fields.push_back(integer_field<int>(prefix + QStringLiteral(".size"), dimension, tr("NPUs"),
+                                            [d](Scenario& s) -> int& { return s.cluster.topology.at(d).size; }));
+        fields.push_back(quantity_field(prefix + QStringLiteral(".bandwidth"), dimension, tr("Bandwidth"),
+                                        units::Dimension::bandwidth,
+                                        [d](Scenario& s) -> double& { return s.cluster.topology.at(d).bandwidth_Bps; }));
+        fields.push_back(quantity_field(prefix + QStringLiteral(".latency"), dimension, tr("Latency"),
+                                        units::Dimension::time,
+                                        [d](Scenario& s) -> double& { return s.cluster.topology.at(d).latency_s; }));
+    }
+
+    fields.push_back(degree_field(ParallelAxis::tp, tr("Tensor (tp)")));
+    fields.push_back(degree_field(ParallelAxis::cp, tr("Context (cp)")));
+    fields.push_back(degree_field(ParallelAxis::ep, tr("Expert (ep)")));
+    fields.push_back(degree_field(ParallelAxis::dp, tr("Data (dp)")));
+    fields.push_back(degree_field(ParallelAxis::pp, tr("Pipeline (pp)")));
+    fields.push_back(integer_field<int>(QStringLiteral("parallelism.zero"), parallelism, tr("ZeRO stage"),
+                                        [](Scenario& s) -> int& { return s.parallelism.zero; }));
+    fields.push_back(flag_field(QStringLiteral("parallelism.sequence_parallel"), parallelism, tr("Sequence parallel"),
+                                [](Scenario& s) -> bool& { return s.parallelism.sequence_parallel; }));
+    fields.push_back(enum_field<Recompute>(QStringLiteral("parallelism.recompute"), parallelism, tr("Recompute"),
+                                           recompute_names, [](Scenario& s) -> Recompute& { return s.parallelism.recompute; }));
+    fields.push_back(enum_field<Schedule>(QStringLiteral("parallelism.schedule"), parallelism, tr("Schedule"),
+                                          schedule_names, [](Scenario& s) -> Schedule& { return s.parallelism.schedule; }));
+    fields.push_back(integer_field<int>(QStringLiteral("parallelism.virtual_stages"), parallelism, tr("Virtual stages"),
+                                        [](Scenario& s) -> int& { return s.parallelism.virtual_stages; }));
+
+    fields.push_back(number_field(QStringLiteral("simulation.overlap_slowdown"), simulation, tr("Overlap slowdown γ"),
+                                  [](Scenario& s) -> double& { return s.simulation.overlap_slowdown; }));
+    fields.push_back(flag_field(QStringLiteral("simulation.bandwidth_sharing"), simulation, tr("Bandwidth sharing"),
+                                [](Scenario& s) -> bool& { return s.simulation.bandwidth_sharing; }));
+    fields.push_back(integer_field<int>(QStringLiteral("simulation.collective_chunks"), simulation,
+                                        tr("Collective chunks"),
+                                        [](Scenario& s) -> int& { return s.simulation.collective_chunks; }));
+    fields.push_back(quantity_field(QStringLiteral("simulation.gradient_bucket"), simulation, tr("Gradient bucket"),
+                                    units::Dimension::size,
+                                    [](Scenario& s) -> double& { return s.simulation.gradient_bucket_bytes; }));
+    return fields;
+}
+
+bool path_belongs_to(const std::string& problem_path, const QString& field_path) {
+    const std::string field = field_path.toStdString();
+    if (problem_path.size() < field.size() || problem_path.compare(0, field.size(), field) != 0) return false;
+    if (problem_path.size() == field.size()) return true;
+    const char next = problem_path[field.size()];
+    return next == '.' || next == '[';
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,220 @@
+#include "scenario_form/scenario_form.h"
+
+#include "style/activity_colors.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace parasight::gui {
+
+ScenarioForm::ScenarioForm(ScenarioDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
+    scroll_ = new QScrollArea(this);
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    // The fields narrow with the dock; only a form taller than the dock scrolls.
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll_);
+    setAccessibleName(tr("Scenario"));
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &ScenarioForm::refresh);
+    refresh();
+}
+
+void ScenarioForm::refresh() {
+    QStringList paths;
+    for (const ScenarioField& field : scenario_fields(document_.scenario())) paths << field.path;
+    if (paths != paths_) {
+        rebuild();
+        return;
+    }
+    for (Row& row : rows_) {
+        row.unreadable.clear();
+        showValue(row);
+        showMessage(row);
+    }
+}
+
+void ScenarioForm::rebuild() {
+    rows_.clear();
+    paths_.clear();
+    content_ = new QWidget;
+    auto* sections = new QVBoxLayout(content_);
+    QFormLayout* form = nullptr;
+    QString section;
+    std::vector<ScenarioField> fields = scenario_fields(document_.scenario());
+    rows_.reserve(fields.size());
+    for (ScenarioField& field : fields) {
+        if (form == nullptr || field.section != section) {
+            section = field.section;
+            auto* box = new QGroupBox(section, content_);
+            form = new QFormLayout(box);
+            form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            sections->addWidget(box);
+        }
+        const std::size_t index = rows_.size();
+        Row row{std::move(field)};
+        paths_ << row.field.path;
+        auto* cell = new QWidget(content_);
+        auto* cell_layout = new QVBoxLayout(cell);
+        cell_layout->setContentsMargins(0, 0, 0, 0);
+        cell_layout->setSpacing(2);
+        switch (row.field.kind) {
+        case FieldKind::choice: {
+            auto* box = new QComboBox(cell);
+            box->addItems(row.field.choices);
+            box->setPlaceholderText(tr("(as written in the file)"));
+            box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            box->setMinimumContentsLength(6);
+            connect(box, &QComboBox::activated, this, [this, index, box](int) { commit(index, box->currentText()); });
+            row.editor = box;
+            break;
+        }
+        case FieldKind::flag: {
+            auto* check = new QCheckBox(cell);
+            connect(check, &QCheckBox::toggled, this, [this, index](bool on) {
+                commit(index, on ? QStringLiteral("true") : QStringLiteral("false"));
+            });
+            row.editor = check;
+            break;
+        }
+        default: {
+            auto* line = new QLineEdit(cell);
+            line->setMinimumWidth(60);
+            if (row.field.kind == FieldKind::quantity) {
+                line->setToolTip(tr("A value with its unit, as in a scenario file (e.g. %1)")
+                                     .arg(QString::fromStdString(units::format_quantity(
+                                         row.field.dimension == units::Dimension::bandwidth ? 300e9
+                                         : row.field.dimension == units::Dimension::time    ? 1e-6
+                                                                                            : 80.0 * (1ull << 30),
+                                         row.field.dimension))));
+            }
+            connect(line, &QLineEdit::editingFinished, this, [this, index, line] { commit(index, line->text()); });
+            row.editor = line;
+            break;
+        }
+        }
+        row.editor->setObjectName(row.field.path);
+        row.editor->setAccessibleName(row.field.label);
+        row.message = new QLabel(cell);
+        row.message->setWordWrap(true);
+        row.message->hide();
+        QPalette red = row.message->palette();
+        red.setColor(QPalette::WindowText, over_capacity_color());
+        row.message->setPalette(red);
+        cell_layout->addWidget(row.editor);
+        cell_layout->addWidget(row.message);
+        form->addRow(row.field.label, cell);
+        rows_.push_back(std::move(row));
+    }
+    sections->addStretch(1);
+    scroll_->setWidget(content_);  // deletes the previous content
+    for (Row& row : rows_) {
+        showValue(row);
+        showMessage(row);
+    }
+}
+
+void ScenarioForm::showValue(Row& row) {
+    const QString value = row.field.read(document_.scenario());
+    const QSignalBlocker quiet(row.editor);
+    if (auto* box = qobject_cast<QComboBox*>(row.editor)) {
+        box->setCurrentIndex(static_cast<int>(row.field.choices.indexOf(value)));  // -1: the placeholder
+    } else if (auto* check = qobject_cast<QCheckBox*>(row.editor)) {
+        check->setChecked(value == QStringLiteral("true"));
+    } else if (auto* line = qobject_cast<QLineEdit*>(row.editor)) {
+        if (line->text() != value) line->setText(value);
+    }
+}
+
+void ScenarioForm::showMessage(Row& row) {
+    QString message = QString::fromStdString(row.unreadable);
+    if (message.isEmpty()) {
+        for (const Diagnostic& problem : document_.problems()) {
+            if (!path_belongs_to(problem.path, row.field.path)) continue;
+            message = QString::fromStdString(problem.to_string());
+            break;
+        }
+    }
+    row.message->setText(message);
+    row.message->setVisible(!message.isEmpty());
+    row.editor->setToolTip(message);
+}
+
+void ScenarioForm::commit(std::size_t index, const QString& text) {
+    Row& row = rows_[index];
+    Scenario trial = document_.scenario();
+    if (const auto unreadable = row.field.write(trial, text)) {
+        row.unreadable = *unreadable;
+        showMessage(row);
+        return;
+    }
+    row.unreadable.clear();
+    if (trial == document_.scenario()) {
+        showValue(row);  // e.g. "80GiB" for "80 GiB": written as the file would write it
+        showMessage(row);
+        return;
+    }
+    const ScenarioField field = row.field;  // the edit may rebuild the form
+    document_.edit(tr("Change %1").arg(field.label), field.path,
+                   [&field, &text](Scenario& scenario) { (void)field.write(scenario, text); });
+}
+
+const ScenarioForm::Row* ScenarioForm::find(const QString& path) const {
+    for (const Row& row : rows_) {
+        if (row.field.path == path) return &row;
+    }
+    return nullptr;
+}
+
+QWidget* ScenarioForm::editor(const QString& path) const {
+    const Row* row = find(path);
+    return row != nullptr ? row->editor : nullptr;
+}
+
+QString ScenarioForm::message(const QString& path) const {
+    const Row* row = find(path);
+    return row != nullptr && !row->message->isHidden() ? row->message->text() : QString();
+}
+
+void ScenarioForm::enter(const QString& path, const QString& text) {
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        if (rows_[i].field.path == path) {
+            commit(i, text);
+            return;
+        }
+    }
+}
+
+bool ScenarioForm::focusField(const QString& path) {
+    const std::string problem = path.toStdString();
+    const Row* target = nullptr;
+    // The field the problem is about, the most specific first; else the first field inside the path's value.
+    for (const Row& row : rows_) {
+        if (path_belongs_to(problem, row.field.path) &&
+            (target == nullptr || row.field.path.size() > target->field.path.size())) {
+            target = &row;
+        }
+    }
+    if (target == nullptr && !path.isEmpty()) {
+        for (const Row& row : rows_) {
+            if (path_belongs_to(row.field.path.toStdString(), path)) {
+                target = &row;
+                break;
+            }
+        }
+    }
+    if (target == nullptr) return false;
+    scroll_->ensureWidgetVisible(target->editor);
+    target->editor->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,57 @@
+#pragma once
+// The Scenario dock: a form of every field of scenario_fields() — model, training, cluster, topology dimensions,
+// parallelism, simulation — in sections, each field edited in the units the scenario file takes ("300 GB/s").
+// Every change is an undoable edit of the document; the form follows the document (undo, open) at once. A field
+// whose value has a problem shows the loader's message under it; text that cannot be read at all is refused there
+// and the scenario keeps its value.
+
+#include "document/scenario_document.h"
+#include "scenario_form/scenario_fields.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QScrollArea;
+class QVBoxLayout;
+
+namespace parasight::gui {
+
+class ScenarioForm : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ScenarioForm(ScenarioDocument& document, QWidget* parent = nullptr);
+
+    // Shows and focuses the field a problem at `path` is about (or the first field inside it); false if none is.
+    bool focusField(const QString& path);
+    // The editor of the field at `path` (a QLineEdit, QComboBox or QCheckBox), or null.
+    [[nodiscard]] QWidget* editor(const QString& path) const;
+    // The message shown under the field at `path`; empty when it has none.
+    [[nodiscard]] QString message(const QString& path) const;
+    // Writes `text` to the field as a user committing it would (for tests and scripting).
+    void enter(const QString& path, const QString& text);
+
+private:
+    struct Row {
+        ScenarioField field;
+        QWidget* editor = nullptr;
+        QLabel* message = nullptr;
+        std::string unreadable;  // why the text last entered could not be read; empty once it could
+    };
+    void rebuild();
+    void refresh();
+    void commit(std::size_t row, const QString& text);
+    void showValue(Row& row);
+    void showMessage(Row& row);
+    [[nodiscard]] const Row* find(const QString& path) const;
+
+    ScenarioDocument& document_;
+    QScrollArea* scroll_ = nullptr;
+    QWidget* content_ = nullptr;
+    std::vector<Row> rows_;
+    QStringList paths_;  // of the fields shown: a change rebuilds the form (a topology dimension added)
+};
+
+}  // namespace parasight::gui
