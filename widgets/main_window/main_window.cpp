@@ -57,8 +57,6 @@ constexpr TabSpec tab_specs[] = {
     {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"), nullptr},
 };
 
-QString diagnostic_text(const Diagnostic& diagnostic) { return QString::fromStdString(diagnostic.to_string()); }
-
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {

@@ -30,10 +30,21 @@ QStringList preset_choices(PresetKind kind) {
     return list;
 }
 
+ScenarioField make_field(QString path, QString section, QString label, FieldKind kind,
+                         units::Dimension dimension = units::Dimension::size) {
+    ScenarioField field;
+    field.path = std::move(path);
+    field.section = std::move(section);
+    field.label = std::move(label);
+    field.kind = kind;
+    field.dimension = dimension;
+    return field;
+}
+
 // A whole-number field held in an int or an int64 (`Value`) reached by `at`.
 template <typename Value>
 ScenarioField integer_field(QString path, QString section, QString label, std::function<Value&(Scenario&)> at) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::integer};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::integer);
     field.read = [at](const Scenario& scenario) {
         return QString::number(at(const_cast<Scenario&>(scenario)));  // read only
     };
@@ -51,7 +62,7 @@ ScenarioField integer_field(QString path, QString section, QString label, std::f
 
 ScenarioField quantity_field(QString path, QString section, QString label, units::Dimension dimension,
                              std::function<double&(Scenario&)> at) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::quantity, dimension};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
     field.read = [at, dimension](const Scenario& scenario) {
         return QString::fromStdString(units::format_quantity(at(const_cast<Scenario&>(scenario)), dimension));
     };
@@ -65,7 +76,7 @@ ScenarioField quantity_field(QString path, QString section, QString label, units
 }
 
 ScenarioField number_field(QString path, QString section, QString label, std::function<double&(Scenario&)> at) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::number};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::number);
     field.read = [at](const Scenario& scenario) {
         return QString::fromStdString(units::format_number(at(const_cast<Scenario&>(scenario))));
     };
@@ -82,7 +93,7 @@ ScenarioField number_field(QString path, QString section, QString label, std::fu
 }
 
 ScenarioField flag_field(QString path, QString section, QString label, std::function<bool&(Scenario&)> at) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::flag};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::flag);
     field.read = [at](const Scenario& scenario) {
         return at(const_cast<Scenario&>(scenario)) ? QStringLiteral("true") : QStringLiteral("false");
     };
@@ -96,7 +107,7 @@ ScenarioField flag_field(QString path, QString section, QString label, std::func
 template <typename Enum, std::size_t N>
 ScenarioField enum_field(QString path, QString section, QString label, const std::array<EnumName<Enum>, N>& table,
                          std::function<Enum&(Scenario&)> at) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::choice};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::choice);
     field.choices = names(table);
     field.read = [at, &table](const Scenario& scenario) {
         return q(name_of(at(const_cast<Scenario&>(scenario)), table));
@@ -114,7 +125,7 @@ ScenarioField enum_field(QString path, QString section, QString label, const std
 template <typename Spec>
 ScenarioField preset_field(QString path, QString section, QString label, PresetKind kind,
                            std::function<Spec&(Scenario&)> at, std::optional<Spec> (*spec_of)(std::string_view)) {
-    ScenarioField field{path, std::move(section), std::move(label), FieldKind::choice};
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::choice);
     field.choices = preset_choices(kind);
     field.read = [at](const Scenario& scenario) { return QString::fromStdString(at(const_cast<Scenario&>(scenario)).preset); };
     field.write = [at, spec_of, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
@@ -129,7 +140,7 @@ ScenarioField preset_field(QString path, QString section, QString label, PresetK
 // A parallel degree; writing a number to the axis written as `auto` makes it an ordinary degree.
 ScenarioField degree_field(ParallelAxis axis, QString label) {
     const QString path = QStringLiteral("parallelism.") + q(to_string(axis));
-    ScenarioField field{path, tr("Parallelism"), std::move(label), FieldKind::integer};
+    ScenarioField field = make_field(path, tr("Parallelism"), std::move(label), FieldKind::integer);
     field.read = [axis](const Scenario& scenario) { return QString::number(scenario.parallelism.degree(axis)); };
     field.write = [axis, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
         const std::string written = text.trimmed().toStdString();

@@ -60,7 +60,8 @@ void ScenarioForm::rebuild() {
             sections->addWidget(box);
         }
         const std::size_t index = rows_.size();
-        Row row{std::move(field)};
+        Row row;
+        row.field = std::move(field);
         paths_ << row.field.path;
         auto* cell = new QWidget(content_);
         auto* cell_layout = new QVBoxLayout(cell);
