@@ -17,8 +17,11 @@ FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
 JOBS ?= $(shell nproc)
 
+# The last line serves the packaging tests and `make package`: the validators of the desktop file and the AppStream
+# metainfo, and what CPack's DEB generator runs (dpkg-shlibdeps from dpkg-dev, file).
 BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-dev \
-                  qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all fonts-dejavu-core
+                  qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all fonts-dejavu-core \
+                  desktop-file-utils appstream dpkg-dev file
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
 .PHONY: all deps fuzz-deps build run test asan fuzz bench package clean

@@ -65,6 +65,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("ParaSight"));
     QApplication::setOrganizationName(QStringLiteral("ParaSight"));
     QApplication::setApplicationVersion(QStringLiteral(PARASIGHT_VERSION));
+    // The installed desktop file's name: Wayland compositors match the window to it for its name and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(PARASIGHT_APP_ID));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Design-space explorer for distributed deep-learning training"));
