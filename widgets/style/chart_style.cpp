@@ -3,7 +3,11 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QLegendMarker>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QLegend>
 #include <QPalette>
 
@@ -16,6 +20,33 @@ QColor mixed(const QColor& a, const QColor& b, double share_of_a) {
                             static_cast<float>(a.greenF() * share_of_a + b.greenF() * other),
                             static_cast<float>(a.blueF() * share_of_a + b.blueF() * other));
 }
+// Shows a chart's legend only while the view is wide enough for every entry's name: Qt would otherwise elide the
+// names to nothing and leave a row of bare swatches (the tables' headers name the colours too).
+void fit_legend(QChartView& view) {
+    QLegend* legend = view.chart()->legend();
+    // Each entry: its swatch and the gaps around it (about two lines' height) and its whole name.
+    const QFontMetrics metrics(legend->font());
+    int needed = 0;
+    for (const QLegendMarker* marker : legend->markers()) {
+        needed += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+    }
+    legend->setVisible(needed <= view.width());
+}
+
+// Fits the legend again whenever the view is resized or shown.
+class LegendFitter : public QObject {
+public:
+    explicit LegendFitter(QChartView* view) : QObject(view), view_(view) { view->installEventFilter(this); }
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == view_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) fit_legend(*view_);
+        return false;
+    }
+
+private:
+    QChartView* view_;
+};
+
 }  // namespace
 
 QChartView* make_chart_view(QChart* chart, QWidget* parent) {
@@ -27,6 +58,7 @@ QChartView* make_chart_view(QChart* chart, QWidget* parent) {
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(200, 120);  // small enough for a 640x400 window
+    new LegendFitter(view);
     return view;
 }
 
@@ -39,6 +71,12 @@ void clear_chart(QChart& chart) {
 }
 
 void apply_chart_style(QChart& chart, const QPalette& palette) {
+    // Called after the series changed: the legend has new entries.
+    if (chart.scene() != nullptr) {
+        for (QGraphicsView* view : chart.scene()->views()) {
+            if (auto* chart_view = qobject_cast<QChartView*>(view)) fit_legend(*chart_view);
+        }
+    }
     const QColor background = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);
     chart.setBackgroundBrush(background);
