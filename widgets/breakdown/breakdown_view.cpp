@@ -1,27 +1,22 @@
 #include "breakdown/breakdown_view.h"
 
 #include "results/grouping_box.h"
+#include "results/result_table.h"
+#include "results/row_bars.h"
 #include "style/axis_scale.h"
 #include "style/chart_style.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QCursor>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
-#include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QToolTip>
-#include <QValueAxis>
 
 namespace parasight::gui {
 
@@ -40,20 +35,12 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
     controls->addStretch(1);
 
     chart_ = new QChart;
-    chart_view_ = make_chart_view(chart_, this);
 
-    table_ = new QTableView(this);
-    table_->setModel(model_);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setAlternatingRowColors(true);
-    table_->setMinimumHeight(60);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->setAccessibleName(tr("Breakdown table"));
+    table_ = make_result_table(model_, tr("Breakdown table"), this);
 
     // The chart above, the table below: both want the window's width (a bar per row, a column per part).
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(chart_view_);
+    splitter->addWidget(make_chart_view(chart_, this));
     splitter->addWidget(table_);
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({2000, 1000});  // 2 : 1 of whatever height there is
@@ -105,45 +92,17 @@ void BreakdownView::rebuildChart() {
     clear_chart(*chart_);
     const int rows = model_->rowCount();
     if (rows == 0) return;
-
     const bool shares = model_->showsShares();
     const AxisScale scale = shares ? AxisScale{1.0, QStringLiteral("%")} : time_axis_scale(model_->iterationSeconds());
-    // Qt draws the first category at the bottom: add rows last to first, so the mean is on top as in the table.
-    QStringList labels;
-    for (int row = rows - 1; row >= 0; --row) labels << model_->headerData(row, Qt::Vertical).toString();
-
-    auto* series = new QHorizontalStackedBarSeries;
-    series->setBarWidth(0.7);
+    RowBars bars;
+    for (int row = 0; row < rows; ++row) bars.row_labels << model_->headerData(row, Qt::Vertical).toString();
     for (int part = 0; part < BreakdownTableModel::part_count; ++part) {
-        if (model_->partIsEmpty(part)) continue;
-        auto* set = new QBarSet(BreakdownTableModel::partName(part));
-        set->setColor(BreakdownTableModel::partColor(part));
-        set->setBorderColor(BreakdownTableModel::partColor(part));
-        for (int row = rows - 1; row >= 0; --row) *set << model_->chartValue(row, part) / scale.unit_value;
-        connect(set, &QBarSet::hovered, this, [this, part, rows](bool on, int bar) {
-            if (on) {
-                QToolTip::showText(QCursor::pos(), model_->index(rows - 1 - bar, part).data(Qt::ToolTipRole).toString(),
-                                   chart_view_);
-            } else {
-                QToolTip::hideText();
-            }
-        });
-        connect(set, &QBarSet::clicked, this, [this, rows](int bar) { table_->selectRow(rows - 1 - bar); });
-        series->append(set);
+        if (!model_->partIsEmpty(part)) bars.columns.push_back(part);
     }
-    chart_->addSeries(series);
-
-    auto* categories = new QBarCategoryAxis;
-    categories->append(labels);
-    auto* values = new QValueAxis;
-    values->setTitleText(shares ? tr("Share of the iteration (%)") : tr("Time (%1)").arg(scale.unit));
-    values->setRange(0.0, (shares ? 100.0 : model_->iterationSeconds() / scale.unit_value));
-    values->setLabelFormat(QStringLiteral("%g"));
-    values->applyNiceNumbers();
-    chart_->addAxis(categories, Qt::AlignLeft);
-    chart_->addAxis(values, Qt::AlignBottom);
-    series->attachAxis(categories);
-    series->attachAxis(values);
+    bars.value = [this, scale](int row, int part) { return model_->chartValue(row, part) / scale.unit_value; };
+    bars.axis_title = shares ? tr("Share of the iteration (%)") : tr("Time (%1)").arg(scale.unit);
+    bars.axis_max = shares ? 100.0 : model_->iterationSeconds() / scale.unit_value;
+    add_row_bars(*chart_, bars, *table_);
     apply_chart_style(*chart_, palette());
 }
 

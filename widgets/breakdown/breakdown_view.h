@@ -12,7 +12,6 @@
 #include <memory>
 
 class QChart;
-class QChartView;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
@@ -50,7 +49,6 @@ private:
     QStackedWidget* pages_ = nullptr;
     QLabel* message_ = nullptr;
     QChart* chart_ = nullptr;
-    QChartView* chart_view_ = nullptr;
     QTableView* table_ = nullptr;
 };
 

@@ -2,21 +2,18 @@
 
 #include "memory/memory_curve.h"
 #include "results/grouping_box.h"
+#include "results/result_table.h"
+#include "results/row_bars.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
 #include "style/chart_style.h"
 #include "style/quantity_text.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QCursor>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
@@ -24,7 +21,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -59,14 +55,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     out_of_memory_->hide();
 
     peak_chart_ = new QChart;
-    table_ = new QTableView(this);
-    table_->setModel(model_);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setAlternatingRowColors(true);
-    table_->setMinimumHeight(60);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->setAccessibleName(tr("Memory table"));
+    table_ = make_result_table(model_, tr("Memory table"), this);
 
     device_ = new QComboBox(this);
     device_->setAccessibleName(tr("Device"));
@@ -188,39 +177,15 @@ void MemoryView::rebuildPeakChart() {
     for (int row = 0; row < rows; ++row) largest = std::max(largest, model_->bytes(row, MemoryTableModel::peak_column));
     const AxisScale scale = bytes_axis_scale(largest);
 
-    // First row on top, as in the table.
-    QStringList labels;
-    for (int row = rows - 1; row >= 0; --row) labels << model_->rowLabel(row);
-    auto* bars = new QHorizontalStackedBarSeries;
-    bars->setBarWidth(0.7);
+    RowBars bars;
+    for (int row = 0; row < rows; ++row) bars.row_labels << model_->rowLabel(row);
     for (int category = 0; category < MemoryTableModel::category_count; ++category) {
-        if (model_->categoryIsEmpty(category)) continue;
-        auto* set = new QBarSet(MemoryTableModel::categoryName(category));
-        set->setColor(MemoryTableModel::categoryColor(category));
-        set->setBorderColor(MemoryTableModel::categoryColor(category));
-        for (int row = rows - 1; row >= 0; --row) *set << model_->bytes(row, category) / scale.unit_value;
-        connect(set, &QBarSet::hovered, this, [this, category, rows](bool on, int bar) {
-            if (on) {
-                QToolTip::showText(QCursor::pos(),
-                                   model_->index(rows - 1 - bar, category).data(Qt::ToolTipRole).toString(), this);
-            } else {
-                QToolTip::hideText();
-            }
-        });
-        bars->append(set);
+        if (!model_->categoryIsEmpty(category)) bars.columns.push_back(category);
     }
-    peak_chart_->addSeries(bars);
-    auto* categories = new QBarCategoryAxis;
-    categories->append(labels);
-    auto* values = new QValueAxis;
-    values->setTitleText(tr("Memory (%1)").arg(scale.unit));
-    values->setRange(0.0, largest / scale.unit_value);
-    values->setLabelFormat(QStringLiteral("%g"));
-    values->applyNiceNumbers();
-    peak_chart_->addAxis(categories, Qt::AlignLeft);
-    peak_chart_->addAxis(values, Qt::AlignBottom);
-    bars->attachAxis(categories);
-    bars->attachAxis(values);
+    bars.value = [this, scale](int row, int category) { return model_->bytes(row, category) / scale.unit_value; };
+    bars.axis_title = tr("Memory (%1)").arg(scale.unit);
+    bars.axis_max = largest / scale.unit_value;
+    QValueAxis* values = add_row_bars(*peak_chart_, bars, *table_);
 
     if (capacity > 0.0) {
         // The capacity as a vertical line across every bar: on its own hidden axis spanning the bars' slots.
@@ -251,7 +216,8 @@ void MemoryView::rebuildTimeChart() {
     const double end_s = timeline.iteration_time_s();
     const double capacity = report.memory_capacity_bytes;
     const AxisScale time_scale = time_axis_scale(end_s);
-    const AxisScale bytes_scale = bytes_axis_scale(std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device))));
+    const double highest = std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device)));
+    const AxisScale bytes_scale = bytes_axis_scale(highest);
 
     auto* used = new QLineSeries;
     used->setName(tr("Allocated"));
@@ -270,8 +236,7 @@ void MemoryView::rebuildTimeChart() {
     time_axis->applyNiceNumbers();
     auto* bytes_axis = new QValueAxis;
     bytes_axis->setTitleText(tr("Memory (%1)").arg(bytes_scale.unit));
-    bytes_axis->setRange(0.0, std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device))) /
-                                  bytes_scale.unit_value);
+    bytes_axis->setRange(0.0, highest / bytes_scale.unit_value);
     bytes_axis->setLabelFormat(QStringLiteral("%g"));
     bytes_axis->applyNiceNumbers();
     time_chart_->addAxis(time_axis, Qt::AlignBottom);
