@@ -124,7 +124,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The form's fields commit on losing focus, which tearing the window down causes: they go while the
+    // document they write to is still alive (members die before the base class deletes child widgets).
+    delete form_;
+}
 
 QStringList MainWindow::tabNames() {
     QStringList names;
