@@ -3,6 +3,7 @@
 
 #include "compile/compiler.h"
 #include "device/measured_operations.h"
+#include "scenario_file/relocate_paths.h"
 #include "simulation/simulate.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
@@ -22,6 +23,8 @@ private slots:
     void simulationUsesMeasuredTimes();
     void missingTableIsReportedAtTheKey();
     void roundTripKeepsThePath();
+    void relocatedPathsNameTheSameFile_data();
+    void relocatedPathsNameTheSameFile();
     void textWithoutAFolderNeedsAFullPath();
 };
 
@@ -125,6 +128,41 @@ void TestMeasuredOperations::roundTripKeepsThePath() {
     QVERIFY(again.ok());
     QVERIFY(*again.scenario == *loaded.scenario);
     QCOMPARE(QString::fromStdString(again.scenario->value().simulation.measured_operations), QStringLiteral("layer-ops.csv"));
+}
+
+void TestMeasuredOperations::relocatedPathsNameTheSameFile_data() {
+    QTest::addColumn<QString>("written");   // in the file read
+    QTest::addColumn<QString>("from");      // its folder
+    QTest::addColumn<QString>("absolute");  // as an editor holds it
+    QTest::addColumn<QString>("to");        // the folder it is saved to
+    QTest::addColumn<QString>("rewritten");
+    QTest::newRow("into a subfolder") << "ops.csv" << "/work/runs" << "/work/runs/ops.csv" << "/work/runs/v2"
+                                      << "../ops.csv";
+    QTest::newRow("out of a subfolder") << "tables/ops.csv" << "/work/runs" << "/work/runs/tables/ops.csv"
+                                        << "/work" << "runs/tables/ops.csv";
+    QTest::newRow("elsewhere") << "../ops.csv" << "/work/runs" << "/work/ops.csv" << "/home/me" << "../../work/ops.csv";
+    QTest::newRow("same folder") << "./ops.csv" << "/work/runs" << "/work/runs/ops.csv" << "/work/runs" << "ops.csv";
+    QTest::newRow("written absolute") << "/data/ops.csv" << "/work/runs" << "/data/ops.csv" << "/data" << "ops.csv";
+    // Never read from a file: nothing to resolve a relative path against, so it is kept as written (and the
+    // loader says it needs a full path).
+    QTest::newRow("no folder") << "ops.csv" << "" << "ops.csv" << "/home/me" << "ops.csv";
+    QTest::newRow("none") << "" << "/work/runs" << "" << "/home/me" << "";
+}
+
+void TestMeasuredOperations::relocatedPathsNameTheSameFile() {
+    QFETCH(QString, written);
+    QFETCH(QString, from);
+    QFETCH(QString, absolute);
+    QFETCH(QString, to);
+    QFETCH(QString, rewritten);
+    Scenario scenario;
+    scenario.simulation.measured_operations = written.toStdString();
+    scenario.simulation.measured_times_s = {{"qkv forward", 1e-3}};
+    const Scenario held = with_absolute_paths(scenario, from.toStdString());
+    QCOMPARE(QString::fromStdString(held.simulation.measured_operations), absolute);
+    const Scenario saved = with_relative_paths(held, to.toStdString());
+    QCOMPARE(QString::fromStdString(saved.simulation.measured_operations), rewritten);
+    QVERIFY(saved.simulation.measured_times_s == scenario.simulation.measured_times_s);  // only the path moves
 }
 
 void TestMeasuredOperations::textWithoutAFolderNeedsAFullPath() {

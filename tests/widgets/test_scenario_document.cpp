@@ -7,6 +7,7 @@
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_loader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void editsOfOneFieldMerge();
     void anEditThatChangesNothingIsNoStep();
     void saveAndReopen();
+    void saveAsElsewhereKeepsTheTable();
     void failedSaveChangesNothing();
     void openReportsTheLoadersProblems();
 };
@@ -166,6 +168,37 @@ void TestScenarioDocument::saveAndReopen() {
     QVERIFY(reopened.openFile(path, problems));
     QVERIFY(reopened.scenario() == document.scenario());
     QCOMPARE(reopened.undoStack()->count(), 0);
+}
+
+void TestScenarioDocument::saveAsElsewhereKeepsTheTable() {
+    // measured.yaml names its table "layer-ops.csv", next to it. Saved into another folder, the copy must name
+    // the same table from there — relative to its own folder — and load back to the same scenario.
+    const QString original = QStringLiteral(PARASIGHT_TEST_DATA_DIR "/measured/measured.yaml");
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(original, problems));
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    QVERIFY(QDir(directory.path()).mkpath(QStringLiteral("copies")));
+    const QString copy = directory.filePath(QStringLiteral("copies/measured.yaml"));
+    const auto error = document.saveAs(copy);
+    QVERIFY2(!error, qPrintable(error.value_or(QString())));
+
+    const QString table = QStringLiteral(PARASIGHT_TEST_DATA_DIR "/measured/layer-ops.csv");
+    const QString expected = QDir(directory.filePath(QStringLiteral("copies"))).relativeFilePath(table);
+    QVERIFY(expected.startsWith(QStringLiteral("../")));
+    QFile saved(copy);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY2(saved.readAll().contains(("measured_operations: " + expected).toUtf8()), qPrintable(expected));
+
+    const parasight::LoadResult from_copy = parasight::load_scenario_file(copy.toStdString());
+    const parasight::LoadResult from_original = parasight::load_scenario_file(original.toStdString());
+    QVERIFY(from_copy.ok() && from_original.ok());
+    QVERIFY(from_copy.scenario->value().simulation.measured_times_s ==
+            from_original.scenario->value().simulation.measured_times_s);
+    ScenarioDocument reopened;
+    QVERIFY(reopened.openFile(copy, problems));
+    QVERIFY(reopened.scenario() == document.scenario());  // both hold the table's absolute path
 }
 
 void TestScenarioDocument::failedSaveChangesNothing() {

@@ -2,6 +2,7 @@
 
 #include "document/scenario_edit_command.h"
 #include "io/atomic_output.h"
+#include "scenario_file/relocate_paths.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
 #include "validation/validate.h"
@@ -25,7 +26,8 @@ bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
         problems = std::move(loaded.diagnostics);
         return false;
     }
-    reset(loaded.scenario->value(), path);
+    // Held with absolute paths, so that Save As into another folder still names the same tables.
+    reset(with_absolute_paths(loaded.scenario->value(), QFileInfo(path).absolutePath().toStdString()), path);
     return true;
 }
 
@@ -42,7 +44,9 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
 std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
     auto output = AtomicOutput::open(path.toStdString());
     if (!output) return QString::fromStdString(output.error());
-    (*output)->stream() << write_scenario_yaml(scenario_);
+    // Written with paths relative to the file's own folder, as a user would write them next to it.
+    (*output)->stream() << write_scenario_yaml(
+        with_relative_paths(scenario_, QFileInfo(path).absolutePath().toStdString()));
     if (const auto error = (*output)->commit()) return QString::fromStdString(*error);
     if (file_path_ != path) {
         file_path_ = path;

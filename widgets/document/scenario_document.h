@@ -39,7 +39,9 @@ public:
     // Replaces the document with a scenario read from text (a bundled preset, a new scenario), with no file.
     bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
     // Writes the scenario as YAML to `path` (atomically: a failed save leaves the file as it was) and makes it the
-    // document's file. On failure returns the reason and changes nothing.
+    // document's file. On failure returns the reason and changes nothing. The document holds the paths inside
+    // (measured_operations) absolute; the file gets them relative to its folder, so a copy saved elsewhere still
+    // names the same tables.
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
 
     // An undoable edit: `change` patches a copy of the scenario. Consecutive edits with the same non-empty
