@@ -41,6 +41,8 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
     return true;
 }
 
+void ScenarioDocument::openNew(Scenario scenario) { reset(std::move(scenario), QString()); }
+
 std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
     auto output = AtomicOutput::open(path.toStdString());
     if (!output) return QString::fromStdString(output.error());

@@ -2,6 +2,8 @@
 
 #include "common/message_text.h"
 #include "breakdown/breakdown_view.h"
+#include "document/preset_scenario.h"
+#include "document/recent_files.h"
 #include "main_window/placeholder_page.h"
 #include "memory/memory_view.h"
 #include "problems/problem_list_model.h"
@@ -14,8 +16,10 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QListView>
@@ -150,18 +154,25 @@ void MainWindow::buildMenus() {
     });
     new_action->setShortcut(QKeySequence::New);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    connect(recent_menu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
     QMenu* presets = file->addMenu(tr("Open &Preset"));
-    for (const Preset& preset : all_presets()) {
-        if (preset.kind != PresetKind::scenario) continue;
-        const QString id = QString::fromUtf8(preset.id.data(), static_cast<qsizetype>(preset.id.size()));
-        presets->addAction(id, this, [this, &preset] {
-            if (!maybeSave()) return;
-            Diagnostics problems;
-            if (!document_.openText(preset.text, std::string(preset.file), problems)) {
-                showProblems(problems, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
-            }
-        });
+    const std::pair<PresetKind, QString> preset_menus[] = {{PresetKind::scenario, tr("&Scenarios")},
+                                                           {PresetKind::model, tr("&Models")},
+                                                           {PresetKind::cluster, tr("&Clusters")},
+                                                           {PresetKind::device, tr("&Devices")}};
+    for (const auto& [kind, title] : preset_menus) {
+        QMenu* menu = presets->addMenu(title);
+        for (const Preset& preset : all_presets()) {
+            if (preset.kind != kind) continue;
+            menu->addAction(QString::fromUtf8(preset.id.data(), static_cast<qsizetype>(preset.id.size())), this,
+                            [this, &preset] {
+                                if (maybeSave()) openPreset(preset);
+                            });
+        }
     }
+    file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -281,7 +292,38 @@ bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
         if (problems != nullptr) *problems = std::move(found);
         return false;
     }
+    RecentFiles::add(path);
     return true;
+}
+
+void MainWindow::openPreset(const Preset& preset) {
+    Diagnostics problems;
+    if (auto scenario = scenario_from_preset(preset, problems)) {
+        document_.openNew(std::move(*scenario));
+        return;
+    }
+    showProblems(problems, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
+}
+
+void MainWindow::fillRecentMenu() {
+    recent_menu_->clear();
+    const QStringList files = RecentFiles::files();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString& path = files[i];
+        // "&1 default.yaml — /home/me/runs": the name first, the folder to tell two of one name apart.
+        const QFileInfo info(path);
+        QAction* action = recent_menu_->addAction(
+            tr("&%1 %2 — %3").arg(i + 1).arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())), this,
+            [this, path] {
+                if (!maybeSave()) return;
+                if (!openFile(path) && !QFileInfo::exists(path)) RecentFiles::remove(path);  // gone: forget it
+            });
+        action->setData(path);
+    }
+    if (files.isEmpty()) recent_menu_->addAction(tr("No Recent Files"))->setEnabled(false);
+    recent_menu_->addSeparator();
+    QAction* clear = recent_menu_->addAction(tr("&Clear Recent Files"), this, [] { RecentFiles::clear(); });
+    clear->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::openDefaultScenario() {
@@ -388,6 +430,7 @@ bool MainWindow::save() {
         QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(document_.filePath(), *error));
         return false;
     }
+    RecentFiles::add(document_.filePath());
     return true;
 }
 
@@ -399,6 +442,7 @@ bool MainWindow::saveAs() {
         QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(path, *error));
         return false;
     }
+    RecentFiles::add(path);
     return true;
 }
 

@@ -6,6 +6,7 @@
 // result replaces what every view shows.
 
 #include "document/scenario_document.h"
+#include "presets/preset_library.h"
 #include "run/simulation_runner.h"
 
 #include <QMainWindow>
@@ -16,6 +17,7 @@
 class QAction;
 class QLabel;
 class QListView;
+class QMenu;
 class QModelIndex;
 class QProgressBar;
 class QPushButton;
@@ -50,6 +52,10 @@ public:
     bool openFile(const QString& path, Diagnostics* problems = nullptr);
     // Opens the bundled default scenario as a new, unsaved document.
     void openDefaultScenario();
+    // Opens a new, unsaved scenario made from a bundled preset (document/preset_scenario.h).
+    void openPreset(const Preset& preset);
+    // File → Open Recent, newest first.
+    [[nodiscard]] QMenu* recentMenu() const noexcept { return recent_menu_; }
 
     // The tab names `--screenshot --tab` accepts, in tab order.
     [[nodiscard]] static QStringList tabNames();
@@ -84,6 +90,7 @@ private:
     bool save();
     bool saveAs();
     void openWithDialog();
+    void fillRecentMenu();
 
     ScenarioDocument document_;
     SimulationRunner runner_;
@@ -102,6 +109,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QLabel* status_ = nullptr;
     QAction* auto_run_action_ = nullptr;
+    QMenu* recent_menu_ = nullptr;
 };
 
 }  // namespace parasight::gui

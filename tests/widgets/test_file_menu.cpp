@@ -1,0 +1,185 @@
+// File menu work beyond open and save (widgets/document/): a new scenario from every bundled preset, and the recent
+// files list. Headless (offscreen).
+
+#include "document/preset_scenario.h"
+#include "document/recent_files.h"
+#include "main_window/main_window.h"
+#include "problems/problem_list_model.h"
+
+#include "scenario_file/preset_specs.h"
+#include "validation/validate.h"
+
+#include <QAction>
+#include <QFile>
+#include <QMenu>
+#include <QTemporaryDir>
+#include <QTest>
+
+using parasight::Diagnostics;
+using parasight::ParallelAxis;
+using parasight::Preset;
+using parasight::PresetKind;
+using parasight::Scenario;
+using parasight::gui::MainWindow;
+using parasight::gui::RecentFiles;
+
+class TestFileMenu : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void everyPresetOpensAsAValidScenario_data();
+    void everyPresetOpensAsAValidScenario();
+    void recentFilesAreNewestFirstAndBounded();
+    void openRecentOpensAndForgetsWhatIsGone();
+};
+
+void TestFileMenu::initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("ParaSight tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_file_menu"));
+}
+
+void TestFileMenu::init() { RecentFiles::clear(); }
+
+void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
+    QTest::addColumn<int>("index");  // in all_presets()
+    // The layout the new scenario gets. The default's is tp 8 · pp 16 with dp the rest, batch 1536; where the new
+    // part does not allow it, the largest powers of two that do (document/preset_scenario.h).
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<qint64>("globalBatch");
+    struct Layout {
+        const char* id;
+        int tp, pp, dp;
+        qint64 global_batch;
+    };
+    const Layout changed[] = {
+        // 24 layers: pp 16 does not divide them, pp 8 does (3 each); 16 heads take tp 8; 1024 / 64 = dp 16.
+        {"bert-large", 8, 8, 16, 1536},
+        {"gpt2-medium", 8, 8, 16, 1536},  // 24 layers, 16 heads, as BERT-large
+        // 12 heads and 12 layers: tp 4 and pp 4 are the largest powers of two dividing them; 1024 / 16 = dp 64.
+        {"gpt2-small", 4, 4, 64, 1536},
+        {"gpt2-xl", 1, 16, 64, 1536},  // 25 heads: no tp; 48 layers split 16 ways; 1024 / 16 = 64
+        {"llama3-405b", 8, 2, 64, 1536},  // 126 = 2 x 63 layers: pp 2; 128 heads, tp 8; 1024 / 16 = 64
+        // A CNN: no tensor parallelism, no recompute; its 56 layers (stem conv and pool, 16 bottlenecks of three
+        // convs, 4 projections, pool, fc) = 8 x 7 split 8 ways, not 16; 1024 / 8 = dp 128.
+        {"resnet50", 1, 8, 128, 1536},
+        // 21 layers (13 conv, 5 pool, 3 fc): no pp divides them; dp 1024 cannot share 1536, so 2048.
+        {"vgg16", 1, 1, 1024, 2048},
+        // Other clusters: tp 8 · pp 16 kept, dp = devices / 128.
+        {"astra-conv3d", 8, 16, 4, 1536},  // 512 NPUs
+        {"astra-conv4d", 8, 16, 4, 1536},
+        {"astra-w1d-350", 8, 16, 4, 1536},
+        {"astra-w1d-500", 8, 16, 4, 1536},
+        {"astra-w1d-600", 8, 16, 4, 1536},
+        {"astra-w2d", 8, 16, 4, 1536},
+        {"dgx-h100-16384", 8, 16, 128, 1536},
+        {"tpu-v4-4096", 8, 16, 32, 1536},
+        {"llama3-405b-16k", 8, 16, 128, 2048},  // the scenario as its file gives it: 16384 H100, batch 2048
+    };
+    for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
+        const Preset& preset = parasight::all_presets()[i];
+        Layout layout{"", 8, 16, 8, 1536};  // the default's, on its 1024 A100s
+        for (const Layout& entry : changed) {
+            if (preset.id == entry.id) layout = entry;
+        }
+        const std::string name = std::string(parasight::name_of(preset.kind, parasight::preset_kind_names)) + " " +
+                                 std::string(preset.id);
+        QTest::newRow(name.c_str()) << static_cast<int>(i) << layout.tp << layout.pp << layout.dp
+                                    << layout.global_batch;
+    }
+}
+
+void TestFileMenu::everyPresetOpensAsAValidScenario() {
+    QFETCH(int, index);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, dp);
+    QFETCH(qint64, globalBatch);
+    const Preset& preset = parasight::all_presets()[static_cast<std::size_t>(index)];
+    Diagnostics problems;
+    const std::optional<Scenario> scenario = parasight::gui::scenario_from_preset(preset, problems);
+    QVERIFY(scenario.has_value());
+    QVERIFY(problems.empty());
+    // Every bundled preset gives a scenario that is simulated as it opens, never a list of problems.
+    const parasight::Validation validation = parasight::validate(*scenario);
+    QVERIFY2(validation.scenario.has_value(),
+             validation.diagnostics.empty() ? "" : validation.diagnostics.front().to_string().c_str());
+    const Scenario& value = validation.scenario->value();
+    switch (preset.kind) {
+        case PresetKind::model:
+            QVERIFY(value.model == parasight::model_preset_spec(preset.id).value());
+            break;
+        case PresetKind::cluster:
+            QVERIFY(value.cluster == parasight::cluster_preset_spec(preset.id).value());
+            QCOMPARE(value.parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::dp));
+            break;
+        case PresetKind::device:
+            QVERIFY(value.cluster.device == parasight::device_preset_spec(preset.id).value());
+            break;
+        case PresetKind::scenario:
+            break;
+    }
+    QCOMPARE(value.parallelism.tp, tp);
+    QCOMPARE(value.parallelism.pp, pp);
+    QCOMPARE(value.parallelism.dp, dp);
+    QCOMPARE(value.training.global_batch, globalBatch);
+    // The V100 has no bf16 peak (fp32 and fp16 only): its scenario trains in fp16; every other one keeps bf16.
+    QCOMPARE(value.training.dtype, preset.id == "v100" ? parasight::Dtype::fp16 : parasight::Dtype::bf16);
+}
+
+void TestFileMenu::recentFilesAreNewestFirstAndBounded() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const QString first = directory.filePath(QStringLiteral("first.yaml"));
+    const QString second = directory.filePath(QStringLiteral("second.yaml"));
+    RecentFiles::add(first);
+    RecentFiles::add(second);
+    QCOMPARE(RecentFiles::files(), (QStringList{second, first}));
+    RecentFiles::add(first);  // again: moves to the front, not listed twice
+    QCOMPARE(RecentFiles::files(), (QStringList{first, second}));
+    for (int i = 0; i < 12; ++i) RecentFiles::add(directory.filePath(QStringLiteral("n%1.yaml").arg(i)));
+    // Twelve more: the ten newest are kept, n11 first; first and second have fallen off.
+    const QStringList files = RecentFiles::files();
+    QCOMPARE(files.size(), RecentFiles::max_files);
+    QCOMPARE(files.front(), directory.filePath(QStringLiteral("n11.yaml")));
+    QCOMPARE(files.back(), directory.filePath(QStringLiteral("n2.yaml")));
+    RecentFiles::remove(directory.filePath(QStringLiteral("n5.yaml")));
+    QCOMPARE(RecentFiles::files().size(), RecentFiles::max_files - 1);
+    QVERIFY(!RecentFiles::files().contains(directory.filePath(QStringLiteral("n5.yaml"))));
+}
+
+void TestFileMenu::openRecentOpensAndForgetsWhatIsGone() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    MainWindow window;
+    window.setAutoRun(false);
+    window.openDefaultScenario();
+    const QString kept = directory.filePath(QStringLiteral("kept.yaml"));
+    const QString gone = directory.filePath(QStringLiteral("gone.yaml"));
+    QVERIFY(!window.document().saveAs(gone));
+    QVERIFY(!window.document().saveAs(kept));
+    QVERIFY(window.openFile(gone));
+    QVERIFY(window.openFile(kept));
+    QCOMPARE(RecentFiles::files(), (QStringList{kept, gone}));
+
+    // The menu lists them newest first, named by file then folder.
+    Q_EMIT window.recentMenu()->aboutToShow();
+    const QList<QAction*> actions = window.recentMenu()->actions();
+    QVERIFY(actions.size() >= 2);
+    QCOMPARE(actions[0]->data().toString(), kept);
+    QCOMPARE(actions[1]->data().toString(), gone);
+    QVERIFY2(actions[0]->text().startsWith(QStringLiteral("&1 kept.yaml — ")), qPrintable(actions[0]->text()));
+
+    // A file deleted since is not opened (the document stays), and is forgotten.
+    QVERIFY(QFile::remove(gone));
+    actions[1]->trigger();
+    QCOMPARE(window.document().filePath(), kept);
+    QCOMPARE(RecentFiles::files(), (QStringList{kept}));
+    QVERIFY(window.problemList()->rowCount() > 0);  // it says why
+}
+
+QTEST_MAIN(TestFileMenu)
+#include "test_file_menu.moc"
