@@ -1,22 +1,24 @@
 // parasight: the desktop application. Composes the main window; with --screenshot it renders the window offscreen
 // once the scenario has been simulated, writes the PNG and exits (docs/gui.md).
 
+#include "io/atomic_output.h"
 #include "main_window/main_window.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 
 namespace {
 
@@ -36,8 +38,9 @@ int usage_error(const QString& message) {
     return exit_bad_input;
 }
 
-// Writes the window as a PNG, or says why there is nothing to show; the exit status.
-int write_screenshot(parasight::gui::MainWindow& window, const QString& output) {
+// Writes the window as a PNG into `output` (opened before the run, so that a path that cannot be written is refused
+// at once), or says why there is nothing to show; the exit status.
+int write_screenshot(parasight::gui::MainWindow& window, parasight::AtomicOutput& output) {
     if (!window.result()) {
         // The run failed: the summary bar says why.
         QTextStream(stderr) << "parasight: the scenario was not simulated: "
@@ -45,10 +48,17 @@ int write_screenshot(parasight::gui::MainWindow& window, const QString& output) 
         return exit_bad_input;
     }
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-    QSaveFile file(output);
-    const QPixmap pixmap = window.grab();
-    if (!file.open(QIODevice::WriteOnly) || !pixmap.save(&file, "PNG") || !file.commit()) {
-        QTextStream(stderr) << "parasight: cannot write '" << output << "': " << file.errorString() << '\n';
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    const QString target = QString::fromStdString(output.target().string());
+    if (!window.grab().save(&buffer, "PNG")) {
+        QTextStream(stderr) << "parasight: cannot encode the window as PNG for '" << target << "'\n";
+        return exit_internal_error;
+    }
+    output.stream().write(png.constData(), png.size());
+    if (const auto error = output.commit()) {
+        QTextStream(stderr) << "parasight: cannot write '" << target << "': " << QString::fromStdString(*error) << '\n';
         return exit_internal_error;
     }
     return exit_ok;
@@ -130,13 +140,19 @@ int main(int argc, char** argv) {
                                .arg(parser.value(tab), parasight::gui::MainWindow::tabNames().join(QStringLiteral(", "))));
     }
     const bool taking_screenshot = parser.isSet(screenshot);
-    QString output;
+    std::unique_ptr<parasight::AtomicOutput> output;
     if (taking_screenshot) {
-        output = parser.value(screenshot);
-        if (!output.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+        const QString path = parser.value(screenshot);
+        if (!path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
             return usage_error(QStringLiteral("--screenshot writes a PNG: name a file ending in .png, not '%1'")
-                                   .arg(output));
+                                   .arg(path));
         }
+        auto opened = parasight::AtomicOutput::open(path.toStdString());
+        if (!opened) {
+            return usage_error(QStringLiteral("--screenshot: cannot write '%1': %2")
+                                   .arg(path, QString::fromStdString(opened.error())));
+        }
+        output = std::move(opened.value());
     }
 
     int status = exit_ok;
@@ -145,7 +161,7 @@ int main(int argc, char** argv) {
         // progress bar and the layouts have made room for the new numbers.
         QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&] {
             QTimer::singleShot(0, &application, [&] {
-                status = write_screenshot(window, output);
+                status = write_screenshot(window, *output);
                 QApplication::exit(status);
             });
         });
@@ -165,6 +181,7 @@ int main(int argc, char** argv) {
         return exit_bad_input;
     }
     window.show();
+    if (!taking_screenshot) window.offerRecovery(parasight::gui::Autosave::default_folder());
     const int code = QApplication::exec();
     return taking_screenshot ? status : code;
 }

@@ -93,13 +93,15 @@ void read_topology(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     }
     std::vector<Dimension> dimensions(node.size());
     std::int64_t devices = 1;
+    const std::size_t problems_before = source.diagnostics().size();
     for (std::size_t i = 0; i < node.size(); ++i) {
         const std::string path = "cluster.topology[" + std::to_string(i) + "]";
         locations.record(path, source.location_at(path, node[i]));
         read_dimension(node[i], source, path, dimensions[i]);
         devices = std::min<std::int64_t>(devices * dimensions[i].size, limits::max_devices + 1);
     }
-    if (devices > limits::max_devices) {
+    // Only when every dimension was read: a size out of range is kept as written and already reported.
+    if (devices > limits::max_devices && source.diagnostics().size() == problems_before) {
         source.error(source.location_at("cluster.topology", node),
                      "the topology has more than " + std::to_string(limits::max_devices) +
                          " devices (the product of the dimension sizes); that is beyond any real cluster");

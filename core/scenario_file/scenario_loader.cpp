@@ -242,24 +242,23 @@ std::string quote_brackets_hint(std::string_view text, const YAML::Exception& er
            shortened(text.substr(begin, end - begin)) + "\"";
 }
 
-}  // namespace
-
-LoadResult load_scenario_text(std::string_view text, const std::string& file_name,
-                              const std::filesystem::path& base_directory) {
-    LoadResult result;
-    YamlSource source(file_name, result.diagnostics, base_directory);
-    LocationIndex locations;
+// Everything but validate(): YAML, types, keys, units, presets, ranges. False when the text is not YAML that could
+// be read (encoding, nesting, syntax, a second document); else `scenario` holds what it says — values out of range
+// included — and `locations` where each path was written. Either way `diagnostics` lists every problem.
+bool read_text(std::string_view text, const std::string& file_name, const std::filesystem::path& base_directory,
+               Diagnostics& diagnostics, Scenario& scenario, LocationIndex& locations) {
+    YamlSource source(file_name, diagnostics, base_directory);
     locations.set_file(file_name);
-    Scenario scenario;
+    bool read = false;
     if (const auto offset = first_invalid_utf8(text)) {
         source.error(location_of_offset(text, *offset, file_name), "the file is not valid UTF-8 text here; save it as UTF-8");
-        return result;
+        return false;
     }
     if (const auto control = first_control_character(text, "\t\n\r")) {
         source.error(location_of_offset(text, control->offset, file_name),
                      "the file holds the control character " + code_point_name(control->code_point) +
                          " here; a scenario file is printable text (YAML 1.2 §5.1)");
-        return result;
+        return false;
     }
     // Nesting is bounded before yaml-cpp, whose parser recurses once per level, sees the text.
     const YamlTextScan scan = scan_yaml_text(text);
@@ -267,7 +266,7 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
         source.error(SourceLocation{file_name, scan.too_deep->line, scan.too_deep->column},
                      "lists and mappings are nested too deeply here: the limit is " +
                          std::to_string(max_yaml_nesting_depth) + " levels");
-        return result;
+        return false;
     }
     try {
         const std::string owned(text);
@@ -279,6 +278,7 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
         } else {
             source.set_alias_uses(std::move(found.alias_uses));
             read_scenario(root, source, locations, scenario);
+            read = true;
         }
     } catch (const YAML::Exception& error) {
         const SourceLocation at = source.location(error.mark);
@@ -295,13 +295,37 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
             source.error(at, "YAML syntax error: " + error.msg + quote_brackets_hint(text, error));
         }
     }
-    if (!result.diagnostics.empty()) return result;
+    return read;
+}
+
+}  // namespace
+
+LoadResult load_scenario_text(std::string_view text, const std::string& file_name,
+                              const std::filesystem::path& base_directory) {
+    LoadResult result;
+    Scenario scenario;
+    LocationIndex locations;
+    if (!read_text(text, file_name, base_directory, result.diagnostics, scenario, locations) ||
+        !result.diagnostics.empty()) {
+        return result;
+    }
     Validation validation = validate(std::move(scenario));
     for (Diagnostic& diagnostic : validation.diagnostics) {
         diagnostic.location = locations.find(diagnostic.path);
         result.diagnostics.push_back(std::move(diagnostic));
     }
     result.scenario = std::move(validation.scenario);
+    return result;
+}
+
+ReadResult read_scenario_text(std::string_view text, const std::string& file_name,
+                              const std::filesystem::path& base_directory) {
+    ReadResult result;
+    Scenario scenario;
+    LocationIndex locations;
+    if (read_text(text, file_name, base_directory, result.diagnostics, scenario, locations)) {
+        result.scenario = std::move(scenario);
+    }
     return result;
 }
 

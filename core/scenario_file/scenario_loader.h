@@ -19,6 +19,16 @@ using LoadResult = Validation;
 // `base_directory`; text with none (an unsaved or generated scenario) must give such paths in full.
 [[nodiscard]] LoadResult load_scenario_text(std::string_view text, const std::string& file_name,
                                             const std::filesystem::path& base_directory = {});
+// What the text says, read as the loader reads it but not refused for its problems: an editor's autosave of a
+// scenario in the middle of an edit (micro_batch 0 typed, tp not yet matching the devices) reads back as it was.
+// `diagnostics` lists what the reading found (not validate()'s cross-checks); `scenario` is empty only when the
+// text is not YAML that could be read at all.
+struct ReadResult {
+    std::optional<Scenario> scenario;
+    Diagnostics diagnostics;
+};
+[[nodiscard]] ReadResult read_scenario_text(std::string_view text, const std::string& file_name,
+                                            const std::filesystem::path& base_directory = {});
 // Relative paths inside start at the file's folder.
 [[nodiscard]] LoadResult load_scenario_file(const std::filesystem::path& path);
 

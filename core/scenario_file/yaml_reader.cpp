@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace parasight {
 
@@ -151,19 +152,21 @@ bool MapReader::read_integer(std::string_view key, std::int64_t& out, IntegerRan
                                                : path(key) + " must be a whole number, not " + in_quotes(*text));
         return false;
     }
+    out = *value;  // kept out of range too: read_scenario_text gives the scenario as it is written
     if (const auto problem = integer_range_problem(path(key), *value, range)) {
         source_.error(value_location(key), *problem);
         return false;
     }
-    out = *value;
     return true;
 }
 
 bool MapReader::read_integer(std::string_view key, int& out, IntegerRange range) {
     std::int64_t wide = out;
-    if (!read_integer(key, wide, range)) return false;
-    out = static_cast<int>(wide);
-    return true;
+    const bool read = read_integer(key, wide, range);
+    if (wide >= std::numeric_limits<int>::min() && wide <= std::numeric_limits<int>::max()) {
+        out = static_cast<int>(wide);
+    }
+    return read;
 }
 
 bool MapReader::read_quantity(std::string_view key, double& out, units::Dimension dimension, QuantityRange range) {
@@ -174,11 +177,11 @@ bool MapReader::read_quantity(std::string_view key, double& out, units::Dimensio
         source_.error(value_location(key), path(key) + ": " + value.error());
         return false;
     }
+    out = *value;  // kept out of range too, as read_integer
     if (const auto problem = quantity_range_problem(path(key), *value, *text, dimension, range)) {
         source_.error(value_location(key), *problem);
         return false;
     }
-    out = *value;
     return true;
 }
 
@@ -190,11 +193,11 @@ bool MapReader::read_fraction(std::string_view key, double& out, NumberRange ran
         source_.error(value_location(key), path(key) + " must be a number, not " + in_quotes(*text));
         return false;
     }
+    out = *value;  // kept out of range too, as read_integer
     if (const auto problem = number_range_problem(path(key), *value, *text, range)) {
         source_.error(value_location(key), *problem);
         return false;
     }
-    out = *value;
     return true;
 }
 

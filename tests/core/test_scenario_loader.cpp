@@ -166,6 +166,7 @@ class TestScenarioLoader : public QObject {
     Q_OBJECT
 
 private slots:
+    void readingKeepsValuesOutOfRange();
     void badCorpus_data();
     void badCorpus();
     void badCorpusIsLargeEnough();
@@ -706,6 +707,27 @@ void TestScenarioLoader::presetSpecsAreWhatTheFileGives() {
     }
     QVERIFY(!parasight::model_preset_spec("no-such-preset").has_value());
     QVERIFY(!parasight::device_preset_spec("gpt3-175b").has_value());  // a model, not a device
+}
+
+void TestScenarioLoader::readingKeepsValuesOutOfRange() {
+    // An editor's autosave of a half-edited scenario: micro_batch 0 and a 10^8-NPU dimension are refused by the
+    // loader, but read_scenario_text gives them back as written, with the same diagnostics.
+    const std::string text = "schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8, micro_batch: 0}\n"
+                             "cluster: {device: a100-80gb, topology: [{kind: ring, size: 100000000, "
+                             "bandwidth: 100 GB/s, latency: 1 us}]}\nparallelism: {dp: auto}\n";
+    const parasight::LoadResult loaded = parasight::load_scenario_text(text, "half-edited.yaml");
+    QVERIFY(!loaded.ok());
+    const parasight::ReadResult read = parasight::read_scenario_text(text, "half-edited.yaml");
+    QVERIFY(read.scenario.has_value());
+    QCOMPARE(read.scenario->training.micro_batch, 0);
+    QCOMPARE(read.scenario->cluster.topology.at(0).size, 100000000);
+    QCOMPARE(read.scenario->training.global_batch, std::int64_t{8});
+    QCOMPARE(read.diagnostics.size(), loaded.diagnostics.size());
+    QCOMPARE(read.diagnostics.size(), std::size_t{2});  // one per value out of range, nothing cascading
+    // Text that is not YAML gives nothing to recover.
+    const parasight::ReadResult broken = parasight::read_scenario_text("training: [unclosed\n", "broken.yaml");
+    QVERIFY(!broken.scenario.has_value());
+    QCOMPARE(broken.diagnostics.size(), std::size_t{1});
 }
 
 QTEST_GUILESS_MAIN(TestScenarioLoader)

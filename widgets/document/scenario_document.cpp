@@ -43,6 +43,11 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
 
 void ScenarioDocument::openNew(Scenario scenario) { reset(std::move(scenario), QString()); }
 
+void ScenarioDocument::openRecovered(Scenario scenario, const QString& file_path) {
+    reset(std::move(scenario), file_path);
+    undo_stack_.resetClean();  // no state of the undo stack is the saved one
+}
+
 std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
     auto output = AtomicOutput::open(path.toStdString());
     if (!output) return QString::fromStdString(output.error());

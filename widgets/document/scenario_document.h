@@ -40,6 +40,9 @@ public:
     bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
     // Replaces the document with a new scenario that has no file yet (one made from a preset).
     void openNew(Scenario scenario);
+    // Replaces the document with a scenario recovered after a crash: it belongs to `file_path` (empty: untitled)
+    // and counts as unsaved until it is saved.
+    void openRecovered(Scenario scenario, const QString& file_path);
     // Writes the scenario as YAML to `path` (atomically: a failed save leaves the file as it was) and makes it the
     // document's file. On failure returns the reason and changes nothing. The document holds the paths inside
     // (measured_operations) absolute; the file gets them relative to its folder, so a copy saved elsewhere still

@@ -23,6 +23,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -110,6 +111,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         status_->setText(tr("Simulating: %1…").arg(phase));
     });
     connect(&runner_, &SimulationRunner::finished, this, &MainWindow::onResult);
+    connect(&autosave_, &Autosave::failed, this, [this](const QString& reason) {
+        status_->setText(tr("Autosave failed: %1").arg(reason));
+    });
     connect(&runner_, &SimulationRunner::failed, this, [this](quint64, const SimulationError& error) {
         onFailure(error);
     });
@@ -324,6 +328,46 @@ void MainWindow::fillRecentMenu() {
     recent_menu_->addSeparator();
     QAction* clear = recent_menu_->addAction(tr("&Clear Recent Files"), this, [] { RecentFiles::clear(); });
     clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::offerRecovery(const QString& folder) {
+    for (LeftAutosave& left : Autosave::left_in(folder)) {
+        const QString original = left.originalPath();
+        const QString name = original.isEmpty() ? tr("an untitled scenario") : QFileInfo(original).fileName();
+        QMessageBox question(QMessageBox::Warning, tr("Recover Unsaved Changes"),
+                             tr("ParaSight did not close normally, and %1 had changes that were not saved.").arg(name),
+                             QMessageBox::NoButton, this);
+        question.setInformativeText(
+            tr("They were autosaved at %1. Recover them? Discarding deletes the autosaved copy.")
+                .arg(QLocale().toString(left.savedAt(), QLocale::ShortFormat)));
+        question.setDetailedText(tr("Autosaved copy: %1\nIts file: %2")
+                                     .arg(QDir::toNativeSeparators(left.path()),
+                                          original.isEmpty() ? tr("none (untitled)") : QDir::toNativeSeparators(original)));
+        QPushButton* recover_button = question.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+        QPushButton* discard_button = question.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        question.addButton(tr("Ask &Later"), QMessageBox::RejectRole);
+        question.setDefaultButton(recover_button);
+        question.exec();
+        // Only an explicit Discard deletes the copy; closing the question keeps it for the next start.
+        if (question.clickedButton() == recover_button) {
+            if (recover(left)) return;
+        } else if (question.clickedButton() == discard_button) {
+            left.remove();
+        }
+    }
+}
+
+bool MainWindow::recover(LeftAutosave& left) {
+    Diagnostics problems;
+    std::optional<Scenario> scenario = left.read(problems);
+    if (!scenario) {
+        showProblems(problems, left.path());
+        return false;
+    }
+    document_.openRecovered(std::move(*scenario), left.originalPath());
+    left.remove();
+    status_->setText(tr("Recovered unsaved changes: save them to keep them"));
+    return true;
 }
 
 void MainWindow::openDefaultScenario() {

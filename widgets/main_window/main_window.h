@@ -5,6 +5,7 @@
 // short pause (auto-run, on by default; F5 runs by hand), a newer change cancels the run under way, and the newest
 // result replaces what every view shows.
 
+#include "document/autosave.h"
 #include "document/scenario_document.h"
 #include "presets/preset_library.h"
 #include "run/simulation_runner.h"
@@ -54,6 +55,13 @@ public:
     void openDefaultScenario();
     // Opens a new, unsaved scenario made from a bundled preset (document/preset_scenario.h).
     void openPreset(const Preset& preset);
+    // Offers to recover what sessions that crashed left in `folder` (Autosave), newest first, until one is recovered
+    // or all are discarded.
+    void offerRecovery(const QString& folder);
+    // Opens a crashed session's copy as an unsaved scenario belonging to its file, and removes the copy; false, with
+    // the reason in the problems panel, if it cannot be read (the copy is kept).
+    bool recover(LeftAutosave& left);
+    [[nodiscard]] Autosave& autosave() noexcept { return autosave_; }
     // File → Open Recent, newest first.
     [[nodiscard]] QMenu* recentMenu() const noexcept { return recent_menu_; }
 
@@ -93,6 +101,7 @@ private:
     void fillRecentMenu();
 
     ScenarioDocument document_;
+    Autosave autosave_{document_, Autosave::default_folder()};
     SimulationRunner runner_;
     std::shared_ptr<const SimulationResult> result_;
     QTimer debounce_;

@@ -1,0 +1,242 @@
+// Autosave and crash recovery (widgets/document/autosave.h): a document with unsaved changes is copied to the data
+// folder a few seconds after each change; a save, an undo back to the saved state or a clean exit removes the copy;
+// a copy left by a session that really died (this test binary run again, killed by _Exit before any destructor) is
+// offered, recovered as an unsaved scenario belonging to its file — invalid values included — and then removed.
+// Headless (offscreen).
+
+#include "document/autosave.h"
+#include "document/scenario_document.h"
+#include "main_window/main_window.h"
+#include "problems/problem_list_model.h"
+
+#include "scenario_file/scenario_loader.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdlib>
+
+using parasight::Diagnostics;
+using parasight::Scenario;
+using parasight::gui::Autosave;
+using parasight::gui::LeftAutosave;
+using parasight::gui::MainWindow;
+using parasight::gui::ScenarioDocument;
+
+namespace {
+
+const char* const crash_folder_variable = "PARASIGHT_TEST_CRASH_FOLDER";  // set: this run is the crashing session
+const char* const crash_file_variable = "PARASIGHT_TEST_CRASH_FILE";
+
+QString default_scenario_file(const QString& folder) {
+    ScenarioDocument document;
+    const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::scenario, "default");
+    Diagnostics problems;
+    if (preset == nullptr || !document.openText(preset->text, std::string(preset->file), problems)) return {};
+    const QString path = QDir(folder).filePath(QStringLiteral("mine.yaml"));
+    return document.saveAs(path) ? QString() : path;
+}
+
+// The edits the crashing session makes: a valid one, then one that leaves the scenario invalid (micro-batch 0).
+void make_unsaved_edits(ScenarioDocument& document) {
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    document.edit(QStringLiteral("micro"), QString(), [](Scenario& s) { s.training.micro_batch = 0; });
+}
+
+// A session that opens the file, edits it, is autosaved and dies without running a destructor.
+int crashing_session(int argc, char** argv) {
+    QCoreApplication application(argc, argv);
+    ScenarioDocument document;
+    Diagnostics problems;
+    if (!document.openFile(qEnvironmentVariable(crash_file_variable), problems)) return 3;
+    Autosave autosave(document, qEnvironmentVariable(crash_folder_variable));
+    make_unsaved_edits(document);
+    autosave.writeNow();
+    if (!autosave.error().isEmpty() || !QFile::exists(autosave.path())) return 4;
+    std::_Exit(0);  // as a crash would: the lock file stays, naming a process that no longer runs
+}
+
+}  // namespace
+
+class TestAutosave : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void anEditIsCopiedAfterAPause();
+    void savingOrUndoingRemovesTheCopy();
+    void aCleanExitRemovesTheCopy();
+    void aRunningSessionsCopyIsNotOffered();
+    void aCrashedSessionsCopyIsRecovered();
+    void aDiscardedCopyIsGone();
+    void anUnreadableCopyIsKept();
+};
+
+void TestAutosave::initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("ParaSight tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_autosave"));
+}
+
+void TestAutosave::anEditIsCopiedAfterAPause() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString file = default_scenario_file(folder.path());
+    QVERIFY(!file.isEmpty());
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(file, problems));
+    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
+    make_unsaved_edits(document);
+    QVERIFY(!QFile::exists(autosave.path()));  // not at once: after the pause
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);
+    // The copy: its first line names the file (percent-encoded), the rest is the scenario as it is, invalid value
+    // included.
+    QFile copy(autosave.path());
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    const QByteArray text = copy.readAll();
+    QVERIFY(text.startsWith("# ParaSight autosave of: " + QUrl::toPercentEncoding(file) + "\n"));
+    const parasight::ReadResult read = parasight::read_scenario_text(text.toStdString(), "copy");
+    QVERIFY2(read.scenario.has_value(), read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
+    QVERIFY(*read.scenario == document.scenario());
+    QCOMPARE(read.scenario->training.micro_batch, 0);
+}
+
+void TestAutosave::savingOrUndoingRemovesTheCopy() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString file = default_scenario_file(folder.path());
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(file, problems));
+    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
+    make_unsaved_edits(document);
+    autosave.writeNow();
+    QVERIFY(QFile::exists(autosave.path()));
+    document.undoStack()->undo();
+    document.undoStack()->undo();  // back to the saved state: nothing to lose
+    QVERIFY(!QFile::exists(autosave.path()));
+    make_unsaved_edits(document);
+    autosave.writeNow();
+    QVERIFY(QFile::exists(autosave.path()));
+    QVERIFY(!document.saveAs(file));
+    QVERIFY(!QFile::exists(autosave.path()));
+    QCOMPARE(QDir(folder.filePath(QStringLiteral("autosave"))).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestAutosave::aCleanExitRemovesTheCopy() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    {
+        ScenarioDocument document;
+        Diagnostics problems;
+        QVERIFY(document.openFile(default_scenario_file(folder.path()), problems));
+        Autosave autosave(document, copies);
+        make_unsaved_edits(document);
+        autosave.writeNow();
+        QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden).size(), 2);  // the copy and its lock
+    }
+    QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestAutosave::aRunningSessionsCopyIsNotOffered() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(default_scenario_file(folder.path()), problems));
+    Autosave autosave(document, copies);
+    make_unsaved_edits(document);
+    autosave.writeNow();
+    // Its lock is held by a running process (this one): another window's copy, not a crash's.
+    QVERIFY(Autosave::left_in(copies).empty());
+    QVERIFY(QFile::exists(autosave.path()));
+}
+
+namespace {
+
+// Runs this binary as a session that edits `file`, autosaves into `copies` and dies; false if it did not.
+bool crash_a_session(const QString& file, const QString& copies) {
+    QProcess session;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QString::fromLatin1(crash_folder_variable), copies);
+    environment.insert(QString::fromLatin1(crash_file_variable), file);
+    session.setProcessEnvironment(environment);
+    session.start(QCoreApplication::applicationFilePath(), {});
+    if (!session.waitForFinished(30000)) return false;
+    return session.exitStatus() == QProcess::NormalExit && session.exitCode() == 0;
+}
+
+}  // namespace
+
+void TestAutosave::aCrashedSessionsCopyIsRecovered() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString file = default_scenario_file(folder.path());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    QVERIFY(crash_a_session(file, copies));
+    std::vector<LeftAutosave> left = Autosave::left_in(copies);
+    QCOMPARE(left.size(), std::size_t{1});
+    QCOMPARE(left.front().originalPath(), file);
+
+    MainWindow window;
+    window.setAutoRun(false);
+    QVERIFY(window.recover(left.front()));
+    // The scenario as the crashed session had it — its valid edit and its invalid one — belonging to its file and
+    // unsaved; the invalid value is reported as any edit's would be.
+    const Scenario& recovered = window.document().scenario();
+    QCOMPARE(recovered.training.global_batch, std::int64_t{3072});
+    QCOMPARE(recovered.training.micro_batch, 0);
+    QCOMPARE(window.document().filePath(), file);
+    QVERIFY(window.document().isModified());
+    QVERIFY(window.document().validated() == nullptr);
+    QVERIFY(window.problemList()->rowCount() > 0);
+    QVERIFY(!QFile::exists(left.front().path()));
+    QVERIFY(Autosave::left_in(copies).empty());  // not offered again
+}
+
+void TestAutosave::aDiscardedCopyIsGone() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    QVERIFY(crash_a_session(default_scenario_file(folder.path()), copies));
+    std::vector<LeftAutosave> left = Autosave::left_in(copies);
+    QCOMPARE(left.size(), std::size_t{1});
+    left.front().remove();
+    QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+void TestAutosave::anUnreadableCopyIsKept() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    QVERIFY(crash_a_session(default_scenario_file(folder.path()), copies));
+    std::vector<LeftAutosave> left = Autosave::left_in(copies);
+    QCOMPARE(left.size(), std::size_t{1});
+    QFile copy(left.front().path());
+    QVERIFY(copy.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    copy.write("training: [unclosed\n");
+    copy.close();
+    MainWindow window;
+    window.setAutoRun(false);
+    window.openDefaultScenario();
+    QVERIFY(!window.recover(left.front()));
+    // The reason is listed; the document is left as it was; the copy stays, for the user to read by hand.
+    QCOMPARE(window.problemList()->rowCount(), 1);
+    QVERIFY(window.document().filePath().isEmpty());
+    QVERIFY(QFile::exists(left.front().path()));
+}
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsSet(crash_folder_variable)) return crashing_session(argc, argv);
+    QApplication application(argc, argv);
+    TestAutosave test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_autosave.moc"

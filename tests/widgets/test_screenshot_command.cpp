@@ -1,0 +1,119 @@
+// `parasight --screenshot OUT.png [--tab NAME] [--size WxH] [--palette NAME] [FILE]` run as a user runs it: a good
+// run writes a PNG of the window at the asked size and exits 0; every bad argument, bad file or unwritable output
+// exits 2 with a message (a FILE's problems as FILE:LINE:COL: message) and leaves an existing OUT.png untouched.
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QString standard_error;
+};
+
+Run run_parasight(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(PARASIGHT_GUI_BINARY), arguments);
+    if (!process.waitForFinished(120000)) return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+}  // namespace
+
+class TestScreenshotCommand : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void writesThePngAtTheAskedSize();
+    void badInputExitsTwoAndKeepsTheOldPng_data();
+    void badInputExitsTwoAndKeepsTheOldPng();
+};
+
+void TestScreenshotCommand::writesThePngAtTheAskedSize() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString output = folder.filePath(QStringLiteral("breakdown.png"));
+    QFile old(output);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("an older screenshot");
+    old.close();
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--tab"),
+                                   QStringLiteral("breakdown"), QStringLiteral("--size"), QStringLiteral("900x600")});
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    const QImage image(output);  // replaced by the new one
+    QCOMPARE(image.size(), QSize(900, 600));
+    // Nothing but the PNG is left in the folder: no temporary file.
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("breakdown.png")});
+}
+
+void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
+    QTest::addColumn<QString>("output");          // OUT.png; the folder holds an old.png and a folder dir.png
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");  // what stderr holds, the folder written as FOLDER
+    const QString old = QStringLiteral("FOLDER/old.png");
+    QTest::newRow("output not a PNG") << "FOLDER/old.jpg" << QStringList{}
+                                      << "parasight: --screenshot writes a PNG: name a file ending in .png, not "
+                                         "'FOLDER/old.jpg'";
+    QTest::newRow("output folder missing") << "FOLDER/none/out.png" << QStringList{}
+                                           << "parasight: --screenshot: cannot write 'FOLDER/none/out.png': ";
+    QTest::newRow("output a folder") << "FOLDER/dir.png" << QStringList{}
+                                     << "parasight: --screenshot: cannot write 'FOLDER/dir.png': ";
+    QTest::newRow("unknown tab") << old << QStringList{QStringLiteral("--tab"), QStringLiteral("gantt")}
+                                 << "parasight: --tab: unknown tab 'gantt'; expected one of topology, strategy, "
+                                    "timeline, breakdown, memory";
+    QTest::newRow("size too small") << old << QStringList{QStringLiteral("--size"), QStringLiteral("100x100")}
+                                    << "parasight: --size must be WIDTHxHEIGHT from 320x240 to 10000x10000, not "
+                                       "'100x100'";
+    QTest::newRow("unknown palette") << old << QStringList{QStringLiteral("--palette"), QStringLiteral("sepia")}
+                                     << "parasight: --palette: unknown palette 'sepia'; expected one of system, light, "
+                                        "dark";
+    QTest::newRow("two files") << old << QStringList{QStringLiteral("a.yaml"), QStringLiteral("b.yaml")}
+                               << "parasight: name at most one scenario FILE";
+    QTest::newRow("missing file") << old << QStringList{QStringLiteral("FOLDER/none.yaml")}
+                                  << "FOLDER/none.yaml: cannot load the scenario: it does not exist";
+    // Line 3 of bad.yaml: `training: {global_batch: 0}` — "training: {" is 11 characters, "global_batch: " 14
+    // more, so the value is at column 26.
+    QTest::newRow("file with a problem") << old << QStringList{QStringLiteral("FOLDER/bad.yaml")}
+                                         << "FOLDER/bad.yaml:3:26: training.global_batch must be between 1 and";
+}
+
+void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng() {
+    QFETCH(QString, output);
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QFile bad(folder.filePath(QStringLiteral("bad.yaml")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 0}\n"
+              "cluster: {device: a100-80gb, topology: [{kind: ring, size: 8, bandwidth: 100 GB/s, latency: 1 us}]}\n"
+              "parallelism: {dp: auto}\n");
+    bad.close();
+    QVERIFY(QDir(folder.path()).mkdir(QStringLiteral("dir.png")));
+    QFile old(folder.filePath(QStringLiteral("old.png")));
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("an older screenshot");
+    old.close();
+    for (QString& argument : arguments) argument.replace(QStringLiteral("FOLDER"), folder.path());
+    output.replace(QStringLiteral("FOLDER"), folder.path());
+    const Run run = run_parasight(QStringList{QStringLiteral("--screenshot"), output} + arguments);
+    QCOMPARE(run.exit_code, 2);
+    QVERIFY2(run.standard_error.contains(QString(message).replace(QStringLiteral("FOLDER"), folder.path())),
+             qPrintable(run.standard_error));
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("an older screenshot"));
+    old.close();
+    // Nothing else written, not even a temporary file: the scenario, the old PNG and the folder.
+    QCOMPARE(QDir(folder.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).size(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestScreenshotCommand)
+#include "test_screenshot_command.moc"
