@@ -5,7 +5,7 @@
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
-#   make bench    the simulation benchmarks (figures for docs/performance.md)
+#   make bench    the simulation and GUI-responsiveness benchmarks (figures for docs/performance.md)
 #   make package  a .deb via CPack
 
 PRESET ?= release
@@ -75,6 +75,7 @@ fuzz: fuzz-deps
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation
+	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_gui_responsiveness
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
