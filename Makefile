@@ -7,6 +7,7 @@
 #                 default 0 = random)
 #   make bench    the simulation and GUI-responsiveness benchmarks (figures for docs/performance.md)
 #   make package  a .deb via CPack
+#   make screenshots  the README's pictures, rendered offscreen by parasight --screenshot
 
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
@@ -24,7 +25,7 @@ BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-de
                   desktop-file-utils appstream dpkg-dev file
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: all deps fuzz-deps build run test asan fuzz bench package clean
+.PHONY: all deps fuzz-deps build run test asan fuzz bench package screenshots clean
 
 all: build
 
@@ -76,6 +77,10 @@ fuzz: fuzz-deps
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_gui_responsiveness
+
+screenshots: build
+	$(GUI) --screenshot docs/images/breakdown.png --tab breakdown --size 1200x760 --palette light
+	$(GUI) --screenshot docs/images/memory-dark.png --tab memory --size 1200x760 --palette dark
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
