@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListView>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QTest>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void unreadableTextIsRefused();
     void presetsReplaceTheirPart();
     void topologyRowsFollowTheDimensions();
+    void dimensionsAreAddedAndRemoved();
     void problemGoesToItsField();
     void formFitsItsDock();
 };
@@ -210,6 +212,51 @@ void TestScenarioForm::topologyRowsFollowTheDimensions() {
     QCOMPARE(size->text(), QStringLiteral("2"));
     window.document().undoStack()->undo();
     QVERIFY(form->editor(QStringLiteral("cluster.topology[2].size")) == nullptr);
+}
+
+void TestScenarioForm::dimensionsAreAddedAndRemoved() {
+    MainWindow window;
+    open_default(window);
+    window.setAutoRun(false);
+    ScenarioForm* form = window.scenarioForm();
+    const std::vector<Dimension> before = window.document().scenario().cluster.topology;  // 8 x 128 (switch, switch)
+    QCOMPARE(before.size(), std::size_t{2});
+    // Add Outer Dimension sits under the last dimension only: a switch of 2 with the outermost's bandwidth and
+    // latency, doubling the NPUs to 2048 — which tp 8 x pp 16 x dp 8 = 1024 no longer matches, as the form says.
+    QVERIFY(form->findChild<QPushButton*>(QStringLiteral("AddTopologyDimension")) != nullptr);
+    form->findChild<QPushButton*>(QStringLiteral("AddTopologyDimension"))->click();
+    const std::vector<Dimension>& added = window.document().scenario().cluster.topology;
+    QCOMPARE(added.size(), std::size_t{3});
+    QCOMPARE(added[2].kind, DimensionKind::switch_fabric);
+    QCOMPARE(added[2].size, 2);
+    QCOMPARE(added[2].bandwidth_Bps, before[1].bandwidth_Bps);
+    QCOMPARE(added[2].latency_s, before[1].latency_s);
+    QCOMPARE(window.document().scenario().device_count(), std::int64_t{2048});
+    QVERIFY(form->editor(QStringLiteral("cluster.topology[2].size")) != nullptr);
+    QVERIFY(window.document().validated() == nullptr);
+    QCOMPARE(QString::fromStdString(window.document().problems().front().message),
+             QStringLiteral("the parallel degrees multiply to 1024 (tp=8 x dp=8 x pp=16) but the cluster has 2048 "
+                            "devices (8 x 128 x 2); change a degree or write one of them as 'auto'"));
+    QTest::qWait(0);  // the old form goes once the event loop runs
+
+    // Remove dimension 0 (the 8-NPU switch): 128 x 2 = 256 NPUs left, the rest in order.
+    form->findChild<QPushButton*>(QStringLiteral("RemoveTopologyDimension0"))->click();
+    const std::vector<Dimension>& removed = window.document().scenario().cluster.topology;
+    QCOMPARE(removed.size(), std::size_t{2});
+    QVERIFY(removed[0] == before[1]);
+    QCOMPARE(removed[1].size, 2);
+    // Each is one undo step; undoing both gives back the topology exactly.
+    window.document().undoStack()->undo();
+    window.document().undoStack()->undo();
+    QVERIFY(window.document().scenario().cluster.topology == before);
+    QVERIFY(window.document().validated() != nullptr);
+
+    // With one dimension left, Remove is disabled: a topology has at least one.
+    window.document().edit(QStringLiteral("one"), QString(), [](Scenario& s) { s.cluster.topology.resize(1); });
+    QTest::qWait(0);
+    auto* remove = form->findChild<QPushButton*>(QStringLiteral("RemoveTopologyDimension0"));
+    QVERIFY(remove != nullptr);
+    QVERIFY(!remove->isEnabled());
 }
 
 void TestScenarioForm::problemGoesToItsField() {

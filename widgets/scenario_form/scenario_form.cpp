@@ -8,9 +8,13 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <optional>
 
 namespace parasight::gui {
 
@@ -40,6 +44,57 @@ void ScenarioForm::refresh() {
         showValue(row);
         showMessage(row);
     }
+}
+
+namespace {
+
+// The topology dimension whose section `field` ends (`next` is the field after it, if any, still to be shown).
+std::optional<std::size_t> topology_dimension_ending(const ScenarioField& field, const ScenarioField* next) {
+    static const QRegularExpression dimension_path(QStringLiteral("^cluster\\.topology\\[(\\d+)\\]\\."));
+    const QRegularExpressionMatch match = dimension_path.match(field.path);
+    if (!match.hasMatch()) return std::nullopt;
+    if (next != nullptr && next->section == field.section) return std::nullopt;
+    return match.captured(1).toULongLong();
+}
+
+}  // namespace
+
+void ScenarioForm::addDimensionButtons(QFormLayout& form, std::size_t dimension) {
+    const std::size_t count = document_.scenario().cluster.topology.size();
+    auto* remove = new QPushButton(tr("Remove Dimension %1").arg(dimension), content_);
+    remove->setObjectName(QStringLiteral("RemoveTopologyDimension%1").arg(dimension));
+    remove->setToolTip(count > 1 ? tr("The parallel degrees must then match the fewer NPUs")
+                                 : tr("A topology has at least one dimension"));
+    remove->setEnabled(count > 1);
+    connect(remove, &QPushButton::clicked, this, [this, dimension] { removeDimension(dimension); });
+    form.addRow(QString(), remove);
+    if (dimension + 1 == count) {
+        auto* add = new QPushButton(tr("Add Outer Dimension"), content_);
+        add->setObjectName(QStringLiteral("AddTopologyDimension"));
+        add->setToolTip(tr("A switch of 2 around the outermost dimension, with its bandwidth and latency"));
+        connect(add, &QPushButton::clicked, this, &ScenarioForm::addDimension);
+        form.addRow(QString(), add);
+    }
+}
+
+void ScenarioForm::addDimension() {
+    document_.edit(tr("Add a topology dimension"), QString(), [](Scenario& scenario) {
+        std::vector<Dimension>& topology = scenario.cluster.topology;
+        Dimension outer = topology.empty() ? Dimension{} : topology.back();
+        outer.kind = DimensionKind::switch_fabric;
+        outer.algorithm.reset();  // the natural one of a switch
+        outer.size = 2;
+        topology.push_back(outer);
+    });
+}
+
+void ScenarioForm::removeDimension(std::size_t dimension) {
+    document_.edit(tr("Remove topology dimension %1").arg(dimension), QString(), [dimension](Scenario& scenario) {
+        std::vector<Dimension>& topology = scenario.cluster.topology;
+        if (topology.size() > 1 && dimension < topology.size()) {
+            topology.erase(topology.begin() + static_cast<std::ptrdiff_t>(dimension));
+        }
+    });
 }
 
 void ScenarioForm::rebuild() {
@@ -114,9 +169,16 @@ void ScenarioForm::rebuild() {
         cell_layout->addWidget(row.message);
         form->addRow(row.field.label, cell);
         rows_.push_back(std::move(row));
+        const ScenarioField* next = index + 1 < fields.size() ? &fields[index + 1] : nullptr;
+        if (const auto dimension = topology_dimension_ending(rows_.back().field, next)) {
+            addDimensionButtons(*form, *dimension);
+        }
     }
     sections->addStretch(1);
-    scroll_->setWidget(content_);  // deletes the previous content
+    // The previous content goes once control returns to the event loop: the edit that rebuilt the form may have
+    // come from one of its own widgets (a preset combo box, Remove), still inside its signal.
+    if (QWidget* previous = scroll_->takeWidget()) previous->deleteLater();
+    scroll_->setWidget(content_);
     for (Row& row : rows_) {
         showValue(row);
         showMessage(row);

@@ -10,8 +10,11 @@
 
 #include <QWidget>
 
+#include <cstddef>
+
 #include <vector>
 
+class QFormLayout;
 class QLabel;
 class QScrollArea;
 class QVBoxLayout;
@@ -41,6 +44,10 @@ private:
         std::string unreadable;  // why the text last entered could not be read; empty once it could
     };
     void rebuild();
+    // Remove under each topology dimension's fields; Add Outer Dimension under the last one's.
+    void addDimensionButtons(QFormLayout& form, std::size_t dimension);
+    void addDimension();
+    void removeDimension(std::size_t dimension);
     void refresh();
     void commit(std::size_t row, const QString& text);
     void showValue(Row& row);
