@@ -78,8 +78,23 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     pool_.start([this, job] {
         // A job superseded before it starts stops at simulate()'s first progress poll.
         auto outcome = simulate(*job->scenario, job->options);
+        // The timeline's level-of-detail index is built here too, so that the GUI thread only queries it.
+        std::shared_ptr<const TimelineLevels> levels;
+        if (outcome && outcome->timeline) {
+            levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
+            if (!levels) {
+                SimulationError cancelled;
+                cancelled.kind = SimulationErrorKind::cancelled;
+                cancelled.phase = SimulationPhase::analysis;
+                cancelled.message = "cancelled";
+                outcome = std::move(cancelled);
+            }
+        }
         QMetaObject::invokeMethod(
-            this, [this, job, outcome = std::move(outcome)]() mutable { deliver(job, std::move(outcome)); },
+            this,
+            [this, job, outcome = std::move(outcome), levels = std::move(levels)]() mutable {
+                deliver(job, std::move(outcome), std::move(levels));
+            },
             Qt::QueuedConnection);
     });
     return job->id;
@@ -89,7 +104,8 @@ void SimulationRunner::cancel() {
     if (current_) current_->cancel_requested = true;
 }
 
-void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome) {
+void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
+                               std::shared_ptr<const TimelineLevels> levels) {
     --jobs_in_flight_;
     const bool newest = job->id == latest_job_;
     if (newest) {
@@ -100,6 +116,7 @@ void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulat
             result->job = job->id;
             result->scenario = job->scenario;
             result->simulation = std::move(outcome).value();
+            result->timeline_levels = std::move(levels);
             Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
         } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
             Q_EMIT cancelled(job->id);

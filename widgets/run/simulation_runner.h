@@ -5,6 +5,7 @@
 // the runner's thread. Progress arrives the same way, at most every 50 ms.
 
 #include "scenario/validated_scenario.h"
+#include "analysis/timeline_levels.h"
 #include "simulation/simulate.h"
 
 #include <QObject>
@@ -21,6 +22,8 @@ struct SimulationResult {
     std::uint64_t job = 0;
     std::shared_ptr<const ValidatedScenario> scenario;
     Simulation simulation;
+    // For drawing simulation.timeline at any zoom; null when the run kept no timeline.
+    std::shared_ptr<const TimelineLevels> timeline_levels;
 };
 
 class SimulationRunner : public QObject {
@@ -49,7 +52,8 @@ Q_SIGNALS:
 
 private:
     struct Job;
-    void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome);
+    void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
+                 std::shared_ptr<const TimelineLevels> levels);
 
     QThreadPool pool_;
     std::shared_ptr<Job> current_;
