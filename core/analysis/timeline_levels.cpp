@@ -33,6 +33,7 @@ void merge_lane_boxes(std::span<const LaneBox> items, double min_width_s, std::v
             LaneBox& open = out.back();
             open.end_s = std::max(open.end_s, item.end_s);
             open.count += item.count;
+            open.kinds |= item.kinds;
             if (span_s > representative_span_s) {
                 representative_span_s = span_s;
                 open.representative = item.representative;
@@ -67,7 +68,7 @@ std::shared_ptr<const TimelineLevels> TimelineLevels::build(std::shared_ptr<cons
         events.reserve(ids.size());
         for (const EventId id : ids) {
             const TimelineEvent event = source.event(id);
-            events.push_back(LaneBox{event.start_s, event.end_s, 1, id});
+            events.push_back(LaneBox{event.start_s, event.end_s, 1, id, kind_bit(event.kind)});
             if (++since_poll == progress_every_events) {
                 since_poll = 0;
                 if (progress.report(static_cast<double>(done) / total)) return nullptr;

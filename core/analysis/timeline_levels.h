@@ -27,6 +27,7 @@ struct LaneBox {
     // The event itself when count is 1; else the longest member as far as the merges could tell (a member that was
     // itself a merge counts by its span): its kind colours the box.
     EventId representative = 0;
+    std::uint16_t kinds = 0;  // a bit per TaskKind among the events it holds: a merge of forward and backward says so
 };
 
 class TimelineLevels {
@@ -64,6 +65,11 @@ private:
     std::vector<Level> levels_;
     std::vector<LaneBox> boxes_;
 };
+
+// The bit of `kind` in LaneBox::kinds.
+[[nodiscard]] constexpr std::uint16_t kind_bit(TaskKind kind) noexcept {
+    return static_cast<std::uint16_t>(1U << static_cast<unsigned>(kind));
+}
 
 // Merges `items` (in time order, a lane's events or a coarser view of them) at `min_width_s` into `out`. An item
 // with count > 1 is already a merge of events narrower than a finer width, so it merges on like a narrow event.

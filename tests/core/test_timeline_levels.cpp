@@ -31,7 +31,7 @@ std::vector<LaneBox> merged_directly(const Timeline& timeline, std::size_t devic
     std::vector<LaneBox> events;
     for (const EventId id : timeline.lane(device, stream)) {
         const TimelineEvent event = timeline.event(id);
-        events.push_back(LaneBox{event.start_s, event.end_s, 1, id});
+        events.push_back(LaneBox{event.start_s, event.end_s, 1, id, kind_bit(event.kind)});
     }
     std::vector<LaneBox> merged;
     merge_lane_boxes(events, min_width_s, merged);
@@ -54,7 +54,13 @@ void TestTimelineLevels::mergeRuleByHand() {
     // At a width of 1 s: [0,1] is not narrower than 1, so it is its own box; [1.5,2] is narrow but follows a wide
     // box, so it opens one; [2.2,2.3] is narrow and 0.2 s after it: merged, [1.5,2.3] holding 2; [5,10] is wide;
     // [10.5,10.6] is narrow but follows a wide box: its own.
-    const std::vector<LaneBox> items{{0, 1, 1, 0}, {1.5, 2, 1, 1}, {2.2, 2.3, 1, 2}, {5, 10, 1, 3}, {10.5, 10.6, 1, 4}};
+    const std::uint16_t forward = kind_bit(TaskKind::forward);
+    const std::uint16_t backward = kind_bit(TaskKind::backward);
+    const std::vector<LaneBox> items{{0, 1, 1, 0, forward},
+                                     {1.5, 2, 1, 1, forward},
+                                     {2.2, 2.3, 1, 2, backward},
+                                     {5, 10, 1, 3, backward},
+                                     {10.5, 10.6, 1, 4, forward}};
     std::vector<LaneBox> out;
     merge_lane_boxes(items, 1.0, out);
     QCOMPARE(out.size(), std::size_t{4});
@@ -62,6 +68,8 @@ void TestTimelineLevels::mergeRuleByHand() {
     QCOMPARE(out[1].end_s, 2.3);
     QCOMPARE(out[1].count, 2U);
     QCOMPARE(out[1].representative, EventId{1});  // 0.5 s, longer than 0.1 s
+    QCOMPARE(out[1].kinds, static_cast<std::uint16_t>(forward | backward));  // it holds one of each
+    QCOMPARE(out[0].kinds, forward);
     QCOMPARE(out[3].start_s, 10.5);
     // At 3 s, [0,1] and [1.5,2] and [2.2,2.3] are all narrow with gaps under 3 s: one box of 3; [5,10] stays;
     // [10.5,10.6] follows a wide box.
@@ -73,7 +81,7 @@ void TestTimelineLevels::mergeRuleByHand() {
     QCOMPARE(out[0].representative, EventId{0});
     // A box that is itself a merge merges on as a narrow item, however wide its span.
     out.clear();
-    merge_lane_boxes(std::vector<LaneBox>{{0, 5, 7, 0}, {5.5, 5.6, 1, 9}}, 1.0, out);
+    merge_lane_boxes(std::vector<LaneBox>{{0, 5, 7, 0, forward}, {5.5, 5.6, 1, 9, forward}}, 1.0, out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].count, 8U);
 }
@@ -102,6 +110,7 @@ void TestTimelineLevels::queriesEqualADirectMerge() {
             QCOMPARE(got[i].start_s, expected[i].start_s);
             QCOMPARE(got[i].end_s, expected[i].end_s);
             QCOMPARE(got[i].count, expected[i].count);
+            QCOMPARE(got[i].kinds, expected[i].kinds);
         }
         compared += static_cast<int>(got.size());
     }

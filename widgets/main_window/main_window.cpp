@@ -11,6 +11,7 @@
 #include "presets/preset_library.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "timeline/timeline_view.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -55,9 +56,7 @@ constexpr TabSpec tab_specs[] = {
      QT_TRANSLATE_NOOP("MainWindow", "The strategy tree editor — per-stage layers, per-layer and per-operation "
                                      "recompute — is not built yet. Edit strategy_tree in the scenario file "
                                      "meanwhile.")},
-    {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline"),
-     QT_TRANSLATE_NOOP("MainWindow", "The per-device Gantt timeline is not built yet. parasight-cli simulate FILE "
-                                     "--trace OUT.json writes the same events for Perfetto meanwhile.")},
+    {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline"), nullptr},
     {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown"), nullptr},
     {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"), nullptr},
 };
@@ -75,10 +74,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->setDocumentMode(true);
     breakdown_ = new BreakdownView(tabs_);
     memory_ = new MemoryView(tabs_);
+    timeline_ = new TimelineView(tabs_);
     for (const TabSpec& spec : tab_specs) {
         QWidget* page = nullptr;
         if (spec.placeholder != nullptr) {
             page = new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_);
+        } else if (qstrcmp(spec.name, "timeline") == 0) {
+            page = timeline_;
         } else {
             page = qstrcmp(spec.name, "breakdown") == 0 ? static_cast<QWidget*>(breakdown_) : memory_;
         }
@@ -404,6 +406,7 @@ void MainWindow::onScenarioChanged() {
         // The views keep the last result, greyed, so that fixing the problem does not lose one's place.
         breakdown_->setEnabled(false);
         memory_->setEnabled(false);
+        timeline_->setEnabled(false);
     }
 }
 
@@ -412,6 +415,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     summary_->showReport(result->simulation.report);
     breakdown_->showResult(result);
     memory_->showResult(result);
+    timeline_->showTimeline(result->timeline_levels);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
     setResultsStale(result->scenario != document_.validated());
     status_->setText(tr("Simulated"));
@@ -424,6 +428,7 @@ void MainWindow::onFailure(const SimulationError& error) {
     summary_->showMessage(not_simulated);
     breakdown_->showMessage(not_simulated);
     memory_->showMessage(not_simulated);
+    timeline_->showMessage(not_simulated);
     setResultsStale(false);
     // The error's message first, then its diagnostics, if any.
     Diagnostic headline;
@@ -441,6 +446,7 @@ void MainWindow::setResultsStale(bool stale) {
     summary_->setStale(stale);
     breakdown_->setEnabled(!stale);
     memory_->setEnabled(!stale);
+    timeline_->setEnabled(!stale);
 }
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {

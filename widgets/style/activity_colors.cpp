@@ -47,6 +47,21 @@ QColor memory_category_color(MemoryCategory category) {
     return grey;
 }
 
+QColor task_kind_color(TaskKind kind) {
+    switch (kind) {
+    case TaskKind::forward: return blue;
+    case TaskKind::backward: return QColor(0x2c, 0x4f, 0x78);  // Tableau's blue, darker: the same work, reversed
+    case TaskKind::recompute: return red;
+    case TaskKind::optimizer: return brown;
+    case TaskKind::tp_comm: return exposed_comm_color(CommGroup::tp);
+    case TaskKind::cp_comm: return exposed_comm_color(CommGroup::cp);
+    case TaskKind::ep_comm: return exposed_comm_color(CommGroup::ep);
+    case TaskKind::pp_comm: return exposed_comm_color(CommGroup::pp);
+    case TaskKind::dp_comm: return exposed_comm_color(CommGroup::dp);
+    }
+    return grey;
+}
+
 QColor over_capacity_color() { return red; }
 
 }  // namespace parasight::gui

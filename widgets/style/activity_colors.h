@@ -16,6 +16,9 @@ namespace parasight::gui {
 [[nodiscard]] QColor bubble_color();
 [[nodiscard]] QColor idle_color();
 [[nodiscard]] QColor memory_category_color(MemoryCategory category);
+// What a timeline event is: forward, backward and recompute in blues and red, optimizer brown, communication in its
+// group's colour (as exposed_comm_color).
+[[nodiscard]] QColor task_kind_color(TaskKind kind);
 // Drawn where memory passes the device's capacity.
 [[nodiscard]] QColor over_capacity_color();
 

@@ -1,0 +1,204 @@
+// The timeline view (widgets/timeline/): time ↔ pixel mapping and zoom at the pointer keep the time under the
+// pointer fixed; axis ticks come at 1-2-5 steps in the unit of their step; rows are a band per stage and a row per
+// device with its coordinates and ranks; hit-testing at an event's pixel finds that event; the view draws.
+// Headless (offscreen).
+
+#include "timeline/time_scale.h"
+#include "timeline/timeline_view.h"
+
+#include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
+
+#include <QImage>
+#include <QScrollBar>
+#include <QSet>
+#include <QTest>
+
+using namespace parasight;
+using parasight::gui::TimeScale;
+using parasight::gui::TimelineView;
+
+namespace {
+
+// tests/data/cli/small_pipeline.yaml with every device simulated: 8 NPUs, tp 2 · dp 2 · pp 2, mapping [tp, dp, pp]
+// on two 4-NPU switches, so NPU = tp + 2·dp + 4·pp and its coordinates are (NPU mod 4, NPU div 4).
+std::shared_ptr<const TimelineLevels> small_pipeline_levels() {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    if (!loaded.ok()) return nullptr;
+    SimulateOptions options;
+    options.all_devices = true;
+    const auto simulation = simulate(*loaded.scenario, options);
+    if (!simulation) return nullptr;
+    return TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
+}
+
+}  // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void zoomKeepsTheTimeUnderThePointer_data();
+    void zoomKeepsTheTimeUnderThePointer();
+    void theViewStaysInsideTheIteration();
+    void ticks_data();
+    void ticks();
+    void rowsAreStagesAndDevices();
+    void hitTestingFindsTheEvent();
+    void drawsTheIteration();
+};
+
+void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
+    QTest::addColumn<double>("x");
+    QTest::addColumn<double>("factor");
+    QTest::newRow("in at the left edge") << 0.0 << 2.0;
+    QTest::newRow("in at the middle") << 500.0 << 1.25;
+    QTest::newRow("in a lot near the right") << 990.0 << 1e6;
+    QTest::newRow("out at a third") << 333.0 << 0.5;
+}
+
+void TestTimelineView::zoomKeepsTheTimeUnderThePointer() {
+    QFETCH(double, x);
+    QFETCH(double, factor);
+    TimeScale scale;
+    scale.setBounds(20.0, 1000.0);  // a 20 s iteration on 1000 px
+    scale.show(5.0, 15.0);          // 10 ms a pixel, from 5 s
+    QCOMPARE(scale.time_at(0.0), 5.0);
+    QCOMPARE(scale.time_at(1000.0), 15.0);
+    const double before_s = scale.time_at(x);
+    scale.zoomAt(x, factor);
+    // 5..15 s zoomed out by 2 at a third (x 333: 8.33 s) is 1.67..21.67 s, past the end: the view is clamped
+    // to 0..20 s and the point moves; every other row keeps it exactly.
+    if (factor < 1.0) {
+        QCOMPARE(scale.start_s(), 0.0);
+        QCOMPARE(scale.end_s(1000.0), 20.0);
+        return;
+    }
+    QCOMPARE(scale.time_at(x), before_s);
+    QCOMPARE(scale.seconds_per_pixel(), std::max(0.01 / factor, TimeScale::min_seconds_per_pixel));
+}
+
+void TestTimelineView::theViewStaysInsideTheIteration() {
+    TimeScale scale;
+    scale.setBounds(20.0, 1000.0);
+    scale.fit();
+    scale.zoomAt(500.0, 0.1);  // cannot show more than the iteration
+    QCOMPARE(scale.start_s(), 0.0);
+    QCOMPARE(scale.seconds_per_pixel(), 0.02);
+    scale.zoomAt(500.0, 4.0);  // 5 ms a pixel, 7.5..12.5 s
+    QCOMPARE(scale.start_s(), 7.5);
+    scale.panBy(-10000.0);  // 50 s to the left: stops at 0
+    QCOMPARE(scale.start_s(), 0.0);
+    scale.panBy(1e9);  // far to the right: stops with the end at 20 s
+    QCOMPARE(scale.end_s(1000.0), 20.0);
+    scale.zoomAt(0.0, 1e30);  // at most a nanosecond over 100 pixels
+    QCOMPARE(scale.seconds_per_pixel(), TimeScale::min_seconds_per_pixel);
+}
+
+void TestTimelineView::ticks_data() {
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    QTest::addColumn<QStringList>("labels");
+    // 20 s on 1000 px with ticks at least 90 px apart: at least 1.8 s, so every 2 s.
+    QTest::newRow("whole iteration") << 0.0 << 20.0
+                                     << QStringList{"0 s", "2 s", "4 s", "6 s", "8 s", "10 s", "12 s", "14 s", "16 s",
+                                                    "18 s", "20 s"};
+    // 6.5085..6.5151 s (6.6 ms): at least 0.594 ms, so every 1 ms, labelled in ms.
+    QTest::newRow("milliseconds") << 6.5085 << 6.5151
+                                  << QStringList{"6509 ms", "6510 ms", "6511 ms", "6512 ms", "6513 ms", "6514 ms",
+                                                 "6515 ms"};
+    // 1.00000..1.00001 s (10 µs): at least 0.9 µs, so every 1 µs.
+    QTest::newRow("microseconds") << 1.0 << 1.00001
+                                  << QStringList{"1000000 µs", "1000001 µs", "1000002 µs", "1000003 µs", "1000004 µs",
+                                                 "1000005 µs", "1000006 µs", "1000007 µs", "1000008 µs", "1000009 µs",
+                                                 "1000010 µs"};
+    // 0..250 ns: at least 22.5 ns, so every 50 ns.
+    QTest::newRow("nanoseconds") << 0.0 << 250e-9
+                                 << QStringList{"0 ns", "50 ns", "100 ns", "150 ns", "200 ns", "250 ns"};
+    // 0..0.5 s: at least 45 ms, so every 50 ms — a step under a second, labelled in ms.
+    QTest::newRow("half a second") << 0.0 << 0.5
+                                   << QStringList{"0 ms",   "50 ms",  "100 ms", "150 ms", "200 ms", "250 ms",
+                                                  "300 ms", "350 ms", "400 ms", "450 ms", "500 ms"};
+}
+
+void TestTimelineView::ticks() {
+    QFETCH(double, from);
+    QFETCH(double, to);
+    QFETCH(QStringList, labels);
+    TimeScale scale;
+    scale.setBounds(20.0, 1000.0);
+    scale.show(from, to);
+    QStringList got;
+    for (const auto& tick : parasight::gui::time_ticks(scale, 1000.0, 90.0)) got << tick.label;
+    QCOMPARE(got, labels);
+}
+
+void TestTimelineView::rowsAreStagesAndDevices() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelineView view;
+    view.showTimeline(levels);
+    const auto& rows = view.rows().rows;
+    // Stage 0's band, NPUs 0-3, stage 1's band, NPUs 4-7.
+    QCOMPARE(rows.size(), std::size_t{10});
+    QVERIFY(rows[0].is_stage_band);
+    QCOMPARE(rows[0].title, QStringLiteral("Stage 0"));
+    QVERIFY(rows[5].is_stage_band);
+    QCOMPARE(rows[5].title, QStringLiteral("Stage 1"));
+    // NPU 5 = tp 1 + 2·dp 0 + 4·pp 1, at (5 mod 4, 5 div 4) = (1, 1); every device was simulated: no ×N.
+    const auto& npu5 = rows[7];
+    QCOMPARE(npu5.title, QStringLiteral("NPU 5"));
+    QCOMPARE(npu5.detail, QStringLiteral("(1, 1) · tp 1 · dp 0 · pp 1"));
+    // Each computes, exchanges features (tp, pp) and reduces gradients (dp): three lanes.
+    QCOMPARE(npu5.lanes.size(), std::size_t{3});
+    QCOMPARE(view.rows().rowAt(npu5.top_px + 1), &npu5);
+}
+
+void TestTimelineView::hitTestingFindsTheEvent() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelineView view;
+    view.resize(1200, 2000);  // every row in view
+    view.showTimeline(levels);
+    const Timeline& timeline = levels->timeline();
+    int tested = 0;
+    for (std::size_t device = 0; device < timeline.devices().size(); device += 3) {
+        for (const auto& stream : stream_names) {
+            const auto lane = timeline.lane(device, stream.value);
+            if (lane.empty()) continue;
+            for (const EventId id : {lane.front(), lane[lane.size() / 2], lane.back()}) {
+                view.zoomToEvent(id);  // the event fills most of the width: its middle is its own pixel
+                const std::optional<QPoint> point = view.pointOf(id);
+                QVERIFY(point.has_value());
+                const auto box = view.boxAt(*point);
+                QVERIFY(box.has_value());
+                QCOMPARE(box->count, 1U);
+                QCOMPARE(box->representative, id);
+                ++tested;
+            }
+        }
+    }
+    QVERIFY(tested >= 12);
+    // The header column and the gap above the first lane hold no event.
+    QVERIFY(!view.boxAt(QPoint(10, 200)).has_value());
+    QVERIFY(!view.boxAt(QPoint(600, 5)).has_value());
+}
+
+void TestTimelineView::drawsTheIteration() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelineView view;
+    view.resize(1000, 600);
+    view.showTimeline(levels);
+    QImage image(view.size(), QImage::Format_ARGB32);
+    view.render(&image);
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = TimelineView::header_width_px; x < image.width(); x += 2) colours.insert(image.pixel(x, y));
+    }
+    // Forward, backward, TP, PP and DP boxes at least, over the background, gridlines and text.
+    QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+}
+
+QTEST_MAIN(TestTimelineView)
+#include "test_timeline_view.moc"

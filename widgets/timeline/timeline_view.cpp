@@ -1,0 +1,480 @@
+#include "timeline/timeline_view.h"
+
+#include "style/activity_colors.h"
+#include "style/quantity_text.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace parasight::gui {
+
+namespace {
+
+constexpr int stage_band_height_px = 20;
+constexpr int min_row_height_px = 36;  // two lines of header text
+constexpr double wheel_zoom_per_notch = 1.25;
+constexpr double key_zoom = 1.5;
+constexpr double key_pan_fraction = 0.1;
+constexpr int drag_threshold_px = 3;
+
+// What the lane of a stream is called in the row header.
+QString lane_name(Stream stream) {
+    switch (stream) {
+    case Stream::compute: return TimelineView::tr("compute");
+    case Stream::feature_comm: return TimelineView::tr("features");
+    case Stream::gradient_comm: return TimelineView::tr("gradients");
+    }
+    return {};
+}
+
+QString stream_description(Stream stream) {
+    switch (stream) {
+    case Stream::compute: return TimelineView::tr("compute stream");
+    case Stream::feature_comm: return TimelineView::tr("feature communication stream");
+    case Stream::gradient_comm: return TimelineView::tr("gradient communication stream");
+    }
+    return {};
+}
+
+struct LegendEntry {
+    TaskKind kind;
+    const char* name;
+};
+
+constexpr LegendEntry legend_entries[] = {
+    {TaskKind::forward, QT_TRANSLATE_NOOP("TimelineView", "Forward")},
+    {TaskKind::backward, QT_TRANSLATE_NOOP("TimelineView", "Backward")},
+    {TaskKind::recompute, QT_TRANSLATE_NOOP("TimelineView", "Recompute")},
+    {TaskKind::optimizer, QT_TRANSLATE_NOOP("TimelineView", "Optimizer")},
+    {TaskKind::tp_comm, "TP"},
+    {TaskKind::cp_comm, "CP"},
+    {TaskKind::ep_comm, "EP"},
+    {TaskKind::pp_comm, "PP"},
+    {TaskKind::dp_comm, "DP"},
+};
+
+// Black or white, whichever reads on `background`.
+QColor text_color_on(const QColor& background) {
+    return background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+QString flops_text(double flops) {
+    QString text = quantity_text(flops, units::Dimension::flop_rate);  // "1.2 TFLOP/s" without its "/s"
+    if (text.endsWith(QStringLiteral("/s"))) text.chop(2);
+    return text;
+}
+
+// A merge of events of several kinds (forward and backward in a 1F1B steady state) is striped with their colours,
+// over the colour of its longest member: a merge of one kind is plain, so warm-up and steady state look apart.
+void paintMix(QPainter& painter, const QRectF& rect, std::uint16_t kinds, TaskKind main_kind) {
+    std::vector<QColor> others;
+    for (const auto& kind : task_kind_names) {
+        if ((kinds & kind_bit(kind.value)) != 0 && kind.value != main_kind) others.push_back(task_kind_color(kind.value));
+    }
+    if (others.empty() || rect.width() < 3.0) return;
+    constexpr double stripe_px = 3.0;
+    std::size_t next = 0;
+    for (double x = rect.left() + stripe_px; x < rect.right(); x += 2 * stripe_px) {
+        painter.fillRect(QRectF(x, rect.top(), std::min(stripe_px, rect.right() - x), rect.height()),
+                         others[next++ % others.size()]);
+    }
+}
+
+}  // namespace
+
+TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
+    setObjectName(QStringLiteral("TimelineView"));
+    setFocusPolicy(Qt::StrongFocus);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setMouseTracking(true);
+    verticalScrollBar()->setSingleStep(lane_height_px);
+}
+
+void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
+    levels_ = std::move(levels);
+    message_.clear();
+    rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px,
+                                           min_row_height_px)
+                    : TimelineRowLayout{};
+    scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
+    scale_.fit();
+    updateScrollBars();
+    viewport()->update();
+}
+
+void TimelineView::showMessage(const QString& message) {
+    levels_.reset();
+    rows_ = TimelineRowLayout{};
+    message_ = message;
+    updateScrollBars();
+    viewport()->update();
+}
+
+double TimelineView::lanesWidth() const {
+    return std::max(1.0, static_cast<double>(viewport()->width() - header_width_px));
+}
+
+void TimelineView::updateScrollBars() {
+    const int visible = std::max(0, viewport()->height() - lanesTop());
+    verticalScrollBar()->setPageStep(std::max(1, visible));
+    verticalScrollBar()->setRange(0, std::max(0, rows_.height_px - visible));
+}
+
+std::optional<LaneBox> TimelineView::boxAt(const QPoint& point) const {
+    if (!levels_ || point.x() < header_width_px || point.y() < lanesTop()) return std::nullopt;
+    const int y = point.y() - lanesTop() + verticalScrollBar()->value();
+    const TimelineRow* row = rows_.rowAt(y);
+    if (row == nullptr) return std::nullopt;
+    const std::optional<Stream> lane = rows_.laneAt(*row, y);
+    if (!lane) return std::nullopt;
+    // The boxes as drawn, within a pixel of the point (a one-pixel box is hard to hit exactly).
+    const double x = point.x() - header_width_px;
+    const double slack_s = scale_.seconds_per_pixel();
+    std::vector<LaneBox> boxes;
+    levels_->boxes(row->device, *lane, scale_.time_at(x) - slack_s, scale_.time_at(x) + slack_s,
+                   min_box_width_px * scale_.seconds_per_pixel(), boxes);
+    const double time_s = scale_.time_at(x);
+    const LaneBox* nearest = nullptr;
+    double nearest_s = 0.0;
+    for (const LaneBox& box : boxes) {
+        const double distance_s = time_s < box.start_s ? box.start_s - time_s : std::max(0.0, time_s - box.end_s);
+        if (nearest == nullptr || distance_s < nearest_s) {
+            nearest = &box;
+            nearest_s = distance_s;
+        }
+    }
+    if (nearest == nullptr) return std::nullopt;
+    return *nearest;
+}
+
+std::optional<QPoint> TimelineView::pointOf(EventId id) const {
+    if (!levels_) return std::nullopt;
+    const TimelineEvent event = levels_->timeline().event(id);
+    const std::optional<int> top = rows_.laneTop(event.device, event.stream);
+    if (!top) return std::nullopt;
+    const double x = header_width_px + scale_.x_of((event.start_s + event.end_s) / 2.0);
+    const int y = lanesTop() + *top - verticalScrollBar()->value() + lane_height_px / 2;
+    return QPoint(static_cast<int>(std::floor(x)), y);
+}
+
+QString TimelineView::describe(const LaneBox& box) const {
+    if (!levels_) return {};
+    if (box.count > 1) {
+        return tr("<b>%1 events</b>, each narrower than %2 pixels here<br>%3 to %4 — zoom in to see them apart")
+            .arg(box.count)
+            .arg(min_box_width_px, 0, 'f', 0)
+            .arg(time_text(box.start_s), time_text(box.end_s));
+    }
+    const TimelineEvent event = levels_->timeline().event(box.representative);
+    QStringList where;
+    if (event.layer >= 0) where << tr("layer %1").arg(event.layer);
+    if (event.micro_batch >= 0) where << tr("micro-batch %1").arg(event.micro_batch);
+    where << stream_description(event.stream);
+    const double duration_s = event.end_s - event.start_s;
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>").arg(QString::fromUtf8(event.operation.data(),
+                                                                static_cast<qsizetype>(event.operation.size())).toHtmlEscaped());
+    lines << where.join(QStringLiteral(" · "));
+    lines << tr("start %1 · duration %2").arg(time_text(event.start_s), time_text(duration_s));
+    if (event.bytes > 0.0) {
+        QString line = tr("%1 moved").arg(bytes_text(event.bytes));
+        if (duration_s > 0.0) {
+            line += tr(" · %1 achieved").arg(quantity_text(event.bytes / duration_s, units::Dimension::bandwidth));
+        }
+        lines << line;
+    }
+    if (event.flops > 0.0) {
+        QString line = tr("%1 FLOPs").arg(flops_text(event.flops));
+        if (duration_s > 0.0) {
+            line += tr(" · %1 achieved").arg(quantity_text(event.flops / duration_s, units::Dimension::flop_rate));
+        }
+        lines << line;
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void TimelineView::zoomAt(double x, double factor) {
+    scale_.zoomAt(x - header_width_px, factor);
+    viewport()->update();
+}
+
+void TimelineView::fit() {
+    scale_.fit();
+    viewport()->update();
+}
+
+void TimelineView::showRange(double from_s, double to_s) {
+    scale_.show(from_s, to_s);
+    viewport()->update();
+}
+
+void TimelineView::zoomToEvent(EventId id) {
+    if (!levels_) return;
+    const TimelineEvent event = levels_->timeline().event(id);
+    const double margin_s = std::max((event.end_s - event.start_s) * 0.1, TimeScale::min_seconds_per_pixel * 100);
+    scale_.show(event.start_s - margin_s, event.end_s + margin_s);
+    viewport()->update();
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QPainter painter(viewport());
+    painter.fillRect(viewport()->rect(), palette().base());
+    if (!levels_) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(viewport()->rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap,
+                         message_.isEmpty() ? tr("No result yet") : message_);
+        return;
+    }
+    paintRows(painter);
+    paintAxis(painter);
+    paintLegend(painter);
+}
+
+void TimelineView::paintLegend(QPainter& painter) const {
+    const QRect band(0, 0, viewport()->width(), legend_height_px);
+    painter.fillRect(band, palette().window());
+    const QFontMetrics metrics(font());
+    int x = 8;
+    for (const LegendEntry& entry : legend_entries) {
+        const QString name = tr(entry.name);
+        const int swatch = 10;
+        painter.fillRect(QRect(x, (legend_height_px - swatch) / 2, swatch, swatch), task_kind_color(entry.kind));
+        x += swatch + 4;
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
+        x += metrics.horizontalAdvance(name) + 14;
+    }
+    const QString hint = tr("wheel: zoom · drag: pan · W/S/A/D · 0: fit");
+    const int hint_width = metrics.horizontalAdvance(hint);
+    if (x + hint_width + 8 < band.width()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(QRect(band.width() - hint_width - 8, 0, hint_width, legend_height_px), Qt::AlignVCenter,
+                         hint);
+    }
+}
+
+void TimelineView::paintAxis(QPainter& painter) const {
+    const QRect band(0, legend_height_px, viewport()->width(), axis_height_px);
+    painter.fillRect(band, palette().window());
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawLine(band.bottomLeft(), band.bottomRight());
+    painter.setPen(palette().color(QPalette::WindowText));
+    // The header column's part says how much time is shown.
+    const double width = lanesWidth();
+    painter.drawText(QRect(8, band.top(), header_width_px - 16, band.height()), Qt::AlignVCenter,
+                     tr("%1 shown").arg(time_text(scale_.seconds_per_pixel() * width)));
+    painter.save();
+    painter.setClipRect(QRect(header_width_px, band.top(), static_cast<int>(width), band.height()));
+    for (const TimeTick& tick : time_ticks(scale_, width, 90.0)) {
+        const int x = header_width_px + static_cast<int>(std::lround(scale_.x_of(tick.time_s)));
+        painter.setPen(palette().color(QPalette::Mid));
+        painter.drawLine(x, band.bottom() - 5, x, band.bottom());
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(x + 3, band.top(), 120, band.height() - 2), Qt::AlignVCenter | Qt::AlignLeft,
+                         tick.label);
+    }
+    painter.restore();
+}
+
+void TimelineView::paintRows(QPainter& painter) const {
+    const Timeline& timeline = levels_->timeline();
+    const int top = lanesTop();
+    const int scroll = verticalScrollBar()->value();
+    const int height = viewport()->height();
+    const double width = lanesWidth();
+    const double from_s = scale_.start_s();
+    const double to_s = scale_.end_s(width);
+    const double min_width_s = min_box_width_px * scale_.seconds_per_pixel();
+    const QRectF lanes_area(header_width_px, top, width, height - top);
+    painter.save();
+    painter.setClipRect(QRect(0, top, viewport()->width(), height - top));
+
+    // Faint gridlines at the axis's ticks.
+    painter.setPen(QPen(palette().color(QPalette::Midlight), 0));
+    for (const TimeTick& tick : time_ticks(scale_, width, 90.0)) {
+        const double x = header_width_px + scale_.x_of(tick.time_s);
+        painter.drawLine(QPointF(x, top), QPointF(x, height));
+    }
+
+    const QFontMetrics metrics(font());
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    const QFontMetrics small_metrics(small);
+    QFont bold = font();
+    bold.setBold(true);
+    std::vector<LaneBox> boxes;
+    for (const TimelineRow& row : rows_.rows) {
+        const int y = top + row.top_px - scroll;
+        if (y + row.height_px < top) continue;
+        if (y > height) break;
+        if (row.is_stage_band) {
+            painter.fillRect(QRect(0, y, viewport()->width(), row.height_px), palette().alternateBase());
+            painter.setFont(bold);
+            painter.setPen(palette().color(QPalette::Text));
+            painter.drawText(QRect(8, y, viewport()->width() - 16, row.height_px), Qt::AlignVCenter, row.title);
+            painter.setFont(font());
+            continue;
+        }
+        // Header: the NPU and its place on the left, the lanes' names on the right.
+        painter.setPen(palette().color(QPalette::Text));
+        painter.setFont(bold);
+        painter.drawText(QRect(8, y + 2, header_width_px - 80, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(row.title, Qt::ElideRight, header_width_px - 80));
+        painter.setFont(small);
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(QRect(8, y + 2 + metrics.height(), header_width_px - 12, small_metrics.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         small_metrics.elidedText(row.detail, Qt::ElideRight, header_width_px - 12));
+        for (std::size_t i = 0; i < row.lanes.size(); ++i) {
+            const int lane_y = y + static_cast<int>(i) * lane_height_px;
+            painter.drawText(QRect(header_width_px - 70, lane_y, 64, lane_height_px), Qt::AlignRight | Qt::AlignVCenter,
+                             lane_name(row.lanes[i]));
+        }
+        painter.setFont(font());
+
+        painter.save();
+        painter.setClipRect(lanes_area.toAlignedRect().intersected(QRect(0, y, viewport()->width(), row.height_px)));
+        for (std::size_t i = 0; i < row.lanes.size(); ++i) {
+            const double lane_y = y + static_cast<double>(i) * lane_height_px;
+            boxes.clear();
+            levels_->boxes(row.device, row.lanes[i], from_s, to_s, min_width_s, boxes);
+            for (const LaneBox& box : boxes) {
+                double x0 = header_width_px + scale_.x_of(box.start_s);
+                double x1 = header_width_px + scale_.x_of(box.end_s);
+                x0 = std::max(x0, lanes_area.left() - 1.0);
+                x1 = std::min(x1, lanes_area.right() + 1.0);
+                if (x1 - x0 < 1.0) x1 = x0 + 1.0;
+                const TimelineEvent event = timeline.event(box.representative);
+                const QColor color = task_kind_color(event.kind);
+                const QRectF rect(x0, lane_y + 2.0, x1 - x0, lane_height_px - 4.0);
+                painter.fillRect(rect, color);
+                if (box.count > 1) paintMix(painter, rect, box.kinds, event.kind);
+                if (rect.width() < 24.0) continue;
+                QString label;
+                if (box.count > 1) {
+                    label = QStringLiteral("×%1").arg(box.count);
+                } else {
+                    label = QString::fromUtf8(event.operation.data(), static_cast<qsizetype>(event.operation.size()));
+                    if (event.micro_batch >= 0) label = QStringLiteral("%1 · %2").arg(event.micro_batch).arg(label);
+                }
+                painter.setFont(small);
+                painter.setPen(text_color_on(color));
+                painter.drawText(rect.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                                 small_metrics.elidedText(label, Qt::ElideRight, static_cast<int>(rect.width()) - 6));
+                painter.setFont(font());
+            }
+        }
+        painter.restore();
+        painter.setPen(palette().color(QPalette::Midlight));
+        painter.drawLine(0, y + row.height_px - 1, viewport()->width(), y + row.height_px - 1);
+    }
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawLine(header_width_px - 1, top, header_width_px - 1, height);
+    painter.restore();
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event) {
+    QAbstractScrollArea::resizeEvent(event);
+    scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
+    updateScrollBars();
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event) {
+    if (event->modifiers() & Qt::ShiftModifier) {
+        QAbstractScrollArea::wheelEvent(event);  // scroll the rows
+        return;
+    }
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches == 0.0) return;
+    zoomAt(event->position().x(), std::pow(wheel_zoom_per_notch, notches));
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    drag_from_ = event->position().toPoint();
+    dragging_ = true;
+    dragged_ = false;
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event) {
+    if (!dragging_) return;
+    const QPoint delta = event->position().toPoint() - drag_from_;
+    if (!dragged_ && delta.manhattanLength() < drag_threshold_px) return;
+    dragged_ = true;
+    viewport()->setCursor(Qt::ClosedHandCursor);
+    scale_.panBy(-delta.x());
+    verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+    drag_from_ = event->position().toPoint();
+    viewport()->update();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent*) {
+    dragging_ = false;
+    viewport()->unsetCursor();
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
+    const std::optional<LaneBox> box = boxAt(event->position().toPoint());
+    if (!box) return;
+    if (box->count > 1) {
+        scale_.show(box->start_s, box->end_s);
+        viewport()->update();
+    } else {
+        zoomToEvent(box->representative);
+    }
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* event) {
+    const double middle = header_width_px + lanesWidth() / 2.0;
+    switch (event->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAt(middle, key_zoom);
+        break;
+    case Qt::Key_S:
+    case Qt::Key_Minus:
+        zoomAt(middle, 1.0 / key_zoom);
+        break;
+    case Qt::Key_A:
+        scale_.panBy(-key_pan_fraction * lanesWidth());
+        viewport()->update();
+        break;
+    case Qt::Key_D:
+        scale_.panBy(key_pan_fraction * lanesWidth());
+        viewport()->update();
+        break;
+    case Qt::Key_0:
+        fit();
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+    }
+}
+
+bool TimelineView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        if (const std::optional<LaneBox> box = boxAt(help->pos())) {
+            QToolTip::showText(help->globalPos(), describe(*box), viewport());
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void TimelineView::scrollContentsBy(int, int) { viewport()->update(); }
+
+}  // namespace parasight::gui

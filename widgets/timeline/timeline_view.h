@@ -1,0 +1,83 @@
+#pragma once
+// The Timeline tab's view: a Gantt chart of one simulated iteration, a row per simulated device (grouped by
+// pipeline stage) with a lane per stream, events coloured by kind. It draws through TimelineLevels, so a repaint
+// costs about the boxes on screen whatever the iteration holds: events narrower than two pixels merge into one box
+// that says how many it holds. A legend and the time axis stay at the top, the row headers at the left.
+//
+// Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows), dragging pans,
+// W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
+// shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate).
+
+#include "analysis/timeline_levels.h"
+#include "timeline/time_scale.h"
+#include "timeline/timeline_rows.h"
+
+#include <QAbstractScrollArea>
+
+#include <memory>
+#include <optional>
+
+namespace parasight::gui {
+
+class TimelineView : public QAbstractScrollArea {
+    Q_OBJECT
+
+public:
+    static constexpr int header_width_px = 190;
+    static constexpr int legend_height_px = 22;
+    static constexpr int axis_height_px = 22;
+    static constexpr int lane_height_px = 18;
+    static constexpr double min_box_width_px = 2.0;  // narrower events merge
+
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    // Shows a simulated iteration (null: nothing), the whole of it.
+    void showTimeline(std::shared_ptr<const TimelineLevels> levels);
+    // Says why there is nothing to show.
+    void showMessage(const QString& message);
+
+    [[nodiscard]] const TimeScale& scale() const noexcept { return scale_; }
+    [[nodiscard]] const TimelineRowLayout& rows() const noexcept { return rows_; }
+    // The box under a point of the viewport, if any.
+    [[nodiscard]] std::optional<LaneBox> boxAt(const QPoint& point) const;
+    // Where the middle of `event` is drawn in the viewport, if its row is laid out.
+    [[nodiscard]] std::optional<QPoint> pointOf(EventId event) const;
+    // What a hover over `box` says.
+    [[nodiscard]] QString describe(const LaneBox& box) const;
+
+    void zoomAt(double x, double factor);  // x in the viewport
+    void fit();
+    // Shows [from_s, to_s] across the width (kept inside the iteration).
+    void showRange(double from_s, double to_s);
+    void zoomToEvent(EventId event);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    [[nodiscard]] int lanesTop() const { return legend_height_px + axis_height_px; }
+    [[nodiscard]] double lanesWidth() const;
+    void updateScrollBars();
+    void paintLegend(QPainter& painter) const;
+    void paintAxis(QPainter& painter) const;
+    void paintRows(QPainter& painter) const;
+
+    std::shared_ptr<const TimelineLevels> levels_;
+    TimelineRowLayout rows_;
+    TimeScale scale_;
+    QString message_;
+    QPoint drag_from_;
+    bool dragging_ = false;
+    bool dragged_ = false;
+};
+
+}  // namespace parasight::gui
