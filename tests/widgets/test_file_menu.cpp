@@ -78,6 +78,8 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"dgx-h100-16384", 8, 16, 128, 1536},
         {"tpu-v4-4096", 8, 16, 32, 1536},
         {"llama3-405b-16k", 8, 16, 128, 2048},  // the scenario as its file gives it: 16384 H100, batch 2048
+        {"pipeline-gpipe", 1, 4, 1, 8},         // 4 A100s as 4 stages, 8 micro-batches of 1
+        {"pipeline-1f1b", 1, 4, 1, 8},
     };
     for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
         const Preset& preset = parasight::all_presets()[i];
