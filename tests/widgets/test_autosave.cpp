@@ -10,6 +10,7 @@
 #include "problems/problem_list_model.h"
 
 #include "scenario_file/scenario_loader.h"
+#include "test_files.h"
 
 #include <QApplication>
 #include <QDir>
@@ -19,6 +20,7 @@
 #include <QTest>
 
 #include <cstdlib>
+#include <memory>
 
 using parasight::Diagnostics;
 using parasight::Scenario;
@@ -59,6 +61,28 @@ int crashing_session(int argc, char** argv) {
     if (!autosave.error().isEmpty() || !QFile::exists(autosave.path())) return 4;
     std::_Exit(0);  // as a crash would: the lock file stays, naming a process that no longer runs
 }
+
+// A session with unsaved edits of a saved file, autosaved once, in a folder of its own.
+struct EditedSession {
+    QTemporaryDir folder;
+    QString file = default_scenario_file(folder.path());
+    QString copies = folder.filePath(QStringLiteral("autosave"));
+    ScenarioDocument document;
+    std::unique_ptr<Autosave> autosave;
+
+    // False if the file could not be made or opened.
+    bool start() {
+        Diagnostics problems;
+        if (file.isEmpty() || !document.openFile(file, problems)) return false;
+        autosave = std::make_unique<Autosave>(document, copies);
+        make_unsaved_edits(document);
+        autosave->writeNow();
+        return autosave->error().isEmpty();
+    }
+    [[nodiscard]] QStringList filesInCopies() const {
+        return QDir(copies).entryList(QDir::Files | QDir::Hidden);
+    }
+};
 
 }  // namespace
 
@@ -106,56 +130,33 @@ void TestAutosave::anEditIsCopiedAfterAPause() {
 }
 
 void TestAutosave::savingOrUndoingRemovesTheCopy() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString file = default_scenario_file(folder.path());
-    ScenarioDocument document;
-    Diagnostics problems;
-    QVERIFY(document.openFile(file, problems));
-    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
-    make_unsaved_edits(document);
-    autosave.writeNow();
-    QVERIFY(QFile::exists(autosave.path()));
-    document.undoStack()->undo();
-    document.undoStack()->undo();  // back to the saved state: nothing to lose
-    QVERIFY(!QFile::exists(autosave.path()));
-    make_unsaved_edits(document);
-    autosave.writeNow();
-    QVERIFY(QFile::exists(autosave.path()));
-    QVERIFY(!document.saveAs(file));
-    QVERIFY(!QFile::exists(autosave.path()));
-    QCOMPARE(QDir(folder.filePath(QStringLiteral("autosave"))).entryList(QDir::Files | QDir::Hidden), QStringList());
+    EditedSession session;
+    QVERIFY(session.start());
+    QVERIFY(QFile::exists(session.autosave->path()));
+    session.document.undoStack()->undo();
+    session.document.undoStack()->undo();  // back to the saved state: nothing to lose
+    QVERIFY(!QFile::exists(session.autosave->path()));
+    make_unsaved_edits(session.document);
+    session.autosave->writeNow();
+    QVERIFY(QFile::exists(session.autosave->path()));
+    QVERIFY(!session.document.saveAs(session.file));
+    QCOMPARE(session.filesInCopies(), QStringList());
 }
 
 void TestAutosave::aCleanExitRemovesTheCopy() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString copies = folder.filePath(QStringLiteral("autosave"));
-    {
-        ScenarioDocument document;
-        Diagnostics problems;
-        QVERIFY(document.openFile(default_scenario_file(folder.path()), problems));
-        Autosave autosave(document, copies);
-        make_unsaved_edits(document);
-        autosave.writeNow();
-        QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden).size(), 2);  // the copy and its lock
-    }
-    QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden), QStringList());
+    EditedSession session;
+    QVERIFY(session.start());
+    QCOMPARE(session.filesInCopies().size(), 2);  // the copy and its lock
+    session.autosave.reset();
+    QCOMPARE(session.filesInCopies(), QStringList());
 }
 
 void TestAutosave::aRunningSessionsCopyIsNotOffered() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString copies = folder.filePath(QStringLiteral("autosave"));
-    ScenarioDocument document;
-    Diagnostics problems;
-    QVERIFY(document.openFile(default_scenario_file(folder.path()), problems));
-    Autosave autosave(document, copies);
-    make_unsaved_edits(document);
-    autosave.writeNow();
+    EditedSession session;
+    QVERIFY(session.start());
     // Its lock is held by a running process (this one): another window's copy, not a crash's.
-    QVERIFY(Autosave::left_in(copies).empty());
-    QVERIFY(QFile::exists(autosave.path()));
+    QVERIFY(Autosave::left_in(session.copies).empty());
+    QVERIFY(QFile::exists(session.autosave->path()));
 }
 
 namespace {
@@ -218,10 +219,7 @@ void TestAutosave::anUnreadableCopyIsKept() {
     QVERIFY(crash_a_session(default_scenario_file(folder.path()), copies));
     std::vector<LeftAutosave> left = Autosave::left_in(copies);
     QCOMPARE(left.size(), std::size_t{1});
-    QFile copy(left.front().path());
-    QVERIFY(copy.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    copy.write("training: [unclosed\n");
-    copy.close();
+    QVERIFY(write_test_file(left.front().path(), "training: [unclosed\n"));
     MainWindow window;
     window.setAutoRun(false);
     window.openDefaultScenario();

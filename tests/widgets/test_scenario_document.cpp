@@ -6,6 +6,7 @@
 
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_loader.h"
+#include "test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -220,10 +221,7 @@ void TestScenarioDocument::openReportsTheLoadersProblems() {
     QTemporaryDir directory;
     QVERIFY(directory.isValid());
     const QString path = directory.filePath(QStringLiteral("bad.yaml"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8, micro_bach: 1}\n");
-    file.close();
+    QVERIFY(write_test_file(path, "schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8, micro_bach: 1}\n"));
     ScenarioDocument document;
     open_default(document);
     const Scenario before = document.scenario();

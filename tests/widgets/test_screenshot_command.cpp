@@ -2,6 +2,9 @@
 // run writes a PNG of the window at the asked size and exits 0; every bad argument, bad file or unwritable output
 // exits 2 with a message (a FILE's problems as FILE:LINE:COL: message) and leaves an existing OUT.png untouched.
 
+#include "test_files.h"
+
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -41,10 +44,7 @@ void TestScreenshotCommand::writesThePngAtTheAskedSize() {
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString output = folder.filePath(QStringLiteral("breakdown.png"));
-    QFile old(output);
-    QVERIFY(old.open(QIODevice::WriteOnly));
-    old.write("an older screenshot");
-    old.close();
+    QVERIFY(write_test_file(output, "an older screenshot"));
     const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--tab"),
                                    QStringLiteral("breakdown"), QStringLiteral("--size"), QStringLiteral("900x600")});
     QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
@@ -91,17 +91,14 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng() {
     QFETCH(QString, message);
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
-    QFile bad(folder.filePath(QStringLiteral("bad.yaml")));
-    QVERIFY(bad.open(QIODevice::WriteOnly));
-    bad.write("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 0}\n"
-              "cluster: {device: a100-80gb, topology: [{kind: ring, size: 8, bandwidth: 100 GB/s, latency: 1 us}]}\n"
-              "parallelism: {dp: auto}\n");
-    bad.close();
+    QVERIFY(write_test_file(
+        folder.filePath(QStringLiteral("bad.yaml")),
+        "schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 0}\n"
+        "cluster: {device: a100-80gb, topology: [{kind: ring, size: 8, bandwidth: 100 GB/s, latency: 1 us}]}\n"
+        "parallelism: {dp: auto}\n"));
     QVERIFY(QDir(folder.path()).mkdir(QStringLiteral("dir.png")));
+    QVERIFY(write_test_file(folder.filePath(QStringLiteral("old.png")), "an older screenshot"));
     QFile old(folder.filePath(QStringLiteral("old.png")));
-    QVERIFY(old.open(QIODevice::WriteOnly));
-    old.write("an older screenshot");
-    old.close();
     for (QString& argument : arguments) argument.replace(QStringLiteral("FOLDER"), folder.path());
     output.replace(QStringLiteral("FOLDER"), folder.path());
     const Run run = run_parasight(QStringList{QStringLiteral("--screenshot"), output} + arguments);
