@@ -143,6 +143,16 @@ std::vector<std::int64_t> Timeline::peers(EventId id) const {
     return {};
 }
 
+std::vector<EventId> Timeline::waited_on_by(EventId id) const {
+    std::vector<EventId> successors;
+    if (predecessor_offsets_.empty()) return successors;
+    const auto task = static_cast<TaskId>(id);
+    for (const std::int32_t* s = graph_.successors_begin(task); s != graph_.successors_end(task); ++s) {
+        successors.push_back(static_cast<EventId>(*s));
+    }
+    return successors;
+}
+
 std::span<const EventId> Timeline::waited_for(EventId id) const {
     if (predecessor_offsets_.empty()) return {};
     const std::uint32_t first = predecessor_offsets_.at(id);

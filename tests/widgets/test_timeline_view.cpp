@@ -4,8 +4,11 @@
 // Headless (offscreen).
 
 #include "timeline/time_scale.h"
+#include "timeline/event_details.h"
+#include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
 
+#include "analysis/event_relations.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
@@ -16,6 +19,7 @@
 
 using namespace parasight;
 using parasight::gui::TimeScale;
+using parasight::gui::TimelinePage;
 using parasight::gui::TimelineView;
 
 namespace {
@@ -46,6 +50,7 @@ private Q_SLOTS:
     void rowsAreStagesAndDevices();
     void hitTestingFindsTheEvent();
     void drawsTheIteration();
+    void clickingAnEventShowsWhatItWaitedFor();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -198,6 +203,48 @@ void TestTimelineView::drawsTheIteration() {
     }
     // Forward, backward, TP, PP and DP boxes at least, over the background, gridlines and text.
     QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+}
+
+void TestTimelineView::clickingAnEventShowsWhatItWaitedFor() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelinePage page;
+    page.resize(1200, 1400);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showTimeline(levels);
+    const Timeline& timeline = levels->timeline();
+    // NPU 0's first TP all-reduce (layer 0, micro-batch 0), clicked where it is drawn.
+    EventId all_reduce = 0;
+    for (const EventId id : timeline.lane(0, Stream::feature_comm)) {
+        if (timeline.event(id).operation == "tp all-reduce") {
+            all_reduce = id;
+            break;
+        }
+    }
+    TimelineView* view = page.view();
+    view->zoomToEvent(all_reduce);
+    const std::optional<QPoint> point = view->pointOf(all_reduce);
+    QVERIFY(point.has_value());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, *point);
+    QCOMPARE(view->selected(), std::optional<EventId>(all_reduce));
+    // Its partner NPU 1 runs the same all-reduce: outlined, and listed under the details.
+    const std::vector<EventId> members = same_collective(timeline, all_reduce);
+    QCOMPARE(members.size(), std::size_t{1});
+    QVERIFY(std::find(view->related().begin(), view->related().end(), members.front()) != view->related().end());
+    QVERIFY(page.details()->isVisible());
+    const QStringList lines = page.details()->lines();
+    QVERIFY2(lines.contains(QStringLiteral("The same collective on")), qPrintable(lines.join(u'|')));
+    QVERIFY2(lines.contains(QStringLiteral("tp all-reduce · micro-batch 0 on NPU 1")), qPrintable(lines.join(u'|')));
+    QCOMPARE(lines.front(), QStringLiteral("Waited for (the last to end first)"));
+    // Choosing the partner's line selects it in the view.
+    Q_EMIT page.details()->eventChosen(static_cast<qint64>(members.front()));
+    QCOMPARE(view->selected(), std::optional<EventId>(members.front()));
+    // A click on empty space clears the selection and hides the details.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() - 5,
+                                                                       view->viewport()->height() - 5));
+    QCOMPARE(view->selected(), std::nullopt);
+    QVERIFY(!page.details()->isVisible());
 }
 
 QTEST_MAIN(TestTimelineView)

@@ -11,6 +11,7 @@
 #include "presets/preset_library.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
 
 #include <QAction>
@@ -74,7 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->setDocumentMode(true);
     breakdown_ = new BreakdownView(tabs_);
     memory_ = new MemoryView(tabs_);
-    timeline_ = new TimelineView(tabs_);
+    timeline_ = new TimelinePage(tabs_);
     for (const TabSpec& spec : tab_specs) {
         QWidget* page = nullptr;
         if (spec.placeholder != nullptr) {
@@ -290,6 +291,8 @@ void MainWindow::goToProblem(const QModelIndex& index) {
     }
     form_->focusField(path);
 }
+
+TimelineView* MainWindow::timelineView() const { return timeline_->view(); }
 
 bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
     Diagnostics found;

@@ -31,6 +31,7 @@ class MemoryView;
 class ProblemListModel;
 class ScenarioForm;
 class SummaryBar;
+class TimelinePage;
 class TimelineView;
 
 class MainWindow : public QMainWindow {
@@ -46,7 +47,8 @@ public:
     [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
-    [[nodiscard]] TimelineView* timelineView() const noexcept { return timeline_; }
+    [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
+    [[nodiscard]] TimelineView* timelineView() const;
     [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
     [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
 
@@ -112,7 +114,7 @@ private:
     SummaryBar* summary_ = nullptr;
     BreakdownView* breakdown_ = nullptr;
     MemoryView* memory_ = nullptr;
-    TimelineView* timeline_ = nullptr;
+    TimelinePage* timeline_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     ProblemListModel* problems_ = nullptr;
     QListView* problems_view_ = nullptr;

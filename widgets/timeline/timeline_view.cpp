@@ -1,7 +1,9 @@
 #include "timeline/timeline_view.h"
 
+#include "analysis/event_relations.h"
 #include "style/activity_colors.h"
 #include "style/quantity_text.h"
+#include "timeline/event_text.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -35,15 +37,6 @@ QString lane_name(Stream stream) {
     return {};
 }
 
-QString stream_description(Stream stream) {
-    switch (stream) {
-    case Stream::compute: return TimelineView::tr("compute stream");
-    case Stream::feature_comm: return TimelineView::tr("feature communication stream");
-    case Stream::gradient_comm: return TimelineView::tr("gradient communication stream");
-    }
-    return {};
-}
-
 struct LegendEntry {
     TaskKind kind;
     const char* name;
@@ -66,11 +59,6 @@ QColor text_color_on(const QColor& background) {
     return background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
-QString flops_text(double flops) {
-    QString text = quantity_text(flops, units::Dimension::flop_rate);  // "1.2 TFLOP/s" without its "/s"
-    if (text.endsWith(QStringLiteral("/s"))) text.chop(2);
-    return text;
-}
 
 // A merge of events of several kinds (forward and backward in a 1F1B steady state) is striped with their colours,
 // over the colour of its longest member: a merge of one kind is plain, so warm-up and steady state look apart.
@@ -102,6 +90,7 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
 void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
     levels_ = std::move(levels);
     message_.clear();
+    select(std::nullopt, false);
     rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px,
                                            min_row_height_px)
                     : TimelineRowLayout{};
@@ -112,6 +101,7 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
 }
 
 void TimelineView::showMessage(const QString& message) {
+    select(std::nullopt, false);
     levels_.reset();
     rows_ = TimelineRowLayout{};
     message_ = message;
@@ -167,39 +157,64 @@ std::optional<QPoint> TimelineView::pointOf(EventId id) const {
 }
 
 QString TimelineView::describe(const LaneBox& box) const {
-    if (!levels_) return {};
-    if (box.count > 1) {
-        return tr("<b>%1 events</b>, each narrower than %2 pixels here<br>%3 to %4 — zoom in to see them apart")
-            .arg(box.count)
-            .arg(min_box_width_px, 0, 'f', 0)
-            .arg(time_text(box.start_s), time_text(box.end_s));
+    return levels_ ? box_description(levels_->timeline(), box, min_box_width_px) : QString();
+}
+
+void TimelineView::select(std::optional<EventId> event, bool reveal) {
+    related_.clear();
+    if (event && levels_) {
+        const Timeline& timeline = levels_->timeline();
+        related_ = same_collective(timeline, *event);
+        const std::vector<EventId> receivers = waited_on_elsewhere(timeline, *event);
+        related_.insert(related_.end(), receivers.begin(), receivers.end());
+        for (const Wait& wait : waits_of(timeline, *event)) related_.push_back(wait.event);
     }
-    const TimelineEvent event = levels_->timeline().event(box.representative);
-    QStringList where;
-    if (event.layer >= 0) where << tr("layer %1").arg(event.layer);
-    if (event.micro_batch >= 0) where << tr("micro-batch %1").arg(event.micro_batch);
-    where << stream_description(event.stream);
-    const double duration_s = event.end_s - event.start_s;
-    QStringList lines;
-    lines << QStringLiteral("<b>%1</b>").arg(QString::fromUtf8(event.operation.data(),
-                                                                static_cast<qsizetype>(event.operation.size())).toHtmlEscaped());
-    lines << where.join(QStringLiteral(" · "));
-    lines << tr("start %1 · duration %2").arg(time_text(event.start_s), time_text(duration_s));
-    if (event.bytes > 0.0) {
-        QString line = tr("%1 moved").arg(bytes_text(event.bytes));
-        if (duration_s > 0.0) {
-            line += tr(" · %1 achieved").arg(quantity_text(event.bytes / duration_s, units::Dimension::bandwidth));
+    const bool changed = selected_ != event;
+    selected_ = levels_ ? event : std::nullopt;
+    if (selected_ && reveal) {
+        const TimelineEvent shown = levels_->timeline().event(*selected_);
+        const double width_s = scale_.seconds_per_pixel() * lanesWidth();
+        if (shown.end_s - shown.start_s > width_s) {
+            zoomToEvent(*selected_);
+        } else if (shown.start_s < scale_.start_s() || shown.end_s > scale_.end_s(lanesWidth())) {
+            const double middle_s = (shown.start_s + shown.end_s) / 2.0;
+            scale_.show(middle_s - width_s / 2.0, middle_s + width_s / 2.0);
         }
-        lines << line;
-    }
-    if (event.flops > 0.0) {
-        QString line = tr("%1 FLOPs").arg(flops_text(event.flops));
-        if (duration_s > 0.0) {
-            line += tr(" · %1 achieved").arg(quantity_text(event.flops / duration_s, units::Dimension::flop_rate));
+        if (const std::optional<int> top = rows_.laneTop(shown.device, shown.stream)) {
+            const int visible = viewport()->height() - lanesTop();
+            const int scroll = verticalScrollBar()->value();
+            if (*top < scroll || *top + lane_height_px > scroll + visible) {
+                verticalScrollBar()->setValue(*top - visible / 3);
+            }
         }
-        lines << line;
     }
-    return lines.join(QStringLiteral("<br>"));
+    viewport()->update();
+    if (changed) Q_EMIT selectionChanged(selected_ ? static_cast<qint64>(*selected_) : -1);
+}
+
+std::optional<QRectF> TimelineView::rectOf(EventId id) const {
+    const TimelineEvent event = levels_->timeline().event(id);
+    const std::optional<int> top = rows_.laneTop(event.device, event.stream);
+    if (!top) return std::nullopt;
+    const double x0 = header_width_px + scale_.x_of(event.start_s);
+    const double x1 = std::max(header_width_px + scale_.x_of(event.end_s), x0 + 1.0);
+    const double y = lanesTop() + *top - verticalScrollBar()->value();
+    return QRectF(x0, y + 1.0, x1 - x0, lane_height_px - 2.0);
+}
+
+void TimelineView::paintSelection(QPainter& painter) const {
+    if (!selected_) return;
+    painter.save();
+    painter.setClipRect(QRect(header_width_px, lanesTop(), static_cast<int>(lanesWidth()), viewport()->height()));
+    const QColor highlight = palette().color(QPalette::Highlight);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(palette().color(QPalette::Text), 1.5, Qt::DashLine));
+    for (const EventId id : related_) {
+        if (const auto rect = rectOf(id)) painter.drawRect(rect->adjusted(-1, -1, 1, 1));
+    }
+    painter.setPen(QPen(highlight, 3.0));
+    if (const auto rect = rectOf(*selected_)) painter.drawRect(rect->adjusted(-1.5, -1.5, 1.5, 1.5));
+    painter.restore();
 }
 
 void TimelineView::zoomAt(double x, double factor) {
@@ -235,6 +250,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
         return;
     }
     paintRows(painter);
+    paintSelection(painter);
     paintAxis(painter);
     paintLegend(painter);
 }
@@ -418,9 +434,14 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     viewport()->update();
 }
 
-void TimelineView::mouseReleaseEvent(QMouseEvent*) {
+void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
+    const bool clicked = dragging_ && !dragged_;
     dragging_ = false;
     viewport()->unsetCursor();
+    if (!clicked) return;
+    // A click selects the event under it; on a merge or nothing, it clears the selection.
+    const std::optional<LaneBox> box = boxAt(event->position().toPoint());
+    select(box && box->count == 1 ? std::optional<EventId>(box->representative) : std::nullopt, false);
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
@@ -457,6 +478,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_0:
         fit();
         break;
+
     default:
         QAbstractScrollArea::keyPressEvent(event);
     }

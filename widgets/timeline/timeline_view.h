@@ -6,7 +6,9 @@
 //
 // Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows), dragging pans,
 // W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
-// shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate).
+// shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate). Clicking
+// an event selects it: it is outlined, and so are the same collective on its peers, what it waited for and what
+// waited for it on other devices (event_relations.h).
 
 #include "analysis/timeline_levels.h"
 #include "timeline/time_scale.h"
@@ -16,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace parasight::gui {
 
@@ -45,11 +48,21 @@ public:
     // What a hover over `box` says.
     [[nodiscard]] QString describe(const LaneBox& box) const;
 
+    // Selects an event (none: clears), outlining it and its relations; `reveal` scrolls and pans it into view.
+    void select(std::optional<EventId> event, bool reveal);
+    [[nodiscard]] std::optional<EventId> selected() const noexcept { return selected_; }
+    // The events outlined with the selection.
+    [[nodiscard]] const std::vector<EventId>& related() const noexcept { return related_; }
+
     void zoomAt(double x, double factor);  // x in the viewport
     void fit();
     // Shows [from_s, to_s] across the width (kept inside the iteration).
     void showRange(double from_s, double to_s);
     void zoomToEvent(EventId event);
+
+Q_SIGNALS:
+    // The selection changed: an event id, or -1 for none.
+    void selectionChanged(qint64 event);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -70,11 +83,15 @@ private:
     void paintLegend(QPainter& painter) const;
     void paintAxis(QPainter& painter) const;
     void paintRows(QPainter& painter) const;
+    void paintSelection(QPainter& painter) const;
+    [[nodiscard]] std::optional<QRectF> rectOf(EventId event) const;
 
     std::shared_ptr<const TimelineLevels> levels_;
     TimelineRowLayout rows_;
     TimeScale scale_;
     QString message_;
+    std::optional<EventId> selected_;
+    std::vector<EventId> related_;
     QPoint drag_from_;
     bool dragging_ = false;
     bool dragged_ = false;

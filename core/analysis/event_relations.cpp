@@ -1,0 +1,70 @@
+#include "analysis/event_relations.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+std::vector<Wait> waits_of(const Timeline& timeline, EventId id) {
+    const TimelineEvent event = timeline.event(id);
+    std::vector<Wait> waits;
+    const std::span<const EventId> lane = timeline.lane(event.device, event.stream);
+    const auto position = std::find(lane.begin(), lane.end(), id);
+    if (position != lane.end() && position != lane.begin()) {
+        const TimelineEvent before = timeline.event(*(position - 1));
+        waits.push_back(Wait{before.id, event.start_s - before.end_s, true});
+    }
+    for (const EventId dependency : timeline.waited_for(id)) {
+        const TimelineEvent before = timeline.event(dependency);
+        waits.push_back(Wait{dependency, event.start_s - before.end_s, false});
+    }
+    std::stable_sort(waits.begin(), waits.end(),
+                     [](const Wait& a, const Wait& b) { return a.ended_before_s < b.ended_before_s; });
+    return waits;
+}
+
+namespace {
+
+bool same_step(const TimelineEvent& a, const TimelineEvent& b) {
+    return a.operation == b.operation && a.layer == b.layer && a.micro_batch == b.micro_batch && a.kind == b.kind;
+}
+
+}  // namespace
+
+std::vector<EventId> same_collective(const Timeline& timeline, EventId id) {
+    const TimelineEvent event = timeline.event(id);
+    std::vector<EventId> members;
+    if (!is_communication(event.kind) || event.kind == TaskKind::pp_comm) return members;
+    // A layer can run one operation twice (a TP all-reduce after attention and after the MLP): the k-th of its
+    // kind on this lane is the k-th on every member's.
+    std::size_t occurrence = 0;
+    for (const EventId earlier : timeline.lane(event.device, event.stream)) {
+        if (earlier == id) break;
+        if (same_step(timeline.event(earlier), event)) ++occurrence;
+    }
+    const auto& devices = timeline.devices();
+    for (const std::int64_t npu : timeline.peers(id)) {
+        for (std::size_t device = 0; device < devices.size(); ++device) {
+            if (devices[device].npu != npu || device == event.device) continue;
+            std::size_t seen = 0;
+            for (const EventId candidate : timeline.lane(device, event.stream)) {
+                if (!same_step(timeline.event(candidate), event)) continue;
+                if (seen++ == occurrence) {
+                    members.push_back(candidate);
+                    break;
+                }
+            }
+        }
+    }
+    return members;
+}
+
+std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id) {
+    const std::size_t device = timeline.event(id).device;
+    std::vector<EventId> waiting;
+    for (const EventId successor : timeline.waited_on_by(id)) {
+        if (timeline.event(successor).device != device) waiting.push_back(successor);
+    }
+    return waiting;
+}
+
+}  // namespace parasight

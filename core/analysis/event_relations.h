@@ -1,0 +1,28 @@
+#pragma once
+// How one event of a Timeline relates to others, for a view that explains it: what it waited for and how long
+// before it started each of those ended (the last to end is what held it back), the same collective on the other
+// simulated members of its group, and what waited for it on other devices (a send's receiver).
+
+#include "analysis/timeline.h"
+
+#include <vector>
+
+namespace parasight {
+
+struct Wait {
+    EventId event = 0;
+    double ended_before_s = 0.0;  // how long before the waiting event started this one ended (0: it started then)
+    bool on_same_lane = false;    // the event before it on its own lane
+};
+
+// What `id` waited for — the event before it on its lane and its dependencies — the last to end first.
+[[nodiscard]] std::vector<Wait> waits_of(const Timeline& timeline, EventId id);
+
+// The same collective (operation, layer, micro-batch, stream) on the other simulated devices among its peers,
+// in NPU order; empty for computation and for peers that were not simulated (a symmetry class's other members).
+[[nodiscard]] std::vector<EventId> same_collective(const Timeline& timeline, EventId id);
+
+// The events on other devices that waited for `id` (e.g. the receiver's first step after a pipeline send).
+[[nodiscard]] std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id);
+
+}  // namespace parasight

@@ -1,0 +1,104 @@
+// How an event relates to others (analysis/event_relations.h), worked out on tests/data/cli/small_pipeline.yaml with
+// every device simulated: tp 2 · dp 2 · pp 2, NPU = tp + 2·dp + 4·pp, so NPU 0's TP partner is NPU 1, its DP
+// partner NPU 2, and its pipeline successor NPU 4.
+
+#include "analysis/event_relations.h"
+#include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
+
+#include <QtTest>
+
+using namespace parasight;
+
+namespace {
+
+std::shared_ptr<const Timeline> small_pipeline() {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    if (!loaded.ok()) return nullptr;
+    SimulateOptions options;
+    options.all_devices = true;
+    const auto simulation = simulate(*loaded.scenario, options);
+    return simulation ? simulation->timeline : nullptr;
+}
+
+// The n-th (from 0) event of `operation` for layer and micro-batch on NPU `npu`'s lane.
+std::optional<EventId> nth(const Timeline& timeline, std::size_t npu, Stream stream, std::string_view operation,
+                           int layer, int micro_batch, int n) {
+    for (const EventId id : timeline.lane(npu, stream)) {
+        const TimelineEvent event = timeline.event(id);
+        if (event.operation == operation && event.layer == layer && event.micro_batch == micro_batch && n-- == 0) {
+            return id;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+class TestEventRelations : public QObject {
+    Q_OBJECT
+private slots:
+    void aCollectiveIsFoundOnItsPeer_data();
+    void aCollectiveIsFoundOnItsPeer();
+    void computationHasNoCollective();
+    void theReceiverWaitedForTheSend();
+};
+
+void TestEventRelations::aCollectiveIsFoundOnItsPeer_data() {
+    QTest::addColumn<int>("occurrence");
+    // Megatron's forward all-reduces twice per layer (after attention, after the MLP): each is matched with the
+    // same one on the partner, not the first of the two.
+    QTest::newRow("after attention") << 0;
+    QTest::newRow("after the MLP") << 1;
+}
+
+void TestEventRelations::aCollectiveIsFoundOnItsPeer() {
+    QFETCH(int, occurrence);
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    const auto own = nth(*timeline, 0, Stream::feature_comm, "tp all-reduce", 0, 0, occurrence);
+    QVERIFY(own.has_value());
+    const std::vector<EventId> members = same_collective(*timeline, *own);
+    // Its group is NPUs 0 and 1: the one other member, on device 1, is the same step of the same all-reduce.
+    QCOMPARE(members.size(), std::size_t{1});
+    const TimelineEvent mine = timeline->event(*own);
+    const TimelineEvent theirs = timeline->event(members.front());
+    QCOMPARE(theirs.device, std::size_t{1});
+    QCOMPARE(members.front(), nth(*timeline, 1, Stream::feature_comm, "tp all-reduce", 0, 0, occurrence).value());
+    // A collective completes for all its members at once.
+    QCOMPARE(theirs.end_s, mine.end_s);
+}
+
+void TestEventRelations::computationHasNoCollective() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    const auto attention = nth(*timeline, 0, Stream::compute, "attention", 0, 0, 0);
+    QVERIFY(attention.has_value());
+    QVERIFY(same_collective(*timeline, *attention).empty());
+}
+
+void TestEventRelations::theReceiverWaitedForTheSend() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    // NPU 0 (stage 0) sends micro-batch 0's activations to NPU 4 (stage 1).
+    const auto send = nth(*timeline, 0, Stream::feature_comm, "pp send activations", -1, 0, 0);
+    QVERIFY(send.has_value());
+    const std::vector<EventId> receivers = waited_on_elsewhere(*timeline, *send);
+    QVERIFY(!receivers.empty());
+    for (const EventId receiver : receivers) {
+        const TimelineEvent event = timeline->event(receiver);
+        QCOMPARE(timeline->devices()[event.device].npu, std::int64_t{4});
+        QCOMPARE(event.micro_batch, 0);
+        // And from the receiver's side, the send is among what it waited for, ended no later than it started.
+        const std::vector<Wait> waits = waits_of(*timeline, receiver);
+        const auto found = std::find_if(waits.begin(), waits.end(), [&](const Wait& w) { return w.event == *send; });
+        QVERIFY(found != waits.end());
+        QVERIFY(found->ended_before_s >= 0.0);
+        QVERIFY(!found->on_same_lane);
+        // The last to end comes first: what it started after.
+        QVERIFY(waits.front().ended_before_s <= found->ended_before_s);
+    }
+}
+
+QTEST_APPLESS_MAIN(TestEventRelations)
+#include "test_event_relations.moc"

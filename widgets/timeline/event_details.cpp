@@ -1,0 +1,94 @@
+#include "timeline/event_details.h"
+
+#include "analysis/event_relations.h"
+#include "style/quantity_text.h"
+#include "timeline/event_text.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+
+namespace parasight::gui {
+
+namespace {
+
+constexpr int event_role = Qt::UserRole;
+
+void add_heading(QListWidget& list, const QString& text) {
+    auto* item = new QListWidgetItem(text, &list);
+    QFont bold = item->font();
+    bold.setBold(true);
+    item->setFont(bold);
+    item->setFlags(Qt::ItemIsEnabled);
+}
+
+void add_event(QListWidget& list, const QString& text, EventId event) {
+    auto* item = new QListWidgetItem(QStringLiteral("    ") + text, &list);
+    item->setData(event_role, static_cast<qint64>(event));
+}
+
+}  // namespace
+
+EventDetails::EventDetails(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("EventDetails"));
+    summary_ = new QLabel(this);
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summary_->setWordWrap(true);
+    summary_->setMinimumWidth(260);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    related_ = new QListWidget(this);
+    related_->setObjectName(QStringLiteral("RelatedEvents"));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(summary_, 2);
+    layout->addWidget(related_, 3);
+    connect(related_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        const QVariant event = item->data(event_role);
+        if (event.isValid()) Q_EMIT eventChosen(event.toLongLong());
+    });
+    connect(related_, &QListWidget::itemClicked, related_, &QListWidget::itemActivated);
+}
+
+void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId event) {
+    timeline_ = std::move(timeline);
+    related_->clear();
+    if (!timeline_) {
+        summary_->clear();
+        return;
+    }
+    const Timeline& t = *timeline_;
+    const TimelineEvent shown = t.event(event);
+    summary_->setText(tr("%1<br>on NPU %2")
+                          .arg(box_description(t, LaneBox{shown.start_s, shown.end_s, 1, event, 0}, 0.0))
+                          .arg(t.devices().at(shown.device).npu));
+
+    const std::vector<Wait> waits = waits_of(t, event);
+    add_heading(*related_, waits.empty() ? tr("Waited for nothing: it started the iteration")
+                                         : tr("Waited for (the last to end first)"));
+    for (const Wait& wait : waits) {
+        QString text = event_name(t, wait.event);
+        text += wait.ended_before_s <= 0.0 ? tr(" — ended as it started") : tr(" — ended %1 before it started")
+                                                                               .arg(time_text(wait.ended_before_s));
+        if (wait.on_same_lane) text += tr(" (before it on its lane)");
+        add_event(*related_, text, wait.event);
+    }
+    const std::vector<EventId> members = same_collective(t, event);
+    if (!members.empty()) {
+        add_heading(*related_, tr("The same collective on"));
+        for (const EventId member : members) add_event(*related_, event_name(t, member), member);
+    }
+    const std::vector<EventId> waiting = waited_on_elsewhere(t, event);
+    if (!waiting.empty()) {
+        add_heading(*related_, tr("Waited for it on other devices"));
+        for (const EventId other : waiting) add_event(*related_, event_name(t, other), other);
+    }
+}
+
+QStringList EventDetails::lines() const {
+    QStringList lines;
+    for (int i = 0; i < related_->count(); ++i) lines << related_->item(i)->text().trimmed();
+    return lines;
+}
+
+}  // namespace parasight::gui

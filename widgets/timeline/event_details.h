@@ -1,0 +1,37 @@
+#pragma once
+// The details of the event selected in the timeline: what it is, what it waited for (the last to end first: what
+// held it back, and by how much each ended before it started), the same collective on its simulated peers, and what
+// waited for it on other devices. Choosing a related event selects it in the timeline.
+
+#include "analysis/timeline.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QListWidget;
+
+namespace parasight::gui {
+
+class EventDetails : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit EventDetails(QWidget* parent = nullptr);
+
+    // Shows `event` of `timeline` (null timeline: nothing).
+    void showDetails(std::shared_ptr<const Timeline> timeline, EventId event);
+    // The lines of the related events listed, as shown (for tests).
+    [[nodiscard]] QStringList lines() const;
+
+Q_SIGNALS:
+    void eventChosen(qint64 event);
+
+private:
+    std::shared_ptr<const Timeline> timeline_;
+    QLabel* summary_ = nullptr;
+    QListWidget* related_ = nullptr;
+};
+
+}  // namespace parasight::gui
