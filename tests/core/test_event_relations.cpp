@@ -1,7 +1,9 @@
-// How an event relates to others (analysis/event_relations.h), worked out on tests/data/cli/small_pipeline.yaml with
+// How an event relates to others (analysis/event_relations.h) and which parts of a transfer are exposed
+// (analysis/event_exposure.h), worked out on tests/data/cli/small_pipeline.yaml with
 // every device simulated: tp 2 · dp 2 · pp 2, NPU = tp + 2·dp + 4·pp, so NPU 0's TP partner is NPU 1, its DP
 // partner NPU 2, and its pipeline successor NPU 4.
 
+#include "analysis/event_exposure.h"
 #include "analysis/event_relations.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
@@ -42,6 +44,7 @@ private slots:
     void aCollectiveIsFoundOnItsPeer();
     void computationHasNoCollective();
     void theReceiverWaitedForTheSend();
+    void exposedPartsAreWhereTheDeviceDoesNotCompute();
 };
 
 void TestEventRelations::aCollectiveIsFoundOnItsPeer_data() {
@@ -97,6 +100,51 @@ void TestEventRelations::theReceiverWaitedForTheSend() {
         QVERIFY(!found->on_same_lane);
         // The last to end comes first: what it started after.
         QVERIFY(waits.front().ended_before_s <= found->ended_before_s);
+    }
+}
+
+void TestEventRelations::exposedPartsAreWhereTheDeviceDoesNotCompute() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    // Megatron's forward TP all-reduce blocks the layer: nothing computes on its device meanwhile, so all of it is
+    // exposed — one part, start to end.
+    const auto all_reduce = nth(*timeline, 0, Stream::feature_comm, "tp all-reduce", 0, 0, 0);
+    QVERIFY(all_reduce.has_value());
+    const TimelineEvent event = timeline->event(*all_reduce);
+    const std::vector<TimeInterval> parts = exposed_parts(*timeline, *all_reduce);
+    QCOMPARE(parts.size(), std::size_t{1});
+    QCOMPARE(parts.front().start_s, event.start_s);
+    QCOMPARE(parts.front().end_s, event.end_s);
+    // Computation is never "exposed".
+    QVERIFY(exposed_parts(*timeline, nth(*timeline, 0, Stream::compute, "attention", 0, 0, 0).value()).empty());
+    // Every transfer of every device: its exposed parts lie inside it, in order, each where no compute event runs.
+    for (std::size_t device = 0; device < timeline->devices().size(); ++device) {
+        const auto compute = timeline->lane(device, Stream::compute);
+        for (const Stream stream : {Stream::feature_comm, Stream::gradient_comm}) {
+            for (const EventId id : timeline->lane(device, stream)) {
+                const TimelineEvent transfer = timeline->event(id);
+                double previous_end_s = transfer.start_s;
+                double exposed_s = 0.0;
+                for (const TimeInterval& part : exposed_parts(*timeline, id)) {
+                    exposed_s += part.end_s - part.start_s;
+                    QVERIFY(part.start_s >= previous_end_s && part.end_s > part.start_s);
+                    QVERIFY(part.end_s <= transfer.end_s);
+                    previous_end_s = part.end_s;
+                    for (const EventId c : compute) {
+                        const TimelineEvent busy = timeline->event(c);
+                        QVERIFY(busy.end_s <= part.start_s || busy.start_s >= part.end_s);
+                    }
+                }
+                // And nothing is missed: exposed plus computed-over time is the whole transfer.
+                double computed_s = 0.0;
+                for (const EventId c : compute) {
+                    const TimelineEvent busy = timeline->event(c);
+                    computed_s += std::max(0.0, std::min(busy.end_s, transfer.end_s) - std::max(busy.start_s, transfer.start_s));
+                }
+                const double duration_s = transfer.end_s - transfer.start_s;
+                QVERIFY(std::abs(exposed_s + computed_s - duration_s) <= 1e-12 * std::max(1.0, duration_s));
+            }
+        }
     }
 }
 

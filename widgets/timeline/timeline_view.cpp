@@ -1,5 +1,6 @@
 #include "timeline/timeline_view.h"
 
+#include "analysis/event_exposure.h"
 #include "analysis/event_relations.h"
 #include "style/activity_colors.h"
 #include "style/quantity_text.h"
@@ -73,6 +74,26 @@ void paintMix(QPainter& painter, const QRectF& rect, std::uint16_t kinds, TaskKi
     for (double x = rect.left() + stripe_px; x < rect.right(); x += 2 * stripe_px) {
         painter.fillRect(QRectF(x, rect.top(), std::min(stripe_px, rect.right() - x), rect.height()),
                          others[next++ % others.size()]);
+    }
+}
+
+// The hatching that marks exposed communication, in black or white to read on `background`.
+QBrush exposed_brush(const QColor& background) {
+    QColor ink = text_color_on(background);
+    ink.setAlphaF(0.75);
+    return QBrush(ink, Qt::BDiagPattern);
+}
+
+// Hatches the parts of a transfer during which its device computes nothing (event_exposure.h).
+void paintExposed(QPainter& painter, const QRectF& rect, const Timeline& timeline, EventId id) {
+    const TimelineEvent event = timeline.event(id);
+    if (!is_communication(event.kind)) return;
+    const double seconds_per_px = (event.end_s - event.start_s) / rect.width();
+    const QBrush hatch = exposed_brush(task_kind_color(event.kind));
+    for (const TimeInterval& part : exposed_parts(timeline, id)) {
+        const double x0 = std::max(rect.left(), rect.left() + (part.start_s - event.start_s) / seconds_per_px);
+        const double x1 = std::min(rect.right(), rect.left() + (part.end_s - event.start_s) / seconds_per_px);
+        if (x1 > x0) painter.fillRect(QRectF(x0, rect.top(), x1 - x0, rect.height()), hatch);
     }
 }
 
@@ -269,6 +290,17 @@ void TimelineView::paintLegend(QPainter& painter) const {
         painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
         x += metrics.horizontalAdvance(name) + 14;
     }
+    {
+        // Hatched: exposed communication.
+        const QString name = tr("Exposed (nothing computes)");
+        const QRect swatch(x, (legend_height_px - 10) / 2, 10, 10);
+        painter.fillRect(swatch, task_kind_color(TaskKind::tp_comm));
+        painter.fillRect(swatch, exposed_brush(task_kind_color(TaskKind::tp_comm)));
+        x += swatch.width() + 4;
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
+        x += metrics.horizontalAdvance(name) + 14;
+    }
     const QString hint = tr("wheel: zoom · drag: pan · W/S/A/D · 0: fit");
     const int hint_width = metrics.horizontalAdvance(hint);
     if (x + hint_width + 8 < band.width()) {
@@ -374,6 +406,7 @@ void TimelineView::paintRows(QPainter& painter) const {
                 const QRectF rect(x0, lane_y + 2.0, x1 - x0, lane_height_px - 4.0);
                 painter.fillRect(rect, color);
                 if (box.count > 1) paintMix(painter, rect, box.kinds, event.kind);
+                if (box.count == 1 && rect.width() >= 3.0) paintExposed(painter, rect, timeline, box.representative);
                 if (rect.width() < 24.0) continue;
                 QString label;
                 if (box.count > 1) {

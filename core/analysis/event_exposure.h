@@ -1,0 +1,21 @@
+#pragma once
+// Exposed communication, event by event: the parts of a transfer during which its device computes nothing, so the
+// device waits on the network — what the timeline marks so the eye finds it. (The Breakdown's exposed time per
+// group adds up such parts per device, docs/model.md "Analysis".)
+
+#include "analysis/timeline.h"
+
+#include <vector>
+
+namespace parasight {
+
+struct TimeInterval {
+    double start_s = 0.0;
+    double end_s = 0.0;
+};
+
+// The parts of `id` not overlapped by any event of its device's compute stream, in time order; empty for a
+// computation or a transfer hidden entirely behind compute.
+[[nodiscard]] std::vector<TimeInterval> exposed_parts(const Timeline& timeline, EventId id);
+
+}  // namespace parasight
