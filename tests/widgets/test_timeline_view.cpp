@@ -5,6 +5,7 @@
 
 #include "timeline/time_scale.h"
 #include "timeline/event_details.h"
+#include "timeline/timeline_overview.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
 
@@ -19,6 +20,7 @@
 
 using namespace parasight;
 using parasight::gui::TimeScale;
+using parasight::gui::TimelineOverview;
 using parasight::gui::TimelinePage;
 using parasight::gui::TimelineView;
 
@@ -51,6 +53,7 @@ private Q_SLOTS:
     void hitTestingFindsTheEvent();
     void drawsTheIteration();
     void clickingAnEventShowsWhatItWaitedFor();
+    void theOverviewMovesTheView();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -245,6 +248,37 @@ void TestTimelineView::clickingAnEventShowsWhatItWaitedFor() {
                                                                        view->viewport()->height() - 5));
     QCOMPARE(view->selected(), std::nullopt);
     QVERIFY(!page.details()->isVisible());
+}
+
+void TestTimelineView::theOverviewMovesTheView() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelinePage page;
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showTimeline(levels);
+    TimelineView* view = page.view();
+    TimelineOverview* overview = page.overview();
+    const double total_s = levels->timeline().iteration_time_s();
+    // A tenth of the iteration, at its start.
+    view->showRange(0.0, total_s / 10.0);
+    const double shown_s = view->scale().end_s(view->viewport()->width() - TimelineView::header_width_px) -
+                           view->scale().start_s();
+    QVERIFY(std::abs(shown_s - total_s / 10.0) < 1e-9 * total_s);
+    // Clicking the overview at the middle of the iteration centres the view there, at the same zoom.
+    const double middle_x = overview->xOf(total_s / 2.0);
+    QTest::mouseClick(overview, Qt::LeftButton, {}, QPoint(static_cast<int>(std::lround(middle_x)), 20));
+    const double start_s = view->scale().start_s();
+    const double one_pixel_s = total_s / (overview->width() - TimelineView::header_width_px - 2);
+    QVERIFY2(std::abs(start_s + shown_s / 2.0 - total_s / 2.0) <= one_pixel_s,
+             qPrintable(QStringLiteral("centre %1, expected %2").arg(start_s + shown_s / 2.0).arg(total_s / 2.0)));
+    QVERIFY(std::abs(view->scale().end_s(view->viewport()->width() - TimelineView::header_width_px) - start_s -
+                     shown_s) < 1e-9 * total_s);
+    // Clicking at the very end keeps the view inside the iteration.
+    QTest::mouseClick(overview, Qt::LeftButton, {}, QPoint(overview->width() - 1, 20));
+    QVERIFY(std::abs(view->scale().end_s(view->viewport()->width() - TimelineView::header_width_px) - total_s) <
+            1e-9 * total_s);
 }
 
 QTEST_MAIN(TestTimelineView)

@@ -1,14 +1,25 @@
 #include "timeline/timeline_page.h"
 
 #include "timeline/event_details.h"
+#include "timeline/timeline_overview.h"
 #include "timeline/timeline_view.h"
+
+#include <QVBoxLayout>
 
 namespace parasight::gui {
 
 TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
-    view_ = new TimelineView(this);
+    auto* chart = new QWidget(this);
+    overview_ = new TimelineOverview(chart);
+    overview_->setLeftMargin(TimelineView::header_width_px);
+    view_ = new TimelineView(chart);
+    auto* layout = new QVBoxLayout(chart);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(overview_);
+    layout->addWidget(view_, 1);
     details_ = new EventDetails(this);
-    addWidget(view_);
+    addWidget(chart);
     addWidget(details_);
     setStretchFactor(0, 4);
     setStretchFactor(1, 1);
@@ -21,17 +32,21 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
                                 static_cast<EventId>(event));
         }
     });
+    connect(view_, &TimelineView::rangeChanged, overview_, &TimelineOverview::showRange);
+    connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,
             [this](qint64 event) { view_->select(static_cast<EventId>(event), true); });
 }
 
 void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
     levels_ = levels;
+    overview_->showTimeline(levels);
     view_->showTimeline(std::move(levels));
 }
 
 void TimelinePage::showMessage(const QString& message) {
     levels_.reset();
+    overview_->showTimeline(nullptr);
     view_->showMessage(message);
 }
 

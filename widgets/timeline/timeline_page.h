@@ -1,5 +1,6 @@
 #pragma once
-// The Timeline tab: the Gantt view over the details of the event selected in it (shown once one is).
+// The Timeline tab: the overview strip of the whole iteration over the Gantt view, and below them the details of
+// the event selected (shown once one is).
 
 #include "analysis/timeline_levels.h"
 
@@ -10,6 +11,7 @@
 namespace parasight::gui {
 
 class EventDetails;
+class TimelineOverview;
 class TimelineView;
 
 class TimelinePage : public QSplitter {
@@ -20,11 +22,13 @@ public:
 
     [[nodiscard]] TimelineView* view() const noexcept { return view_; }
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }
+    [[nodiscard]] TimelineOverview* overview() const noexcept { return overview_; }
 
     void showTimeline(std::shared_ptr<const TimelineLevels> levels);
     void showMessage(const QString& message);
 
 private:
+    TimelineOverview* overview_ = nullptr;
     TimelineView* view_ = nullptr;
     EventDetails* details_ = nullptr;
     std::shared_ptr<const TimelineLevels> levels_;

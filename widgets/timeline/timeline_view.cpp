@@ -118,7 +118,7 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
     scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
     scale_.fit();
     updateScrollBars();
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::showMessage(const QString& message) {
@@ -127,7 +127,7 @@ void TimelineView::showMessage(const QString& message) {
     rows_ = TimelineRowLayout{};
     message_ = message;
     updateScrollBars();
-    viewport()->update();
+    refresh();
 }
 
 double TimelineView::lanesWidth() const {
@@ -209,7 +209,7 @@ void TimelineView::select(std::optional<EventId> event, bool reveal) {
             }
         }
     }
-    viewport()->update();
+    refresh();
     if (changed) Q_EMIT selectionChanged(selected_ ? static_cast<qint64>(*selected_) : -1);
 }
 
@@ -240,17 +240,17 @@ void TimelineView::paintSelection(QPainter& painter) const {
 
 void TimelineView::zoomAt(double x, double factor) {
     scale_.zoomAt(x - header_width_px, factor);
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::fit() {
     scale_.fit();
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::showRange(double from_s, double to_s) {
     scale_.show(from_s, to_s);
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::zoomToEvent(EventId id) {
@@ -258,7 +258,7 @@ void TimelineView::zoomToEvent(EventId id) {
     const TimelineEvent event = levels_->timeline().event(id);
     const double margin_s = std::max((event.end_s - event.start_s) * 0.1, TimeScale::min_seconds_per_pixel * 100);
     scale_.show(event.start_s - margin_s, event.end_s + margin_s);
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
@@ -435,6 +435,17 @@ void TimelineView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
     scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
     updateScrollBars();
+    refresh();
+}
+
+void TimelineView::refresh() {
+    viewport()->update();
+    const double end_s = scale_.end_s(lanesWidth());
+    if (scale_.start_s() != emitted_start_s_ || end_s != emitted_end_s_) {
+        emitted_start_s_ = scale_.start_s();
+        emitted_end_s_ = end_s;
+        Q_EMIT rangeChanged(emitted_start_s_, emitted_end_s_);
+    }
 }
 
 void TimelineView::wheelEvent(QWheelEvent* event) {
@@ -464,7 +475,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     scale_.panBy(-delta.x());
     verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
     drag_from_ = event->position().toPoint();
-    viewport()->update();
+    refresh();
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
@@ -482,7 +493,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (!box) return;
     if (box->count > 1) {
         scale_.show(box->start_s, box->end_s);
-        viewport()->update();
+        refresh();
     } else {
         zoomToEvent(box->representative);
     }
@@ -502,11 +513,11 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
         break;
     case Qt::Key_A:
         scale_.panBy(-key_pan_fraction * lanesWidth());
-        viewport()->update();
+        refresh();
         break;
     case Qt::Key_D:
         scale_.panBy(key_pan_fraction * lanesWidth());
-        viewport()->update();
+        refresh();
         break;
     case Qt::Key_0:
         fit();
@@ -530,6 +541,6 @@ bool TimelineView::viewportEvent(QEvent* event) {
     return QAbstractScrollArea::viewportEvent(event);
 }
 
-void TimelineView::scrollContentsBy(int, int) { viewport()->update(); }
+void TimelineView::scrollContentsBy(int, int) { refresh(); }
 
 }  // namespace parasight::gui

@@ -63,6 +63,8 @@ public:
 Q_SIGNALS:
     // The selection changed: an event id, or -1 for none.
     void selectionChanged(qint64 event);
+    // The time range shown changed (a zoom, a pan, a resize, a new timeline).
+    void rangeChanged(double from_s, double to_s);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -80,6 +82,8 @@ private:
     [[nodiscard]] int lanesTop() const { return legend_height_px + axis_height_px; }
     [[nodiscard]] double lanesWidth() const;
     void updateScrollBars();
+    // Repaints, and says so when the range shown has changed.
+    void refresh();
     void paintLegend(QPainter& painter) const;
     void paintAxis(QPainter& painter) const;
     void paintRows(QPainter& painter) const;
@@ -90,6 +94,8 @@ private:
     TimelineRowLayout rows_;
     TimeScale scale_;
     QString message_;
+    double emitted_start_s_ = -1.0;
+    double emitted_end_s_ = -1.0;
     std::optional<EventId> selected_;
     std::vector<EventId> related_;
     QPoint drag_from_;
