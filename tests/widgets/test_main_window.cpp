@@ -4,7 +4,10 @@
 
 #include "main_window/main_window.h"
 
+#include "breakdown/breakdown_view.h"
+#include "memory/memory_view.h"
 #include "summary/summary_bar.h"
+#include "timeline/timeline_view.h"
 
 #include <QDockWidget>
 #include <QImage>
@@ -13,9 +16,11 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTest>
 
 using parasight::Scenario;
+using parasight::Timeline;
 using parasight::gui::MainWindow;
 
 namespace {
@@ -39,6 +44,7 @@ private Q_SLOTS:
     void opensTheDefaultScenarioSimulated();
     void anEditRunsAgain();
     void anInvalidEditIsNotSimulated();
+    void aChosenRowBringsItsDeviceToTheTimeline();
     void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
@@ -87,6 +93,29 @@ void TestMainWindow::anEditRunsAgain() {
     window.document().undoStack()->undo();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.result()->simulation.report.iteration_time_s, before);
+}
+
+void TestMainWindow::aChosenRowBringsItsDeviceToTheTimeline() {
+    MainWindow window;
+    window.resize(1400, 900);
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    const auto& report = window.result()->simulation.report;
+    const Timeline& timeline = *window.result()->simulation.timeline;
+    // The views name devices by their index in the Report; the timeline by its own: the same simulated devices in
+    // the same order.
+    QCOMPARE(timeline.devices().size(), report.per_device.size());
+    for (std::size_t d = 0; d < report.per_device.size(); ++d) QCOMPARE(timeline.devices()[d].npu, report.per_device[d].npu);
+    // The Breakdown's "Stage 15" row (under the mean's) — its one simulated device, NPU 960 = 15 x 64 — goes to the top
+    // of the timeline.
+    window.breakdownView()->table()->selectRow(16);
+    const std::optional<std::size_t> revealed = window.timelineView()->revealedDevice();
+    QVERIFY(revealed.has_value());
+    QCOMPARE(timeline.devices()[*revealed].npu, std::int64_t{960});
+    // The Memory table's first row, stage 0's fullest device, NPU 0.
+    window.memoryView()->findChild<QTableView*>()->selectRow(0);
+    QCOMPARE(timeline.devices()[window.timelineView()->revealedDevice().value()].npu, std::int64_t{0});
 }
 
 void TestMainWindow::anInvalidEditIsNotSimulated() {

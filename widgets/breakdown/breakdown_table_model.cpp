@@ -35,12 +35,13 @@ void BreakdownTableModel::showReport(const Report& report, DeviceGrouping groupi
     beginResetModel();
     rows_.clear();
     iteration_s_ = report.iteration_time_s;
-    const auto add = [this](QString label, const std::array<double, part_count>& parts) {
-        Row row{std::move(label), parts, 0.0};
+    const auto add = [this](QString label, const std::array<double, part_count>& parts,
+                            std::optional<std::size_t> first_device) {
+        Row row{std::move(label), parts, 0.0, first_device};
         for (const double part : parts) row.total_s += part;
         rows_.push_back(std::move(row));
     };
-    add(tr("Mean of all devices"), parts_of(report.breakdown));
+    add(tr("Mean of all devices"), parts_of(report.breakdown), std::nullopt);
     for (const DeviceRow& device_row : device_rows(report, grouping)) {
         // A stage's devices weighted by the real devices each stands for.
         std::array<double, part_count> sum{};
@@ -54,7 +55,7 @@ void BreakdownTableModel::showReport(const Report& report, DeviceGrouping groupi
         if (weight > 0.0) {
             for (double& part : sum) part /= weight;
         }
-        add(device_row.label, sum);
+        add(device_row.label, sum, device_row.devices.front());
     }
     endResetModel();
 }

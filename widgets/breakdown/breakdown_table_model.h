@@ -11,6 +11,7 @@
 #include <QColor>
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace parasight::gui {
@@ -41,6 +42,10 @@ public:
     // The value as the chart draws it: seconds, or percent of the iteration.
     [[nodiscard]] double chartValue(int row, int column) const;
     [[nodiscard]] double iterationSeconds() const noexcept { return iteration_s_; }
+    // The first simulated device (index into Report::per_device) of a stage or device row; none for the mean row.
+    [[nodiscard]] std::optional<std::size_t> firstDevice(int row) const {
+        return rows_.at(static_cast<std::size_t>(row)).first_device;
+    }
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
@@ -53,6 +58,7 @@ private:
         QString label;
         std::array<double, part_count> seconds{};
         double total_s = 0.0;
+        std::optional<std::size_t> first_device;  // the mean row has none
     };
     [[nodiscard]] QString valueText(double seconds) const;
 

@@ -37,6 +37,10 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
     chart_ = new QChart;
 
     table_ = make_result_table(model_, tr("Breakdown table"), this);
+    // Choosing a row (in the table or by clicking its bar) names its device to the other views.
+    on_row_chosen(*table_, this, [this](int row) {
+        if (const std::optional<std::size_t> device = model_->firstDevice(row)) Q_EMIT deviceChosen(static_cast<qulonglong>(*device));
+    });
 
     // The chart above, the table below: both want the window's width (a bar per row, a column per part).
     auto* splitter = new QSplitter(Qt::Vertical, this);

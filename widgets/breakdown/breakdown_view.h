@@ -35,6 +35,10 @@ public:
     [[nodiscard]] QComboBox* scaleBox() const noexcept { return scale_; }
     [[nodiscard]] QTableView* table() const noexcept { return table_; }
 
+Q_SIGNALS:
+    // A row was chosen: its (first) simulated device, an index into Report::per_device and Timeline::devices().
+    void deviceChosen(qulonglong device);
+
 protected:
     void changeEvent(QEvent* event) override;
 

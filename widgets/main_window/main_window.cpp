@@ -89,6 +89,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
+    // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
+    connect(breakdown_, &BreakdownView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
+    connect(memory_, &MemoryView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
     setCentralWidget(central);
 
     buildMenus();

@@ -56,6 +56,10 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
 
     peak_chart_ = new QChart;
     table_ = make_result_table(model_, tr("Memory table"), this);
+    // Choosing a row (in the table or by clicking its bar) names its device to the other views.
+    on_row_chosen(*table_, this, [this](int row) {
+        if (const std::optional<std::size_t> device = std::optional<std::size_t>(model_->device(row))) Q_EMIT deviceChosen(static_cast<qulonglong>(*device));
+    });
 
     device_ = new QComboBox(this);
     device_->setAccessibleName(tr("Device"));

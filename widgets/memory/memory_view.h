@@ -37,6 +37,10 @@ public:
     [[nodiscard]] QComboBox* deviceBox() const noexcept { return device_; }
     [[nodiscard]] QLabel* outOfMemoryLabel() const noexcept { return out_of_memory_; }
 
+Q_SIGNALS:
+    // A row was chosen: its (first) simulated device, an index into Report::per_device and Timeline::devices().
+    void deviceChosen(qulonglong device);
+
 protected:
     void changeEvent(QEvent* event) override;
 

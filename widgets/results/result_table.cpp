@@ -1,6 +1,7 @@
 #include "results/result_table.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QTableView>
 
 namespace parasight::gui {
@@ -15,6 +16,13 @@ QTableView* make_result_table(QAbstractItemModel* model, const QString& name, QW
     table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->setAccessibleName(name);
     return table;
+}
+
+void on_row_chosen(QTableView& table, QObject* context, std::function<void(int row)> chosen) {
+    QObject::connect(table.selectionModel(), &QItemSelectionModel::currentRowChanged, context,
+                     [chosen = std::move(chosen)](const QModelIndex& current) {
+                         if (current.isValid()) chosen(current.row());
+                     });
 }
 
 }  // namespace parasight::gui

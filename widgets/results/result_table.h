@@ -2,7 +2,10 @@
 // The table under a result view's chart: whole rows selected, read-only, alternating rows, rows as tall as their
 // text, small enough for a small window.
 
+#include <functional>
+
 class QAbstractItemModel;
+class QObject;
 class QString;
 class QTableView;
 class QWidget;
@@ -10,5 +13,7 @@ class QWidget;
 namespace parasight::gui {
 
 [[nodiscard]] QTableView* make_result_table(QAbstractItemModel* model, const QString& name, QWidget* parent);
+// Calls `chosen` with the row that becomes current in `table` (chosen in the table, or by clicking its bar).
+void on_row_chosen(QTableView& table, QObject* context, std::function<void(int row)> chosen);
 
 }  // namespace parasight::gui

@@ -112,6 +112,7 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
     levels_ = std::move(levels);
     message_.clear();
     select(std::nullopt, false);
+    revealed_device_.reset();
     rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px,
                                            min_row_height_px)
                     : TimelineRowLayout{};
@@ -236,6 +237,18 @@ void TimelineView::paintSelection(QPainter& painter) const {
     painter.setPen(QPen(highlight, 3.0));
     if (const auto rect = rectOf(*selected_)) painter.drawRect(rect->adjusted(-1.5, -1.5, 1.5, 1.5));
     painter.restore();
+}
+
+void TimelineView::revealDevice(std::size_t device) {
+    for (std::size_t i = 0; i < rows_.rows.size(); ++i) {
+        const TimelineRow& row = rows_.rows[i];
+        if (row.is_stage_band || row.device != device) continue;
+        const bool under_band = i > 0 && rows_.rows[i - 1].is_stage_band;
+        verticalScrollBar()->setValue(under_band ? rows_.rows[i - 1].top_px : row.top_px);
+        revealed_device_ = device;
+        refresh();
+        return;
+    }
 }
 
 void TimelineView::zoomAt(double x, double factor) {
@@ -371,6 +384,11 @@ void TimelineView::paintRows(QPainter& painter) const {
             painter.drawText(QRect(8, y, viewport()->width() - 16, row.height_px), Qt::AlignVCenter, row.title);
             painter.setFont(font());
             continue;
+        }
+        if (revealed_device_ == row.device) {  // chosen in another view
+            QColor mark = palette().color(QPalette::Highlight);
+            mark.setAlphaF(0.25);
+            painter.fillRect(QRect(0, y, header_width_px - 1, row.height_px), mark);
         }
         // Header: the NPU and its place on the left, the lanes' names on the right.
         painter.setPen(palette().color(QPalette::Text));

@@ -54,6 +54,11 @@ public:
     // The events outlined with the selection.
     [[nodiscard]] const std::vector<EventId>& related() const noexcept { return related_; }
 
+    // Scrolls the rows so that `device`'s (an index into Timeline::devices()) is at the top, under its stage's band,
+    // and marks its header.
+    void revealDevice(std::size_t device);
+    [[nodiscard]] std::optional<std::size_t> revealedDevice() const noexcept { return revealed_device_; }
+
     void zoomAt(double x, double factor);  // x in the viewport
     void fit();
     // Shows [from_s, to_s] across the width (kept inside the iteration).
@@ -97,6 +102,7 @@ private:
     double emitted_start_s_ = -1.0;
     double emitted_end_s_ = -1.0;
     std::optional<EventId> selected_;
+    std::optional<std::size_t> revealed_device_;
     std::vector<EventId> related_;
     QPoint drag_from_;
     bool dragging_ = false;
