@@ -340,8 +340,11 @@ void TimelineView::paintAxis(QPainter& painter) const {
         painter.setPen(palette().color(QPalette::Mid));
         painter.drawLine(x, band.bottom() - 5, x, band.bottom());
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(x + 3, band.top(), 120, band.height() - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                         tick.label);
+        // Right of its tick, or left of it where the right edge would cut it.
+        const int label_width = painter.fontMetrics().horizontalAdvance(tick.label) + 2;
+        const bool fits_right = x + 3 + label_width <= header_width_px + static_cast<int>(width);
+        painter.drawText(QRect(fits_right ? x + 3 : x - 3 - label_width, band.top(), label_width, band.height() - 2),
+                         Qt::AlignVCenter | Qt::AlignLeft, tick.label);
     }
     painter.restore();
 }
