@@ -5,6 +5,7 @@
 
 #include "timeline/time_scale.h"
 #include "timeline/event_details.h"
+#include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
@@ -13,7 +14,13 @@
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
+#include <QDir>
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QScrollBar>
 #include <QSet>
 #include <QTest>
@@ -54,6 +61,7 @@ private Q_SLOTS:
     void drawsTheIteration();
     void clickingAnEventShowsWhatItWaitedFor();
     void theOverviewMovesTheView();
+    void exportsAreWhole();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -279,6 +287,43 @@ void TestTimelineView::theOverviewMovesTheView() {
     QTest::mouseClick(overview, Qt::LeftButton, {}, QPoint(overview->width() - 1, 20));
     QVERIFY(std::abs(view->scale().end_s(view->viewport()->width() - TimelineView::header_width_px) - total_s) <
             1e-9 * total_s);
+}
+
+void TestTimelineView::exportsAreWhole() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelineView view;
+    view.resize(900, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.showTimeline(levels);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // PNG: the visible range at twice the viewport's pixels.
+    const QString png = folder.filePath(QStringLiteral("range.png"));
+    QCOMPARE(parasight::gui::export_timeline_png(view, png), std::nullopt);
+    QCOMPARE(QImage(png).size(), view.viewport()->size() * 2);
+    // SVG: vectors, with the events' labels as text.
+    const QString svg = folder.filePath(QStringLiteral("range.svg"));
+    QCOMPARE(parasight::gui::export_timeline_svg(view, svg), std::nullopt);
+    QFile svg_file(svg);
+    QVERIFY(svg_file.open(QIODevice::ReadOnly));
+    const QByteArray svg_text = svg_file.readAll();
+    QVERIFY(svg_text.contains("<svg"));
+    QVERIFY(svg_text.contains("Stage 1"));
+    // Chrome trace: every event once, as a complete event.
+    const QString json = folder.filePath(QStringLiteral("run.json"));
+    QCOMPARE(parasight::gui::export_chrome_trace(levels->timeline(), json), std::nullopt);
+    QFile json_file(json);
+    QVERIFY(json_file.open(QIODevice::ReadOnly));
+    const QJsonArray events = QJsonDocument::fromJson(json_file.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
+    qsizetype complete = 0;
+    for (const QJsonValue& event : events) complete += event.toObject().value(QStringLiteral("ph")).toString() == QStringLiteral("X");
+    QCOMPARE(static_cast<std::size_t>(complete), levels->timeline().event_count());
+    // A folder that does not exist: the reason, and nothing written.
+    const auto error = parasight::gui::export_timeline_png(view, folder.filePath(QStringLiteral("none/range.png")));
+    QVERIFY(error.has_value());
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 3);
 }
 
 QTEST_MAIN(TestTimelineView)

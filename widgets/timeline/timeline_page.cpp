@@ -1,9 +1,15 @@
 #include "timeline/timeline_page.h"
 
 #include "timeline/event_details.h"
+#include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_view.h"
 
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace parasight::gui {
@@ -13,9 +19,32 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     overview_ = new TimelineOverview(chart);
     overview_->setLeftMargin(TimelineView::header_width_px);
     view_ = new TimelineView(chart);
+    auto* tools = new QHBoxLayout;
+    tools->setContentsMargins(6, 4, 6, 4);
+    tools->addStretch(1);
+    auto* export_button = new QToolButton(chart);
+    export_button->setObjectName(QStringLiteral("TimelineExport"));
+    export_button->setText(tr("Export"));
+    export_button->setPopupMode(QToolButton::InstantPopup);
+    auto* export_menu = new QMenu(export_button);
+    export_menu->addAction(tr("Visible Range as &PNG…"), this, [this] {
+        exportWith(tr("Export the Visible Range as PNG"), tr("PNG images (*.png)"), QStringLiteral(".png"),
+                   [this](const QString& path) { return export_timeline_png(*view_, path); });
+    });
+    export_menu->addAction(tr("Visible Range as &SVG…"), this, [this] {
+        exportWith(tr("Export the Visible Range as SVG"), tr("SVG images (*.svg)"), QStringLiteral(".svg"),
+                   [this](const QString& path) { return export_timeline_svg(*view_, path); });
+    });
+    export_menu->addAction(tr("Whole Run as &Chrome Trace (JSON)…"), this, [this] {
+        exportWith(tr("Export the Run as a Chrome Trace"), tr("Chrome trace JSON (*.json)"), QStringLiteral(".json"),
+                   [this](const QString& path) { return export_chrome_trace(levels_->timeline(), path); });
+    });
+    export_button->setMenu(export_menu);
+    tools->addWidget(export_button);
     auto* layout = new QVBoxLayout(chart);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addLayout(tools);
     layout->addWidget(overview_);
     layout->addWidget(view_, 1);
     details_ = new EventDetails(this);
@@ -36,6 +65,17 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,
             [this](qint64 event) { view_->select(static_cast<EventId>(event), true); });
+}
+
+void TimelinePage::exportWith(const QString& title, const QString& filter, const QString& suffix,
+                              const std::function<std::optional<QString>(const QString&)>& write) {
+    if (!levels_) return;
+    QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
+    if (const std::optional<QString> error = write(path)) {
+        QMessageBox::critical(this, tr("Cannot export"), tr("Writing %1 failed: %2").arg(path, *error));
+    }
 }
 
 void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels) {

@@ -1,12 +1,15 @@
 #pragma once
-// The Timeline tab: the overview strip of the whole iteration over the Gantt view, and below them the details of
-// the event selected (shown once one is).
+// The Timeline tab: a tool row (Export: the visible range as PNG or SVG, the run as a Chrome trace), the overview
+// strip of the whole iteration over the Gantt view, and below them the details of the event selected (shown once
+// one is).
 
 #include "analysis/timeline_levels.h"
 
 #include <QSplitter>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace parasight::gui {
 
@@ -28,6 +31,10 @@ public:
     void showMessage(const QString& message);
 
 private:
+    // Asks for a file and writes it with `write`, saying why if it cannot.
+    void exportWith(const QString& title, const QString& filter, const QString& suffix,
+                    const std::function<std::optional<QString>(const QString&)>& write);
+
     TimelineOverview* overview_ = nullptr;
     TimelineView* view_ = nullptr;
     EventDetails* details_ = nullptr;
