@@ -133,6 +133,8 @@ private Q_SLOTS:
     void memoryPerStageAndDevice();
     void memoryCurveSteps();
     void memoryCurveKeepsThePeak();
+    void memoryLevels_data();
+    void memoryLevels();
     void axisScales_data();
     void axisScales();
     void quantityTexts_data();
@@ -285,6 +287,32 @@ void TestResultViews::memoryCurveKeepsThePeak() {
         const bool spike = points[i].x() <= 61.234 && points[i + 1].x() > 61.234;
         QCOMPARE(points[i].y(), spike ? 1000.0 : 1.0);
     }
+}
+
+void TestResultViews::memoryLevels_data() {
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<QList<double>>("levels");
+    // 10 bytes from 1 s, 30 from 2 s, 20 from 3 s, 5 from 4 s (nothing allocated before 1 s).
+    QTest::newRow("a column a second") << 0.0 << 5.0 << 5 << QList<double>{0, 10, 30, 20, 5};
+    // [0, 2.5) holds 0, 10 and 30 (from 2 s): 30; [2.5, 5) holds 30 (still at 2.5 s), 20 and 5: 30.
+    QTest::newRow("two columns") << 0.0 << 5.0 << 2 << QList<double>{30, 30};
+    // From inside a level: at 2.5 s the level is 30, at 3 s it drops to 20.
+    QTest::newRow("from inside") << 2.5 << 3.5 << 2 << QList<double>{30, 20};
+    // After the last sample its level holds.
+    QTest::newRow("after the last") << 6.0 << 8.0 << 2 << QList<double>{5, 5};
+    QTest::newRow("before the first") << 0.0 << 0.5 << 1 << QList<double>{0};
+}
+
+void TestResultViews::memoryLevels() {
+    QFETCH(double, from);
+    QFETCH(double, to);
+    QFETCH(int, columns);
+    QFETCH(QList<double>, levels);
+    const MemorySample samples[] = {{1.0, 10.0}, {2.0, 30.0}, {3.0, 20.0}, {4.0, 5.0}};
+    const std::vector<double> got = parasight::gui::memory_levels(samples, from, to, columns);
+    QCOMPARE(QList<double>(got.begin(), got.end()), levels);
 }
 
 void TestResultViews::axisScales_data() {

@@ -4,6 +4,7 @@
 // Headless (offscreen).
 
 #include "timeline/time_scale.h"
+#include "style/activity_colors.h"
 #include "timeline/event_details.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
@@ -35,11 +36,12 @@ namespace {
 
 // tests/data/cli/small_pipeline.yaml with every device simulated: 8 NPUs, tp 2 · dp 2 · pp 2, mapping [tp, dp, pp]
 // on two 4-NPU switches, so NPU = tp + 2·dp + 4·pp and its coordinates are (NPU mod 4, NPU div 4).
-std::shared_ptr<const TimelineLevels> small_pipeline_levels() {
+std::shared_ptr<const TimelineLevels> small_pipeline_levels(bool with_memory = false) {
     const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
     if (!loaded.ok()) return nullptr;
     SimulateOptions options;
     options.all_devices = true;
+    options.record_memory_timeline = with_memory;
     const auto simulation = simulate(*loaded.scenario, options);
     if (!simulation) return nullptr;
     return TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void clickingAnEventShowsWhatItWaitedFor();
     void theOverviewMovesTheView();
     void exportsAreWhole();
+    void memoryLanesShowAllocationAgainstCapacity();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -324,6 +327,56 @@ void TestTimelineView::exportsAreWhole() {
     const auto error = parasight::gui::export_timeline_png(view, folder.filePath(QStringLiteral("none/range.png")));
     QVERIFY(error.has_value());
     QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 3);
+}
+
+namespace {
+
+// Pixels of exactly `colour` right of the row headers.
+int pixels_of(const QImage& image, const QColor& colour) {
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = TimelineView::header_width_px; x < image.width(); ++x) count += image.pixelColor(x, y) == colour;
+    }
+    return count;
+}
+
+}  // namespace
+
+void TestTimelineView::memoryLanesShowAllocationAgainstCapacity() {
+    const auto levels = small_pipeline_levels(true);
+    QVERIFY(levels != nullptr);
+    const Timeline& timeline = levels->timeline();
+    TimelineView view;
+    view.resize(1000, 1400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    double peak = 0.0;
+    for (std::size_t d = 0; d < timeline.devices().size(); ++d) peak = std::max(peak, timeline.peak_memory_bytes(d));
+    view.showTimeline(levels, 2.0 * peak);
+    const int height_without = view.rows().height_px;
+    QCOMPARE(view.rows().rows[1].memory_top_px, -1);  // hidden at first
+    view.setMemoryLanesShown(true);
+    // Every device row gains a 30-pixel lane under its three stream lanes (3 x 18 = 54 pixels down).
+    for (const auto& row : view.rows().rows) {
+        if (row.is_stage_band) continue;
+        QCOMPARE(row.memory_top_px, 54);
+    }
+    QCOMPARE(view.rows().height_px, height_without + 8 * TimelineView::memory_lane_height_px);
+    // The memory lane holds no event.
+    const auto& npu0 = view.rows().rows[1];
+    const int lane_y = TimelineView::legend_height_px + TimelineView::axis_height_px + npu0.top_px + npu0.memory_top_px + 15;
+    QVERIFY(!view.boxAt(QPoint(500, lane_y)).has_value());
+    // Against twice the peak nothing passes the capacity: red is only its dashed line. Against half the peak, the
+    // columns above it are red and out of memory.
+    QImage roomy(view.viewport()->size(), QImage::Format_ARGB32);
+    view.viewport()->render(&roomy);
+    view.showTimeline(levels, 0.5 * peak);
+    view.setMemoryLanesShown(true);
+    QImage tight(view.viewport()->size(), QImage::Format_ARGB32);
+    view.viewport()->render(&tight);
+    const QColor red = parasight::gui::over_capacity_color();
+    QVERIFY2(pixels_of(tight, red) > 10 * std::max(1, pixels_of(roomy, red)),
+             qPrintable(QStringLiteral("%1 vs %2").arg(pixels_of(tight, red)).arg(pixels_of(roomy, red))));
 }
 
 QTEST_MAIN(TestTimelineView)

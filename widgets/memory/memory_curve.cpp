@@ -40,4 +40,28 @@ QList<QPointF> memory_curve(std::span<const MemorySample> samples, double end_s,
     return points;
 }
 
+std::vector<double> memory_levels(std::span<const MemorySample> samples, double from_s, double to_s, int columns) {
+    std::vector<double> levels(static_cast<std::size_t>(std::max(columns, 0)), 0.0);
+    if (levels.empty() || samples.empty() || !(to_s > from_s)) return levels;
+    // The level held at from_s: the last sample at or before it.
+    auto next = std::upper_bound(samples.begin(), samples.end(), from_s,
+                                 [](double t, const MemorySample& sample) { return t < sample.time_s; });
+    double level = next == samples.begin() ? 0.0 : (next - 1)->bytes;
+    const double width_s = (to_s - from_s) / columns;
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+        const double column_start_s = from_s + static_cast<double>(k) * width_s;
+        const double column_end_s = k + 1 == levels.size() ? to_s : from_s + static_cast<double>(k + 1) * width_s;
+        // A sample exactly at the column's start sets the level it starts with.
+        while (next != samples.end() && next->time_s <= column_start_s) level = (next++)->bytes;
+        double highest = level;
+        while (next != samples.end() && next->time_s < column_end_s) {
+            level = next->bytes;
+            highest = std::max(highest, level);
+            ++next;
+        }
+        levels[k] = highest;
+    }
+    return levels;
+}
+
 }  // namespace parasight::gui

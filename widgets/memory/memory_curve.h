@@ -9,9 +9,16 @@
 #include <QPointF>
 
 #include <span>
+#include <vector>
 
 namespace parasight::gui {
 
 [[nodiscard]] QList<QPointF> memory_curve(std::span<const MemorySample> samples, double end_s, int max_points);
+
+// The highest level held in each of `columns` equal intervals of [from_s, to_s] — the level at the interval's start
+// or any reached inside it; 0 before the first sample — so that a view drawing one value per pixel column never
+// loses a peak. Costs the samples in the range, found by binary search.
+[[nodiscard]] std::vector<double> memory_levels(std::span<const MemorySample> samples, double from_s, double to_s,
+                                                int columns);
 
 }  // namespace parasight::gui

@@ -5,6 +5,7 @@
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_view.h"
 
+#include <QCheckBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMenu>
@@ -21,6 +22,10 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     view_ = new TimelineView(chart);
     auto* tools = new QHBoxLayout;
     tools->setContentsMargins(6, 4, 6, 4);
+    auto* memory_lanes = new QCheckBox(tr("&Memory lanes"), chart);
+    memory_lanes->setObjectName(QStringLiteral("MemoryLanes"));
+    memory_lanes->setToolTip(tr("Each device's allocated memory over the iteration, against its capacity"));
+    tools->addWidget(memory_lanes);
     tools->addStretch(1);
     auto* export_button = new QToolButton(chart);
     export_button->setObjectName(QStringLiteral("TimelineExport"));
@@ -62,6 +67,7 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
         }
     });
     connect(view_, &TimelineView::rangeChanged, overview_, &TimelineOverview::showRange);
+    connect(memory_lanes, &QCheckBox::toggled, view_, &TimelineView::setMemoryLanesShown);
     connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,
             [this](qint64 event) { view_->select(static_cast<EventId>(event), true); });
@@ -78,10 +84,10 @@ void TimelinePage::exportWith(const QString& title, const QString& filter, const
     }
 }
 
-void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
+void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
     levels_ = levels;
     overview_->showTimeline(levels);
-    view_->showTimeline(std::move(levels));
+    view_->showTimeline(std::move(levels), capacity_bytes);
 }
 
 void TimelinePage::showMessage(const QString& message) {

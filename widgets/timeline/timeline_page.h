@@ -27,7 +27,8 @@ public:
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }
     [[nodiscard]] TimelineOverview* overview() const noexcept { return overview_; }
 
-    void showTimeline(std::shared_ptr<const TimelineLevels> levels);
+    // `capacity_bytes`: a device's memory, for the memory lanes.
+    void showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes = 0.0);
     void showMessage(const QString& message);
 
 private:

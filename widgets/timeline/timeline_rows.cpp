@@ -44,7 +44,7 @@ std::optional<int> TimelineRowLayout::laneTop(std::size_t device, Stream stream)
 }
 
 TimelineRowLayout layout_timeline_rows(const Timeline& timeline, int lane_height_px, int band_height_px,
-                                       int min_row_height_px) {
+                                       int min_row_height_px, int memory_lane_height_px) {
     TimelineRowLayout layout;
     layout.lane_height_px = lane_height_px;
     const auto& devices = timeline.devices();
@@ -79,7 +79,12 @@ TimelineRowLayout layout_timeline_rows(const Timeline& timeline, int lane_height
             if (!timeline.lane(index, stream.value).empty()) row.lanes.push_back(stream.value);
         }
         row.top_px = y;
-        row.height_px = std::max(min_row_height_px, static_cast<int>(row.lanes.size()) * lane_height_px);
+        int lanes_px = static_cast<int>(row.lanes.size()) * lane_height_px;
+        if (memory_lane_height_px > 0 && !timeline.memory(index).empty()) {
+            row.memory_top_px = lanes_px;
+            lanes_px += memory_lane_height_px;
+        }
+        row.height_px = std::max(min_row_height_px, lanes_px);
         y += row.height_px;
         layout.rows.push_back(std::move(row));
     }

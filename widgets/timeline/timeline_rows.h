@@ -1,6 +1,7 @@
 #pragma once
 // The rows of the timeline, top to bottom: a band per pipeline stage, then a row per simulated device of that stage
-// (in NPU order) with a lane per stream it used — compute, feature communication, gradient communication. A device
+// (in NPU order) with a lane per stream it used — compute, feature communication, gradient communication — and, when
+// shown, a memory lane (allocated bytes over time). A device
 // standing for a symmetry class says how many real devices it is (×N). The header of a row names the NPU, its
 // coordinates in the topology and its ranks.
 
@@ -21,6 +22,7 @@ struct TimelineRow {
     QString title;           // "Stage 3", or "NPU 64 ×64"
     QString detail;          // a device's "(0, 8) · tp 0 · dp 0 · pp 1"
     std::vector<Stream> lanes;
+    int memory_top_px = -1;  // the memory lane's top within the row, under the stream lanes; -1: none
     int top_px = 0;          // from the top of all rows
     int height_px = 0;
 };
@@ -38,7 +40,9 @@ struct TimelineRowLayout {
     [[nodiscard]] std::optional<int> laneTop(std::size_t device, Stream stream) const;
 };
 
+// `memory_lane_height_px` 0 leaves the memory lanes out; a device without memory samples has none either.
 [[nodiscard]] TimelineRowLayout layout_timeline_rows(const Timeline& timeline, int lane_height_px,
-                                                     int band_height_px, int min_row_height_px);
+                                                     int band_height_px, int min_row_height_px,
+                                                     int memory_lane_height_px);
 
 }  // namespace parasight::gui

@@ -3,6 +3,7 @@
 #include "analysis/event_exposure.h"
 #include "analysis/event_relations.h"
 #include "style/activity_colors.h"
+#include "memory/memory_curve.h"
 #include "style/quantity_text.h"
 #include "timeline/event_text.h"
 
@@ -108,16 +109,29 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
     verticalScrollBar()->setSingleStep(lane_height_px);
 }
 
-void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels) {
+void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
     levels_ = std::move(levels);
+    capacity_bytes_ = capacity_bytes;
     message_.clear();
     select(std::nullopt, false);
     revealed_device_.reset();
-    rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px,
-                                           min_row_height_px)
-                    : TimelineRowLayout{};
+    layoutRows();
     scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
     scale_.fit();
+    updateScrollBars();
+    refresh();
+}
+
+void TimelineView::layoutRows() {
+    rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px, min_row_height_px,
+                                           memory_lanes_shown_ ? memory_lane_height_px : 0)
+                    : TimelineRowLayout{};
+}
+
+void TimelineView::setMemoryLanesShown(bool shown) {
+    if (shown == memory_lanes_shown_) return;
+    memory_lanes_shown_ = shown;
+    layoutRows();
     updateScrollBars();
     refresh();
 }
@@ -408,6 +422,10 @@ void TimelineView::paintRows(QPainter& painter) const {
             painter.drawText(QRect(header_width_px - 70, lane_y, 64, lane_height_px), Qt::AlignRight | Qt::AlignVCenter,
                              lane_name(row.lanes[i]));
         }
+        if (row.memory_top_px >= 0) {
+            painter.drawText(QRect(header_width_px - 70, y + row.memory_top_px, 64, memory_lane_height_px),
+                             Qt::AlignRight | Qt::AlignVCenter, tr("memory"));
+        }
         painter.setFont(font());
 
         painter.save();
@@ -443,6 +461,7 @@ void TimelineView::paintRows(QPainter& painter) const {
                 painter.setFont(font());
             }
         }
+        if (row.memory_top_px >= 0) paintMemoryLane(painter, row, y + row.memory_top_px, from_s, to_s);
         painter.restore();
         painter.setPen(palette().color(QPalette::Midlight));
         painter.drawLine(0, y + row.height_px - 1, viewport()->width(), y + row.height_px - 1);
@@ -450,6 +469,43 @@ void TimelineView::paintRows(QPainter& painter) const {
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(header_width_px - 1, top, header_width_px - 1, height);
     painter.restore();
+}
+
+void TimelineView::paintMemoryLane(QPainter& painter, const TimelineRow& row, double lane_top, double from_s,
+                                   double to_s) const {
+    const Timeline& timeline = levels_->timeline();
+    const double peak_bytes = timeline.peak_memory_bytes(row.device);
+    const double top_bytes = std::max(capacity_bytes_, peak_bytes);
+    if (!(top_bytes > 0.0)) return;
+    const double height = memory_lane_height_px - 4.0;
+    const double bottom = lane_top + 2.0 + height;
+    const int columns = static_cast<int>(lanesWidth());
+    const std::vector<double> levels = memory_levels(timeline.memory(row.device), from_s, to_s, columns);
+    const QColor allocated = memory_category_color(MemoryCategory::activations);
+    const QColor over = over_capacity_color();
+    for (int c = 0; c < columns; ++c) {
+        const double bytes = levels[static_cast<std::size_t>(c)];
+        if (bytes <= 0.0) continue;
+        const double h = bytes / top_bytes * height;
+        painter.fillRect(QRectF(header_width_px + c, bottom - h, 1.0, h),
+                         capacity_bytes_ > 0.0 && bytes > capacity_bytes_ ? over : allocated);
+    }
+    if (capacity_bytes_ > 0.0) {
+        const double capacity_y = bottom - capacity_bytes_ / top_bytes * height;
+        painter.setPen(QPen(over, 1.0, Qt::DashLine));
+        painter.drawLine(QPointF(header_width_px, capacity_y), QPointF(header_width_px + columns, capacity_y));
+        if (peak_bytes > capacity_bytes_) {
+            // Out of memory: a dot where the allocation first passes the capacity.
+            for (const MemorySample& sample : timeline.memory(row.device)) {
+                if (sample.bytes <= capacity_bytes_) continue;
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(over);
+                painter.drawEllipse(QPointF(header_width_px + scale_.x_of(sample.time_s), capacity_y), 4.0, 4.0);
+                painter.setBrush(Qt::NoBrush);
+                break;
+            }
+        }
+    }
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event) {

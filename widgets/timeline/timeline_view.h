@@ -31,11 +31,17 @@ public:
     static constexpr int axis_height_px = 22;
     static constexpr int lane_height_px = 18;
     static constexpr double min_box_width_px = 2.0;  // narrower events merge
+    static constexpr int memory_lane_height_px = 30;
 
     explicit TimelineView(QWidget* parent = nullptr);
 
-    // Shows a simulated iteration (null: nothing), the whole of it.
-    void showTimeline(std::shared_ptr<const TimelineLevels> levels);
+    // Shows a simulated iteration (null: nothing), the whole of it; `capacity_bytes` is a device's memory, the line
+    // the memory lanes are drawn against.
+    void showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes = 0.0);
+    // A memory lane under each device's streams: allocated bytes over time against the capacity, red above it with
+    // a dot where it first passes it (out of memory). Hidden at first.
+    void setMemoryLanesShown(bool shown);
+    [[nodiscard]] bool memoryLanesShown() const noexcept { return memory_lanes_shown_; }
     // Says why there is nothing to show.
     void showMessage(const QString& message);
 
@@ -93,6 +99,8 @@ private:
     void paintAxis(QPainter& painter) const;
     void paintRows(QPainter& painter) const;
     void paintSelection(QPainter& painter) const;
+    void paintMemoryLane(QPainter& painter, const TimelineRow& row, double lane_top, double from_s, double to_s) const;
+    void layoutRows();
     [[nodiscard]] std::optional<QRectF> rectOf(EventId event) const;
 
     std::shared_ptr<const TimelineLevels> levels_;
@@ -103,6 +111,8 @@ private:
     double emitted_end_s_ = -1.0;
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
+    double capacity_bytes_ = 0.0;
+    bool memory_lanes_shown_ = false;
     std::vector<EventId> related_;
     QPoint drag_from_;
     bool dragging_ = false;
