@@ -8,7 +8,7 @@ const std::array<EnumName<Stream>, 3> stream_names{{{Stream::compute, "compute"}
                                                     {Stream::feature_comm, "feature communication"},
                                                     {Stream::gradient_comm, "gradient communication"}}};
 
-const std::array<EnumName<TaskKind>, 9> task_kind_names{{{TaskKind::forward, "forward"},
+const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind::forward, "forward"},
                                                           {TaskKind::backward, "backward"},
                                                           {TaskKind::recompute, "recompute"},
                                                           {TaskKind::optimizer, "optimizer"},

@@ -31,7 +31,8 @@ enum class TaskKind : std::uint8_t {
     pp_comm,
     dp_comm,
 };
-extern const std::array<EnumName<TaskKind>, 9> task_kind_names;
+inline constexpr std::size_t task_kind_count = 9;
+extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
 
 enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
 inline constexpr std::size_t memory_category_count = 5;

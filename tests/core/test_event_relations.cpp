@@ -5,6 +5,7 @@
 
 #include "analysis/event_exposure.h"
 #include "analysis/event_relations.h"
+#include "analysis/range_summary.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
@@ -45,6 +46,7 @@ private slots:
     void computationHasNoCollective();
     void theReceiverWaitedForTheSend();
     void exposedPartsAreWhereTheDeviceDoesNotCompute();
+    void aRangeIsSummedByKind();
 };
 
 void TestEventRelations::aCollectiveIsFoundOnItsPeer_data() {
@@ -146,6 +148,32 @@ void TestEventRelations::exposedPartsAreWhereTheDeviceDoesNotCompute() {
             }
         }
     }
+}
+
+void TestEventRelations::aRangeIsSummedByKind() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    // Exactly NPU 0's first attention (layer 0, micro-batch 0). Stage 0's four devices (NPUs 0-3: two TP ranks of
+    // two DP replicas) run it side by side; stage 1's four wait for their first input. Mean over the 8 devices:
+    // forward = 4 x its duration / 8, nothing else.
+    const TimelineEvent attention = timeline->event(nth(*timeline, 0, Stream::compute, "attention", 0, 0, 0).value());
+    const double duration_s = attention.end_s - attention.start_s;
+    const RangeSummary summary = summarize_range(*timeline, attention.start_s, attention.end_s);
+    QCOMPARE(summary.mean_s_by_kind[static_cast<std::size_t>(TaskKind::forward)], duration_s / 2.0);
+    for (std::size_t kind = 0; kind < task_kind_count; ++kind) {
+        if (kind != static_cast<std::size_t>(TaskKind::forward)) QCOMPARE(summary.mean_s_by_kind[kind], 0.0);
+    }
+    QCOMPARE(summary.events, std::size_t{4});
+    // The whole iteration: every event counted once, and a device is never busier on one stream than the range.
+    const RangeSummary whole = summarize_range(*timeline, 0.0, timeline->iteration_time_s());
+    QCOMPARE(whole.events, timeline->event_count());
+    const double compute_s = whole.mean_s_by_kind[static_cast<std::size_t>(TaskKind::forward)] +
+                             whole.mean_s_by_kind[static_cast<std::size_t>(TaskKind::backward)] +
+                             whole.mean_s_by_kind[static_cast<std::size_t>(TaskKind::recompute)] +
+                             whole.mean_s_by_kind[static_cast<std::size_t>(TaskKind::optimizer)];
+    QVERIFY(compute_s > 0.0 && compute_s <= timeline->iteration_time_s());
+    // The range given backwards is the same range.
+    QCOMPARE(summarize_range(*timeline, attention.end_s, attention.start_s).events, std::size_t{4});
 }
 
 QTEST_APPLESS_MAIN(TestEventRelations)

@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void theOverviewMovesTheView();
     void exportsAreWhole();
     void memoryLanesShowAllocationAgainstCapacity();
+    void shiftDragMeasuresARange();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -377,6 +379,42 @@ void TestTimelineView::memoryLanesShowAllocationAgainstCapacity() {
     const QColor red = parasight::gui::over_capacity_color();
     QVERIFY2(pixels_of(tight, red) > 10 * std::max(1, pixels_of(roomy, red)),
              qPrintable(QStringLiteral("%1 vs %2").arg(pixels_of(tight, red)).arg(pixels_of(roomy, red))));
+}
+
+void TestTimelineView::shiftDragMeasuresARange() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelinePage page;
+    page.resize(1200, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showTimeline(levels);
+    TimelineView* view = page.view();
+    QWidget* area = view->viewport();
+    // Shift+drag from a quarter to three quarters of the lanes' width: half of the iteration shown.
+    const int lanes_width = area->width() - TimelineView::header_width_px;
+    const int y = 200;
+    const QPoint from(TimelineView::header_width_px + lanes_width / 4, y);
+    const QPoint to(TimelineView::header_width_px + 3 * lanes_width / 4, y);
+    QTest::mousePress(area, Qt::LeftButton, Qt::ShiftModifier, from);
+    QTest::mouseMove(area, to);
+    QTest::mouseRelease(area, Qt::LeftButton, Qt::ShiftModifier, to);
+    const auto range = view->selectedRange();
+    QVERIFY(range.has_value());
+    QCOMPARE(range->first, view->scale().time_at(lanes_width / 4));
+    QCOMPARE(range->second, view->scale().time_at(3 * lanes_width / 4));
+    // Dragging with Shift measures: the view did not pan.
+    QCOMPARE(view->scale().start_s(), 0.0);
+    // The details list the time per kind inside it: the middle half of a pipelined iteration holds forward and
+    // backward work at least.
+    QVERIFY(page.details()->isVisible());
+    const QStringList lines = page.details()->lines();
+    QVERIFY2(lines.filter(QRegularExpression(QStringLiteral("^Forward — "))).size() == 1, qPrintable(lines.join(u'|')));
+    QVERIFY2(lines.filter(QRegularExpression(QStringLiteral("^Backward — "))).size() == 1, qPrintable(lines.join(u'|')));
+    // A plain click clears it.
+    QTest::mouseClick(area, Qt::LeftButton, {}, QPoint(area->width() - 5, area->height() - 5));
+    QVERIFY(!view->selectedRange().has_value());
+    QVERIFY(!page.details()->isVisible());
 }
 
 QTEST_MAIN(TestTimelineView)

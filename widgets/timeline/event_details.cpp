@@ -14,13 +14,16 @@ namespace {
 
 constexpr int event_role = Qt::UserRole;
 
-void add_heading(QListWidget& list, const QString& text) {
+// A line that names no event: a heading (bold) or a figure.
+void add_line(QListWidget& list, const QString& text, bool heading) {
     auto* item = new QListWidgetItem(text, &list);
-    QFont bold = item->font();
-    bold.setBold(true);
-    item->setFont(bold);
+    QFont font = item->font();
+    font.setBold(heading);
+    item->setFont(font);
     item->setFlags(Qt::ItemIsEnabled);
 }
+
+void add_heading(QListWidget& list, const QString& text) { add_line(list, text, true); }
 
 void add_event(QListWidget& list, const QString& text, EventId event) {
     auto* item = new QListWidgetItem(QStringLiteral("    ") + text, &list);
@@ -82,6 +85,24 @@ void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId
     if (!waiting.empty()) {
         add_heading(*related_, tr("Waited for it on other devices"));
         for (const EventId other : waiting) add_event(*related_, event_name(t, other), other);
+    }
+}
+
+void EventDetails::showRange(const RangeSummary& summary) {
+    related_->clear();
+    const double length_s = summary.to_s - summary.from_s;
+    summary_->setText(tr("<b>Δ %1</b><br>from %2 to %3<br>%4 events overlap it")
+                          .arg(time_text(length_s), time_text(summary.from_s), time_text(summary.to_s))
+                          .arg(summary.events));
+    add_heading(*related_, tr("Time per device inside it, by kind (mean over the devices)"));
+    for (const auto& kind : task_kind_names) {
+        const double seconds = summary.mean_s_by_kind[static_cast<std::size_t>(kind.value)];
+        if (seconds <= 0.0) continue;
+        add_line(*related_,
+                 QStringLiteral("    ") + tr("%1 — %2 (%3 of the range)")
+                                             .arg(task_kind_label(kind.value), time_text(seconds),
+                                                  percent_text(100.0 * seconds / length_s)),
+                 false);
     }
 }
 

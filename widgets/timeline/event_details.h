@@ -1,8 +1,10 @@
 #pragma once
 // The details of the event selected in the timeline: what it is, what it waited for (the last to end first: what
 // held it back, and by how much each ended before it started), the same collective on its simulated peers, and what
-// waited for it on other devices. Choosing a related event selects it in the timeline.
+// waited for it on other devices. Choosing a related event selects it in the timeline. Or, for a stretch of time
+// selected with Shift+drag, its length and the time per kind of event in it (range_summary.h).
 
+#include "analysis/range_summary.h"
 #include "analysis/timeline.h"
 
 #include <QWidget>
@@ -22,7 +24,8 @@ public:
 
     // Shows `event` of `timeline` (null timeline: nothing).
     void showDetails(std::shared_ptr<const Timeline> timeline, EventId event);
-    // The lines of the related events listed, as shown (for tests).
+    void showRange(const RangeSummary& summary);
+    // The lines listed, as shown (for tests).
     [[nodiscard]] QStringList lines() const;
 
 Q_SIGNALS:

@@ -28,6 +28,21 @@ QString flops_text(double flops) {
 
 }  // namespace
 
+QString task_kind_label(TaskKind kind) {
+    switch (kind) {
+    case TaskKind::forward: return tr("Forward");
+    case TaskKind::backward: return tr("Backward");
+    case TaskKind::recompute: return tr("Recompute");
+    case TaskKind::optimizer: return tr("Optimizer");
+    case TaskKind::tp_comm: return QStringLiteral("TP");
+    case TaskKind::cp_comm: return QStringLiteral("CP");
+    case TaskKind::ep_comm: return QStringLiteral("EP");
+    case TaskKind::pp_comm: return QStringLiteral("PP");
+    case TaskKind::dp_comm: return QStringLiteral("DP");
+    }
+    return {};
+}
+
 QString event_name(const Timeline& timeline, EventId id) {
     const TimelineEvent event = timeline.event(id);
     QString name = QString::fromUtf8(event.operation.data(), static_cast<qsizetype>(event.operation.size()));

@@ -7,6 +7,8 @@
 
 namespace parasight::gui {
 
+// "Forward", "Backward", "Recompute", "Optimizer", "TP", … as the legend names kinds.
+[[nodiscard]] QString task_kind_label(TaskKind kind);
 // "attention backward · micro-batch 3 on NPU 64": a line naming an event.
 [[nodiscard]] QString event_name(const Timeline& timeline, EventId id);
 // Rich text: the operation, layer, micro-batch, stream, start, duration, bytes, FLOPs and the rate achieved; for a

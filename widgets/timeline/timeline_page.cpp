@@ -1,5 +1,6 @@
 #include "timeline/timeline_page.h"
 
+#include "analysis/range_summary.h"
 #include "timeline/event_details.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
@@ -67,6 +68,11 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
         }
     });
     connect(view_, &TimelineView::rangeChanged, overview_, &TimelineOverview::showRange);
+    connect(view_, &TimelineView::rangeSelected, this, [this](double from_s, double to_s) {
+        const bool shown = to_s > from_s && levels_ != nullptr;
+        if (shown) details_->showRange(summarize_range(levels_->timeline(), from_s, to_s));
+        details_->setVisible(shown || view_->selected().has_value());
+    });
     connect(memory_lanes, &QCheckBox::toggled, view_, &TimelineView::setMemoryLanesShown);
     connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,

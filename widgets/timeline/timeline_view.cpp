@@ -39,22 +39,6 @@ QString lane_name(Stream stream) {
     return {};
 }
 
-struct LegendEntry {
-    TaskKind kind;
-    const char* name;
-};
-
-constexpr LegendEntry legend_entries[] = {
-    {TaskKind::forward, QT_TRANSLATE_NOOP("TimelineView", "Forward")},
-    {TaskKind::backward, QT_TRANSLATE_NOOP("TimelineView", "Backward")},
-    {TaskKind::recompute, QT_TRANSLATE_NOOP("TimelineView", "Recompute")},
-    {TaskKind::optimizer, QT_TRANSLATE_NOOP("TimelineView", "Optimizer")},
-    {TaskKind::tp_comm, "TP"},
-    {TaskKind::cp_comm, "CP"},
-    {TaskKind::ep_comm, "EP"},
-    {TaskKind::pp_comm, "PP"},
-    {TaskKind::dp_comm, "DP"},
-};
 
 // Black or white, whichever reads on `background`.
 QColor text_color_on(const QColor& background) {
@@ -114,6 +98,7 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, do
     capacity_bytes_ = capacity_bytes;
     message_.clear();
     select(std::nullopt, false);
+    range_.reset();
     revealed_device_.reset();
     layoutRows();
     scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
@@ -265,6 +250,37 @@ void TimelineView::revealDevice(std::size_t device) {
     }
 }
 
+void TimelineView::selectRange(double from_s, double to_s) {
+    if (to_s > from_s) {
+        range_ = std::pair(from_s, to_s);
+    } else {
+        range_.reset();
+    }
+    refresh();
+    Q_EMIT rangeSelected(range_ ? from_s : 0.0, range_ ? to_s : 0.0);
+}
+
+void TimelineView::paintRange(QPainter& painter) const {
+    if (!range_) return;
+    const double width = lanesWidth();
+    const double x0 = std::max(0.0, scale_.x_of(range_->first)) + header_width_px;
+    const double x1 = std::min(width, scale_.x_of(range_->second)) + header_width_px;
+    if (x1 < header_width_px || x0 > header_width_px + width) return;
+    QColor shade = palette().color(QPalette::Highlight);
+    shade.setAlphaF(0.15);
+    painter.fillRect(QRectF(x0, lanesTop(), std::max(1.0, x1 - x0), viewport()->height() - lanesTop()), shade);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 1.0));
+    painter.drawLine(QPointF(x0, legend_height_px), QPointF(x0, viewport()->height()));
+    painter.drawLine(QPointF(x1, legend_height_px), QPointF(x1, viewport()->height()));
+    // Its length on the axis, over the shading.
+    const QString length = tr("Δ %1").arg(time_text(range_->second - range_->first));
+    const int text_width = painter.fontMetrics().horizontalAdvance(length) + 8;
+    const QRectF label((x0 + x1 - text_width) / 2.0, legend_height_px + 2, text_width, axis_height_px - 4);
+    painter.fillRect(label, palette().color(QPalette::Highlight));
+    painter.setPen(palette().color(QPalette::HighlightedText));
+    painter.drawText(label, Qt::AlignCenter, length);
+}
+
 void TimelineView::zoomAt(double x, double factor) {
     scale_.zoomAt(x - header_width_px, factor);
     refresh();
@@ -300,6 +316,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintRows(painter);
     paintSelection(painter);
     paintAxis(painter);
+    paintRange(painter);
     paintLegend(painter);
 }
 
@@ -308,10 +325,10 @@ void TimelineView::paintLegend(QPainter& painter) const {
     painter.fillRect(band, palette().window());
     const QFontMetrics metrics(font());
     int x = 8;
-    for (const LegendEntry& entry : legend_entries) {
-        const QString name = tr(entry.name);
+    for (const auto& kind : task_kind_names) {
+        const QString name = task_kind_label(kind.value);
         const int swatch = 10;
-        painter.fillRect(QRect(x, (legend_height_px - swatch) / 2, swatch, swatch), task_kind_color(entry.kind));
+        painter.fillRect(QRect(x, (legend_height_px - swatch) / 2, swatch, swatch), task_kind_color(kind.value));
         x += swatch + 4;
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
@@ -328,7 +345,7 @@ void TimelineView::paintLegend(QPainter& painter) const {
         painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
         x += metrics.horizontalAdvance(name) + 14;
     }
-    const QString hint = tr("wheel: zoom · drag: pan · W/S/A/D · 0: fit");
+    const QString hint = tr("wheel: zoom · drag: pan · Shift+drag: measure · W/S/A/D · 0: fit");
     const int hint_width = metrics.horizontalAdvance(hint);
     if (x + hint_width + 8 < band.width()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
@@ -538,12 +555,26 @@ void TimelineView::wheelEvent(QWheelEvent* event) {
 
 void TimelineView::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
+    if ((event->modifiers() & Qt::ShiftModifier) && event->position().x() >= header_width_px) {
+        selecting_range_ = true;
+        range_anchor_s_ = scale_.time_at(event->position().x() - header_width_px);
+        range_ = std::pair(range_anchor_s_, range_anchor_s_);
+        refresh();
+        return;
+    }
     drag_from_ = event->position().toPoint();
     dragging_ = true;
     dragged_ = false;
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event) {
+    if (selecting_range_) {
+        const double time_s = std::clamp(scale_.time_at(event->position().x() - header_width_px), scale_.start_s(),
+                                         scale_.end_s(lanesWidth()));
+        range_ = std::pair(std::min(range_anchor_s_, time_s), std::max(range_anchor_s_, time_s));
+        refresh();
+        return;
+    }
     if (!dragging_) return;
     const QPoint delta = event->position().toPoint() - drag_from_;
     if (!dragged_ && delta.manhattanLength() < drag_threshold_px) return;
@@ -556,11 +587,21 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
+    if (selecting_range_) {
+        selecting_range_ = false;
+        if (range_ && range_->second > range_->first) {
+            Q_EMIT rangeSelected(range_->first, range_->second);
+        } else {
+            selectRange(0.0, 0.0);
+        }
+        return;
+    }
     const bool clicked = dragging_ && !dragged_;
     dragging_ = false;
     viewport()->unsetCursor();
     if (!clicked) return;
-    // A click selects the event under it; on a merge or nothing, it clears the selection.
+    // A click selects the event under it; on a merge or nothing, it clears the selection. It clears a range too.
+    if (range_) selectRange(0.0, 0.0);
     const std::optional<LaneBox> box = boxAt(event->position().toPoint());
     select(box && box->count == 1 ? std::optional<EventId>(box->representative) : std::nullopt, false);
 }

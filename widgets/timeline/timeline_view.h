@@ -8,7 +8,8 @@
 // W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
 // shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate). Clicking
 // an event selects it: it is outlined, and so are the same collective on its peers, what it waited for and what
-// waited for it on other devices (event_relations.h).
+// waited for it on other devices (event_relations.h). Shift+drag selects a stretch of time: it is shaded, its length
+// shown on the axis, and rangeSelected says what to summarize.
 
 #include "analysis/timeline_levels.h"
 #include "timeline/time_scale.h"
@@ -18,6 +19,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace parasight::gui {
@@ -65,6 +67,10 @@ public:
     void revealDevice(std::size_t device);
     [[nodiscard]] std::optional<std::size_t> revealedDevice() const noexcept { return revealed_device_; }
 
+    // The stretch selected with Shift+drag, if any.
+    [[nodiscard]] std::optional<std::pair<double, double>> selectedRange() const noexcept { return range_; }
+    void selectRange(double from_s, double to_s);
+
     void zoomAt(double x, double factor);  // x in the viewport
     void fit();
     // Shows [from_s, to_s] across the width (kept inside the iteration).
@@ -76,6 +82,8 @@ Q_SIGNALS:
     void selectionChanged(qint64 event);
     // The time range shown changed (a zoom, a pan, a resize, a new timeline).
     void rangeChanged(double from_s, double to_s);
+    // A stretch of time was selected with Shift+drag; cleared: from_s == to_s.
+    void rangeSelected(double from_s, double to_s);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -99,6 +107,7 @@ private:
     void paintAxis(QPainter& painter) const;
     void paintRows(QPainter& painter) const;
     void paintSelection(QPainter& painter) const;
+    void paintRange(QPainter& painter) const;
     void paintMemoryLane(QPainter& painter, const TimelineRow& row, double lane_top, double from_s, double to_s) const;
     void layoutRows();
     [[nodiscard]] std::optional<QRectF> rectOf(EventId event) const;
@@ -112,6 +121,9 @@ private:
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
     double capacity_bytes_ = 0.0;
+    std::optional<std::pair<double, double>> range_;
+    bool selecting_range_ = false;
+    double range_anchor_s_ = 0.0;
     bool memory_lanes_shown_ = false;
     std::vector<EventId> related_;
     QPoint drag_from_;
