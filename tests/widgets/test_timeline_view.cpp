@@ -6,6 +6,7 @@
 #include "timeline/time_scale.h"
 #include "style/activity_colors.h"
 #include "timeline/event_details.h"
+#include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_page.h"
@@ -18,6 +19,8 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -67,6 +70,11 @@ private Q_SLOTS:
     void exportsAreWhole();
     void memoryLanesShowAllocationAgainstCapacity();
     void shiftDragMeasuresARange();
+    void queriesAreRead_data();
+    void queriesAreRead();
+    void searchFindsEventsInTimeOrder_data();
+    void searchFindsEventsInTimeOrder();
+    void enterSelectsTheNextMatch();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -415,6 +423,81 @@ void TestTimelineView::shiftDragMeasuresARange() {
     QTest::mouseClick(area, Qt::LeftButton, {}, QPoint(area->width() - 5, area->height() - 5));
     QVERIFY(!view->selectedRange().has_value());
     QVERIFY(!page.details()->isVisible());
+}
+
+void TestTimelineView::queriesAreRead_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("words");
+    QTest::addColumn<int>("layer");  // -1: any
+    QTest::addColumn<int>("microBatch");
+    QTest::newRow("words") << "TP All-Reduce" << QStringList{"tp", "all-reduce"} << -1 << -1;
+    QTest::newRow("layer and mb") << "attention layer 3 mb 0" << QStringList{"attention"} << 3 << 0;
+    QTest::newRow("micro-batch spelled out") << "micro-batch 7" << QStringList{} << -1 << 7;
+    QTest::newRow("layer without a number is a word") << "layer norm" << QStringList{"layer", "norm"} << -1 << -1;
+}
+
+void TestTimelineView::queriesAreRead() {
+    QFETCH(QString, text);
+    QFETCH(QStringList, words);
+    QFETCH(int, layer);
+    QFETCH(int, microBatch);
+    const auto query = parasight::gui::parse_event_query(text);
+    QVERIFY(query.has_value());
+    QCOMPARE(query->words, words);
+    QCOMPARE(query->layer.value_or(-1), layer);
+    QCOMPARE(query->micro_batch.value_or(-1), microBatch);
+    QVERIFY(!parasight::gui::parse_event_query(QStringLiteral("   ")).has_value());
+}
+
+void TestTimelineView::searchFindsEventsInTimeOrder_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("count");
+    // Stage 0's four devices (NPUs 0-3) embed each micro-batch and, in backward, take the embedding's gradient:
+    // "embedding" is in both names, 8 events for micro-batch 3; "embedding backward" only the 4 of the second.
+    QTest::newRow("embedding mb 3") << "embedding mb 3" << 8;
+    QTest::newRow("embedding backward mb 3") << "embedding backward mb 3" << 4;
+    // Stage 0's four devices each send micro-batch 0's activations to stage 1 once.
+    QTest::newRow("pp send activations mb 0") << "pp send activations mb 0" << 4;
+    QTest::newRow("nothing") << "allgather of dreams" << 0;
+}
+
+void TestTimelineView::searchFindsEventsInTimeOrder() {
+    QFETCH(QString, text);
+    QFETCH(int, count);
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    const Timeline& timeline = levels->timeline();
+    const std::vector<EventId> found =
+        parasight::gui::find_events(timeline, parasight::gui::parse_event_query(text).value());
+    QCOMPARE(static_cast<int>(found.size()), count);
+    for (std::size_t i = 1; i < found.size(); ++i) {
+        QVERIFY(timeline.event(found[i - 1]).start_s <= timeline.event(found[i]).start_s);
+    }
+}
+
+void TestTimelineView::enterSelectsTheNextMatch() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelinePage page;
+    page.resize(1200, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.showTimeline(levels);
+    QLineEdit* search = page.searchBox();
+    search->setText(QStringLiteral("pp send activations mb 0"));
+    const std::vector<EventId> found = parasight::gui::find_events(
+        levels->timeline(), parasight::gui::parse_event_query(search->text()).value());
+    QCOMPARE(found.size(), std::size_t{4});
+    // Enter selects the first match, then the next, and wraps around after the last.
+    for (const std::size_t expected : {0, 1, 2, 3, 0}) {
+        QTest::keyClick(search, Qt::Key_Return);
+        QCOMPARE(page.view()->selected(), std::optional<EventId>(found[expected]));
+    }
+    search->setText(QStringLiteral("allgather of dreams"));
+    QTest::keyClick(search, Qt::Key_Return);
+    const QList<QLabel*> labels = page.findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(),
+                        [](QLabel* label) { return label->text() == QStringLiteral("no events match"); }));
 }
 
 QTEST_MAIN(TestTimelineView)

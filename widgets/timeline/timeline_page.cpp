@@ -2,6 +2,7 @@
 
 #include "analysis/range_summary.h"
 #include "timeline/event_details.h"
+#include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_view.h"
@@ -9,6 +10,8 @@
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolButton>
@@ -27,6 +30,15 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     memory_lanes->setObjectName(QStringLiteral("MemoryLanes"));
     memory_lanes->setToolTip(tr("Each device's allocated memory over the iteration, against its capacity"));
     tools->addWidget(memory_lanes);
+    tools->addSpacing(12);
+    search_ = new QLineEdit(chart);
+    search_->setObjectName(QStringLiteral("TimelineSearch"));
+    search_->setPlaceholderText(tr("Find: operation, layer N, mb N — Enter for the next"));
+    search_->setClearButtonEnabled(true);
+    search_->setMinimumWidth(280);
+    search_found_ = new QLabel(chart);
+    tools->addWidget(search_, 1);
+    tools->addWidget(search_found_);
     tools->addStretch(1);
     auto* export_button = new QToolButton(chart);
     export_button->setObjectName(QStringLiteral("TimelineExport"));
@@ -67,6 +79,11 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
                                 static_cast<EventId>(event));
         }
     });
+    connect(search_, &QLineEdit::returnPressed, this, &TimelinePage::findNext);
+    connect(search_, &QLineEdit::textChanged, this, [this] {
+        matches_.clear();
+        search_found_->clear();
+    });
     connect(view_, &TimelineView::rangeChanged, overview_, &TimelineOverview::showRange);
     connect(view_, &TimelineView::rangeSelected, this, [this](double from_s, double to_s) {
         const bool shown = to_s > from_s && levels_ != nullptr;
@@ -90,8 +107,31 @@ void TimelinePage::exportWith(const QString& title, const QString& filter, const
     }
 }
 
+void TimelinePage::findNext() {
+    if (!levels_) return;
+    const std::optional<EventQuery> query = parse_event_query(search_->text());
+    if (!query) {
+        search_found_->clear();
+        return;
+    }
+    if (matches_.empty()) {
+        matches_ = find_events(levels_->timeline(), *query);
+        next_match_ = 0;
+    }
+    if (matches_.empty()) {
+        search_found_->setText(tr("no events match"));
+        return;
+    }
+    const std::size_t shown = next_match_ % matches_.size();
+    next_match_ = shown + 1;
+    view_->select(matches_[shown], true);
+    search_found_->setText(tr("%1 of %2").arg(shown + 1).arg(matches_.size()));
+}
+
 void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
     levels_ = levels;
+    matches_.clear();
+    search_found_->clear();
     overview_->showTimeline(levels);
     view_->showTimeline(std::move(levels), capacity_bytes);
 }

@@ -1,15 +1,19 @@
 #pragma once
-// The Timeline tab: a tool row (Export: the visible range as PNG or SVG, the run as a Chrome trace), the overview
-// strip of the whole iteration over the Gantt view, and below them the details of the event selected (shown once
-// one is).
+// The Timeline tab: a tool row (memory lanes, a search box, Export: the visible range as PNG or SVG, the run as a
+// Chrome trace), the overview strip of the whole iteration over the Gantt view, and below them the details of the
+// event selected or the stretch measured (shown once there is one).
 
 #include "analysis/timeline_levels.h"
 
 #include <QSplitter>
 
+class QLabel;
+class QLineEdit;
+
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace parasight::gui {
 
@@ -26,16 +30,23 @@ public:
     [[nodiscard]] TimelineView* view() const noexcept { return view_; }
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }
     [[nodiscard]] TimelineOverview* overview() const noexcept { return overview_; }
+    [[nodiscard]] QLineEdit* searchBox() const noexcept { return search_; }
 
     // `capacity_bytes`: a device's memory, for the memory lanes.
     void showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes = 0.0);
     void showMessage(const QString& message);
 
 private:
+    // Selects the next event matching the search box (event_search.h), in time order, wrapping around.
+    void findNext();
     // Asks for a file and writes it with `write`, saying why if it cannot.
     void exportWith(const QString& title, const QString& filter, const QString& suffix,
                     const std::function<std::optional<QString>(const QString&)>& write);
 
+    QLineEdit* search_ = nullptr;
+    QLabel* search_found_ = nullptr;
+    std::vector<EventId> matches_;  // of the search box's text; empty until Enter
+    std::size_t next_match_ = 0;
     TimelineOverview* overview_ = nullptr;
     TimelineView* view_ = nullptr;
     EventDetails* details_ = nullptr;

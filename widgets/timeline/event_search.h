@@ -1,0 +1,27 @@
+#pragma once
+// Finding events in the timeline by what they are: words of the operation ("attention", "tp all-reduce",
+// "backward"), all of which must appear in it, case aside, and "layer N" and "mb N" (or "micro-batch N") to narrow to
+// one layer or micro-batch: "tp all-reduce layer 3 mb 0".
+
+#include "analysis/timeline.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace parasight::gui {
+
+struct EventQuery {
+    QStringList words;  // lower case
+    std::optional<int> layer;
+    std::optional<int> micro_batch;
+};
+
+// Nothing for a query with nothing to look for.
+[[nodiscard]] std::optional<EventQuery> parse_event_query(const QString& text);
+// The matching events in time order (start, then device).
+[[nodiscard]] std::vector<EventId> find_events(const Timeline& timeline, const EventQuery& query);
+
+}  // namespace parasight::gui
