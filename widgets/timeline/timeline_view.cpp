@@ -96,6 +96,20 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
 void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
     levels_ = std::move(levels);
     capacity_bytes_ = capacity_bytes;
+    present_kinds_ = 0;
+    if (levels_) {
+        // Each lane merged at the whole iteration's width: a box or two, holding its kinds.
+        const Timeline& timeline = levels_->timeline();
+        std::vector<LaneBox> boxes;
+        for (std::size_t device = 0; device < timeline.devices().size(); ++device) {
+            for (const auto& stream : stream_names) {
+                boxes.clear();
+                levels_->boxes(device, stream.value, 0.0, timeline.iteration_time_s(), timeline.iteration_time_s(),
+                               boxes);
+                for (const LaneBox& box : boxes) present_kinds_ |= box.kinds;
+            }
+        }
+    }
     message_.clear();
     select(std::nullopt, false);
     range_.reset();
@@ -324,27 +338,32 @@ void TimelineView::paintLegend(QPainter& painter) const {
     const QRect band(0, 0, viewport()->width(), legend_height_px);
     painter.fillRect(band, palette().window());
     const QFontMetrics metrics(font());
+    constexpr int swatch = 10;
     int x = 8;
+    // One entry: a swatch (with hatching for exposed communication) and a name; false when it does not fit.
+    const auto entry = [&](const QString& name, const QColor& colour, bool hatched) {
+        const int width = swatch + 4 + metrics.horizontalAdvance(name);
+        if (x + width > band.width() - 8) return false;
+        const QRect box(x, (legend_height_px - swatch) / 2, swatch, swatch);
+        painter.fillRect(box, colour);
+        if (hatched) painter.fillRect(box, exposed_brush(colour));
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(x + swatch + 4, 0, width, legend_height_px), Qt::AlignVCenter, name);
+        x += width + 12;
+        return true;
+    };
+    // The kinds this iteration has (a run without context parallelism shows no CP), then the hatching.
+    bool all_fit = true;
     for (const auto& kind : task_kind_names) {
-        const QString name = task_kind_label(kind.value);
-        const int swatch = 10;
-        painter.fillRect(QRect(x, (legend_height_px - swatch) / 2, swatch, swatch), task_kind_color(kind.value));
-        x += swatch + 4;
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
-        x += metrics.horizontalAdvance(name) + 14;
+        if ((present_kinds_ & kind_bit(kind.value)) == 0) continue;
+        all_fit = all_fit && entry(task_kind_label(kind.value), task_kind_color(kind.value), false);
     }
-    {
-        // Hatched: exposed communication.
-        const QString name = tr("Exposed (nothing computes)");
-        const QRect swatch(x, (legend_height_px - 10) / 2, 10, 10);
-        painter.fillRect(swatch, task_kind_color(TaskKind::tp_comm));
-        painter.fillRect(swatch, exposed_brush(task_kind_color(TaskKind::tp_comm)));
-        x += swatch.width() + 4;
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(x, 0, metrics.horizontalAdvance(name) + 2, legend_height_px), Qt::AlignVCenter, name);
-        x += metrics.horizontalAdvance(name) + 14;
+    const bool any_exposed = (present_kinds_ & ~(kind_bit(TaskKind::forward) | kind_bit(TaskKind::backward) |
+                                                 kind_bit(TaskKind::recompute) | kind_bit(TaskKind::optimizer))) != 0;
+    if (all_fit && any_exposed) {
+        all_fit = entry(tr("Exposed (nothing computes)"), task_kind_color(TaskKind::tp_comm), true);
     }
+    if (!all_fit) return;
     const QString hint = tr("wheel: zoom · drag: pan · Shift+drag: measure · W/S/A/D · 0: fit");
     const int hint_width = metrics.horizontalAdvance(hint);
     if (x + hint_width + 8 < band.width()) {

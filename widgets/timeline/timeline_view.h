@@ -1,6 +1,6 @@
 #pragma once
 // The Timeline tab's view: a Gantt chart of one simulated iteration, a row per simulated device (grouped by
-// pipeline stage) with a lane per stream, events coloured by kind. It draws through TimelineLevels, so a repaint
+// pipeline stage) with a lane per stream, events coloured by kind (the legend names the kinds the iteration has). It draws through TimelineLevels, so a repaint
 // costs about the boxes on screen whatever the iteration holds: events narrower than two pixels merge into one box
 // that says how many it holds. A legend and the time axis stay at the top, the row headers at the left.
 //
@@ -17,6 +17,7 @@
 
 #include <QAbstractScrollArea>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -121,6 +122,7 @@ private:
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
     double capacity_bytes_ = 0.0;
+    std::uint16_t present_kinds_ = 0;  // LaneBox::kinds of every event: the legend names these
     std::optional<std::pair<double, double>> range_;
     bool selecting_range_ = false;
     double range_anchor_s_ = 0.0;
