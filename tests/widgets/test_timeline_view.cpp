@@ -75,6 +75,7 @@ private Q_SLOTS:
     void searchFindsEventsInTimeOrder_data();
     void searchFindsEventsInTimeOrder();
     void enterSelectsTheNextMatch();
+    void clickingABandFoldsItsStage();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -171,9 +172,9 @@ void TestTimelineView::rowsAreStagesAndDevices() {
     // Stage 0's band, NPUs 0-3, stage 1's band, NPUs 4-7.
     QCOMPARE(rows.size(), std::size_t{10});
     QVERIFY(rows[0].is_stage_band);
-    QCOMPARE(rows[0].title, QStringLiteral("Stage 0"));
+    QCOMPARE(rows[0].title, QStringLiteral("▾ Stage 0 · 4 devices"));
     QVERIFY(rows[5].is_stage_band);
-    QCOMPARE(rows[5].title, QStringLiteral("Stage 1"));
+    QCOMPARE(rows[5].title, QStringLiteral("▾ Stage 1 · 4 devices"));
     // NPU 5 = tp 1 + 2·dp 0 + 4·pp 1, at (5 mod 4, 5 div 4) = (1, 1); every device was simulated: no ×N.
     const auto& npu5 = rows[7];
     QCOMPARE(npu5.title, QStringLiteral("NPU 5"));
@@ -498,6 +499,28 @@ void TestTimelineView::enterSelectsTheNextMatch() {
     const QList<QLabel*> labels = page.findChildren<QLabel*>();
     QVERIFY(std::any_of(labels.begin(), labels.end(),
                         [](QLabel* label) { return label->text() == QStringLiteral("no events match"); }));
+}
+
+void TestTimelineView::clickingABandFoldsItsStage() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelineView view;
+    view.resize(1200, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.showTimeline(levels);
+    const int full_height = view.rows().height_px;
+    // Stage 0's band is the first row: a click on it folds its four devices away.
+    const int band_y = TimelineView::legend_height_px + TimelineView::axis_height_px + 5;
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, band_y));
+    QCOMPARE(view.rows().rows.size(), std::size_t{6});  // two bands, stage 1's four devices
+    QCOMPARE(view.rows().rows[0].title, QStringLiteral("▸ Stage 0 · 4 devices"));
+    QVERIFY(view.rows().rows[1].is_stage_band);
+    QCOMPARE(view.rows().height_px, full_height - 4 * view.rows().rows[2].height_px);
+    // Another click unfolds it.
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, band_y));
+    QCOMPARE(view.rows().rows.size(), std::size_t{10});
+    QCOMPARE(view.rows().height_px, full_height);
 }
 
 QTEST_MAIN(TestTimelineView)

@@ -44,7 +44,8 @@ std::optional<int> TimelineRowLayout::laneTop(std::size_t device, Stream stream)
 }
 
 TimelineRowLayout layout_timeline_rows(const Timeline& timeline, int lane_height_px, int band_height_px,
-                                       int min_row_height_px, int memory_lane_height_px) {
+                                       int min_row_height_px, int memory_lane_height_px,
+                                       const std::set<int>& collapsed) {
     TimelineRowLayout layout;
     layout.lane_height_px = lane_height_px;
     const auto& devices = timeline.devices();
@@ -62,12 +63,18 @@ TimelineRowLayout layout_timeline_rows(const Timeline& timeline, int lane_height
             TimelineRow band;
             band.is_stage_band = true;
             band.stage = stage;
-            band.title = tr("Stage %1").arg(stage);
+            const auto in_stage = std::count_if(order.begin(), order.end(),
+                                                [&](std::size_t d) { return devices[d].stage == stage; });
+            const bool folded = collapsed.contains(stage);
+            band.title = (folded ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) +
+                         (in_stage == 1 ? tr("Stage %1").arg(stage)
+                                        : tr("Stage %1 · %2 devices").arg(stage).arg(in_stage));
             band.top_px = y;
             band.height_px = band_height_px;
             y += band_height_px;
             layout.rows.push_back(std::move(band));
         }
+        if (collapsed.contains(stage)) continue;
         TimelineRow row;
         row.stage = device.stage;
         row.device = index;

@@ -123,8 +123,20 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, do
 
 void TimelineView::layoutRows() {
     rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px, min_row_height_px,
-                                           memory_lanes_shown_ ? memory_lane_height_px : 0)
+                                           memory_lanes_shown_ ? memory_lane_height_px : 0, collapsed_stages_)
                     : TimelineRowLayout{};
+}
+
+void TimelineView::setStageCollapsed(int stage, bool collapsed) {
+    if (collapsed == collapsed_stages_.contains(stage)) return;
+    if (collapsed) {
+        collapsed_stages_.insert(stage);
+    } else {
+        collapsed_stages_.erase(stage);
+    }
+    layoutRows();
+    updateScrollBars();
+    refresh();
 }
 
 void TimelineView::setMemoryLanesShown(bool shown) {
@@ -619,8 +631,17 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
     dragging_ = false;
     viewport()->unsetCursor();
     if (!clicked) return;
-    // A click selects the event under it; on a merge or nothing, it clears the selection. It clears a range too.
+    // A click on a stage's band folds or unfolds it; elsewhere it selects the event under it, or on a merge or
+    // nothing clears the selection. It clears a range too.
     if (range_) selectRange(0.0, 0.0);
+    const QPoint point = event->position().toPoint();
+    if (levels_ && point.y() >= lanesTop()) {
+        const TimelineRow* row = rows_.rowAt(point.y() - lanesTop() + verticalScrollBar()->value());
+        if (row != nullptr && row->is_stage_band) {
+            setStageCollapsed(row->stage, !collapsed_stages_.contains(row->stage));
+            return;
+        }
+    }
     const std::optional<LaneBox> box = boxAt(event->position().toPoint());
     select(box && box->count == 1 ? std::optional<EventId>(box->representative) : std::nullopt, false);
 }

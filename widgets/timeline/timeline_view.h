@@ -4,7 +4,7 @@
 // costs about the boxes on screen whatever the iteration holds: events narrower than two pixels merge into one box
 // that says how many it holds. A legend and the time axis stay at the top, the row headers at the left.
 //
-// Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows), dragging pans,
+// A click on a stage's band folds its rows away, or unfolds them. Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows), dragging pans,
 // W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
 // shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate). Clicking
 // an event selects it: it is outlined, and so are the same collective on its peers, what it waited for and what
@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -68,6 +69,8 @@ public:
     void revealDevice(std::size_t device);
     [[nodiscard]] std::optional<std::size_t> revealedDevice() const noexcept { return revealed_device_; }
 
+    // Folds a stage's rows under its band, or unfolds them (a click on the band does too).
+    void setStageCollapsed(int stage, bool collapsed);
     // The stretch selected with Shift+drag, if any.
     [[nodiscard]] std::optional<std::pair<double, double>> selectedRange() const noexcept { return range_; }
     void selectRange(double from_s, double to_s);
@@ -122,7 +125,8 @@ private:
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
     double capacity_bytes_ = 0.0;
-    std::uint16_t present_kinds_ = 0;  // LaneBox::kinds of every event: the legend names these
+    std::uint16_t present_kinds_ = 0;
+    std::set<int> collapsed_stages_;  // LaneBox::kinds of every event: the legend names these
     std::optional<std::pair<double, double>> range_;
     bool selecting_range_ = false;
     double range_anchor_s_ = 0.0;
