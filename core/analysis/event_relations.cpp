@@ -8,7 +8,10 @@ std::vector<Wait> waits_of(const Timeline& timeline, EventId id) {
     const TimelineEvent event = timeline.event(id);
     std::vector<Wait> waits;
     const std::span<const EventId> lane = timeline.lane(event.device, event.stream);
-    const auto position = std::find(lane.begin(), lane.end(), id);
+    // The lane is in time order: find the event by its start, then among equal starts by id.
+    auto position = std::partition_point(lane.begin(), lane.end(),
+                                         [&](EventId other) { return timeline.event(other).start_s < event.start_s; });
+    while (position != lane.end() && *position != id) ++position;
     if (position != lane.end() && position != lane.begin()) {
         const TimelineEvent before = timeline.event(*(position - 1));
         waits.push_back(Wait{before.id, event.start_s - before.end_s, true});
@@ -56,6 +59,20 @@ std::vector<EventId> same_collective(const Timeline& timeline, EventId id) {
         }
     }
     return members;
+}
+
+std::vector<EventId> critical_path_into(const Timeline& timeline, EventId id) {
+    std::vector<EventId> path;
+    EventId at = id;
+    // Each step goes to an event that ended no later than the one before started: the path cannot loop, and it
+    // holds at most every event once.
+    for (std::size_t steps = 0; steps < timeline.event_count(); ++steps) {
+        const std::vector<Wait> waits = waits_of(timeline, at);
+        if (waits.empty()) break;
+        at = waits.front().event;
+        path.push_back(at);
+    }
+    return path;
 }
 
 std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id) {

@@ -22,6 +22,10 @@ struct Wait {
 // in NPU order; empty for computation and for peers that were not simulated (a symmetry class's other members).
 [[nodiscard]] std::vector<EventId> same_collective(const Timeline& timeline, EventId id);
 
+// What held `id` back, step by step: the last of what it waited for to end, the last of what that waited for, and
+// so on back to an event that waited for nothing (the iteration's start) — the critical path into it, nearest first.
+[[nodiscard]] std::vector<EventId> critical_path_into(const Timeline& timeline, EventId id);
+
 // The events on other devices that waited for `id` (e.g. the receiver's first step after a pipeline send).
 [[nodiscard]] std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id);
 

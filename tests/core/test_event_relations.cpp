@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace parasight;
 
 namespace {
@@ -47,6 +49,7 @@ private slots:
     void theReceiverWaitedForTheSend();
     void exposedPartsAreWhereTheDeviceDoesNotCompute();
     void aRangeIsSummedByKind();
+    void theCriticalPathGoesBackToTheStart();
 };
 
 void TestEventRelations::aCollectiveIsFoundOnItsPeer_data() {
@@ -174,6 +177,31 @@ void TestEventRelations::aRangeIsSummedByKind() {
     QVERIFY(compute_s > 0.0 && compute_s <= timeline->iteration_time_s());
     // The range given backwards is the same range.
     QCOMPARE(summarize_range(*timeline, attention.end_s, attention.start_s).events, std::size_t{4});
+}
+
+void TestEventRelations::theCriticalPathGoesBackToTheStart() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    // Into NPU 0's optimizer step, the iteration's last work on stage 0: each step of the path is the last of what
+    // the step before waited for, and it ends at an event that waited for nothing, at the iteration's start.
+    const auto optimizer = nth(*timeline, 0, Stream::compute, "optimizer step", -1, -1, 0);
+    QVERIFY(optimizer.has_value());
+    const std::vector<EventId> path = critical_path_into(*timeline, *optimizer);
+    QVERIFY(path.size() > 10);
+    EventId after = *optimizer;
+    std::set<std::int64_t> npus;
+    for (const EventId step : path) {
+        const std::vector<Wait> waits = waits_of(*timeline, after);
+        QVERIFY(!waits.empty());
+        QCOMPARE(step, waits.front().event);
+        QVERIFY(timeline->event(step).end_s <= timeline->event(after).start_s + 1e-15);
+        npus.insert(timeline->devices()[timeline->event(step).device].npu);
+        after = step;
+    }
+    QVERIFY(waits_of(*timeline, path.back()).empty());
+    QCOMPARE(timeline->event(path.back()).start_s, 0.0);
+    // Stage 0's last backward waits for stage 1's gradients: the path crosses to stage 1 (NPUs 4-7).
+    QVERIFY(std::any_of(npus.begin(), npus.end(), [](std::int64_t npu) { return npu >= 4; }));
 }
 
 QTEST_APPLESS_MAIN(TestEventRelations)

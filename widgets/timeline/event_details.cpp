@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QListWidget>
 
+#include <set>
+
 namespace parasight::gui {
 
 namespace {
@@ -75,6 +77,22 @@ void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId
                                                                                .arg(time_text(wait.ended_before_s));
         if (wait.on_same_lane) text += tr(" (before it on its lane)");
         add_event(*related_, text, wait.event);
+    }
+    const std::vector<EventId> path = critical_path_into(t, event);
+    if (!path.empty()) {
+        std::set<std::int64_t> npus;
+        for (const EventId step : path) npus.insert(t.devices().at(t.event(step).device).npu);
+        QStringList names;
+        for (const std::int64_t npu : npus) {
+            if (names.size() == 8) {
+                names << tr("and %1 more").arg(npus.size() - 8);
+                break;
+            }
+            names << QString::number(npu);
+        }
+        add_heading(*related_, tr("Critical path into it: %1 events back to the start, on NPU %2 (underlined)")
+                                   .arg(path.size())
+                                   .arg(names.join(QStringLiteral(", "))));
     }
     const std::vector<EventId> members = same_collective(t, event);
     if (!members.empty()) {

@@ -209,12 +209,14 @@ QString TimelineView::describe(const LaneBox& box) const {
 
 void TimelineView::select(std::optional<EventId> event, bool reveal) {
     related_.clear();
+    critical_path_.clear();
     if (event && levels_) {
         const Timeline& timeline = levels_->timeline();
         related_ = same_collective(timeline, *event);
         const std::vector<EventId> receivers = waited_on_elsewhere(timeline, *event);
         related_.insert(related_.end(), receivers.begin(), receivers.end());
         for (const Wait& wait : waits_of(timeline, *event)) related_.push_back(wait.event);
+        critical_path_ = critical_path_into(timeline, *event);
     }
     const bool changed = selected_ != event;
     selected_ = levels_ ? event : std::nullopt;
@@ -254,6 +256,14 @@ void TimelineView::paintSelection(QPainter& painter) const {
     painter.save();
     painter.setClipRect(QRect(header_width_px, lanesTop(), static_cast<int>(lanesWidth()), viewport()->height()));
     const QColor highlight = palette().color(QPalette::Highlight);
+    // The critical path into the selection: a bar under each of its events in view.
+    const double from_s = scale_.start_s();
+    const double to_s = scale_.end_s(lanesWidth());
+    for (const EventId id : critical_path_) {
+        const TimelineEvent step = levels_->timeline().event(id);
+        if (step.end_s < from_s || step.start_s > to_s) continue;
+        if (const auto rect = rectOf(id)) painter.fillRect(QRectF(rect->left(), rect->bottom() - 1.0, rect->width(), 3.0), highlight);
+    }
     painter.setBrush(Qt::NoBrush);
     painter.setPen(QPen(palette().color(QPalette::Text), 1.5, Qt::DashLine));
     for (const EventId id : related_) {

@@ -8,7 +8,7 @@
 // W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
 // shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate). Clicking
 // an event selects it: it is outlined, and so are the same collective on its peers, what it waited for and what
-// waited for it on other devices (event_relations.h). Shift+drag selects a stretch of time: it is shaded, its length
+// waited for it on other devices (event_relations.h), and the critical path into it is underlined. Shift+drag selects a stretch of time: it is shaded, its length
 // shown on the axis, and rangeSelected says what to summarize.
 
 #include "analysis/timeline_levels.h"
@@ -63,6 +63,8 @@ public:
     [[nodiscard]] std::optional<EventId> selected() const noexcept { return selected_; }
     // The events outlined with the selection.
     [[nodiscard]] const std::vector<EventId>& related() const noexcept { return related_; }
+    // The critical path into the selection (event_relations.h), underlined.
+    [[nodiscard]] const std::vector<EventId>& criticalPath() const noexcept { return critical_path_; }
 
     // Scrolls the rows so that `device`'s (an index into Timeline::devices()) is at the top, under its stage's band,
     // and marks its header.
@@ -132,6 +134,7 @@ private:
     double range_anchor_s_ = 0.0;
     bool memory_lanes_shown_ = false;
     std::vector<EventId> related_;
+    std::vector<EventId> critical_path_;
     QPoint drag_from_;
     bool dragging_ = false;
     bool dragged_ = false;
