@@ -90,9 +90,8 @@ void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId
             }
             names << QString::number(npu);
         }
-        add_heading(*related_, tr("Critical path into it: %1 events back to the start, on NPU %2 (underlined)")
-                                   .arg(path.size())
-                                   .arg(names.join(QStringLiteral(", "))));
+        add_heading(*related_, tr("Critical path into it (underlined): %1 events back to the start").arg(path.size()));
+        add_line(*related_, QStringLiteral("    ") + tr("on NPU %1").arg(names.join(QStringLiteral(", "))), false);
     }
     const std::vector<EventId> members = same_collective(t, event);
     if (!members.empty()) {
