@@ -7,6 +7,7 @@
 #include "breakdown/breakdown_view.h"
 #include "memory/memory_view.h"
 #include "summary/summary_bar.h"
+#include "timeline/timeline_rows.h"
 #include "timeline/timeline_view.h"
 
 #include <QDockWidget>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void anEditRunsAgain();
     void anInvalidEditIsNotSimulated();
     void aChosenRowBringsItsDeviceToTheTimeline();
+    void everyDeviceCanBeSimulated();
     void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
@@ -116,6 +118,31 @@ void TestMainWindow::aChosenRowBringsItsDeviceToTheTimeline() {
     // The Memory table's first row, stage 0's fullest device, NPU 0.
     window.memoryView()->findChild<QTableView*>()->selectRow(0);
     QCOMPARE(timeline.devices()[window.timelineView()->revealedDevice().value()].npu, std::int64_t{0});
+}
+
+void TestMainWindow::everyDeviceCanBeSimulated() {
+    // tests/data/cli/small_pipeline.yaml: 8 NPUs, tp 2 · dp 2 · pp 2. One device per symmetry class simulates a
+    // device of each stage; every device, all 8 — each weighing 1, so no row says ×N.
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(window.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(settled.wait(30000));
+    const std::size_t representatives = window.result()->simulation.report.per_device.size();
+    QVERIFY(representatives < 8);
+    window.setEveryDevice(true);
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.result()->simulation.report.per_device.size(), std::size_t{8});
+    QCOMPARE(window.result()->simulation.timeline->devices().size(), std::size_t{8});
+    std::size_t device_rows = 0;
+    for (const auto& row : window.timelineView()->rows().rows) {
+        if (row.is_stage_band) continue;
+        ++device_rows;
+        QVERIFY(!row.title.contains(QStringLiteral("×")));
+    }
+    QCOMPARE(device_rows, std::size_t{8});  // 4 a stage: not folded
+    window.setEveryDevice(false);
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.result()->simulation.report.per_device.size(), representatives);
 }
 
 void TestMainWindow::anInvalidEditIsNotSimulated() {

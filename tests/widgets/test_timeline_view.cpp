@@ -76,6 +76,7 @@ private Q_SLOTS:
     void searchFindsEventsInTimeOrder();
     void enterSelectsTheNextMatch();
     void clickingABandFoldsItsStage();
+    void largeStagesStartFolded();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -521,6 +522,28 @@ void TestTimelineView::clickingABandFoldsItsStage() {
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, band_y));
     QCOMPARE(view.rows().rows.size(), std::size_t{10});
     QCOMPARE(view.rows().height_px, full_height);
+}
+
+void TestTimelineView::largeStagesStartFolded() {
+    // 64 NPUs, tp 2 · pp 2 · dp 16, every device simulated: 32 rows a stage, more than the 16 shown unfolded.
+    const LoadResult loaded = load_scenario_text(
+        "schema: 1\nmodel: {preset: gpt2-small, layers: 2}\ntraining: {global_batch: 16, micro_batch: 1}\n"
+        "cluster: {device: a100-80gb, topology: [{kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us},"
+        " {kind: switch, size: 8, bandwidth: 25 GB/s, latency: 5 us}]}\n"
+        "parallelism: {tp: 2, pp: 2, dp: auto}\n",
+        "sixty-four.yaml");
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.diagnostics.front().to_string().c_str());
+    SimulateOptions options;
+    options.all_devices = true;
+    const auto simulation = simulate(*loaded.scenario, options);
+    QVERIFY(simulation.has_value());
+    TimelineView view;
+    view.showTimeline(TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis)));
+    // Both stages folded: two bands, no device rows; a click (or setStageCollapsed) opens one.
+    QCOMPARE(view.rows().rows.size(), std::size_t{2});
+    QCOMPARE(view.rows().rows[0].title, QStringLiteral("▸ Stage 0 · 32 devices"));
+    view.setStageCollapsed(1, false);
+    QCOMPARE(view.rows().rows.size(), std::size_t{2 + 32});
 }
 
 QTEST_MAIN(TestTimelineView)

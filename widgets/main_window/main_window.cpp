@@ -203,6 +203,11 @@ void MainWindow::buildMenus() {
     auto_run_action_->setCheckable(true);
     auto_run_action_->setChecked(auto_run_);
     connect(auto_run_action_, &QAction::toggled, this, &MainWindow::setAutoRun);
+    QAction* every_device = run->addAction(tr("Simulate &Every Device"));
+    every_device->setCheckable(true);
+    every_device->setToolTip(tr("Simulate each device rather than one of each kind (symmetry class): slower, and "
+                                "refused past the task limit for large clusters"));
+    connect(every_device, &QAction::toggled, this, &MainWindow::setEveryDevice);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < tabs_->count(); ++i) {
@@ -392,10 +397,17 @@ void MainWindow::setAutoRun(bool on) {
     if (on && document_.validated() && (!result_ || result_->scenario != document_.validated())) debounce_.start();
 }
 
+void MainWindow::setEveryDevice(bool on) {
+    if (every_device_ == on) return;
+    every_device_ = on;
+    if (document_.validated()) runNow();
+}
+
 void MainWindow::runNow() {
     debounce_.stop();
     SimulateOptions options;
     options.record_memory_timeline = true;  // the memory view draws a device's memory over the iteration
+    options.all_devices = every_device_;
     if (const auto validated = document_.validated()) runner_.start(validated, options);
 }
 

@@ -77,6 +77,8 @@ public:
     void setAutoRun(bool on);
     // Runs the current scenario now, if it is valid.
     void runNow();
+    // Simulates every device instead of one per symmetry class (Run → Simulate Every Device), and runs again.
+    void setEveryDevice(bool on);
 
 Q_SIGNALS:
     // The newest run has ended, with a result or not; nothing is running.
@@ -110,6 +112,7 @@ private:
     std::shared_ptr<const SimulationResult> result_;
     QTimer debounce_;
     bool auto_run_ = true;
+    bool every_device_ = false;
 
     SummaryBar* summary_ = nullptr;
     BreakdownView* breakdown_ = nullptr;

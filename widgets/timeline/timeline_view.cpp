@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace parasight::gui {
 
@@ -94,8 +95,18 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
 }
 
 void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
+    const std::size_t devices_before = levels_ ? levels_->timeline().devices().size() : 0;
     levels_ = std::move(levels);
     capacity_bytes_ = capacity_bytes;
+    if (levels_ && levels_->timeline().devices().size() != devices_before) {
+        // Another cluster or mode: stages of many devices (every device simulated) start folded, one click away.
+        collapsed_stages_.clear();
+        std::map<int, int> per_stage;
+        for (const TimelineDevice& device : levels_->timeline().devices()) ++per_stage[device.stage];
+        for (const auto& [stage, count] : per_stage) {
+            if (count > max_unfolded_stage_devices) collapsed_stages_.insert(stage);
+        }
+    }
     present_kinds_ = 0;
     if (levels_) {
         // Each lane merged at the whole iteration's width: a box or two, holding its kinds.

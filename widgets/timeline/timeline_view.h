@@ -36,6 +36,8 @@ public:
     static constexpr int lane_height_px = 18;
     static constexpr double min_box_width_px = 2.0;  // narrower events merge
     static constexpr int memory_lane_height_px = 30;
+    // A stage with more simulated devices than this starts folded (every device simulated on a large cluster).
+    static constexpr int max_unfolded_stage_devices = 16;
 
     explicit TimelineView(QWidget* parent = nullptr);
 
