@@ -136,17 +136,20 @@ void TestMeasuredOperations::relocatedPathsNameTheSameFile_data() {
     QTest::addColumn<QString>("absolute");  // as an editor holds it
     QTest::addColumn<QString>("to");        // the folder it is saved to
     QTest::addColumn<QString>("rewritten");
-    QTest::newRow("into a subfolder") << "ops.csv" << "/work/runs" << "/work/runs/ops.csv" << "/work/runs/v2"
-                                      << "../ops.csv";
-    QTest::newRow("out of a subfolder") << "tables/ops.csv" << "/work/runs" << "/work/runs/tables/ops.csv"
-                                        << "/work" << "runs/tables/ops.csv";
-    QTest::newRow("elsewhere") << "../ops.csv" << "/work/runs" << "/work/ops.csv" << "/home/me" << "../../work/ops.csv";
-    QTest::newRow("same folder") << "./ops.csv" << "/work/runs" << "/work/runs/ops.csv" << "/work/runs" << "ops.csv";
-    QTest::newRow("written absolute") << "/data/ops.csv" << "/work/runs" << "/data/ops.csv" << "/data" << "ops.csv";
+    QTest::newRow("into a subfolder") << "ops.csv" << "/srv/team/runs" << "/srv/team/runs/ops.csv"
+                                      << "/srv/team/runs/v2" << "../ops.csv";
+    QTest::newRow("out of a subfolder") << "tables/ops.csv" << "/srv/team/runs" << "/srv/team/runs/tables/ops.csv"
+                                        << "/srv/team" << "runs/tables/ops.csv";
+    QTest::newRow("elsewhere") << "../ops.csv" << "/srv/team/runs" << "/srv/team/ops.csv" << "/home/me"
+                               << "../../srv/team/ops.csv";
+    QTest::newRow("same folder") << "./ops.csv" << "/srv/team/runs" << "/srv/team/runs/ops.csv" << "/srv/team/runs"
+                                 << "ops.csv";
+    QTest::newRow("written absolute") << "/data/ops.csv" << "/srv/team/runs" << "/data/ops.csv" << "/data"
+                                      << "ops.csv";
     // Never read from a file: nothing to resolve a relative path against, so it is kept as written (and the
     // loader says it needs a full path).
     QTest::newRow("no folder") << "ops.csv" << "" << "ops.csv" << "/home/me" << "ops.csv";
-    QTest::newRow("none") << "" << "/work/runs" << "" << "/home/me" << "";
+    QTest::newRow("none") << "" << "/srv/team/runs" << "" << "/home/me" << "";
 }
 
 void TestMeasuredOperations::relocatedPathsNameTheSameFile() {
