@@ -84,4 +84,9 @@ std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id) {
     return waiting;
 }
 
+EventRelations relations_of(const Timeline& timeline, EventId id) {
+    return EventRelations{waits_of(timeline, id), same_collective(timeline, id), waited_on_elsewhere(timeline, id),
+                          critical_path_into(timeline, id)};
+}
+
 }  // namespace parasight

@@ -29,4 +29,13 @@ struct Wait {
 // The events on other devices that waited for `id` (e.g. the receiver's first step after a pipeline send).
 [[nodiscard]] std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id);
 
+// All of the above for one event, computed once for the views that show them.
+struct EventRelations {
+    std::vector<Wait> waits;
+    std::vector<EventId> same_collective;
+    std::vector<EventId> waited_on_elsewhere;
+    std::vector<EventId> critical_path;
+};
+[[nodiscard]] EventRelations relations_of(const Timeline& timeline, EventId id);
+
 }  // namespace parasight

@@ -257,7 +257,7 @@ void TestTimelineView::clickingAnEventShowsWhatItWaitedFor() {
     // Its partner NPU 1 runs the same all-reduce: outlined, and listed under the details.
     const std::vector<EventId> members = same_collective(timeline, all_reduce);
     QCOMPARE(members.size(), std::size_t{1});
-    QVERIFY(std::find(view->related().begin(), view->related().end(), members.front()) != view->related().end());
+    QVERIFY(view->relations().same_collective == members);
     QVERIFY(page.details()->isVisible());
     const QStringList lines = page.details()->lines();
     QVERIFY2(lines.contains(QStringLiteral("The same collective on")), qPrintable(lines.join(u'|')));

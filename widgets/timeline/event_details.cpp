@@ -1,6 +1,5 @@
 #include "timeline/event_details.h"
 
-#include "analysis/event_relations.h"
 #include "style/quantity_text.h"
 #include "timeline/event_text.h"
 
@@ -55,20 +54,14 @@ EventDetails::EventDetails(QWidget* parent) : QWidget(parent) {
     connect(related_, &QListWidget::itemClicked, related_, &QListWidget::itemActivated);
 }
 
-void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId event) {
-    timeline_ = std::move(timeline);
+void EventDetails::showDetails(const Timeline& t, EventId event, const EventRelations& relations) {
     related_->clear();
-    if (!timeline_) {
-        summary_->clear();
-        return;
-    }
-    const Timeline& t = *timeline_;
     const TimelineEvent shown = t.event(event);
     summary_->setText(tr("%1<br>on NPU %2")
                           .arg(box_description(t, LaneBox{shown.start_s, shown.end_s, 1, event, 0}, 0.0))
                           .arg(t.devices().at(shown.device).npu));
 
-    const std::vector<Wait> waits = waits_of(t, event);
+    const std::vector<Wait>& waits = relations.waits;
     add_heading(*related_, waits.empty() ? tr("Waited for nothing: it started the iteration")
                                          : tr("Waited for (the last to end first)"));
     for (const Wait& wait : waits) {
@@ -78,7 +71,7 @@ void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId
         if (wait.on_same_lane) text += tr(" (before it on its lane)");
         add_event(*related_, text, wait.event);
     }
-    const std::vector<EventId> path = critical_path_into(t, event);
+    const std::vector<EventId>& path = relations.critical_path;
     if (!path.empty()) {
         std::set<std::int64_t> npus;
         for (const EventId step : path) npus.insert(t.devices().at(t.event(step).device).npu);
@@ -93,15 +86,13 @@ void EventDetails::showDetails(std::shared_ptr<const Timeline> timeline, EventId
         add_heading(*related_, tr("Critical path into it (underlined): %1 events back to the start").arg(path.size()));
         add_line(*related_, QStringLiteral("    ") + tr("on NPU %1").arg(names.join(QStringLiteral(", "))), false);
     }
-    const std::vector<EventId> members = same_collective(t, event);
-    if (!members.empty()) {
+    if (!relations.same_collective.empty()) {
         add_heading(*related_, tr("The same collective on"));
-        for (const EventId member : members) add_event(*related_, event_name(t, member), member);
+        for (const EventId member : relations.same_collective) add_event(*related_, event_name(t, member), member);
     }
-    const std::vector<EventId> waiting = waited_on_elsewhere(t, event);
-    if (!waiting.empty()) {
+    if (!relations.waited_on_elsewhere.empty()) {
         add_heading(*related_, tr("Waited for it on other devices"));
-        for (const EventId other : waiting) add_event(*related_, event_name(t, other), other);
+        for (const EventId other : relations.waited_on_elsewhere) add_event(*related_, event_name(t, other), other);
     }
 }
 

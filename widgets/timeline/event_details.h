@@ -4,12 +4,12 @@
 // waited for it on other devices. Choosing a related event selects it in the timeline. Or, for a stretch of time
 // selected with Shift+drag, its length and the time per kind of event in it (range_summary.h).
 
+#include "analysis/event_relations.h"
 #include "analysis/range_summary.h"
 #include "analysis/timeline.h"
 
 #include <QWidget>
 
-#include <memory>
 
 class QLabel;
 class QListWidget;
@@ -22,8 +22,8 @@ class EventDetails : public QWidget {
 public:
     explicit EventDetails(QWidget* parent = nullptr);
 
-    // Shows `event` of `timeline` (null timeline: nothing).
-    void showDetails(std::shared_ptr<const Timeline> timeline, EventId event);
+    // Shows `event` of `timeline` and its relations, as relations_of() gives them.
+    void showDetails(const Timeline& timeline, EventId event, const EventRelations& relations);
     void showRange(const RangeSummary& summary);
     // The lines listed, as shown (for tests).
     [[nodiscard]] QStringList lines() const;
@@ -32,7 +32,6 @@ Q_SIGNALS:
     void eventChosen(qint64 event);
 
 private:
-    std::shared_ptr<const Timeline> timeline_;
     QLabel* summary_ = nullptr;
     QListWidget* related_ = nullptr;
 };

@@ -75,8 +75,7 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     connect(view_, &TimelineView::selectionChanged, this, [this](qint64 event) {
         details_->setVisible(event >= 0 && levels_ != nullptr);
         if (event >= 0 && levels_) {
-            details_->showDetails(std::shared_ptr<const Timeline>(levels_, &levels_->timeline()),
-                                static_cast<EventId>(event));
+            details_->showDetails(levels_->timeline(), static_cast<EventId>(event), view_->relations());
         }
     });
     connect(search_, &QLineEdit::returnPressed, this, &TimelinePage::findNext);

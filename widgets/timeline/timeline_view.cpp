@@ -1,7 +1,6 @@
 #include "timeline/timeline_view.h"
 
 #include "analysis/event_exposure.h"
-#include "analysis/event_relations.h"
 #include "style/activity_colors.h"
 #include "memory/memory_curve.h"
 #include "style/quantity_text.h"
@@ -219,16 +218,7 @@ QString TimelineView::describe(const LaneBox& box) const {
 }
 
 void TimelineView::select(std::optional<EventId> event, bool reveal) {
-    related_.clear();
-    critical_path_.clear();
-    if (event && levels_) {
-        const Timeline& timeline = levels_->timeline();
-        related_ = same_collective(timeline, *event);
-        const std::vector<EventId> receivers = waited_on_elsewhere(timeline, *event);
-        related_.insert(related_.end(), receivers.begin(), receivers.end());
-        for (const Wait& wait : waits_of(timeline, *event)) related_.push_back(wait.event);
-        critical_path_ = critical_path_into(timeline, *event);
-    }
+    relations_ = event && levels_ ? relations_of(levels_->timeline(), *event) : EventRelations{};
     const bool changed = selected_ != event;
     selected_ = levels_ ? event : std::nullopt;
     if (selected_ && reveal) {
@@ -270,16 +260,19 @@ void TimelineView::paintSelection(QPainter& painter) const {
     // The critical path into the selection: a bar under each of its events in view.
     const double from_s = scale_.start_s();
     const double to_s = scale_.end_s(lanesWidth());
-    for (const EventId id : critical_path_) {
+    for (const EventId id : relations_.critical_path) {
         const TimelineEvent step = levels_->timeline().event(id);
         if (step.end_s < from_s || step.start_s > to_s) continue;
         if (const auto rect = rectOf(id)) painter.fillRect(QRectF(rect->left(), rect->bottom() - 1.0, rect->width(), 3.0), highlight);
     }
     painter.setBrush(Qt::NoBrush);
     painter.setPen(QPen(palette().color(QPalette::Text), 1.5, Qt::DashLine));
-    for (const EventId id : related_) {
+    const auto outline = [&](EventId id) {
         if (const auto rect = rectOf(id)) painter.drawRect(rect->adjusted(-1, -1, 1, 1));
-    }
+    };
+    for (const Wait& wait : relations_.waits) outline(wait.event);
+    for (const EventId id : relations_.same_collective) outline(id);
+    for (const EventId id : relations_.waited_on_elsewhere) outline(id);
     painter.setPen(QPen(highlight, 3.0));
     if (const auto rect = rectOf(*selected_)) painter.drawRect(rect->adjusted(-1.5, -1.5, 1.5, 1.5));
     painter.restore();

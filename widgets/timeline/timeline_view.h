@@ -11,6 +11,7 @@
 // waited for it on other devices (event_relations.h), and the critical path into it is underlined. Shift+drag selects a stretch of time: it is shaded, its length
 // shown on the axis, and rangeSelected says what to summarize.
 
+#include "analysis/event_relations.h"
 #include "analysis/timeline_levels.h"
 #include "timeline/time_scale.h"
 #include "timeline/timeline_rows.h"
@@ -63,10 +64,9 @@ public:
     // Selects an event (none: clears), outlining it and its relations; `reveal` scrolls and pans it into view.
     void select(std::optional<EventId> event, bool reveal);
     [[nodiscard]] std::optional<EventId> selected() const noexcept { return selected_; }
-    // The events outlined with the selection.
-    [[nodiscard]] const std::vector<EventId>& related() const noexcept { return related_; }
-    // The critical path into the selection (event_relations.h), underlined.
-    [[nodiscard]] const std::vector<EventId>& criticalPath() const noexcept { return critical_path_; }
+    // How the selection relates to other events (event_relations.h): those outlined with it and the critical path
+    // underlined; empty without a selection.
+    [[nodiscard]] const EventRelations& relations() const noexcept { return relations_; }
 
     // Scrolls the rows so that `device`'s (an index into Timeline::devices()) is at the top, under its stage's band,
     // and marks its header.
@@ -135,8 +135,7 @@ private:
     bool selecting_range_ = false;
     double range_anchor_s_ = 0.0;
     bool memory_lanes_shown_ = false;
-    std::vector<EventId> related_;
-    std::vector<EventId> critical_path_;
+    EventRelations relations_;
     QPoint drag_from_;
     bool dragging_ = false;
     bool dragged_ = false;
