@@ -51,6 +51,17 @@ std::shared_ptr<const TimelineLevels> small_pipeline_levels(bool with_memory = f
     return TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
 }
 
+// Shows `widget` (a TimelinePage or TimelineView) at `width` x `height` on the offscreen screen and gives it the
+// small pipeline; false if it was not exposed.
+template <typename Widget>
+bool show_with_small_pipeline(Widget& widget, int width, int height, std::shared_ptr<const TimelineLevels> levels) {
+    widget.resize(width, height);
+    widget.show();
+    if (!QTest::qWaitForWindowExposed(&widget)) return false;
+    widget.showTimeline(std::move(levels));
+    return true;
+}
+
 }  // namespace
 
 class TestTimelineView : public QObject {
@@ -235,10 +246,7 @@ void TestTimelineView::clickingAnEventShowsWhatItWaitedFor() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelinePage page;
-    page.resize(1200, 1400);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(page, 1200, 1400, levels));
     const Timeline& timeline = levels->timeline();
     // NPU 0's first TP all-reduce (layer 0, micro-batch 0), clicked where it is drawn.
     EventId all_reduce = 0;
@@ -277,10 +285,7 @@ void TestTimelineView::theOverviewMovesTheView() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelinePage page;
-    page.resize(1200, 800);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(page, 1200, 800, levels));
     TimelineView* view = page.view();
     TimelineOverview* overview = page.overview();
     const double total_s = levels->timeline().iteration_time_s();
@@ -308,10 +313,7 @@ void TestTimelineView::exportsAreWhole() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelineView view;
-    view.resize(900, 500);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(view, 900, 500, levels));
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     // PNG: the visible range at twice the viewport's pixels.
@@ -395,10 +397,7 @@ void TestTimelineView::shiftDragMeasuresARange() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelinePage page;
-    page.resize(1200, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(page, 1200, 900, levels));
     TimelineView* view = page.view();
     QWidget* area = view->viewport();
     // Shift+drag from a quarter to three quarters of the lanes' width: half of the iteration shown.
@@ -481,10 +480,7 @@ void TestTimelineView::enterSelectsTheNextMatch() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelinePage page;
-    page.resize(1200, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(page, 1200, 900, levels));
     QLineEdit* search = page.searchBox();
     search->setText(QStringLiteral("pp send activations mb 0"));
     const std::vector<EventId> found = parasight::gui::find_events(
@@ -506,10 +502,7 @@ void TestTimelineView::clickingABandFoldsItsStage() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelineView view;
-    view.resize(1200, 900);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.showTimeline(levels);
+    QVERIFY(show_with_small_pipeline(view, 1200, 900, levels));
     const int full_height = view.rows().height_px;
     // Stage 0's band is the first row: a click on it folds its four devices away.
     const int band_y = TimelineView::legend_height_px + TimelineView::axis_height_px + 5;
