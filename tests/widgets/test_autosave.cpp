@@ -173,16 +173,28 @@ bool crash_a_session(const QString& file, const QString& copies) {
     return session.exitStatus() == QProcess::NormalExit && session.exitCode() == 0;
 }
 
+// A session that crashed with unsaved edits of a saved file, and the one copy it left, locked by this process.
+struct CrashedSession {
+    QTemporaryDir folder;
+    QString file = default_scenario_file(folder.path());
+    QString copies = folder.filePath(QStringLiteral("autosave"));
+    std::vector<LeftAutosave> left;
+
+    // False unless the session ran, crashed and left exactly one copy.
+    bool crash() {
+        if (file.isEmpty() || !crash_a_session(file, copies)) return false;
+        left = Autosave::left_in(copies);
+        return left.size() == 1;
+    }
+};
+
 }  // namespace
 
 void TestAutosave::aCrashedSessionsCopyIsRecovered() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString file = default_scenario_file(folder.path());
-    const QString copies = folder.filePath(QStringLiteral("autosave"));
-    QVERIFY(crash_a_session(file, copies));
-    std::vector<LeftAutosave> left = Autosave::left_in(copies);
-    QCOMPARE(left.size(), std::size_t{1});
+    CrashedSession crashed;
+    QVERIFY(crashed.crash());
+    const QString& file = crashed.file;
+    std::vector<LeftAutosave>& left = crashed.left;
     QCOMPARE(left.front().originalPath(), file);
 
     MainWindow window;
@@ -198,27 +210,20 @@ void TestAutosave::aCrashedSessionsCopyIsRecovered() {
     QVERIFY(window.document().validated() == nullptr);
     QVERIFY(window.problemList()->rowCount() > 0);
     QVERIFY(!QFile::exists(left.front().path()));
-    QVERIFY(Autosave::left_in(copies).empty());  // not offered again
+    QVERIFY(Autosave::left_in(crashed.copies).empty());  // not offered again
 }
 
 void TestAutosave::aDiscardedCopyIsGone() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString copies = folder.filePath(QStringLiteral("autosave"));
-    QVERIFY(crash_a_session(default_scenario_file(folder.path()), copies));
-    std::vector<LeftAutosave> left = Autosave::left_in(copies);
-    QCOMPARE(left.size(), std::size_t{1});
-    left.front().remove();
-    QCOMPARE(QDir(copies).entryList(QDir::Files | QDir::Hidden), QStringList());
+    CrashedSession crashed;
+    QVERIFY(crashed.crash());
+    crashed.left.front().remove();
+    QCOMPARE(QDir(crashed.copies).entryList(QDir::Files | QDir::Hidden), QStringList());
 }
 
 void TestAutosave::anUnreadableCopyIsKept() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString copies = folder.filePath(QStringLiteral("autosave"));
-    QVERIFY(crash_a_session(default_scenario_file(folder.path()), copies));
-    std::vector<LeftAutosave> left = Autosave::left_in(copies);
-    QCOMPARE(left.size(), std::size_t{1});
+    CrashedSession crashed;
+    QVERIFY(crashed.crash());
+    std::vector<LeftAutosave>& left = crashed.left;
     QVERIFY(write_test_file(left.front().path(), "training: [unclosed\n"));
     MainWindow window;
     window.setAutoRun(false);
