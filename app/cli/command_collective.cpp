@@ -153,7 +153,7 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     int chunks = scenario.simulation.collective_chunks;
     if (const auto chunks_text = arguments->option("chunks")) {
         const auto parsed = parse_integer(*chunks_text);
-        if (!parsed) return usage_error(err, "collective", "--chunks must be a whole number, not '" + *chunks_text + "'");
+        if (!parsed) return usage_error(err, "collective", "--chunks must be a whole number, not " + in_quotes(*chunks_text));
         if (const auto problem = integer_range_problem("--chunks", *parsed, limits::collective_chunks)) {
             return usage_error(err, "collective", *problem);
         }

@@ -129,11 +129,11 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     const auto trace_path = arguments->option("trace");
     const auto csv_path = arguments->option("csv");
     if (trace_path && csv_path && same_file(*trace_path, *csv_path)) {
-        return usage_error(err, "simulate", "--trace and --csv name the same file '" + *trace_path + "'");
+        return usage_error(err, "simulate", "--trace and --csv name the same file " + quoted_path(*trace_path));
     }
     for (const auto& [option, path] : {std::pair{"--trace", trace_path}, std::pair{"--csv", csv_path}}) {
         if (path && same_file(*path, scenario_file)) {
-            return usage_error(err, "simulate", std::string(option) + " '" + *path + "' is the scenario file itself");
+            return usage_error(err, "simulate", std::string(option) + " " + quoted_path(*path) + " is the scenario file itself");
         }
     }
     std::unique_ptr<AtomicOutput> trace;
@@ -142,7 +142,7 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
                                  std::unique_ptr<AtomicOutput>& output) -> std::optional<std::string> {
         if (!path) return std::nullopt;
         auto opened = AtomicOutput::open(*path);
-        if (!opened) return std::string(option) + ": cannot write '" + *path + "': " + opened.error();
+        if (!opened) return std::string(option) + ": cannot write " + quoted_path(*path) + ": " + opened.error();
         output = std::move(opened).value();
         return std::nullopt;
     };

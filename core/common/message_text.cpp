@@ -50,4 +50,6 @@ std::string in_quotes(std::string_view text, std::size_t limit) {
     return "'" + std::string(cut.kept) + "\u2026' " + omitted_phrase(cut.omitted);
 }
 
+std::string quoted_path(std::string_view path) { return in_quotes(path, max_echoed_path_characters); }
+
 }  // namespace parasight

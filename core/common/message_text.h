@@ -26,4 +26,8 @@ inline constexpr std::size_t max_echoed_path_characters = 4096;
 // shortened() in single quotes, the count of what was left out after them: 'tpp', 'llama-…' (1920 more characters).
 [[nodiscard]] std::string in_quotes(std::string_view text, std::size_t limit = max_echoed_characters);
 
+// A path as a message echoes it: in_quotes() with the path limit. A longer path cannot name a file Linux opens, so
+// nothing a user needs is cut, and a runaway argument cannot flood the terminal.
+[[nodiscard]] std::string quoted_path(std::string_view path);
+
 }  // namespace parasight

@@ -1,5 +1,7 @@
 #include "io/atomic_output.h"
 
+#include "common/message_text.h"
+
 #include "io/file_kind.h"
 
 #include <fcntl.h>
@@ -50,9 +52,9 @@ Expected<std::unique_ptr<AtomicOutput>> AtomicOutput::open(const std::filesystem
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
     struct stat folder_status{};
     if (::stat(folder.c_str(), &folder_status) != 0) {
-        return Error{"its folder '" + folder.string() + "' cannot be used: " + system_reason()};
+        return Error{"its folder " + quoted_path(folder.string()) + " cannot be used: " + system_reason()};
     }
-    if (!S_ISDIR(folder_status.st_mode)) return Error{"'" + folder.string() + "' is not a folder"};
+    if (!S_ISDIR(folder_status.st_mode)) return Error{quoted_path(folder.string()) + " is not a folder"};
     // The temporary file sits beside the target, hidden, so that the rename stays within one file system.
     std::string pattern = (folder / ("." + target.filename().string() + ".parasight-XXXXXX")).string();
     std::vector<char> name(pattern.begin(), pattern.end());

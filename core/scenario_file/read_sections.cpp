@@ -188,7 +188,7 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
         if (!written.is_absolute() && source.base_directory().empty()) {
             source.error(reader.value_location("measured_operations"),
                          "the measured operations table " +
-                             in_quotes(simulation.measured_operations, max_echoed_path_characters) +
+                             quoted_path(simulation.measured_operations) +
                              " is a relative path, but this scenario has no folder (it was not read from a file); "
                              "give the table's full path, or save the scenario first");
             return;
@@ -198,7 +198,7 @@ void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& 
         if (!text) {
             source.error(reader.value_location("measured_operations"),
                          "cannot read the measured operations table " +
-                             in_quotes(path.string(), max_echoed_path_characters) + ": " + text.error());
+                             quoted_path(path.string()) + ": " + text.error());
             return;
         }
         simulation.measured_times_s = parse_measured_operations(text.value(), path.string(), source.diagnostics());

@@ -333,8 +333,9 @@ LoadResult load_scenario_file(const std::filesystem::path& path) {
     auto text = read_bounded_file(path, max_input_file_bytes, "a scenario file");
     if (!text) {
         LoadResult result;
-        result.diagnostics.push_back(
-            Diagnostic{SourceLocation{path.string(), 0, 0}, "cannot load the scenario: " + text.error(), {}});
+        // A path too long to open is named cut short (the only case where a path past the echo limit is reported).
+        result.diagnostics.push_back(Diagnostic{SourceLocation{shortened(path.string(), max_echoed_path_characters), 0, 0},
+                                                "cannot load the scenario: " + text.error(), {}});
         return result;
     }
     const std::filesystem::path folder = path.parent_path();

@@ -52,6 +52,8 @@ private slots:
     void inputsAreReadBounded();
     void standardOutputThatCannotBeWrittenFails_data();
     void standardOutputThatCannotBeWrittenFails();
+    void aRunawayPathIsEchoedCutShort_data();
+    void aRunawayPathIsEchoedCutShort();
 };
 
 void TestCliFileSafety::failingRunsLeaveOutputsUntouched_data() {
@@ -262,6 +264,41 @@ void TestCliFileSafety::standardOutputThatCannotBeWrittenFails() {
     const QString expected = QStringLiteral("parasight-cli ") + command +
                              QStringLiteral(": cannot write to standard output: No space left on device\n");
     QVERIFY2(run.err.endsWith(expected), qPrintable(expected + describe(run)));
+}
+
+// A path is echoed whole up to 4096 characters, the longest Linux opens (docs/contracts.md), so a pasted runaway
+// argument cannot flood the terminal: a 100 005-character path ('/tmp/' and 100 000 × 'a') is named by its first
+// 4096 characters, "…" and "(95909 more characters)" — 100 005 − 4096 = 95 909; in quotes where a message quotes it.
+void TestCliFileSafety::aRunawayPathIsEchoedCutShort_data() {
+    QTest::addColumn<QStringList>("arguments");  // PATH stands for the runaway path
+    QTest::addColumn<QString>("before");         // stderr up to the path
+    QTest::addColumn<QString>("after");          // stderr after the path's cut
+    QTest::addColumn<bool>("quoted");
+    QTest::newRow("the scenario") << QStringList{QStringLiteral("simulate"), QStringLiteral("PATH")} << QString()
+                                  << QStringLiteral(": cannot load the scenario: it cannot be read: File name too long\n")
+                                  << false;
+    QTest::newRow("--trace") << QStringList{QStringLiteral("simulate"), small_pipeline(), QStringLiteral("--trace"),
+                                            QStringLiteral("PATH")}
+                             << QStringLiteral("parasight-cli simulate: --trace: cannot write ")
+                             << QStringLiteral(": it cannot be written: File name too long\n") << true;
+    QTest::newRow("--trace and --csv") << QStringList{QStringLiteral("simulate"), small_pipeline(), QStringLiteral("--trace"),
+                                                      QStringLiteral("PATH"), QStringLiteral("--csv"), QStringLiteral("PATH")}
+                                       << QStringLiteral("parasight-cli simulate: --trace and --csv name the same file ")
+                                       << QStringLiteral("\n") << true;
+}
+
+void TestCliFileSafety::aRunawayPathIsEchoedCutShort() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    QFETCH(bool, quoted);
+    const QString path = QStringLiteral("/tmp/") + QString(100'000, u'a');
+    arguments.replaceInStrings(QStringLiteral("PATH"), path);
+    RUN_CLI(run, arguments);
+    EXPECT_EXIT(run, 2);
+    const QString cut = quoted ? u'\'' + path.left(4096) + QStringLiteral("…' (95909 more characters)")
+                               : path.left(4096) + QStringLiteral("… (95909 more characters)");
+    QVERIFY2(run.err.startsWith(before + cut + after), qPrintable(describe(run).left(600)));
 }
 
 QTEST_GUILESS_MAIN(TestCliFileSafety)
