@@ -21,6 +21,7 @@ Timeline::Timeline(ExecutionGraph graph, EngineRun run, ParallelLayout layout)
         for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
             device.coordinates.push_back(static_cast<int>(topology.coordinate(simulated.npu, d)));
         }
+        if (topology.dimension_count() > 1) device.node = simulated.npu / topology.place_value(1);
         for (const auto& axis : parallel_axis_names) {
             device.ranks[static_cast<std::size_t>(axis.value)] = layout_.rank_in_group(axis.value, simulated.npu);
         }

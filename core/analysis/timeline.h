@@ -28,6 +28,9 @@ struct TimelineDevice {
     int stage = 0;
     double weight = 1.0;                 // real devices it stands for (its symmetry class)
     std::vector<int> coordinates;        // in the topology, dimension 0 first
+    // The node it sits in: NPUs that differ only in dimension 0 (the innermost, e.g. NVLink inside a server) share
+    // one; numbered from 0 in NPU order (NPU / size of dimension 0). All NPUs are node 0 in a one-dimension topology.
+    std::int64_t node = 0;
     std::array<int, 5> ranks{};          // in its tp, cp, ep, dp and pp groups (ParallelAxis order)
 };
 

@@ -51,14 +51,24 @@ std::shared_ptr<const TimelineLevels> small_pipeline_levels(bool with_memory = f
     return TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
 }
 
+// Which of the timeline's devices did the same (as the runner builds them with the levels).
+std::shared_ptr<const IdenticalDevices> classes_of(const std::shared_ptr<const TimelineLevels>& levels) {
+    return std::make_shared<const IdenticalDevices>(IdenticalDevices::of(levels->timeline()));
+}
+
+TimelineView& view_of(TimelineView& view) { return view; }
+TimelineView& view_of(TimelinePage& page) { return *page.view(); }
+
 // Shows `widget` (a TimelinePage or TimelineView) at `width` x `height` on the offscreen screen and gives it the
-// small pipeline; false if it was not exposed.
+// small pipeline with every device listed (each stage's four are alike, so they start folded into one row); false
+// if it was not exposed.
 template <typename Widget>
 bool show_with_small_pipeline(Widget& widget, int width, int height, std::shared_ptr<const TimelineLevels> levels) {
     widget.resize(width, height);
     widget.show();
     if (!QTest::qWaitForWindowExposed(&widget)) return false;
-    widget.showTimeline(std::move(levels));
+    widget.showTimeline(levels, classes_of(levels));
+    view_of(widget).setEveryClassUnfolded(true);
     return true;
 }
 
@@ -87,7 +97,8 @@ private Q_SLOTS:
     void searchFindsEventsInTimeOrder();
     void enterSelectsTheNextMatch();
     void clickingABandFoldsItsStage();
-    void largeStagesStartFolded();
+    void identicalDevicesAreGroupedByNode();
+    void aRepresentativeSaysWhatItStandsFor();
 };
 
 void TestTimelineView::zoomKeepsTheTimeUnderThePointer_data() {
@@ -179,18 +190,30 @@ void TestTimelineView::rowsAreStagesAndDevices() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
     TimelineView view;
-    view.showTimeline(levels);
+    view.showTimeline(levels, classes_of(levels));
+    // A stage's four devices did the same: at first each stage is its band and one row standing for the four.
+    QCOMPARE(view.rows().rows.size(), std::size_t{4});
+    QCOMPARE(view.rows().rows[1].title, QStringLiteral("▸ NPU 0 ×4"));
+    QCOMPARE(view.rows().rows[1].class_size, std::size_t{4});
+    QCOMPARE(view.rows().rows[3].title, QStringLiteral("▸ NPU 4 ×4"));
+    QVERIFY(view.headerToolTip(view.rows().rows[3]).contains(QStringLiteral("(NPUs 4, 5, 6, 7)")));
+    // Listed: stage 0's band, its class's band, NPUs 0-3 (all in node 0: no node bands), then stage 1 alike.
+    view.setEveryClassUnfolded(true);
     const auto& rows = view.rows().rows;
-    // Stage 0's band, NPUs 0-3, stage 1's band, NPUs 4-7.
-    QCOMPARE(rows.size(), std::size_t{10});
-    QVERIFY(rows[0].is_stage_band);
+    QCOMPARE(rows.size(), std::size_t{12});
+    QCOMPARE(rows[0].kind, parasight::gui::RowKind::stage_band);
     QCOMPARE(rows[0].title, QStringLiteral("▾ Stage 0 · 4 devices"));
-    QVERIFY(rows[5].is_stage_band);
-    QCOMPARE(rows[5].title, QStringLiteral("▾ Stage 1 · 4 devices"));
+    QCOMPARE(rows[1].kind, parasight::gui::RowKind::class_band);
+    QCOMPARE(rows[1].title, QStringLiteral("▾ 4 identical devices"));
+    QCOMPARE(rows[6].kind, parasight::gui::RowKind::stage_band);
+    QCOMPARE(rows[6].title, QStringLiteral("▾ Stage 1 · 4 devices"));
     // NPU 5 = tp 1 + 2·dp 0 + 4·pp 1, at (5 mod 4, 5 div 4) = (1, 1); every device was simulated: no ×N.
-    const auto& npu5 = rows[7];
+    const auto& npu5 = rows[9];
+    QCOMPARE(npu5.depth, 2);
     QCOMPARE(npu5.title, QStringLiteral("NPU 5"));
-    QCOMPARE(npu5.detail, QStringLiteral("(1, 1) · tp 1 · dp 0 · pp 1"));
+    QCOMPARE(npu5.detail, QStringLiteral("(1, 1) · tp 1 · dp 0"));  // its pp rank is its stage
+    QCOMPARE(view.headerToolTip(npu5),
+             QStringLiteral("NPU 5 at (1, 1) in the topology, node 1 · ranks: tp 1, cp 0, ep 0, dp 0, pp 1"));
     // Each computes, exchanges features (tp, pp) and reduces gradients (dp): three lanes.
     QCOMPARE(npu5.lanes.size(), std::size_t{3});
     QCOMPARE(view.rows().rowAt(npu5.top_px + 1), &npu5);
@@ -201,7 +224,8 @@ void TestTimelineView::hitTestingFindsTheEvent() {
     QVERIFY(levels != nullptr);
     TimelineView view;
     view.resize(1200, 2000);  // every row in view
-    view.showTimeline(levels);
+    view.showTimeline(levels, classes_of(levels));
+    view.setEveryClassUnfolded(true);
     const Timeline& timeline = levels->timeline();
     int tested = 0;
     for (std::size_t device = 0; device < timeline.devices().size(); device += 3) {
@@ -231,7 +255,7 @@ void TestTimelineView::drawsTheIteration() {
     QVERIFY(levels != nullptr);
     TimelineView view;
     view.resize(1000, 600);
-    view.showTimeline(levels);
+    view.showTimeline(levels, classes_of(levels));
     QImage image(view.size(), QImage::Format_ARGB32);
     view.render(&image);
     QSet<QRgb> colours;
@@ -366,25 +390,26 @@ void TestTimelineView::memoryLanesShowAllocationAgainstCapacity() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     double peak = 0.0;
     for (std::size_t d = 0; d < timeline.devices().size(); ++d) peak = std::max(peak, timeline.peak_memory_bytes(d));
-    view.showTimeline(levels, 2.0 * peak);
+    view.showTimeline(levels, classes_of(levels), 2.0 * peak);
+    view.setEveryClassUnfolded(true);
     const int height_without = view.rows().height_px;
-    QCOMPARE(view.rows().rows[1].memory_top_px, -1);  // hidden at first
+    QCOMPARE(view.rows().rows[2].memory_top_px, -1);  // hidden at first
     view.setMemoryLanesShown(true);
     // Every device row gains a 30-pixel lane under its three stream lanes (3 x 18 = 54 pixels down).
     for (const auto& row : view.rows().rows) {
-        if (row.is_stage_band) continue;
+        if (row.isBand()) continue;
         QCOMPARE(row.memory_top_px, 54);
     }
     QCOMPARE(view.rows().height_px, height_without + 8 * TimelineView::memory_lane_height_px);
     // The memory lane holds no event.
-    const auto& npu0 = view.rows().rows[1];
+    const auto& npu0 = view.rows().rows[2];
     const int lane_y = TimelineView::legend_height_px + TimelineView::axis_height_px + npu0.top_px + npu0.memory_top_px + 15;
     QVERIFY(!view.boxAt(QPoint(500, lane_y)).has_value());
     // Against twice the peak nothing passes the capacity: red is only its dashed line. Against half the peak, the
     // columns above it are red and out of memory.
     QImage roomy(view.viewport()->size(), QImage::Format_ARGB32);
     view.viewport()->render(&roomy);
-    view.showTimeline(levels, 0.5 * peak);
+    view.showTimeline(levels, classes_of(levels), 0.5 * peak);
     view.setMemoryLanesShown(true);
     QImage tight(view.viewport()->size(), QImage::Format_ARGB32);
     view.viewport()->render(&tight);
@@ -504,21 +529,31 @@ void TestTimelineView::clickingABandFoldsItsStage() {
     TimelineView view;
     QVERIFY(show_with_small_pipeline(view, 1200, 900, levels));
     const int full_height = view.rows().height_px;
-    // Stage 0's band is the first row: a click on it folds its four devices away.
+    QCOMPARE(view.rows().rows.size(), std::size_t{12});
+    // Stage 0's band is the first row: a click on it folds its class band and four devices away.
     const int band_y = TimelineView::legend_height_px + TimelineView::axis_height_px + 5;
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, band_y));
-    QCOMPARE(view.rows().rows.size(), std::size_t{6});  // two bands, stage 1's four devices
+    QCOMPARE(view.rows().rows.size(), std::size_t{7});  // two stage bands, stage 1's class band and four devices
     QCOMPARE(view.rows().rows[0].title, QStringLiteral("▸ Stage 0 · 4 devices"));
-    QVERIFY(view.rows().rows[1].is_stage_band);
-    QCOMPARE(view.rows().height_px, full_height - 4 * view.rows().rows[2].height_px);
+    QCOMPARE(view.rows().rows[1].kind, parasight::gui::RowKind::stage_band);
+    QCOMPARE(view.rows().height_px,
+             full_height - TimelineView::band_height_px - 4 * view.rows().rows[3].height_px);
     // Another click unfolds it.
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, band_y));
-    QCOMPARE(view.rows().rows.size(), std::size_t{10});
+    QCOMPARE(view.rows().rows.size(), std::size_t{12});
     QCOMPARE(view.rows().height_px, full_height);
+    // A click on the class's band folds the four into NPU 0's row; a click on that row's header lists them again.
+    const int class_y = band_y + TimelineView::band_height_px;
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, class_y));
+    QCOMPARE(view.rows().rows.size(), std::size_t{8});
+    QCOMPARE(view.rows().rows[1].title, QStringLiteral("▸ NPU 0 ×4"));
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(100, class_y + 5));
+    QCOMPARE(view.rows().rows.size(), std::size_t{12});
 }
 
-void TestTimelineView::largeStagesStartFolded() {
-    // 64 NPUs, tp 2 · pp 2 · dp 16, every device simulated: 32 rows a stage, more than the 16 shown unfolded.
+void TestTimelineView::identicalDevicesAreGroupedByNode() {
+    // 64 NPUs in 8 nodes of 8, tp 2 · pp 2 · dp 16, every device simulated. Mapping [tp, cp, ep, dp, pp]:
+    // NPU = tp + 2·dp + 32·pp, so stage 0 is NPUs 0-31, nodes 0-3 (NPU / 8), and stage 1 nodes 4-7.
     const LoadResult loaded = load_scenario_text(
         "schema: 1\nmodel: {preset: gpt2-small, layers: 2}\ntraining: {global_batch: 16, micro_batch: 1}\n"
         "cluster: {device: a100-80gb, topology: [{kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us},"
@@ -530,13 +565,59 @@ void TestTimelineView::largeStagesStartFolded() {
     options.all_devices = true;
     const auto simulation = simulate(*loaded.scenario, options);
     QVERIFY(simulation.has_value());
+    const auto levels = TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
     TimelineView view;
-    view.showTimeline(TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis)));
-    // Both stages folded: two bands, no device rows; a click (or setStageCollapsed) opens one.
-    QCOMPARE(view.rows().rows.size(), std::size_t{2});
-    QCOMPARE(view.rows().rows[0].title, QStringLiteral("▸ Stage 0 · 32 devices"));
-    view.setStageCollapsed(1, false);
-    QCOMPARE(view.rows().rows.size(), std::size_t{2 + 32});
+    view.showTimeline(levels, classes_of(levels));
+    // Each stage's 32 devices did the same: a band and one row each.
+    QCOMPARE(view.rows().rows.size(), std::size_t{4});
+    QCOMPARE(view.rows().rows[1].title, QStringLiteral("▸ NPU 0 ×32"));
+    QCOMPARE(view.rows().rows[3].title, QStringLiteral("▸ NPU 32 ×32"));
+    // Revealing NPU 13 (node 1) lists stage 0's class: its band, then per node a band and its 8 devices —
+    // 1 + 1 + 4 × (1 + 8) rows — and stage 1's band and row after them.
+    const auto npu13 = static_cast<std::size_t>(13);  // devices are in NPU order
+    QCOMPARE(levels->timeline().devices()[npu13].npu, std::int64_t{13});
+    view.revealDevice(npu13);
+    const auto& rows = view.rows().rows;
+    QCOMPARE(rows.size(), std::size_t{2 + 4 * 9 + 2});
+    QCOMPARE(rows[1].title, QStringLiteral("▾ 32 identical devices"));
+    QCOMPARE(rows[11].kind, parasight::gui::RowKind::node_band);
+    QCOMPARE(rows[11].title, QStringLiteral("▾ Node 1 · 8 devices"));
+    QCOMPARE(rows[11].depth, 2);
+    QCOMPARE(rows[17].title, QStringLiteral("NPU 13"));
+    QCOMPARE(rows[17].depth, 3);
+    // It is scrolled to the top: 3 bands of 20 px and node 0's 8 rows of 54 px (3 lanes of 18), node 1's band and
+    // NPUs 8-12 above it: 3·20 + 8·54 + 20 + 5·54 = 782 px.
+    QCOMPARE(rows[17].top_px, 782);
+    QCOMPARE(view.verticalScrollBar()->value(), 782);
+    QCOMPARE(view.revealedDevice(), std::optional<std::size_t>(npu13));
+    // NPU 8, first in node 1, is scrolled there under the band that heads it: 3·20 + 8·54 = 492 px.
+    view.revealDevice(8);
+    QCOMPARE(view.verticalScrollBar()->value(), 492);
+    QCOMPARE(rows[11].top_px, 492);
+    // Folding node 1 hides its 8 rows; folding the class brings back the one row.
+    view.toggleGroup(rows[11]);
+    QCOMPARE(view.rows().rows.size(), std::size_t{2 + 4 * 9 + 2 - 8});
+    QCOMPARE(view.rows().rows[11].title, QStringLiteral("▸ Node 1 · 8 devices"));
+    view.toggleGroup(view.rows().rows[1]);
+    QCOMPARE(view.rows().rows.size(), std::size_t{4});
+}
+
+void TestTimelineView::aRepresentativeSaysWhatItStandsFor() {
+    // One device per stage simulated: NPU 0 and NPU 4, each for its stage's four; nothing else to list.
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    const auto levels = TimelineLevels::build(simulation->timeline, PhaseProgress(nullptr, SimulationPhase::analysis));
+    TimelineView view;
+    view.showTimeline(levels, classes_of(levels));
+    QCOMPARE(view.rows().rows.size(), std::size_t{4});
+    const auto& npu4 = view.rows().rows[3];
+    QCOMPARE(npu4.title, QStringLiteral("NPU 4 ×4"));
+    QCOMPARE(npu4.class_size, std::size_t{1});
+    QVERIFY(view.headerToolTip(npu4).contains(QStringLiteral("Simulate Every Device")));
+    view.toggleGroup(npu4);  // nothing to list
+    QCOMPARE(view.rows().rows.size(), std::size_t{4});
 }
 
 QTEST_MAIN(TestTimelineView)

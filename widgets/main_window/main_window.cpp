@@ -433,7 +433,8 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     summary_->showReport(result->simulation.report);
     breakdown_->showResult(result);
     memory_->showResult(result);
-    timeline_->showTimeline(result->timeline_levels, result->scenario->value().cluster.device.memory_bytes);
+    timeline_->showTimeline(result->timeline_levels, result->identical_devices,
+                            result->scenario->value().cluster.device.memory_bytes);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
     setResultsStale(result->scenario != document_.validated());
     status_->setText(tr("Simulated"));

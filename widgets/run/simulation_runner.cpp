@@ -78,9 +78,12 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     pool_.start([this, job] {
         // A job superseded before it starts stops at simulate()'s first progress poll.
         auto outcome = simulate(*job->scenario, job->options);
-        // The timeline's level-of-detail index is built here too, so that the GUI thread only queries it.
+        // The timeline's level-of-detail index and its devices' classes are built here too, so that the GUI thread
+        // only queries them.
         std::shared_ptr<const TimelineLevels> levels;
+        std::shared_ptr<const IdenticalDevices> classes;
         if (outcome && outcome->timeline) {
+            classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
             levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
             if (!levels) {
                 SimulationError cancelled;
@@ -92,8 +95,8 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
         }
         QMetaObject::invokeMethod(
             this,
-            [this, job, outcome = std::move(outcome), levels = std::move(levels)]() mutable {
-                deliver(job, std::move(outcome), std::move(levels));
+            [this, job, outcome = std::move(outcome), levels = std::move(levels), classes = std::move(classes)]() mutable {
+                deliver(job, std::move(outcome), std::move(levels), std::move(classes));
             },
             Qt::QueuedConnection);
     });
@@ -105,7 +108,8 @@ void SimulationRunner::cancel() {
 }
 
 void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                               std::shared_ptr<const TimelineLevels> levels) {
+                               std::shared_ptr<const TimelineLevels> levels,
+                               std::shared_ptr<const IdenticalDevices> classes) {
     --jobs_in_flight_;
     const bool newest = job->id == latest_job_;
     if (newest) {
@@ -117,6 +121,7 @@ void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulat
             result->scenario = job->scenario;
             result->simulation = std::move(outcome).value();
             result->timeline_levels = std::move(levels);
+            result->identical_devices = std::move(classes);
             Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
         } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
             Q_EMIT cancelled(job->id);

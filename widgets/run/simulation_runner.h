@@ -5,6 +5,7 @@
 // the runner's thread. Progress arrives the same way, at most every 50 ms.
 
 #include "scenario/validated_scenario.h"
+#include "analysis/identical_devices.h"
 #include "analysis/timeline_levels.h"
 #include "simulation/simulate.h"
 
@@ -22,8 +23,10 @@ struct SimulationResult {
     std::uint64_t job = 0;
     std::shared_ptr<const ValidatedScenario> scenario;
     Simulation simulation;
-    // For drawing simulation.timeline at any zoom; null when the run kept no timeline.
+    // For drawing simulation.timeline at any zoom, and which of its devices did the same; null when the run kept no
+    // timeline.
     std::shared_ptr<const TimelineLevels> timeline_levels;
+    std::shared_ptr<const IdenticalDevices> identical_devices;
 };
 
 class SimulationRunner : public QObject {
@@ -53,7 +56,7 @@ Q_SIGNALS:
 private:
     struct Job;
     void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                 std::shared_ptr<const TimelineLevels> levels);
+                 std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes);
 
     QThreadPool pool_;
     std::shared_ptr<Job> current_;

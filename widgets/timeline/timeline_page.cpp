@@ -127,12 +127,13 @@ void TimelinePage::findNext() {
     search_found_->setText(tr("%1 of %2").arg(shown + 1).arg(matches_.size()));
 }
 
-void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
+void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels,
+                                std::shared_ptr<const IdenticalDevices> classes, double capacity_bytes) {
     levels_ = levels;
     matches_.clear();
     search_found_->clear();
     overview_->showTimeline(levels);
-    view_->showTimeline(std::move(levels), capacity_bytes);
+    view_->showTimeline(std::move(levels), std::move(classes), capacity_bytes);
 }
 
 void TimelinePage::showMessage(const QString& message) {

@@ -3,6 +3,7 @@
 // Chrome trace), the overview strip of the whole iteration over the Gantt view, and below them the details of the
 // event selected or the stretch measured (shown once there is one).
 
+#include "analysis/identical_devices.h"
 #include "analysis/timeline_levels.h"
 
 #include <QSplitter>
@@ -32,8 +33,10 @@ public:
     [[nodiscard]] TimelineOverview* overview() const noexcept { return overview_; }
     [[nodiscard]] QLineEdit* searchBox() const noexcept { return search_; }
 
-    // `capacity_bytes`: a device's memory, for the memory lanes.
-    void showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes = 0.0);
+    // `classes`: which devices did the same (built with `levels`); `capacity_bytes`: a device's memory, for the
+    // memory lanes.
+    void showTimeline(std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes,
+                      double capacity_bytes = 0.0);
     void showMessage(const QString& message);
 
 private:

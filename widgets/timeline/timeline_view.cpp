@@ -6,7 +6,9 @@
 #include "style/quantity_text.h"
 #include "timeline/event_text.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -16,13 +18,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace parasight::gui {
 
 namespace {
 
-constexpr int stage_band_height_px = 20;
 constexpr int min_row_height_px = 36;  // two lines of header text
 constexpr double wheel_zoom_per_notch = 1.25;
 constexpr double key_zoom = 1.5;
@@ -93,19 +93,14 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
     verticalScrollBar()->setSingleStep(lane_height_px);
 }
 
-void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes) {
+void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels,
+                                std::shared_ptr<const IdenticalDevices> classes, double capacity_bytes) {
     const std::size_t devices_before = levels_ ? levels_->timeline().devices().size() : 0;
-    levels_ = std::move(levels);
+    levels_ = classes ? std::move(levels) : nullptr;
+    classes_ = levels_ ? std::move(classes) : nullptr;
     capacity_bytes_ = capacity_bytes;
-    if (levels_ && levels_->timeline().devices().size() != devices_before) {
-        // Another cluster or mode: stages of many devices (every device simulated) start folded, one click away.
-        collapsed_stages_.clear();
-        std::map<int, int> per_stage;
-        for (const TimelineDevice& device : levels_->timeline().devices()) ++per_stage[device.stage];
-        for (const auto& [stage, count] : per_stage) {
-            if (count > max_unfolded_stage_devices) collapsed_stages_.insert(stage);
-        }
-    }
+    // Another cluster or mode: the folds start over (classes of identical devices folded, the rest open).
+    if (levels_ && levels_->timeline().devices().size() != devices_before) folding_ = TimelineFolding{};
     present_kinds_ = 0;
     if (levels_) {
         // Each lane merged at the whole iteration's width: a box or two, holding its kinds.
@@ -132,21 +127,96 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels, do
 }
 
 void TimelineView::layoutRows() {
-    rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), lane_height_px, stage_band_height_px, min_row_height_px,
-                                           memory_lanes_shown_ ? memory_lane_height_px : 0, collapsed_stages_)
-                    : TimelineRowLayout{};
+    const RowHeights heights{lane_height_px, band_height_px, min_row_height_px,
+                             memory_lanes_shown_ ? memory_lane_height_px : 0};
+    rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), *classes_, heights, folding_) : TimelineRowLayout{};
 }
 
-void TimelineView::setStageCollapsed(int stage, bool collapsed) {
-    if (collapsed == collapsed_stages_.contains(stage)) return;
-    if (collapsed) {
-        collapsed_stages_.insert(stage);
-    } else {
-        collapsed_stages_.erase(stage);
+bool TimelineView::unfoldTo(std::size_t device) {
+    if (!levels_ || device >= levels_->timeline().devices().size()) return false;
+    if (rows_.deviceRow(device) == nullptr) {
+        folding_.reveal(levels_->timeline(), *classes_, device);
+        layoutRows();
+        updateScrollBars();
+    }
+    return rows_.deviceRow(device) != nullptr;
+}
+
+void TimelineView::toggleGroup(const TimelineRow& row) {
+    folding_.toggle(row);
+    layoutRows();
+    updateScrollBars();
+    refresh();
+}
+
+void TimelineView::setEveryClassUnfolded(bool unfolded) {
+    folding_.unfolded_classes.clear();
+    if (unfolded && classes_) {
+        for (std::size_t c = 0; c < classes_->class_count(); ++c) {
+            if (classes_->members(c).size() > 1) folding_.unfolded_classes.insert(c);
+        }
     }
     layoutRows();
     updateScrollBars();
     refresh();
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* event) {
+    if (!classes_ || event->pos().x() >= header_width_px) return;
+    bool any_class = false;
+    for (std::size_t c = 0; c < classes_->class_count() && !any_class; ++c) any_class = classes_->members(c).size() > 1;
+    if (!any_class) return;
+    QMenu menu(this);
+    menu.addAction(tr("List Every Device"), this, [this] { setEveryClassUnfolded(true); });
+    menu.addAction(tr("Fold Identical Devices"), this, [this] { setEveryClassUnfolded(false); });
+    menu.exec(event->globalPos());
+}
+
+QString TimelineView::headerToolTip(const TimelineRow& row) const {
+    if (!levels_) return {};
+    const Timeline& timeline = levels_->timeline();
+    switch (row.kind) {
+    case RowKind::stage_band:
+    case RowKind::node_band: return tr("Click to fold or unfold these rows.");
+    case RowKind::class_band: return tr("These devices did exactly the same in this iteration. Click to fold them into one row.");
+    case RowKind::device: break;
+    }
+    const TimelineDevice& device = timeline.devices()[row.device];
+    QStringList coordinates;
+    for (const int coordinate : device.coordinates) coordinates << QString::number(coordinate);
+    const auto& r = device.ranks;  // tp, cp, ep, dp, pp
+    const QString place = tr("NPU %1 at (%2) in the topology, node %3 · ranks: tp %4, cp %5, ep %6, dp %7, pp %8")
+                              .arg(device.npu)
+                              .arg(coordinates.join(QStringLiteral(", ")))
+                              .arg(device.node)
+                              .arg(r[0])
+                              .arg(r[1])
+                              .arg(r[2])
+                              .arg(r[3])
+                              .arg(r[4]);
+    if (row.class_size > 1) {
+        QStringList npus;
+        for (const std::size_t member : classes_->members(row.class_index)) {
+            if (npus.size() == 8) {
+                npus << QStringLiteral("…");
+                break;
+            }
+            npus << QString::number(timeline.devices()[member].npu);
+        }
+        return place + u'\n' +
+               tr("%1 devices did exactly the same in this iteration (NPUs %2); NPU %3's lanes stand for them. "
+                  "Click to list them.")
+                   .arg(row.class_size)
+                   .arg(npus.join(QStringLiteral(", ")))
+                   .arg(device.npu);
+    }
+    if (device.weight > 1.0) {
+        return place + u'\n' +
+               tr("It stands for the %1 devices of its stage (its tp, cp, ep and dp peers do the same work); one "
+                  "device per stage was simulated. Run ▸ Simulate Every Device simulates each.")
+                   .arg(device.weight, 0, 'f', 0);
+    }
+    return place;
 }
 
 void TimelineView::setMemoryLanesShown(bool shown) {
@@ -203,6 +273,11 @@ std::optional<LaneBox> TimelineView::boxAt(const QPoint& point) const {
     return *nearest;
 }
 
+const TimelineRow* TimelineView::headerRowAt(const QPoint& point) const {
+    if (!levels_ || point.y() < lanesTop()) return nullptr;
+    return rows_.rowAt(point.y() - lanesTop() + verticalScrollBar()->value());
+}
+
 std::optional<QPoint> TimelineView::pointOf(EventId id) const {
     if (!levels_) return std::nullopt;
     const TimelineEvent event = levels_->timeline().event(id);
@@ -230,6 +305,7 @@ void TimelineView::select(std::optional<EventId> event, bool reveal) {
             const double middle_s = (shown.start_s + shown.end_s) / 2.0;
             scale_.show(middle_s - width_s / 2.0, middle_s + width_s / 2.0);
         }
+        unfoldTo(shown.device);
         if (const std::optional<int> top = rows_.laneTop(shown.device, shown.stream)) {
             const int visible = viewport()->height() - lanesTop();
             const int scroll = verticalScrollBar()->value();
@@ -279,15 +355,13 @@ void TimelineView::paintSelection(QPainter& painter) const {
 }
 
 void TimelineView::revealDevice(std::size_t device) {
-    for (std::size_t i = 0; i < rows_.rows.size(); ++i) {
-        const TimelineRow& row = rows_.rows[i];
-        if (row.is_stage_band || row.device != device) continue;
-        const bool under_band = i > 0 && rows_.rows[i - 1].is_stage_band;
-        verticalScrollBar()->setValue(under_band ? rows_.rows[i - 1].top_px : row.top_px);
-        revealed_device_ = device;
-        refresh();
-        return;
-    }
+    if (!unfoldTo(device)) return;
+    // The row at the top under the bands that head it.
+    auto row = rows_.rows.begin() + (rows_.deviceRow(device) - rows_.rows.data());
+    while (row != rows_.rows.begin() && std::prev(row)->isBand() && std::prev(row)->depth < row->depth) --row;
+    verticalScrollBar()->setValue(row->top_px);
+    revealed_device_ = device;
+    refresh();
 }
 
 void TimelineView::selectRange(double from_s, double to_s) {
@@ -456,11 +530,21 @@ void TimelineView::paintRows(QPainter& painter) const {
         const int y = top + row.top_px - scroll;
         if (y + row.height_px < top) continue;
         if (y > height) break;
-        if (row.is_stage_band) {
-            painter.fillRect(QRect(0, y, viewport()->width(), row.height_px), palette().alternateBase());
-            painter.setFont(bold);
+        const int indent_px = 8 + 10 * row.depth;
+        if (row.isBand()) {
+            // A stage's band across the whole width; a class's or node's a fainter one, indented under it.
+            if (row.kind == RowKind::stage_band) {
+                painter.fillRect(QRect(0, y, viewport()->width(), row.height_px), palette().alternateBase());
+            } else {
+                painter.fillRect(QRect(0, y, header_width_px, row.height_px), palette().alternateBase());
+                painter.setPen(palette().color(QPalette::Midlight));
+                painter.drawLine(0, y + row.height_px - 1, viewport()->width(), y + row.height_px - 1);
+            }
+            painter.setFont(row.kind == RowKind::stage_band ? bold : font());
             painter.setPen(palette().color(QPalette::Text));
-            painter.drawText(QRect(8, y, viewport()->width() - 16, row.height_px), Qt::AlignVCenter, row.title);
+            const int title_width = (row.kind == RowKind::stage_band ? viewport()->width() : header_width_px) - indent_px - 8;
+            painter.drawText(QRect(indent_px, y, title_width, row.height_px), Qt::AlignVCenter,
+                             metrics.elidedText(row.title, Qt::ElideRight, title_width));
             painter.setFont(font());
             continue;
         }
@@ -472,20 +556,25 @@ void TimelineView::paintRows(QPainter& painter) const {
         // Header: the NPU and its place on the left, the lanes' names on the right.
         painter.setPen(palette().color(QPalette::Text));
         painter.setFont(bold);
-        painter.drawText(QRect(8, y + 2, header_width_px - 80, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(row.title, Qt::ElideRight, header_width_px - 80));
+        // The lanes' names take the header's right-hand column; the NPU and its place are elided before it.
+        const int title_width = header_width_px - lane_name_width_px - 8 - indent_px;
+        painter.drawText(QRect(indent_px, y + 2, title_width, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(row.title, Qt::ElideRight, title_width));
         painter.setFont(small);
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(QRect(8, y + 2 + metrics.height(), header_width_px - 12, small_metrics.height()),
+        const int detail_width = title_width;
+        painter.drawText(QRect(indent_px, y + 2 + metrics.height(), detail_width, small_metrics.height()),
                          Qt::AlignLeft | Qt::AlignVCenter,
-                         small_metrics.elidedText(row.detail, Qt::ElideRight, header_width_px - 12));
+                         small_metrics.elidedText(row.detail, Qt::ElideRight, detail_width));
         for (std::size_t i = 0; i < row.lanes.size(); ++i) {
             const int lane_y = y + static_cast<int>(i) * lane_height_px;
-            painter.drawText(QRect(header_width_px - 70, lane_y, 64, lane_height_px), Qt::AlignRight | Qt::AlignVCenter,
+            painter.drawText(QRect(header_width_px - lane_name_width_px - 6, lane_y, lane_name_width_px, lane_height_px),
+                             Qt::AlignRight | Qt::AlignVCenter,
                              lane_name(row.lanes[i]));
         }
         if (row.memory_top_px >= 0) {
-            painter.drawText(QRect(header_width_px - 70, y + row.memory_top_px, 64, memory_lane_height_px),
+            painter.drawText(QRect(header_width_px - lane_name_width_px - 6, y + row.memory_top_px, lane_name_width_px,
+                                   memory_lane_height_px),
                              Qt::AlignRight | Qt::AlignVCenter, tr("memory"));
         }
         painter.setFont(font());
@@ -645,14 +734,13 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
     dragging_ = false;
     viewport()->unsetCursor();
     if (!clicked) return;
-    // A click on a stage's band folds or unfolds it; elsewhere it selects the event under it, or on a merge or
-    // nothing clears the selection. It clears a range too.
+    // A click on a band folds or unfolds it, on the header of a row standing for identical devices lists them;
+    // elsewhere it selects the event under it, or on a merge or nothing clears the selection. It clears a range too.
     if (range_) selectRange(0.0, 0.0);
-    const QPoint point = event->position().toPoint();
-    if (levels_ && point.y() >= lanesTop()) {
-        const TimelineRow* row = rows_.rowAt(point.y() - lanesTop() + verticalScrollBar()->value());
-        if (row != nullptr && row->is_stage_band) {
-            setStageCollapsed(row->stage, !collapsed_stages_.contains(row->stage));
+    if (const TimelineRow* row = headerRowAt(event->position().toPoint())) {
+        if (row->isBand() || (row->class_size > 1 && event->position().x() < header_width_px)) {
+            const TimelineRow clicked_row = *row;  // the layout is rebuilt
+            toggleGroup(clicked_row);
             return;
         }
     }
@@ -703,7 +791,13 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
 bool TimelineView::viewportEvent(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        if (const std::optional<LaneBox> box = boxAt(help->pos())) {
+        const TimelineRow* row = headerRowAt(help->pos());
+        const QString header_tip = row != nullptr && (row->isBand() || help->pos().x() < header_width_px)
+                                       ? headerToolTip(*row)
+                                       : QString();
+        if (!header_tip.isEmpty()) {
+            QToolTip::showText(help->globalPos(), header_tip, viewport());
+        } else if (const std::optional<LaneBox> box = boxAt(help->pos())) {
             QToolTip::showText(help->globalPos(), describe(*box), viewport());
         } else {
             QToolTip::hideText();

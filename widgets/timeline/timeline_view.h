@@ -1,10 +1,13 @@
 #pragma once
-// The Timeline tab's view: a Gantt chart of one simulated iteration, a row per simulated device (grouped by
-// pipeline stage) with a lane per stream, events coloured by kind (the legend names the kinds the iteration has). It draws through TimelineLevels, so a repaint
-// costs about the boxes on screen whatever the iteration holds: events narrower than two pixels merge into one box
-// that says how many it holds. A legend and the time axis stay at the top, the row headers at the left.
+// The Timeline tab's view: a Gantt chart of one simulated iteration, a row per simulated device with a lane per
+// stream, grouped by pipeline stage, identical devices shown once and grouped by node when listed (timeline_rows.h);
+// events coloured by kind (the legend names the kinds the iteration has). It draws through TimelineLevels, so a
+// repaint costs about the boxes on screen whatever the iteration holds: events narrower than two pixels merge into
+// one box that says how many it holds. A legend and the time axis stay at the top, the row headers at the left.
 //
-// A click on a stage's band folds its rows away, or unfolds them. Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows), dragging pans,
+// A click on a band folds its rows away, or unfolds them; a click on the header of a row standing for identical
+// devices lists them. Mouse and keys as in Perfetto: the wheel zooms at the pointer (Shift+wheel scrolls the rows),
+// dragging pans,
 // W / S or + / − zoom, A / D pan, 0 fits the whole iteration, a double-click zooms to an event; hovering an event
 // shows what it is (operation, layer, micro-batch, stream, start, duration, bytes, FLOPs, achieved rate). Clicking
 // an event selects it: it is outlined, and so are the same collective on its peers, what it waited for and what
@@ -31,20 +34,21 @@ class TimelineView : public QAbstractScrollArea {
     Q_OBJECT
 
 public:
-    static constexpr int header_width_px = 190;
+    static constexpr int header_width_px = 210;
+    static constexpr int lane_name_width_px = 56;  // "compute", "features", "gradients", "memory" at the right
     static constexpr int legend_height_px = 22;
     static constexpr int axis_height_px = 22;
     static constexpr int lane_height_px = 18;
+    static constexpr int band_height_px = 20;  // a stage's, a class's or a node's band
     static constexpr double min_box_width_px = 2.0;  // narrower events merge
     static constexpr int memory_lane_height_px = 30;
-    // A stage with more simulated devices than this starts folded (every device simulated on a large cluster).
-    static constexpr int max_unfolded_stage_devices = 16;
 
     explicit TimelineView(QWidget* parent = nullptr);
 
-    // Shows a simulated iteration (null: nothing), the whole of it; `capacity_bytes` is a device's memory, the line
-    // the memory lanes are drawn against.
-    void showTimeline(std::shared_ptr<const TimelineLevels> levels, double capacity_bytes = 0.0);
+    // Shows a simulated iteration (null: nothing), the whole of it, with its devices' classes (built with it);
+    // `capacity_bytes` is a device's memory, the line the memory lanes are drawn against.
+    void showTimeline(std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes,
+                      double capacity_bytes = 0.0);
     // A memory lane under each device's streams: allocated bytes over time against the capacity, red above it with
     // a dot where it first passes it (out of memory). Hidden at first.
     void setMemoryLanesShown(bool shown);
@@ -68,13 +72,18 @@ public:
     // underlined; empty without a selection.
     [[nodiscard]] const EventRelations& relations() const noexcept { return relations_; }
 
-    // Scrolls the rows so that `device`'s (an index into Timeline::devices()) is at the top, under its stage's band,
+    // Unfolds what hides `device`'s row (an index into Timeline::devices()), scrolls it to the top under its bands
     // and marks its header.
     void revealDevice(std::size_t device);
     [[nodiscard]] std::optional<std::size_t> revealedDevice() const noexcept { return revealed_device_; }
 
-    // Folds a stage's rows under its band, or unfolds them (a click on the band does too).
-    void setStageCollapsed(int stage, bool collapsed);
+    // What a click on a row's header does: folds or unfolds its group (TimelineFolding::toggle).
+    void toggleGroup(const TimelineRow& row);
+    // Lists every device of every class of identical devices, or folds each class into one row again (the row
+    // headers' context menu does too).
+    void setEveryClassUnfolded(bool unfolded);
+    // What the row headers say on hover: how to fold, what a row of identical devices stands for.
+    [[nodiscard]] QString headerToolTip(const TimelineRow& row) const;
     // The stretch selected with Shift+drag, if any.
     [[nodiscard]] std::optional<std::pair<double, double>> selectedRange() const noexcept { return range_; }
     void selectRange(double from_s, double to_s);
@@ -102,6 +111,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool viewportEvent(QEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
 
@@ -118,9 +128,15 @@ private:
     void paintRange(QPainter& painter) const;
     void paintMemoryLane(QPainter& painter, const TimelineRow& row, double lane_top, double from_s, double to_s) const;
     void layoutRows();
+    // Unfolds and lays out the rows so that `device` has its own; false when it has none.
+    bool unfoldTo(std::size_t device);
+    // The row at a point of the viewport, if any.
+    [[nodiscard]] const TimelineRow* headerRowAt(const QPoint& point) const;
     [[nodiscard]] std::optional<QRectF> rectOf(EventId event) const;
 
     std::shared_ptr<const TimelineLevels> levels_;
+    std::shared_ptr<const IdenticalDevices> classes_;
+    TimelineFolding folding_;
     TimelineRowLayout rows_;
     TimeScale scale_;
     QString message_;
@@ -129,8 +145,7 @@ private:
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
     double capacity_bytes_ = 0.0;
-    std::uint16_t present_kinds_ = 0;
-    std::set<int> collapsed_stages_;  // LaneBox::kinds of every event: the legend names these
+    std::uint16_t present_kinds_ = 0;  // LaneBox::kinds of every event: the legend names these
     std::optional<std::pair<double, double>> range_;
     bool selecting_range_ = false;
     double range_anchor_s_ = 0.0;
