@@ -26,6 +26,11 @@ struct Wait {
 // so on back to an event that waited for nothing (the iteration's start) — the critical path into it, nearest first.
 [[nodiscard]] std::vector<EventId> critical_path_into(const Timeline& timeline, EventId id);
 
+// What `id` held back, step by step: of the events it was the last wait of (it ended last of what they waited for),
+// the one that ends last; then the same from there, until an event that held nothing back — the critical path on
+// from it, nearest first. With critical_path_into, the path through it. Empty without dependencies.
+[[nodiscard]] std::vector<EventId> critical_path_onward(const Timeline& timeline, EventId id);
+
 // The events on other devices that waited for `id` (e.g. the receiver's first step after a pipeline send).
 [[nodiscard]] std::vector<EventId> waited_on_elsewhere(const Timeline& timeline, EventId id);
 
@@ -34,7 +39,8 @@ struct EventRelations {
     std::vector<Wait> waits;
     std::vector<EventId> same_collective;
     std::vector<EventId> waited_on_elsewhere;
-    std::vector<EventId> critical_path;
+    std::vector<EventId> critical_path;          // into it, nearest first
+    std::vector<EventId> critical_path_onward;  // on from it, nearest first
 };
 [[nodiscard]] EventRelations relations_of(const Timeline& timeline, EventId id);
 

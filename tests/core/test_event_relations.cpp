@@ -50,6 +50,7 @@ private slots:
     void exposedPartsAreWhereTheDeviceDoesNotCompute();
     void aRangeIsSummedByKind();
     void theCriticalPathGoesBackToTheStart();
+    void theCriticalPathGoesOnFromAnEvent();
 };
 
 void TestEventRelations::aCollectiveIsFoundOnItsPeer_data() {
@@ -202,6 +203,37 @@ void TestEventRelations::theCriticalPathGoesBackToTheStart() {
     QCOMPARE(timeline->event(path.back()).start_s, 0.0);
     // Stage 0's last backward waits for stage 1's gradients: the path crosses to stage 1 (NPUs 4-7).
     QVERIFY(std::any_of(npus.begin(), npus.end(), [](std::int64_t npu) { return npu >= 4; }));
+}
+
+void TestEventRelations::theCriticalPathGoesOnFromAnEvent() {
+    const auto timeline = small_pipeline();
+    QVERIFY(timeline != nullptr);
+    // On from NPU 0's first computation (micro-batch 0's embedding), the iteration's first work: each step is an
+    // event the step before held back (it ended last of what that event waited for) and starts when it ended.
+    const std::optional<EventId> first = timeline->lane(0, Stream::compute).front();
+    QCOMPARE(timeline->event(*first).start_s, 0.0);
+    const std::vector<EventId> path = critical_path_onward(*timeline, *first);
+    QVERIFY(path.size() > 10);
+    EventId before = *first;
+    std::set<std::int64_t> npus;
+    for (const EventId step : path) {
+        const std::vector<Wait> waits = waits_of(*timeline, step);
+        QVERIFY(!waits.empty());
+        const auto held = std::find_if(waits.begin(), waits.end(), [&](const Wait& w) { return w.event == before; });
+        QVERIFY(held != waits.end());
+        QCOMPARE(held->ended_before_s, waits.front().ended_before_s);
+        QVERIFY(timeline->event(step).start_s >= timeline->event(before).end_s - 1e-15);
+        npus.insert(timeline->devices()[timeline->event(step).device].npu);
+        before = step;
+    }
+    // Micro-batch 0's activations go on to stage 1 (NPUs 4-7): so does the path.
+    QVERIFY(std::any_of(npus.begin(), npus.end(), [](std::int64_t npu) { return npu >= 4; }));
+    // Its last step held nothing back: nothing waited for it last.
+    const std::vector<EventId> after_last = critical_path_onward(*timeline, path.back());
+    QVERIFY(after_last.empty());
+    // Into and onward are one path: back from where it ends, the critical path passes through the first event.
+    const std::vector<EventId> back = critical_path_into(*timeline, path.back());
+    QVERIFY(std::find(back.begin(), back.end(), *first) != back.end());
 }
 
 QTEST_APPLESS_MAIN(TestEventRelations)

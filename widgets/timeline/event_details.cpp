@@ -71,10 +71,13 @@ void EventDetails::showDetails(const Timeline& t, EventId event, const EventRela
         if (wait.on_same_lane) text += tr(" (before it on its lane)");
         add_event(*related_, text, wait.event);
     }
-    const std::vector<EventId>& path = relations.critical_path;
-    if (!path.empty()) {
+    const std::vector<EventId>& into = relations.critical_path;
+    const std::vector<EventId>& onward = relations.critical_path_onward;
+    if (!into.empty() || !onward.empty()) {
         std::set<std::int64_t> npus;
-        for (const EventId step : path) npus.insert(t.devices().at(t.event(step).device).npu);
+        for (const auto* path : {&into, &onward}) {
+            for (const EventId step : *path) npus.insert(t.devices().at(t.event(step).device).npu);
+        }
         QStringList names;
         for (const std::int64_t npu : npus) {
             if (names.size() == 8) {
@@ -83,7 +86,10 @@ void EventDetails::showDetails(const Timeline& t, EventId event, const EventRela
             }
             names << QString::number(npu);
         }
-        add_heading(*related_, tr("Critical path into it (underlined): %1 events back to the start").arg(path.size()));
+        // Where the path on from it ends: the iteration's end, or an event whose successors had other reasons to wait.
+        const QString end = onward.empty() ? tr("none after it")
+                                           : tr("%1 after it, to %2").arg(onward.size()).arg(time_text(t.event(onward.back()).end_s));
+        add_heading(*related_, tr("Critical path through it (underlined): %1 events before it, %2").arg(into.size()).arg(end));
         add_line(*related_, QStringLiteral("    ") + tr("on NPU %1").arg(names.join(QStringLiteral(", "))), false);
     }
     if (!relations.same_collective.empty()) {

@@ -333,13 +333,17 @@ void TimelineView::paintSelection(QPainter& painter) const {
     painter.save();
     painter.setClipRect(QRect(header_width_px, lanesTop(), static_cast<int>(lanesWidth()), viewport()->height()));
     const QColor highlight = palette().color(QPalette::Highlight);
-    // The critical path into the selection: a bar under each of its events in view.
+    // The critical path through the selection, into it and on from it: a bar under each of its events in view.
     const double from_s = scale_.start_s();
     const double to_s = scale_.end_s(lanesWidth());
-    for (const EventId id : relations_.critical_path) {
-        const TimelineEvent step = levels_->timeline().event(id);
-        if (step.end_s < from_s || step.start_s > to_s) continue;
-        if (const auto rect = rectOf(id)) painter.fillRect(QRectF(rect->left(), rect->bottom() - 1.0, rect->width(), 3.0), highlight);
+    for (const auto* path : {&relations_.critical_path, &relations_.critical_path_onward}) {
+        for (const EventId id : *path) {
+            const TimelineEvent step = levels_->timeline().event(id);
+            if (step.end_s < from_s || step.start_s > to_s) continue;
+            if (const auto rect = rectOf(id)) {
+                painter.fillRect(QRectF(rect->left(), rect->bottom() - 1.0, rect->width(), 3.0), highlight);
+            }
+        }
     }
     painter.setBrush(Qt::NoBrush);
     painter.setPen(QPen(palette().color(QPalette::Text), 1.5, Qt::DashLine));
