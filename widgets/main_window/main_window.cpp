@@ -5,6 +5,7 @@
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
 #include "main_window/placeholder_page.h"
+#include "topology/topology_page.h"
 #include "memory/memory_view.h"
 #include "problems/problem_list_model.h"
 #include "scenario_form/scenario_form.h"
@@ -49,10 +50,7 @@ struct TabSpec {
 };
 
 constexpr TabSpec tab_specs[] = {
-    {"topology", QT_TRANSLATE_NOOP("MainWindow", "Topology"),
-     QT_TRANSLATE_NOOP("MainWindow", "The topology canvas — the cluster's dimensions drawn as rings, fully connected "
-                                     "groups and switches, with the parallel groups laid over them — is not built "
-                                     "yet. Edit the topology in the scenario file meanwhile.")},
+    {"topology", QT_TRANSLATE_NOOP("MainWindow", "Topology"), nullptr},
     {"strategy", QT_TRANSLATE_NOOP("MainWindow", "Strategy"),
      QT_TRANSLATE_NOOP("MainWindow", "The strategy tree editor — per-stage layers, per-layer and per-operation "
                                      "recompute — is not built yet. Edit strategy_tree in the scenario file "
@@ -76,12 +74,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     breakdown_ = new BreakdownView(tabs_);
     memory_ = new MemoryView(tabs_);
     timeline_ = new TimelinePage(tabs_);
+    topology_ = new TopologyPage(document_, tabs_);
     for (const TabSpec& spec : tab_specs) {
         QWidget* page = nullptr;
         if (spec.placeholder != nullptr) {
             page = new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_);
         } else if (qstrcmp(spec.name, "timeline") == 0) {
             page = timeline_;
+        } else if (qstrcmp(spec.name, "topology") == 0) {
+            page = topology_;
         } else {
             page = qstrcmp(spec.name, "breakdown") == 0 ? static_cast<QWidget*>(breakdown_) : memory_;
         }
@@ -139,9 +140,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-    // The form's fields commit on losing focus, which tearing the window down causes: they go while the
-    // document they write to is still alive (members die before the base class deletes child widgets).
+    // The form's fields (and the topology inspector's) commit on losing focus, which tearing the window down causes:
+    // they go while the document they write to is still alive (members die before the base class deletes child
+    // widgets).
     delete form_;
+    delete topology_;
 }
 
 QStringList MainWindow::tabNames() {

@@ -32,6 +32,7 @@ class ProblemListModel;
 class ScenarioForm;
 class SummaryBar;
 class TimelinePage;
+class TopologyPage;
 class TimelineView;
 
 class MainWindow : public QMainWindow {
@@ -48,6 +49,7 @@ public:
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
+    [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
     [[nodiscard]] TimelineView* timelineView() const;
     [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
     [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
@@ -118,6 +120,7 @@ private:
     BreakdownView* breakdown_ = nullptr;
     MemoryView* memory_ = nullptr;
     TimelinePage* timeline_ = nullptr;
+    TopologyPage* topology_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     ProblemListModel* problems_ = nullptr;
     QListView* problems_view_ = nullptr;

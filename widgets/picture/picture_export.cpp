@@ -4,6 +4,8 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QImage>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -17,6 +19,17 @@ std::optional<QString> write_bytes(const QString& path, const QByteArray& bytes)
 }
 
 }  // namespace
+
+void export_with_dialog(QWidget* parent, const QString& title, const QString& filter, const QString& suffix,
+                        const std::function<std::optional<QString>(const QString& path)>& write) {
+    QString path = QFileDialog::getSaveFileName(parent, title, QString(), filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
+    if (const std::optional<QString> error = write(path)) {
+        QMessageBox::critical(parent, QCoreApplication::translate("PictureExport", "Cannot export"),
+                              QCoreApplication::translate("PictureExport", "Writing %1 failed: %2").arg(path, *error));
+    }
+}
 
 std::optional<QString> write_file_atomically(const QString& path, const std::function<void(std::ostream&)>& write) {
     auto output = AtomicOutput::open(path.toStdString());

@@ -12,6 +12,7 @@
 #include <ostream>
 
 class QPainter;
+class QWidget;
 
 namespace parasight::gui {
 
@@ -21,6 +22,11 @@ using PaintPicture = std::function<void(QPainter&)>;
                                                 const QString& path);
 [[nodiscard]] std::optional<QString> export_svg(const QSize& size, const QString& title, const PaintPicture& paint,
                                                 const QString& path);
+
+// Asks where to save (a file dialog over `parent` titled `title`, showing `filter`; `suffix` added when missing),
+// writes there with `write` and says why not in a message box when it fails.
+void export_with_dialog(QWidget* parent, const QString& title, const QString& filter, const QString& suffix,
+                        const std::function<std::optional<QString>(const QString& path)>& write);
 
 // Writes what `write` streams to `path` atomically.
 [[nodiscard]] std::optional<QString> write_file_atomically(const QString& path,

@@ -1,5 +1,6 @@
 #include "scenario_form/scenario_form.h"
 
+#include "document/topology_edits.h"
 #include "style/activity_colors.h"
 
 #include <QCheckBox>
@@ -32,9 +33,16 @@ ScenarioForm::ScenarioForm(ScenarioDocument& document, QWidget* parent) : QWidge
     refresh();
 }
 
+void ScenarioForm::setFieldFilter(std::function<bool(const ScenarioField& field)> shown) {
+    field_shown_ = std::move(shown);
+    rebuild();
+}
+
 void ScenarioForm::refresh() {
     QStringList paths;
-    for (const ScenarioField& field : scenario_fields(document_.scenario())) paths << field.path;
+    for (const ScenarioField& field : scenario_fields(document_.scenario())) {
+        if (!field_shown_ || field_shown_(field)) paths << field.path;
+    }
     if (paths != paths_) {
         rebuild();
         return;
@@ -78,23 +86,13 @@ void ScenarioForm::addDimensionButtons(QFormLayout& form, std::size_t dimension)
 }
 
 void ScenarioForm::addDimension() {
-    document_.edit(tr("Add a topology dimension"), QString(), [](Scenario& scenario) {
-        std::vector<Dimension>& topology = scenario.cluster.topology;
-        Dimension outer = topology.empty() ? Dimension{} : topology.back();
-        outer.kind = DimensionKind::switch_fabric;
-        outer.algorithm.reset();  // the natural one of a switch
-        outer.size = 2;
-        topology.push_back(outer);
-    });
+    document_.edit(tr("Add a topology dimension"), QString(),
+                   [](Scenario& scenario) { add_outer_dimension(scenario, DimensionKind::switch_fabric); });
 }
 
 void ScenarioForm::removeDimension(std::size_t dimension) {
-    document_.edit(tr("Remove topology dimension %1").arg(dimension), QString(), [dimension](Scenario& scenario) {
-        std::vector<Dimension>& topology = scenario.cluster.topology;
-        if (topology.size() > 1 && dimension < topology.size()) {
-            topology.erase(topology.begin() + static_cast<std::ptrdiff_t>(dimension));
-        }
-    });
+    document_.edit(tr("Remove topology dimension %1").arg(dimension), QString(),
+                   [dimension](Scenario& scenario) { remove_dimension(scenario, dimension); });
 }
 
 void ScenarioForm::rebuild() {
@@ -105,6 +103,7 @@ void ScenarioForm::rebuild() {
     QFormLayout* form = nullptr;
     QString section;
     std::vector<ScenarioField> fields = scenario_fields(document_.scenario());
+    if (field_shown_) std::erase_if(fields, [this](const ScenarioField& field) { return !field_shown_(field); });
     rows_.reserve(fields.size());
     for (ScenarioField& field : fields) {
         if (form == nullptr || field.section != section) {
@@ -170,7 +169,7 @@ void ScenarioForm::rebuild() {
         form->addRow(row.field.label, cell);
         rows_.push_back(std::move(row));
         const ScenarioField* next = index + 1 < fields.size() ? &fields[index + 1] : nullptr;
-        if (const auto dimension = topology_dimension_ending(rows_.back().field, next)) {
+        if (const auto dimension = topology_dimension_ending(rows_.back().field, next); dimension && !field_shown_) {
             addDimensionButtons(*form, *dimension);
         }
     }

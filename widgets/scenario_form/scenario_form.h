@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <cstddef>
+#include <functional>
 
 #include <vector>
 
@@ -26,6 +27,10 @@ class ScenarioForm : public QWidget {
 
 public:
     explicit ScenarioForm(ScenarioDocument& document, QWidget* parent = nullptr);
+
+    // Shows only the fields `shown` accepts (those of one topology dimension for the topology's inspector), without
+    // the dimension buttons; an empty function shows every field.
+    void setFieldFilter(std::function<bool(const ScenarioField& field)> shown);
 
     // Shows and focuses the field a problem at `path` is about (or the first field inside it); false if none is.
     bool focusField(const QString& path);
@@ -58,6 +63,7 @@ private:
     QScrollArea* scroll_ = nullptr;
     QWidget* content_ = nullptr;
     std::vector<Row> rows_;
+    std::function<bool(const ScenarioField&)> field_shown_;
     QStringList paths_;  // of the fields shown: a change rebuilds the form (a topology dimension added)
 };
 

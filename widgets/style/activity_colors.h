@@ -5,6 +5,7 @@
 
 #include "analysis/breakdown.h"
 #include "compile/execution_graph.h"
+#include "topology/parallel_layout.h"
 
 #include <QColor>
 
@@ -19,6 +20,8 @@ namespace parasight::gui {
 // What a timeline event is: forward, backward and recompute in blues and red, optimizer brown, communication in its
 // group's colour (as exposed_comm_color).
 [[nodiscard]] QColor task_kind_color(TaskKind kind);
+// A parallel axis's groups, as its communication: tp orange, cp pink, ep purple, dp yellow, pp green.
+[[nodiscard]] QColor parallel_axis_color(ParallelAxis axis);
 // Drawn where memory passes the device's capacity.
 [[nodiscard]] QColor over_capacity_color();
 

@@ -1,6 +1,7 @@
 #include "timeline/timeline_page.h"
 
 #include "analysis/range_summary.h"
+#include "picture/picture_export.h"
 #include "timeline/event_details.h"
 #include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
@@ -8,12 +9,10 @@
 #include "timeline/timeline_view.h"
 
 #include <QCheckBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -97,13 +96,7 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
 
 void TimelinePage::exportWith(const QString& title, const QString& filter, const QString& suffix,
                               const std::function<std::optional<QString>(const QString&)>& write) {
-    if (!levels_) return;
-    QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
-    if (path.isEmpty()) return;
-    if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
-    if (const std::optional<QString> error = write(path)) {
-        QMessageBox::critical(this, tr("Cannot export"), tr("Writing %1 failed: %2").arg(path, *error));
-    }
+    if (levels_) export_with_dialog(this, title, filter, suffix, write);
 }
 
 void TimelinePage::findNext() {

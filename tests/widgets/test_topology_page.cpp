@@ -1,0 +1,280 @@
+// The Topology tab (docs/gui.md): the drawing of ring, fully connected, switch and multi-dimensional topologies with
+// NPU and link counts worked out by hand; folding large topologies; every edit of the canvas going through the
+// document's undo stack; the groups coloured for a clicked NPU matching the core's ParallelLayout for several
+// mappings; the mismatch banner with the loader's reason; a non-blank picture of the tab.
+
+#include "document/scenario_document.h"
+#include "scenario_form/scenario_form.h"
+#include "style/activity_colors.h"
+#include "topology/topology_canvas.h"
+#include "topology/topology_drawing.h"
+#include "topology/topology_page.h"
+
+#include <QImage>
+#include <QListWidget>
+#include <QSet>
+#include <QTest>
+
+#include <map>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+namespace {
+
+Dimension dimension(DimensionKind kind, int size) {
+    Dimension d;
+    d.kind = kind;
+    d.size = size;
+    d.bandwidth_Bps = 100e9;
+    d.latency_s = 1e-6;
+    return d;
+}
+
+// Physical links a drawing stands for, by dimension.
+std::map<std::size_t, std::int64_t> links_by_dimension(const TopologyDrawing& drawing) {
+    std::map<std::size_t, std::int64_t> links;
+    for (const DrawnLink& link : drawing.links) links[link.dimension] += link.links;
+    return links;
+}
+
+std::map<std::size_t, int> lines_by_dimension(const TopologyDrawing& drawing) {
+    std::map<std::size_t, int> lines;
+    for (const DrawnLink& link : drawing.links) ++lines[link.dimension];
+    return lines;
+}
+
+using Dimensions = std::vector<Dimension>;
+using Counts = std::map<std::size_t, std::int64_t>;
+using Lines = std::map<std::size_t, int>;
+
+// tests/data/cli/small_pipeline.yaml opened in a document: 8 NPUs, two switches of 4 joined by a switch of 2,
+// tp 2 · dp 2 · pp 2.
+bool open_small_pipeline(ScenarioDocument& document) {
+    Diagnostics problems;
+    return document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems);
+}
+
+}  // namespace
+
+class TestTopologyPage : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void drawingsHaveTheirNpusAndLinks_data();
+    void drawingsHaveTheirNpusAndLinks();
+    void largeTopologiesStartFolded();
+    void canvasEditsAreUndoable();
+    void theInspectorEditsTheChosenDimension();
+    void groupsAreColouredAsTheCoreLaysThemOut_data();
+    void groupsAreColouredAsTheCoreLaysThemOut();
+    void aMismatchShowsTheLoadersReason();
+    void thePictureIsDrawn();
+};
+
+void TestTopologyPage::drawingsHaveTheirNpusAndLinks_data() {
+    QTest::addColumn<Dimensions>("dimensions");
+    QTest::addColumn<int>("npus");
+    QTest::addColumn<int>("blocks");
+    QTest::addColumn<int>("switches");
+    QTest::addColumn<Lines>("lines");  // drawn, by dimension
+    QTest::addColumn<Counts>("links");  // physical, by dimension
+    using K = DimensionKind;
+    // A ring of n ≥ 3 has n links; a ring of 2 is one link.
+    QTest::newRow("ring of 8") << Dimensions{dimension(K::ring, 8)} << 8 << 1 << 0 << Lines{{0, 8}} << Counts{{0, 8}};
+    QTest::newRow("ring of 2") << Dimensions{dimension(K::ring, 2)} << 2 << 1 << 0 << Lines{{0, 1}} << Counts{{0, 1}};
+    // Fully connected: n(n-1)/2 = 4·3/2 = 6.
+    QTest::newRow("fully connected 4") << Dimensions{dimension(K::fully_connected, 4)} << 4 << 1 << 0 << Lines{{0, 6}}
+                                       << Counts{{0, 6}};
+    // A switch: one port per member.
+    QTest::newRow("switch of 8") << Dimensions{dimension(K::switch_fabric, 8)} << 8 << 1 << 1 << Lines{{0, 8}}
+                                 << Counts{{0, 8}};
+    // 3-D: switch 4 × ring 4 × fully connected 2 = 32 NPUs. Dimension 0: 8 switches of 4 ports, 32 links.
+    // Dimension 1: 2 rings of 4 nodes, 4 lines each, each line the 4 links of a node's NPUs: 8 lines, 32 links
+    // (= 32 / 4 rings of 4 NPUs × 4). Dimension 2: 1 pair of racks, 1 line for 16 links (= 32 / 2 pairs × 1).
+    // Frames: 8 nodes + 2 racks + 1 = 11.
+    QTest::newRow("3-D") << Dimensions{dimension(K::switch_fabric, 4), dimension(K::ring, 4),
+                                       dimension(K::fully_connected, 2)}
+                         << 32 << 11 << 8 << Lines{{0, 32}, {1, 8}, {2, 1}} << Counts{{0, 32}, {1, 32}, {2, 16}};
+}
+
+void TestTopologyPage::drawingsHaveTheirNpusAndLinks() {
+    QFETCH(Dimensions, dimensions);
+    QFETCH(int, npus);
+    QFETCH(int, blocks);
+    QFETCH(int, switches);
+    QFETCH(Lines, lines);
+    QFETCH(Counts, links);
+    const std::vector<bool> unfolded = default_unfolded(dimensions);
+    QVERIFY(std::all_of(unfolded.begin(), unfolded.end(), [](bool u) { return u; }));  // at most 256: all drawn
+    const TopologyDrawing drawing = draw_topology(dimensions, unfolded);
+    QCOMPARE(static_cast<int>(drawing.npus.size()), npus);
+    QCOMPARE(static_cast<int>(drawing.blocks.size()), blocks);
+    QCOMPARE(static_cast<int>(drawing.switches.size()), switches);
+    QCOMPARE(lines_by_dimension(drawing), lines);
+    QCOMPARE(links_by_dimension(drawing), links);
+    // Every NPU once, each inside the picture and apart from the others.
+    QSet<qint64> ids;
+    for (const DrawnNpu& npu : drawing.npus) {
+        ids.insert(npu.npu);
+        QVERIFY(drawing.bounds.contains(npu.center));
+        for (const DrawnNpu& other : drawing.npus) {
+            if (other.npu == npu.npu) continue;
+            QVERIFY(QLineF(npu.center, other.center).length() >= 2.0 * npu_radius);
+        }
+    }
+    QCOMPARE(ids.size(), npus);
+}
+
+void TestTopologyPage::largeTopologiesStartFolded() {
+    // 16 384 NPUs: switches of 8 in rings of 16 on a switch of 128. 8 × 16 = 128 NPUs drawn at most 256; × 128
+    // would be 16 384: the outer switch is folded, drawn as one rack and one spoke standing for its 128 NPUs' links.
+    const Dimensions cluster{dimension(DimensionKind::switch_fabric, 8), dimension(DimensionKind::ring, 16),
+                             dimension(DimensionKind::switch_fabric, 128)};
+    QCOMPARE(default_unfolded(cluster), (std::vector<bool>{true, true, false}));
+    const TopologyDrawing drawing = draw_topology(cluster, default_unfolded(cluster));
+    QCOMPARE(drawing.npus.size(), std::size_t{128});
+    QCOMPARE(links_by_dimension(drawing).at(2), std::int64_t{128});
+    const auto outer = std::find_if(drawing.blocks.begin(), drawing.blocks.end(),
+                                    [](const DrawnBlock& block) { return block.dimension == 2; });
+    QVERIFY(outer != drawing.blocks.end());
+    QCOMPARE(outer->members, 128);
+    QCOMPARE(outer->shown, 1);
+    // Unfolding it would draw 16 384 NPUs, past the 1 024 allowed: refused; unfolding dimension 1 alone is fine.
+    TopologyCanvas canvas;
+    canvas.showTopology(cluster);
+    QVERIFY(!canvas.setUnfolded(2, true));
+    QCOMPARE(canvas.unfolded(), (std::vector<bool>{true, true, false}));
+    QVERIFY(canvas.setUnfolded(1, false));
+    QCOMPARE(canvas.drawing().npus.size(), std::size_t{8});
+}
+
+void TestTopologyPage::canvasEditsAreUndoable() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    const Scenario before = document.scenario();
+    // The palette adds a ring of 2 around the others, with the outer dimension's bandwidth and latency.
+    page.addDimension(DimensionKind::ring);
+    QCOMPARE(document.scenario().cluster.topology.size(), std::size_t{3});
+    QCOMPARE(document.scenario().cluster.topology[2].kind, DimensionKind::ring);
+    QCOMPARE(document.scenario().cluster.topology[2].size, 2);
+    QCOMPARE(document.scenario().cluster.topology[2].bandwidth_Bps, 25e9);
+    QCOMPARE(page.canvas()->drawing().npus.size(), std::size_t{16});
+    QCOMPARE(page.dimensionList()->count(), 3);
+    // Moving dimension 0 outward swaps it with dimension 1.
+    page.moveDimension(0, true);
+    QCOMPARE(document.scenario().cluster.topology[0].size, 2);
+    QCOMPARE(document.scenario().cluster.topology[1].size, 4);
+    page.removeDimension(2);
+    QCOMPARE(document.scenario().cluster.topology.size(), std::size_t{2});
+    // The mapping strip dragged to dp, tp, pp.
+    QCOMPARE(page.mappingStrip()->count(), 3);
+    QCOMPARE(page.mappingStrip()->item(0)->text(), QStringLiteral("tp 2"));
+    QListWidgetItem* dp = page.mappingStrip()->takeItem(1);
+    page.mappingStrip()->insertItem(0, dp);
+    page.applyMappingStrip();
+    QCOMPARE(document.scenario().parallelism.mapping.front(), ParallelAxis::dp);
+    QCOMPARE(document.scenario().parallelism.mapping[1], ParallelAxis::tp);
+    // Four edits, four undo steps, back to the file as it was.
+    QCOMPARE(document.undoStack()->count(), 4);
+    for (int i = 0; i < 4; ++i) document.undoStack()->undo();
+    QVERIFY(document.scenario() == before);
+    QCOMPARE(page.dimensionList()->count(), 2);
+    QCOMPARE(page.mappingStrip()->item(0)->text(), QStringLiteral("tp 2"));
+}
+
+void TestTopologyPage::theInspectorEditsTheChosenDimension() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    QVERIFY(page.inspector()->editor(QStringLiteral("cluster.topology[1].bandwidth")) == nullptr);  // none chosen
+    page.chooseDimension(1);
+    QVERIFY(page.inspector()->editor(QStringLiteral("cluster.topology[1].bandwidth")) != nullptr);
+    QVERIFY(page.inspector()->editor(QStringLiteral("cluster.topology[0].bandwidth")) == nullptr);
+    QVERIFY(page.inspector()->editor(QStringLiteral("training.micro_batch")) == nullptr);
+    page.inspector()->enter(QStringLiteral("cluster.topology[1].bandwidth"), QStringLiteral("50 GB/s"));
+    QCOMPARE(document.scenario().cluster.topology[1].bandwidth_Bps, 50e9);
+    // Drawn at once: the chosen dimension's frame says its new bandwidth.
+    document.undoStack()->undo();
+    QCOMPARE(document.scenario().cluster.topology[1].bandwidth_Bps, 25e9);
+}
+
+void TestTopologyPage::groupsAreColouredAsTheCoreLaysThemOut_data() {
+    QTest::addColumn<QList<int>>("mapping");  // ParallelAxis values, innermost first
+    QTest::addColumn<QList<int>>("tp");       // NPU 5's other group members, worked out by hand
+    QTest::addColumn<QList<int>>("dp");
+    QTest::addColumn<QList<int>>("pp");
+    const int tp = static_cast<int>(ParallelAxis::tp);
+    const int dp = static_cast<int>(ParallelAxis::dp);
+    const int pp = static_cast<int>(ParallelAxis::pp);
+    // [tp, dp, pp]: NPU = tp + 2·dp + 4·pp; 5 = tp 1, dp 0, pp 1: tp {4, 5}, dp {5, 7}, pp {1, 5}.
+    QTest::newRow("tp, dp, pp") << QList<int>{tp, dp, pp} << QList<int>{4} << QList<int>{7} << QList<int>{1};
+    // [tp, pp, dp]: NPU = tp + 2·pp + 4·dp; 5 = tp 1, pp 0, dp 1: tp {4, 5}, pp {5, 7}, dp {1, 5}.
+    QTest::newRow("tp, pp, dp") << QList<int>{tp, pp, dp} << QList<int>{4} << QList<int>{1} << QList<int>{7};
+    // [pp, tp, dp]: NPU = pp + 2·tp + 4·dp; 5 = pp 1, tp 0, dp 1: pp {4, 5}, tp {5, 7}, dp {1, 5}.
+    QTest::newRow("pp, tp, dp") << QList<int>{pp, tp, dp} << QList<int>{7} << QList<int>{1} << QList<int>{4};
+}
+
+void TestTopologyPage::groupsAreColouredAsTheCoreLaysThemOut() {
+    QFETCH(QList<int>, mapping);
+    QFETCH(QList<int>, tp);
+    QFETCH(QList<int>, dp);
+    QFETCH(QList<int>, pp);
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    std::vector<ParallelAxis> order;
+    for (const int axis : mapping) order.push_back(static_cast<ParallelAxis>(axis));
+    document.edit(QStringLiteral("mapping"), QString(), [&](Scenario& s) { s.parallelism.mapping = order; });
+    QVERIFY(document.validated() != nullptr);
+    TopologyPage page(document);
+    page.chooseNpu(5);
+    std::map<std::int64_t, QColor> expected;
+    for (const int npu : tp) expected[npu] = parallel_axis_color(ParallelAxis::tp);
+    for (const int npu : dp) expected[npu] = parallel_axis_color(ParallelAxis::dp);
+    for (const int npu : pp) expected[npu] = parallel_axis_color(ParallelAxis::pp);
+    expected[5] = page.palette().color(QPalette::Highlight);
+    for (std::int64_t npu = 0; npu < 8; ++npu) {
+        const QColor want = expected.contains(npu) ? expected[npu] : page.palette().color(QPalette::Base);
+        QVERIFY2(page.canvas()->npuFill(npu) == want, qPrintable(QStringLiteral("NPU %1").arg(npu)));
+    }
+    QVERIFY2(page.npuText().startsWith(QStringLiteral("NPU 5 at (1, 1)")), qPrintable(page.npuText()));
+}
+
+void TestTopologyPage::aMismatchShowsTheLoadersReason() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    QCOMPARE(page.problemText(), QString());
+    // tp 4 · dp 2 · pp 2 = 16 on 8 NPUs.
+    document.edit(QStringLiteral("tp"), QString(), [](Scenario& s) { s.parallelism.tp = 4; });
+    QCOMPARE(page.problemText(), QStringLiteral("parallelism: the parallel degrees multiply to 16 (tp=4 x dp=2 x pp=2) "
+                                                "but the cluster has 8 devices (4 x 2); change a degree or write one "
+                                                "of them as 'auto'"));
+    // A chosen NPU says why its groups cannot be drawn.
+    page.chooseNpu(3);
+    QVERIFY2(page.npuText().contains(QStringLiteral("cannot be laid out")), qPrintable(page.npuText()));
+    document.undoStack()->undo();
+    QCOMPARE(page.problemText(), QString());
+}
+
+void TestTopologyPage::thePictureIsDrawn() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.chooseNpu(5);
+    const QImage image = page.grab().toImage();
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3) {
+        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    // The whole picture, as exported: larger than the canvas's frame of 8 NPUs.
+    QVERIFY(page.canvas()->pictureSize().width() > 200);
+}
+
+QTEST_MAIN(TestTopologyPage)
+#include "test_topology_page.moc"

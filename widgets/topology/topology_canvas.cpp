@@ -1,0 +1,281 @@
+#include "topology/topology_canvas.h"
+
+#include "style/activity_colors.h"
+#include "style/quantity_text.h"
+
+#include <QCoreApplication>
+#include <QGraphicsEllipseItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace parasight::gui {
+
+namespace {
+
+constexpr double wheel_zoom_per_notch = 1.2;
+constexpr int npu_data_key = 0;        // QGraphicsItem::data: the NPU id of an NPU's circle
+constexpr int dimension_data_key = 1;  // the dimension of a frame
+
+// "Dim 1 · ring of 4 · 25 GB/s · 5 µs"; folded, "▸ Dim 1 · switch ×128, 1 shown · 25 GB/s · 5 µs".
+QString block_label(const Dimension& dimension, const DrawnBlock& block) {
+    const QString members =
+        block.shown < block.members
+            ? QCoreApplication::translate("TopologyCanvas", "%1 ×%2, 1 shown").arg(dimension_kind_text(dimension.kind)).arg(block.members)
+            : QCoreApplication::translate("TopologyCanvas", "%1 of %2").arg(dimension_kind_text(dimension.kind)).arg(block.members);
+    const QString text = QCoreApplication::translate("TopologyCanvas", "Dim %1 · %2 · %3 · %4")
+                             .arg(block.dimension)
+                             .arg(members, quantity_text(dimension.bandwidth_Bps, units::Dimension::bandwidth),
+                                  quantity_text(dimension.latency_s, units::Dimension::time));
+    return block.shown < block.members ? QStringLiteral("▸ ") + text : text;
+}
+
+}  // namespace
+
+QString dimension_kind_text(DimensionKind kind) {
+    switch (kind) {
+    case DimensionKind::ring: return QCoreApplication::translate("TopologyCanvas", "ring");
+    case DimensionKind::fully_connected: return QCoreApplication::translate("TopologyCanvas", "fully connected");
+    case DimensionKind::switch_fabric: return QCoreApplication::translate("TopologyCanvas", "switch");
+    }
+    return {};
+}
+
+TopologyCanvas::TopologyCanvas(QWidget* parent) : QGraphicsView(parent) {
+    setObjectName(QStringLiteral("TopologyCanvas"));
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+}
+
+void TopologyCanvas::showTopology(const std::vector<Dimension>& dimensions) {
+    const bool same_shape =
+        dimensions.size() == dimensions_.size() &&
+        std::equal(dimensions.begin(), dimensions.end(), dimensions_.begin(),
+                   [](const Dimension& a, const Dimension& b) { return a.size == b.size && a.kind == b.kind; });
+    const bool first = dimensions_.empty();
+    if (!same_shape) unfolded_ = default_unfolded(dimensions);
+    dimensions_ = dimensions;
+    if (selected_dimension_ && *selected_dimension_ >= dimensions_.size()) selected_dimension_.reset();
+    rebuild();
+    if (first || !same_shape) fit();
+}
+
+bool TopologyCanvas::setUnfolded(std::size_t dimension, bool unfolded) {
+    if (dimension >= unfolded_.size()) return false;
+    std::vector<bool> next = unfolded_;
+    next[dimension] = unfolded;
+    if (drawn_npu_count(dimensions_, next) > max_drawn_npus) return false;
+    if (next == unfolded_) return true;
+    unfolded_ = std::move(next);
+    rebuild();
+    fit();
+    Q_EMIT foldToggled(static_cast<int>(dimension), unfolded);
+    return true;
+}
+
+void TopologyCanvas::setSelectedDimension(std::optional<std::size_t> dimension) {
+    if (selected_dimension_ == dimension) return;
+    selected_dimension_ = dimension;
+    rebuild();
+}
+
+void TopologyCanvas::setGroups(std::optional<NpuGroups> groups) {
+    groups_ = std::move(groups);
+    recolour();
+}
+
+QColor TopologyCanvas::npuFill(std::int64_t npu) const {
+    const auto item = npu_items_.find(npu);
+    return item == npu_items_.end() ? QColor() : item->second->brush().color();
+}
+
+void TopologyCanvas::rebuild() {
+    QGraphicsScene& canvas = *scene();
+    canvas.clear();
+    npu_items_.clear();
+    if (dimensions_.empty()) return;
+    drawing_ = draw_topology(dimensions_, unfolded_);
+    const QPalette colours = palette();
+    const QColor text = colours.color(QPalette::Text);
+    const QColor highlight = colours.color(QPalette::Highlight);
+    QColor frame_fill = colours.color(QPalette::AlternateBase);
+
+    // Line widths by bandwidth, 1 to 5 px on a log scale across the dimensions.
+    double low_Bps = 0.0;
+    double high_Bps = 0.0;
+    for (const Dimension& dimension : dimensions_) {
+        if (dimension.bandwidth_Bps <= 0.0) continue;
+        low_Bps = low_Bps == 0.0 ? dimension.bandwidth_Bps : std::min(low_Bps, dimension.bandwidth_Bps);
+        high_Bps = std::max(high_Bps, dimension.bandwidth_Bps);
+    }
+    const auto width_of = [&](std::size_t d) {
+        const double bandwidth = dimensions_[d].bandwidth_Bps;
+        if (!(bandwidth > 0.0) || high_Bps <= low_Bps) return 2.5;
+        return 1.0 + 4.0 * std::log(bandwidth / low_Bps) / std::log(high_Bps / low_Bps);
+    };
+
+    // Outer frames first, so that inner ones are drawn over them.
+    std::vector<const DrawnBlock*> blocks;
+    for (const DrawnBlock& block : drawing_.blocks) blocks.push_back(&block);
+    std::stable_sort(blocks.begin(), blocks.end(),
+                     [](const DrawnBlock* a, const DrawnBlock* b) { return a->dimension > b->dimension; });
+    QFont label_font = font();
+    label_font.setPointSizeF(label_font.pointSizeF() * 0.85);
+    for (const DrawnBlock* block : blocks) {
+        const bool chosen = selected_dimension_ == block->dimension;
+        auto* frame = canvas.addRect(block->rect, QPen(chosen ? highlight : colours.color(QPalette::Mid), chosen ? 2.0 : 1.0),
+                                     frame_fill);
+        frame->setData(dimension_data_key, static_cast<qulonglong>(block->dimension));
+        frame->setToolTip(tr("Dimension %1: click to choose it, double-click to %2")
+                              .arg(block->dimension)
+                              .arg(block->shown < block->members ? tr("draw every member") : tr("draw one member")));
+        auto* label = canvas.addSimpleText(block_label(dimensions_[block->dimension], *block), label_font);
+        label->setBrush(chosen ? highlight : text);
+        label->setPos(block->rect.topLeft() + QPointF(6.0, 2.0));
+        label->setData(dimension_data_key, static_cast<qulonglong>(block->dimension));
+        // A frame too narrow for its label (one NPU of a folded dimension) shows what fits; the tooltip says all.
+        const double room = block->rect.width() - 12.0;
+        if (label->boundingRect().width() > room && room > 0.0) {
+            label->setText(QFontMetricsF(label_font).elidedText(label->text(), Qt::ElideRight, room));
+        }
+        label->setToolTip(block_label(dimensions_[block->dimension], *block));
+    }
+    for (const DrawnLink& link : drawing_.links) {
+        const bool chosen = selected_dimension_ == link.dimension;
+        QPen pen(chosen ? highlight : colours.color(QPalette::Dark), width_of(link.dimension));
+        pen.setCapStyle(Qt::RoundCap);
+        auto* line = canvas.addLine(QLineF(link.from, link.to), pen);
+        line->setToolTip(link.links == 1 ? tr("Dimension %1: one link").arg(link.dimension)
+                                         : tr("Dimension %1: %2 links, one per NPU of each block")
+                                               .arg(link.dimension)
+                                               .arg(link.links));
+    }
+    for (const DrawnSwitch& box : drawing_.switches) {
+        const bool chosen = selected_dimension_ == box.dimension;
+        auto* item = canvas.addRect(box.rect, QPen(chosen ? highlight : text, 1.5), colours.color(QPalette::Button));
+        item->setData(dimension_data_key, static_cast<qulonglong>(box.dimension));
+        item->setToolTip(tr("Dimension %1's switch: %2 ports").arg(box.dimension).arg(dimensions_[box.dimension].size));
+        auto* name = canvas.addSimpleText(tr("switch"), label_font);
+        name->setBrush(colours.color(QPalette::ButtonText));
+        name->setPos(box.rect.center() - name->boundingRect().center());
+    }
+    QFont number_font = font();
+    number_font.setPointSizeF(6.5);
+    for (const DrawnNpu& npu : drawing_.npus) {
+        const QRectF circle(npu.center - QPointF(npu_radius, npu_radius), QSizeF(2 * npu_radius, 2 * npu_radius));
+        auto* item = canvas.addEllipse(circle, QPen(text, 1.2), colours.color(QPalette::Base));
+        item->setData(npu_data_key, static_cast<qlonglong>(npu.npu));
+        item->setToolTip(tr("NPU %1: click to colour its parallel groups").arg(npu.npu));
+        auto* number = new QGraphicsSimpleTextItem(QString::number(npu.npu), item);
+        number->setFont(number_font);
+        const QRectF bounds = number->boundingRect();
+        const double fit = std::min(1.0, (2 * npu_radius - 3.0) / bounds.width());
+        number->setScale(fit);
+        number->setPos(npu.center - QPointF(bounds.width() * fit / 2.0, bounds.height() * fit / 2.0));
+        npu_items_[npu.npu] = item;
+    }
+    canvas.setSceneRect(drawing_.bounds.adjusted(-20, -20, 20, 20));
+    recolour();
+}
+
+void TopologyCanvas::recolour() {
+    const QPalette colours = palette();
+    for (auto& [npu, item] : npu_items_) {
+        QColor fill = colours.color(QPalette::Base);
+        QPen pen(colours.color(QPalette::Text), 1.2);
+        if (groups_) {
+            if (npu == groups_->npu) {
+                fill = colours.color(QPalette::Highlight);
+                pen = QPen(colours.color(QPalette::Text), 3.0);
+            } else if (const auto member = groups_->members.find(npu); member != groups_->members.end()) {
+                fill = parallel_axis_color(member->second);
+            }
+        }
+        item->setBrush(fill);
+        item->setPen(pen);
+        // The number stays readable on the fill.
+        if (auto* number = dynamic_cast<QGraphicsSimpleTextItem*>(item->childItems().value(0))) {
+            number->setBrush(fill.lightnessF() < 0.5 ? QColor(Qt::white) : QColor(Qt::black));
+        }
+    }
+}
+
+void TopologyCanvas::fit() {
+    fitted_ = true;
+    if (scene()->items().isEmpty()) return;
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    // Never larger than life: a node of 8 stays its own size on a big screen.
+    if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
+}
+
+QSize TopologyCanvas::pictureSize() const { return scene()->sceneRect().size().toSize(); }
+
+void TopologyCanvas::paintPicture(QPainter& painter) {
+    const QRectF source = scene()->sceneRect();
+    scene()->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+}
+
+std::optional<std::int64_t> TopologyCanvas::npuAt(const QPoint& point) const {
+    for (QGraphicsItem* item : items(point)) {
+        for (QGraphicsItem* at = item; at != nullptr; at = at->parentItem()) {
+            if (at->data(npu_data_key).isValid()) return at->data(npu_data_key).toLongLong();
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> TopologyCanvas::dimensionAt(const QPoint& point) const {
+    for (QGraphicsItem* item : items(point)) {  // topmost first: the innermost frame
+        if (item->data(dimension_data_key).isValid()) return item->data(dimension_data_key).toULongLong();
+    }
+    return std::nullopt;
+}
+
+void TopologyCanvas::wheelEvent(QWheelEvent* event) {
+    const double notches = event->angleDelta().y() / 120.0;
+    const double factor = std::pow(wheel_zoom_per_notch, notches);
+    scale(factor, factor);  // about the pointer (AnchorUnderMouse)
+    fitted_ = false;
+    event->accept();
+}
+
+void TopologyCanvas::mousePressEvent(QMouseEvent* event) {
+    press_at_ = event->position().toPoint();
+    QGraphicsView::mousePressEvent(event);
+}
+
+void TopologyCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    QGraphicsView::mouseReleaseEvent(event);
+    const QPoint point = event->position().toPoint();
+    if (event->button() != Qt::LeftButton || (point - press_at_).manhattanLength() > 3) return;  // a drag pans
+    if (const auto npu = npuAt(point)) {
+        Q_EMIT npuClicked(*npu);
+    } else if (const auto dimension = dimensionAt(point)) {
+        Q_EMIT dimensionClicked(static_cast<int>(*dimension));
+    }
+}
+
+void TopologyCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    const QPoint point = event->position().toPoint();
+    if (npuAt(point)) return;
+    if (const auto dimension = dimensionAt(point)) setUnfolded(*dimension, !unfolded_[*dimension]);
+}
+
+void TopologyCanvas::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (fitted_) fit();
+}
+
+void TopologyCanvas::changeEvent(QEvent* event) {
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) rebuild();
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,349 @@
+#include "topology/topology_page.h"
+
+#include "document/topology_edits.h"
+#include "picture/picture_export.h"
+#include "scenario_form/scenario_form.h"
+#include "style/activity_colors.h"
+#include "topology/parallel_layout.h"
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace parasight::gui {
+
+namespace {
+
+QString axis_name(ParallelAxis axis) { return QString::fromUtf8(to_string(axis).data(), to_string(axis).size()); }
+
+// The layout of the scenario's axes on its topology, or why there is none.
+Expected<ParallelLayout> layout_of(const ScenarioDocument& document) {
+    if (const auto validated = document.validated()) {
+        return ParallelLayout::make(validated->value().topology(), validated->value().parallelism.layout_order());
+    }
+    return ParallelLayout::make(document.scenario().topology(), document.scenario().parallelism.layout_order());
+}
+
+// A coloured square and a text, for the legend.
+QString swatch(const QColor& colour, const QString& text) {
+    return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2").arg(colour.name(), text.toHtmlEscaped());
+}
+
+}  // namespace
+
+TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
+    setObjectName(QStringLiteral("TopologyPage"));
+
+    // The palette: a dimension of each kind, added around the others.
+    auto* tools = new QHBoxLayout;
+    tools->addWidget(new QLabel(tr("Add a dimension around the others:"), this));
+    for (const auto& [kind, text, name] :
+         {std::tuple{DimensionKind::ring, tr("Ring"), "AddRing"},
+          std::tuple{DimensionKind::fully_connected, tr("Fully Connected"), "AddFullyConnected"},
+          std::tuple{DimensionKind::switch_fabric, tr("Switch"), "AddSwitch"}}) {
+        auto* button = new QPushButton(text, this);
+        button->setObjectName(QString::fromLatin1(name));
+        button->setToolTip(tr("A %1 of 2 around the outermost dimension, with its bandwidth and latency")
+                               .arg(dimension_kind_text(kind)));
+        connect(button, &QPushButton::clicked, this, [this, kind = kind] { addDimension(kind); });
+        tools->addWidget(button);
+    }
+    tools->addStretch(1);
+    auto* fit = new QPushButton(tr("Fit"), this);
+    fit->setToolTip(tr("Show the whole topology"));
+    tools->addWidget(fit);
+    auto* export_button = new QToolButton(this);
+    export_button->setText(tr("Export"));
+    export_button->setPopupMode(QToolButton::InstantPopup);
+    auto* export_menu = new QMenu(export_button);
+    export_menu->addAction(tr("Topology as &PNG…"), this, [this] { exportPicture(false); });
+    export_menu->addAction(tr("Topology as &SVG…"), this, [this] { exportPicture(true); });
+    export_button->setMenu(export_menu);
+    tools->addWidget(export_button);
+
+    problem_ = new QLabel(this);
+    problem_->setObjectName(QStringLiteral("TopologyProblem"));
+    problem_->setWordWrap(true);
+    QPalette red = problem_->palette();
+    red.setColor(QPalette::WindowText, over_capacity_color());
+    problem_->setPalette(red);
+    problem_->hide();
+
+    canvas_ = new TopologyCanvas(this);
+    connect(fit, &QPushButton::clicked, canvas_, &TopologyCanvas::fit);
+    connect(canvas_, &TopologyCanvas::npuClicked, this, [this](qint64 npu) { chooseNpu(npu); });
+    connect(canvas_, &TopologyCanvas::dimensionClicked, this,
+            [this](int dimension) { chooseDimension(static_cast<std::size_t>(dimension)); });
+    connect(canvas_, &TopologyCanvas::foldToggled, this, [this] { refreshDimensions(); });
+
+    // The side panel: dimensions, the chosen one's fields, the parallel layout, the chosen NPU.
+    auto* side = new QWidget(this);
+    auto* side_layout = new QVBoxLayout(side);
+    side_layout->setContentsMargins(0, 0, 0, 0);
+    auto* dimensions_box = new QGroupBox(tr("Dimensions, innermost first (checked: every member drawn)"), side);
+    auto* dimensions_layout = new QVBoxLayout(dimensions_box);
+    dimensions_ = new QListWidget(dimensions_box);
+    dimensions_->setObjectName(QStringLiteral("TopologyDimensions"));
+    dimensions_->setMaximumHeight(120);
+    dimensions_layout->addWidget(dimensions_);
+    auto* dimension_buttons = new QHBoxLayout;
+    move_in_ = new QPushButton(tr("Move Inward"), dimensions_box);
+    move_out_ = new QPushButton(tr("Move Outward"), dimensions_box);
+    remove_ = new QPushButton(tr("Remove"), dimensions_box);
+    for (QPushButton* button : {move_in_, move_out_, remove_}) dimension_buttons->addWidget(button);
+    dimensions_layout->addLayout(dimension_buttons);
+    connect(move_in_, &QPushButton::clicked, this, [this] {
+        if (chosen_dimension_) moveDimension(*chosen_dimension_, false);
+    });
+    connect(move_out_, &QPushButton::clicked, this, [this] {
+        if (chosen_dimension_) moveDimension(*chosen_dimension_, true);
+    });
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        if (chosen_dimension_) removeDimension(*chosen_dimension_);
+    });
+    connect(dimensions_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!refreshing_) chooseDimension(row < 0 ? std::nullopt : std::optional<std::size_t>(row));
+    });
+    connect(dimensions_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        if (refreshing_) return;
+        const auto dimension = static_cast<std::size_t>(dimensions_->row(item));
+        if (!canvas_->setUnfolded(dimension, item->checkState() == Qt::Checked)) {
+            problem_->setText(tr("Drawing every member of dimension %1 would draw more than %2 NPUs: fold another "
+                                 "dimension first.")
+                                  .arg(dimension)
+                                  .arg(max_drawn_npus));
+            problem_->show();
+            refreshDimensions();
+        }
+    });
+    side_layout->addWidget(dimensions_box);
+
+    inspector_hint_ = new QLabel(tr("Choose a dimension — a frame on the canvas or a row above — to edit its kind, "
+                                    "size, bandwidth and latency."),
+                                 side);
+    inspector_hint_->setWordWrap(true);
+    side_layout->addWidget(inspector_hint_);
+    inspector_ = new ScenarioForm(document_, side);
+    inspector_->setObjectName(QStringLiteral("TopologyInspector"));
+    inspector_->setFieldFilter([](const ScenarioField&) { return false; });
+    side_layout->addWidget(inspector_, 1);
+
+    auto* mapping_box = new QGroupBox(tr("Parallel layout, innermost first (drag to reorder)"), side);
+    auto* mapping_layout = new QVBoxLayout(mapping_box);
+    mapping_ = new QListWidget(mapping_box);
+    mapping_->setObjectName(QStringLiteral("MappingStrip"));
+    mapping_->setFlow(QListView::LeftToRight);
+    mapping_->setDragDropMode(QAbstractItemView::InternalMove);
+    mapping_->setDefaultDropAction(Qt::MoveAction);
+    mapping_->setMaximumHeight(40);
+    mapping_->setToolTip(tr("The parallel axes laid onto the NPUs, innermost (fastest-varying) first: an axis first "
+                            "in the list spans the innermost dimensions"));
+    connect(mapping_->model(), &QAbstractItemModel::rowsMoved, this, [this] {
+        if (!refreshing_) applyMappingStrip();
+    });
+    mapping_layout->addWidget(mapping_);
+    side_layout->addWidget(mapping_box);
+
+    auto* npu_box = new QGroupBox(tr("Chosen NPU (click one)"), side);
+    auto* npu_layout = new QVBoxLayout(npu_box);
+    npu_info_ = new QLabel(npu_box);
+    npu_info_->setObjectName(QStringLiteral("NpuInfo"));
+    npu_info_->setWordWrap(true);
+    legend_ = new QLabel(npu_box);
+    legend_->setWordWrap(true);
+    legend_->setTextFormat(Qt::RichText);
+    npu_layout->addWidget(npu_info_);
+    npu_layout->addWidget(legend_);
+    side_layout->addWidget(npu_box);
+
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(canvas_);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({900, 360});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(tools);
+    layout->addWidget(problem_);
+    layout->addWidget(splitter, 1);
+
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &TopologyPage::refresh);
+    refresh();
+}
+
+QString TopologyPage::problemText() const { return problem_->isHidden() ? QString() : problem_->text(); }
+
+QString TopologyPage::npuText() const { return chosen_npu_ ? npu_info_->text() : QString(); }
+
+void TopologyPage::refresh() {
+    const std::vector<Dimension>& topology = document_.scenario().cluster.topology;
+    if (chosen_dimension_ && *chosen_dimension_ >= topology.size()) chosen_dimension_.reset();
+    if (chosen_npu_ && *chosen_npu_ >= document_.scenario().topology().device_count()) chosen_npu_.reset();
+    canvas_->showTopology(topology);
+    refreshDimensions();
+    refreshMapping();
+    // The reasons the degrees and the topology disagree, as the loader gives them.
+    QStringList reasons;
+    for (const Diagnostic& problem : document_.problems()) {
+        if (problem.path.starts_with("parallelism") || problem.path.starts_with("cluster.topology")) {
+            reasons << QString::fromStdString(problem.to_string());
+        }
+    }
+    problem_->setText(reasons.join(u'\n'));
+    problem_->setVisible(!reasons.isEmpty());
+    refreshGroups();
+}
+
+void TopologyPage::refreshDimensions() {
+    refreshing_ = true;
+    const std::vector<Dimension>& topology = document_.scenario().cluster.topology;
+    const QSignalBlocker quiet(dimensions_);
+    dimensions_->clear();
+    for (std::size_t d = 0; d < topology.size(); ++d) {
+        auto* item = new QListWidgetItem(tr("%1 · %2 of %3").arg(d).arg(dimension_kind_text(topology[d].kind)).arg(topology[d].size),
+                                         dimensions_);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(d < canvas_->unfolded().size() && canvas_->unfolded()[d] ? Qt::Checked : Qt::Unchecked);
+    }
+    dimensions_->setCurrentRow(chosen_dimension_ ? static_cast<int>(*chosen_dimension_) : -1);
+    move_in_->setEnabled(chosen_dimension_ && *chosen_dimension_ > 0);
+    move_out_->setEnabled(chosen_dimension_ && *chosen_dimension_ + 1 < topology.size());
+    remove_->setEnabled(chosen_dimension_ && topology.size() > 1);
+    remove_->setToolTip(topology.size() > 1 ? tr("Remove the chosen dimension")
+                                            : tr("A topology has at least one dimension"));
+    refreshing_ = false;
+}
+
+void TopologyPage::refreshMapping() {
+    refreshing_ = true;
+    const ParallelismSpec& parallelism = document_.scenario().parallelism;
+    mapping_->clear();
+    for (const AxisDegree& axis : parallelism.layout_order()) {
+        if (axis.degree <= 1) continue;
+        auto* item = new QListWidgetItem(QStringLiteral("%1 %2").arg(axis_name(axis.axis)).arg(axis.degree), mapping_);
+        item->setData(Qt::UserRole, static_cast<int>(axis.axis));
+        item->setForeground(parallel_axis_color(axis.axis));
+    }
+    refreshing_ = false;
+}
+
+void TopologyPage::chooseDimension(std::optional<std::size_t> dimension) {
+    chosen_dimension_ = dimension;
+    canvas_->setSelectedDimension(dimension);
+    const QString prefix = dimension ? QStringLiteral("cluster.topology[%1].").arg(*dimension) : QStringLiteral("-");
+    inspector_->setFieldFilter([prefix](const ScenarioField& field) { return field.path.startsWith(prefix); });
+    inspector_hint_->setVisible(!dimension);
+    refreshDimensions();
+}
+
+void TopologyPage::chooseNpu(std::optional<std::int64_t> npu) {
+    chosen_npu_ = npu;
+    refreshGroups();
+}
+
+void TopologyPage::refreshGroups() {
+    if (!chosen_npu_) {
+        canvas_->setGroups(std::nullopt);
+        npu_info_->setText(tr("Click an NPU to colour the groups it belongs to."));
+        legend_->clear();
+        return;
+    }
+    const std::int64_t npu = *chosen_npu_;
+    const Topology topology = document_.scenario().topology();
+    QStringList coordinates;
+    for (const int coordinate : topology.coordinates(npu)) coordinates << QString::number(coordinate);
+    const auto layout = layout_of(document_);
+    if (!layout) {
+        canvas_->setGroups(NpuGroups{npu, {}});
+        npu_info_->setText(tr("NPU %1 at (%2). Its groups cannot be laid out: %3")
+                               .arg(npu)
+                               .arg(coordinates.join(QStringLiteral(", ")))
+                               .arg(QString::fromStdString(layout.error())));
+        legend_->clear();
+        return;
+    }
+    NpuGroups groups{npu, {}};
+    QStringList ranks;
+    QStringList legend;
+    for (const AxisDegree& axis : layout->mapping()) {
+        if (axis.degree <= 1) continue;
+        const std::vector<std::int64_t> members = layout->group_members(axis.axis, npu);
+        for (const std::int64_t member : members) {
+            if (member != npu) groups.members[member] = axis.axis;
+        }
+        ranks << tr("%1 rank %2 of %3").arg(axis_name(axis.axis)).arg(layout->rank_in_group(axis.axis, npu)).arg(axis.degree);
+        // Which dimensions the group spans: the lesson of keeping tp inside a node.
+        QStringList spans;
+        for (const DimensionSpan& span : layout->spans(axis.axis)) {
+            spans << (span.members == topology.dimensions()[span.dimension].size
+                          ? tr("all of dimension %1").arg(span.dimension)
+                          : tr("%1 of dimension %2's %3").arg(span.members).arg(span.dimension)
+                                .arg(topology.dimensions()[span.dimension].size));
+        }
+        legend << swatch(parallel_axis_color(axis.axis),
+                         tr("%1 group: %2 NPUs across %3").arg(axis_name(axis.axis)).arg(members.size())
+                             .arg(spans.join(tr(" and "))));
+    }
+    canvas_->setGroups(std::move(groups));
+    npu_info_->setText(tr("NPU %1 at (%2) · %3")
+                           .arg(npu)
+                           .arg(coordinates.join(QStringLiteral(", ")))
+                           .arg(ranks.join(QStringLiteral(" · "))));
+    legend_->setText(legend.join(QStringLiteral("<br>")));
+}
+
+void TopologyPage::addDimension(DimensionKind kind) {
+    document_.edit(tr("Add a %1 dimension").arg(dimension_kind_text(kind)), QString(),
+                   [kind](Scenario& scenario) { add_outer_dimension(scenario, kind); });
+    chooseDimension(document_.scenario().cluster.topology.size() - 1);
+}
+
+void TopologyPage::moveDimension(std::size_t dimension, bool outward) {
+    const std::size_t inner = outward ? dimension : dimension - 1;
+    if ((!outward && dimension == 0) || inner + 1 >= document_.scenario().cluster.topology.size()) return;
+    document_.edit(outward ? tr("Move dimension %1 outward").arg(dimension) : tr("Move dimension %1 inward").arg(dimension),
+                   QString(), [inner](Scenario& scenario) { swap_with_outer(scenario, inner); });
+    chooseDimension(outward ? dimension + 1 : dimension - 1);
+}
+
+void TopologyPage::removeDimension(std::size_t dimension) {
+    document_.edit(tr("Remove topology dimension %1").arg(dimension), QString(),
+                   [dimension](Scenario& scenario) { remove_dimension(scenario, dimension); });
+    chooseDimension(std::nullopt);
+}
+
+void TopologyPage::applyMappingStrip() {
+    std::vector<ParallelAxis> order;
+    for (int row = 0; row < mapping_->count(); ++row) {
+        order.push_back(static_cast<ParallelAxis>(mapping_->item(row)->data(Qt::UserRole).toInt()));
+    }
+    QStringList names;
+    for (const ParallelAxis axis : order) names << axis_name(axis);
+    document_.edit(tr("Lay out the axes as %1").arg(names.join(QStringLiteral(", "))), QString(),
+                   [order](Scenario& scenario) { reorder_mapping(scenario, order); });
+}
+
+void TopologyPage::exportPicture(bool svg) {
+    const auto paint = [this](QPainter& painter) { canvas_->paintPicture(painter); };
+    if (svg) {
+        export_with_dialog(this, tr("Export the Topology as SVG"), tr("SVG images (*.svg)"), QStringLiteral(".svg"),
+                           [this, paint](const QString& path) {
+                               return export_svg(canvas_->pictureSize(), tr("ParaSight topology"), paint, path);
+                           });
+    } else {
+        export_with_dialog(this, tr("Export the Topology as PNG"), tr("PNG images (*.png)"), QStringLiteral(".png"),
+                           [this, paint](const QString& path) {
+                               return export_png(canvas_->pictureSize(), palette().color(QPalette::Base), paint, path);
+                           });
+    }
+}
+
+}  // namespace parasight::gui
