@@ -9,6 +9,7 @@
 #include "summary/summary_bar.h"
 #include "timeline/timeline_rows.h"
 #include "timeline/timeline_view.h"
+#include "topology/topology_page.h"
 
 #include <QDockWidget>
 #include <QImage>
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void anInvalidEditIsNotSimulated();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
+    void anEventSelectedInTheTimelineChoosesItsNpu();
     void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
@@ -144,6 +146,21 @@ void TestMainWindow::everyDeviceCanBeSimulated() {
     window.setEveryDevice(false);
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.result()->simulation.report.per_device.size(), representatives);
+}
+
+void TestMainWindow::anEventSelectedInTheTimelineChoosesItsNpu() {
+    // tests/data/cli/small_pipeline.yaml, one device per stage: NPU 0 and NPU 4 (stage 1). Selecting stage 1's first
+    // computation colours NPU 4's groups on the Topology tab.
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(window.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(settled.wait(30000));
+    const parasight::Timeline& timeline = *window.result()->simulation.timeline;
+    QCOMPARE(timeline.devices().at(1).npu, std::int64_t{4});
+    QCOMPARE(window.topologyPage()->npuText(), QString());
+    window.timelineView()->select(timeline.lane(1, parasight::Stream::compute).front(), true);
+    QVERIFY2(window.topologyPage()->npuText().startsWith(QStringLiteral("NPU 4 at (0, 1)")),
+             qPrintable(window.topologyPage()->npuText()));
 }
 
 void TestMainWindow::anInvalidEditIsNotSimulated() {

@@ -93,6 +93,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
     connect(breakdown_, &BreakdownView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
     connect(memory_, &MemoryView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
+    // An event selected in the timeline chooses its device's NPU on the topology: its groups coloured there.
+    connect(timelineView(), &TimelineView::selectionChanged, this, [this](qint64 event) {
+        if (event < 0 || !result_ || !result_->simulation.timeline) return;
+        const Timeline& timeline = *result_->simulation.timeline;
+        topology_->chooseNpu(timeline.devices().at(timeline.event(static_cast<EventId>(event)).device).npu);
+    });
     setCentralWidget(central);
 
     buildMenus();

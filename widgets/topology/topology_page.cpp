@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QToolButton>
@@ -43,7 +44,7 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
 
     // The palette: a dimension of each kind, added around the others.
     auto* tools = new QHBoxLayout;
-    tools->addWidget(new QLabel(tr("Add a dimension around the others:"), this));
+    tools->addWidget(new QLabel(tr("Add a dimension:"), this));
     for (const auto& [kind, text, name] :
          {std::tuple{DimensionKind::ring, tr("Ring"), "AddRing"},
           std::tuple{DimensionKind::fully_connected, tr("Fully Connected"), "AddFullyConnected"},
@@ -84,18 +85,21 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     connect(canvas_, &TopologyCanvas::foldToggled, this, [this] { refreshDimensions(); });
 
     // The side panel: dimensions, the chosen one's fields, the parallel layout, the chosen NPU.
-    auto* side = new QWidget(this);
+    auto* side = new QWidget;
     auto* side_layout = new QVBoxLayout(side);
     side_layout->setContentsMargins(0, 0, 0, 0);
-    auto* dimensions_box = new QGroupBox(tr("Dimensions, innermost first (checked: every member drawn)"), side);
+    auto* dimensions_box = new QGroupBox(tr("Dimensions, innermost first"), side);
+    dimensions_box->setToolTip(tr("Checked: every member drawn; unchecked: the first, standing for all"));
     auto* dimensions_layout = new QVBoxLayout(dimensions_box);
     dimensions_ = new QListWidget(dimensions_box);
     dimensions_->setObjectName(QStringLiteral("TopologyDimensions"));
     dimensions_->setMaximumHeight(120);
     dimensions_layout->addWidget(dimensions_);
     auto* dimension_buttons = new QHBoxLayout;
-    move_in_ = new QPushButton(tr("Move Inward"), dimensions_box);
-    move_out_ = new QPushButton(tr("Move Outward"), dimensions_box);
+    move_in_ = new QPushButton(tr("Inward"), dimensions_box);
+    move_in_->setToolTip(tr("Move the chosen dimension inside the one before it"));
+    move_out_ = new QPushButton(tr("Outward"), dimensions_box);
+    move_out_->setToolTip(tr("Move the chosen dimension around the one after it"));
     remove_ = new QPushButton(tr("Remove"), dimensions_box);
     for (QPushButton* button : {move_in_, move_out_, remove_}) dimension_buttons->addWidget(button);
     dimensions_layout->addLayout(dimension_buttons);
@@ -135,7 +139,7 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     inspector_->setFieldFilter([](const ScenarioField&) { return false; });
     side_layout->addWidget(inspector_, 1);
 
-    auto* mapping_box = new QGroupBox(tr("Parallel layout, innermost first (drag to reorder)"), side);
+    auto* mapping_box = new QGroupBox(tr("Parallel layout, innermost first"), side);
     auto* mapping_layout = new QVBoxLayout(mapping_box);
     mapping_ = new QListWidget(mapping_box);
     mapping_->setObjectName(QStringLiteral("MappingStrip"));
@@ -144,14 +148,14 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     mapping_->setDefaultDropAction(Qt::MoveAction);
     mapping_->setMaximumHeight(40);
     mapping_->setToolTip(tr("The parallel axes laid onto the NPUs, innermost (fastest-varying) first: an axis first "
-                            "in the list spans the innermost dimensions"));
+                            "in the list spans the innermost dimensions. Drag one to reorder them."));
     connect(mapping_->model(), &QAbstractItemModel::rowsMoved, this, [this] {
         if (!refreshing_) applyMappingStrip();
     });
     mapping_layout->addWidget(mapping_);
     side_layout->addWidget(mapping_box);
 
-    auto* npu_box = new QGroupBox(tr("Chosen NPU (click one)"), side);
+    auto* npu_box = new QGroupBox(tr("Chosen NPU"), side);
     auto* npu_layout = new QVBoxLayout(npu_box);
     npu_info_ = new QLabel(npu_box);
     npu_info_->setObjectName(QStringLiteral("NpuInfo"));
@@ -163,12 +167,18 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     npu_layout->addWidget(legend_);
     side_layout->addWidget(npu_box);
 
+    // The panel scrolls rather than making the window taller than a small screen.
+    auto* side_scroll = new QScrollArea(this);
+    side_scroll->setWidgetResizable(true);
+    side_scroll->setFrameShape(QFrame::NoFrame);
+    side_scroll->setWidget(side);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(canvas_);
-    splitter->addWidget(side);
+    splitter->addWidget(side_scroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({900, 360});
+    splitter->setCollapsible(0, false);
+    splitter->setSizes({1000, 380});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(tools);

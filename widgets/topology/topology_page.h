@@ -1,7 +1,7 @@
 #pragma once
 // The Topology tab: the cluster drawn (TopologyCanvas) and edited. A palette above it adds a ring, fully connected
 // or switch dimension around the others; beside it the dimensions, innermost first — checked ones drawn with every
-// member — with Move Inward / Move Outward / Remove, and an inspector of the chosen one's kind, size, bandwidth and
+// member — with Inward / Outward / Remove, and an inspector of the chosen one's kind, size, bandwidth and
 // latency (the scenario form's fields, units as in YAML). Under them the parallel layout: the axes in mapping order,
 // innermost first, reordered by dragging. A click on an NPU colours the members of its tp, cp, ep, dp and pp groups
 // (core ParallelLayout) with a legend and says its coordinates and ranks. Every edit is an undoable edit of the
