@@ -4,7 +4,7 @@
 #include "breakdown/breakdown_view.h"
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
-#include "main_window/placeholder_page.h"
+#include "strategy/strategy_page.h"
 #include "topology/topology_page.h"
 #include "memory/memory_view.h"
 #include "problems/problem_list_model.h"
@@ -36,6 +36,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <map>
+
 namespace parasight::gui {
 
 namespace {
@@ -46,18 +48,14 @@ constexpr int debounce_ms = 150;
 struct TabSpec {
     const char* name;  // as --screenshot --tab takes it
     const char* title;
-    const char* placeholder;  // what the tab will show, until it does; nullptr for the views that exist
 };
 
 constexpr TabSpec tab_specs[] = {
-    {"topology", QT_TRANSLATE_NOOP("MainWindow", "Topology"), nullptr},
-    {"strategy", QT_TRANSLATE_NOOP("MainWindow", "Strategy"),
-     QT_TRANSLATE_NOOP("MainWindow", "The strategy tree editor — per-stage layers, per-layer and per-operation "
-                                     "recompute — is not built yet. Edit strategy_tree in the scenario file "
-                                     "meanwhile.")},
-    {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline"), nullptr},
-    {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown"), nullptr},
-    {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory"), nullptr},
+    {"topology", QT_TRANSLATE_NOOP("MainWindow", "Topology")},
+    {"strategy", QT_TRANSLATE_NOOP("MainWindow", "Strategy")},
+    {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline")},
+    {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown")},
+    {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory")},
 };
 
 }  // namespace
@@ -75,19 +73,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     memory_ = new MemoryView(tabs_);
     timeline_ = new TimelinePage(tabs_);
     topology_ = new TopologyPage(document_, tabs_);
-    for (const TabSpec& spec : tab_specs) {
-        QWidget* page = nullptr;
-        if (spec.placeholder != nullptr) {
-            page = new PlaceholderPage(tr(spec.title), tr(spec.placeholder), tabs_);
-        } else if (qstrcmp(spec.name, "timeline") == 0) {
-            page = timeline_;
-        } else if (qstrcmp(spec.name, "topology") == 0) {
-            page = topology_;
-        } else {
-            page = qstrcmp(spec.name, "breakdown") == 0 ? static_cast<QWidget*>(breakdown_) : memory_;
-        }
-        tabs_->addTab(page, tr(spec.title));
-    }
+    strategy_ = new StrategyPage(document_, tabs_);
+    const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
+                                            {QStringLiteral("strategy"), strategy_},
+                                            {QStringLiteral("timeline"), timeline_},
+                                            {QStringLiteral("breakdown"), breakdown_},
+                                            {QStringLiteral("memory"), memory_}};
+    for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
     // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
@@ -146,11 +138,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-    // The form's fields (and the topology inspector's) commit on losing focus, which tearing the window down causes:
-    // they go while the document they write to is still alive (members die before the base class deletes child
-    // widgets).
+    // The form's fields (and the topology inspector's, and an open strategy-tree editor) commit on losing focus,
+    // which tearing the window down causes: they go while the document they write to is still alive (members die
+    // before the base class deletes child widgets).
     delete form_;
     delete topology_;
+    delete strategy_;
 }
 
 QStringList MainWindow::tabNames() {
@@ -442,6 +435,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     summary_->showReport(result->simulation.report);
     breakdown_->showResult(result);
     memory_->showResult(result);
+    strategy_->showResult(result);
     timeline_->showTimeline(result->timeline_levels, result->identical_devices,
                             result->scenario->value().cluster.device.memory_bytes);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.

@@ -33,6 +33,7 @@ class ScenarioForm;
 class SummaryBar;
 class TimelinePage;
 class TopologyPage;
+class StrategyPage;
 class TimelineView;
 
 class MainWindow : public QMainWindow {
@@ -50,6 +51,7 @@ public:
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
+    [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
     [[nodiscard]] TimelineView* timelineView() const;
     [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
     [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
@@ -121,6 +123,7 @@ private:
     MemoryView* memory_ = nullptr;
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
+    StrategyPage* strategy_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     ProblemListModel* problems_ = nullptr;
     QListView* problems_view_ = nullptr;

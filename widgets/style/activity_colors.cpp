@@ -42,6 +42,10 @@ QColor parallel_axis_color(ParallelAxis axis) {
 
 QColor exposed_memory_color() { return brown; }
 
+QColor text_color_on(const QColor& background) {
+    return background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
 QColor bubble_color() { return grey; }
 
 // Idle that is not a bubble: a darker grey than the bubble's, lighter than most dark backgrounds.

@@ -22,6 +22,8 @@ namespace parasight::gui {
 [[nodiscard]] QColor task_kind_color(TaskKind kind);
 // A parallel axis's groups, as its communication: tp orange, cp pink, ep purple, dp yellow, pp green.
 [[nodiscard]] QColor parallel_axis_color(ParallelAxis axis);
+// Black or white, whichever reads on `background`.
+[[nodiscard]] QColor text_color_on(const QColor& background);
 // Drawn where memory passes the device's capacity.
 [[nodiscard]] QColor over_capacity_color();
 

@@ -39,13 +39,6 @@ QString lane_name(Stream stream) {
     return {};
 }
 
-
-// Black or white, whichever reads on `background`.
-QColor text_color_on(const QColor& background) {
-    return background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
-}
-
-
 // A merge of events of several kinds (forward and backward in a 1F1B steady state) is striped with their colours,
 // over the colour of its longest member: a merge of one kind is plain, so warm-up and steady state look apart.
 void paintMix(QPainter& painter, const QRectF& rect, std::uint16_t kinds, TaskKind main_kind) {

@@ -202,7 +202,7 @@ void TopologyCanvas::recolour() {
         item->setPen(pen);
         // The number stays readable on the fill.
         if (auto* number = dynamic_cast<QGraphicsSimpleTextItem*>(item->childItems().value(0))) {
-            number->setBrush(fill.lightnessF() < 0.5 ? QColor(Qt::white) : QColor(Qt::black));
+            number->setBrush(text_color_on(fill));
         }
     }
 }

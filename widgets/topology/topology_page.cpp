@@ -2,6 +2,7 @@
 
 #include "document/topology_edits.h"
 #include "picture/picture_export.h"
+#include "problems/problem_banner.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
 #include "topology/parallel_layout.h"
@@ -69,13 +70,8 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     export_button->setMenu(export_menu);
     tools->addWidget(export_button);
 
-    problem_ = new QLabel(this);
+    problem_ = new ProblemBanner({QStringLiteral("parallelism"), QStringLiteral("cluster.topology")}, this);
     problem_->setObjectName(QStringLiteral("TopologyProblem"));
-    problem_->setWordWrap(true);
-    QPalette red = problem_->palette();
-    red.setColor(QPalette::WindowText, over_capacity_color());
-    problem_->setPalette(red);
-    problem_->hide();
 
     canvas_ = new TopologyCanvas(this);
     connect(fit, &QPushButton::clicked, canvas_, &TopologyCanvas::fit);
@@ -119,11 +115,10 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
         if (refreshing_) return;
         const auto dimension = static_cast<std::size_t>(dimensions_->row(item));
         if (!canvas_->setUnfolded(dimension, item->checkState() == Qt::Checked)) {
-            problem_->setText(tr("Drawing every member of dimension %1 would draw more than %2 NPUs: fold another "
-                                 "dimension first.")
-                                  .arg(dimension)
-                                  .arg(max_drawn_npus));
-            problem_->show();
+            problem_->showText(tr("Drawing every member of dimension %1 would draw more than %2 NPUs: fold another "
+                                  "dimension first.")
+                                   .arg(dimension)
+                                   .arg(max_drawn_npus));
             refreshDimensions();
         }
     });
@@ -189,7 +184,7 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     refresh();
 }
 
-QString TopologyPage::problemText() const { return problem_->isHidden() ? QString() : problem_->text(); }
+QString TopologyPage::problemText() const { return problem_->shownText(); }
 
 QString TopologyPage::npuText() const { return chosen_npu_ ? npu_info_->text() : QString(); }
 
@@ -201,14 +196,7 @@ void TopologyPage::refresh() {
     refreshDimensions();
     refreshMapping();
     // The reasons the degrees and the topology disagree, as the loader gives them.
-    QStringList reasons;
-    for (const Diagnostic& problem : document_.problems()) {
-        if (problem.path.starts_with("parallelism") || problem.path.starts_with("cluster.topology")) {
-            reasons << QString::fromStdString(problem.to_string());
-        }
-    }
-    problem_->setText(reasons.join(u'\n'));
-    problem_->setVisible(!reasons.isEmpty());
+    problem_->showProblems(document_.problems());
     refreshGroups();
 }
 

@@ -20,6 +20,7 @@ class QPushButton;
 
 namespace parasight::gui {
 
+class ProblemBanner;
 class ScenarioForm;
 
 class TopologyPage : public QWidget {
@@ -55,7 +56,7 @@ private:
 
     ScenarioDocument& document_;
     TopologyCanvas* canvas_ = nullptr;
-    QLabel* problem_ = nullptr;
+    ProblemBanner* problem_ = nullptr;
     QListWidget* dimensions_ = nullptr;
     QPushButton* move_in_ = nullptr;
     QPushButton* move_out_ = nullptr;

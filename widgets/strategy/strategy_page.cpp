@@ -1,0 +1,98 @@
+#include "strategy/strategy_page.h"
+
+#include "document/strategy_edits.h"
+#include "problems/problem_banner.h"
+#include "strategy/strategy_delegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace parasight::gui {
+
+StrategyPage::StrategyPage(ScenarioDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
+    setObjectName(QStringLiteral("StrategyPage"));
+    auto* title = new QLabel(tr("Pipeline stages and their layers — drag a stage onto another to move a layer there"),
+                             this);
+    bar_ = new StageBar(this);
+    connect(bar_, &StageBar::layerMoveRequested, this, [this](int from, int to) { moveLayer(from, to); });
+    problem_ = new ProblemBanner({QStringLiteral("strategy_tree"), QStringLiteral("parallelism.pp")}, this);
+    problem_->setObjectName(QStringLiteral("StrategyProblem"));
+
+    model_ = new StrategyTreeModel(document_, this);
+    tree_ = new QTreeView(this);
+    tree_->setObjectName(QStringLiteral("StrategyTree"));
+    tree_->setModel(model_);
+    tree_->setItemDelegate(new StrategyDelegate(tree_));
+    tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                           QAbstractItemView::SelectedClicked);
+    tree_->setAlternatingRowColors(true);
+    tree_->setUniformRowHeights(true);
+    tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree_->header()->setStretchLastSection(false);
+    tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(tree_, &QTreeView::customContextMenuRequested, this, &StrategyPage::showContextMenu);
+    // The model and its stages open; layers, blocks and operations one click away.
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] { tree_->expandToDepth(0); });
+    tree_->expandToDepth(0);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(title);
+    layout->addWidget(bar_);
+    layout->addWidget(problem_);
+    layout->addWidget(tree_, 1);
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &StrategyPage::refresh);
+    refresh();
+}
+
+QString StrategyPage::problemText() const { return problem_->shownText(); }
+
+void StrategyPage::refresh() {
+    problem_->showProblems(document_.problems());
+    std::vector<int> layers;
+    if (const StrategyTree* tree = model_->tree()) {
+        for (int s = 0; s < tree->stage_count(); ++s) layers.push_back(tree->layers_of_stage(s));
+    }
+    if (layers.size() != stage_compute_s_.size()) stage_compute_s_.clear();
+    bar_->showStages(std::move(layers), stage_compute_s_);
+}
+
+void StrategyPage::showResult(const std::shared_ptr<const SimulationResult>& result) {
+    // Each stage's busiest device: its compute time and peak memory.
+    std::vector<StageResult> stages;
+    for (const DeviceReport& device : result->simulation.report.per_device) {
+        if (device.stage < 0) continue;
+        if (static_cast<std::size_t>(device.stage) >= stages.size()) stages.resize(static_cast<std::size_t>(device.stage) + 1);
+        StageResult& stage = stages[static_cast<std::size_t>(device.stage)];
+        stage.compute_s = std::max(stage.compute_s, device.breakdown.compute_s);
+        stage.peak_memory_bytes = std::max(stage.peak_memory_bytes, device.peak_memory_bytes);
+    }
+    stage_compute_s_.clear();
+    for (const StageResult& stage : stages) stage_compute_s_.push_back(stage.compute_s);
+    model_->setStageResults(std::move(stages));
+    refresh();
+}
+
+bool StrategyPage::moveLayer(int from, int to) {
+    const StrategyTree* tree = model_->tree();
+    if (tree == nullptr || from == to || from < 0 || to < 0 || from >= tree->stage_count() || to >= tree->stage_count() ||
+        tree->layers_of_stage(from) <= 1) {
+        return false;
+    }
+    const StrategyTree snapshot = *tree;
+    document_.edit(tr("Move a layer from stage %1 to stage %2").arg(from).arg(to), QString(),
+                   [&snapshot, from, to](Scenario& scenario) { move_stage_layer(scenario, snapshot, from, to); });
+    return true;
+}
+
+void StrategyPage::showContextMenu(const QPoint& point) {
+    const QModelIndex index = tree_->indexAt(point);
+    if (!model_->isExplicit(index)) return;
+    QMenu menu(this);
+    menu.addAction(tr("Reset to Inherited"), this, [this, index] { model_->resetToInherited(index); });
+    menu.exec(tree_->viewport()->mapToGlobal(point));
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,50 @@
+#pragma once
+// The Strategy tab: the stage bar (stage_bar.h) above the strategy tree (strategy_tree_model.h) in a tree view with
+// its editors (strategy_delegate.h). A right-click on a value set on its node resets it to the inherited one. After
+// a run the bar is shaded and the tree's stages show their compute time and peak memory per device. The loader's
+// reasons against the tree stand above it while the scenario has them.
+
+#include "document/scenario_document.h"
+#include "run/simulation_runner.h"
+#include "strategy/stage_bar.h"
+#include "strategy/strategy_tree_model.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTreeView;
+
+namespace parasight::gui {
+
+class ProblemBanner;
+
+class StrategyPage : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit StrategyPage(ScenarioDocument& document, QWidget* parent = nullptr);
+
+    [[nodiscard]] StrategyTreeModel* model() const noexcept { return model_; }
+    [[nodiscard]] QTreeView* tree() const noexcept { return tree_; }
+    [[nodiscard]] StageBar* stageBar() const noexcept { return bar_; }
+    [[nodiscard]] QString problemText() const;
+
+    void showResult(const std::shared_ptr<const SimulationResult>& result);
+    // Moves one layer from stage `from` to stage `to` (what a drag on the stage bar does); false when it cannot.
+    bool moveLayer(int from, int to);
+
+private:
+    void refresh();
+    void showContextMenu(const QPoint& point);
+
+    ScenarioDocument& document_;
+    StrategyTreeModel* model_ = nullptr;
+    StageBar* bar_ = nullptr;
+    ProblemBanner* problem_ = nullptr;
+    QTreeView* tree_ = nullptr;
+    std::vector<double> stage_compute_s_;
+};
+
+}  // namespace parasight::gui
