@@ -10,7 +10,12 @@
 #include "topology/topology_drawing.h"
 #include "topology/topology_page.h"
 
+#include "presets/preset_library.h"
+#include "scenario_file/scenario_loader.h"
+
 #include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QListWidget>
 #include <QSet>
 #include <QTest>
@@ -70,6 +75,7 @@ private Q_SLOTS:
     void groupsAreColouredAsTheCoreLaysThemOut();
     void aMismatchShowsTheLoadersReason();
     void thePictureIsDrawn();
+    void aClusterDrawnFromScratchSavesAValidFile();
 };
 
 void TestTopologyPage::drawingsHaveTheirNpusAndLinks_data() {
@@ -274,6 +280,48 @@ void TestTopologyPage::thePictureIsDrawn() {
     QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
     // The whole picture, as exported: larger than the canvas's frame of 8 NPUs.
     QVERIFY(page.canvas()->pictureSize().width() > 200);
+}
+
+void TestTopologyPage::aClusterDrawnFromScratchSavesAValidFile() {
+    // New (the default scenario: GPT-3 175B, 96 layers, batch 1536), its cluster redrawn: dimension 0 made a ring of
+    // 4 at 100 GB/s, a switch of 64 added around it (256 NPUs), the degrees set to tp 4 · pp 16 · dp 4 = 256 in
+    // the scenario form. Saved, the file is what parasight-cli validate accepts, and it loads back as drawn.
+    const Preset* preset = find_preset(PresetKind::scenario, "default");
+    QVERIFY(preset != nullptr);
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openText(preset->text, std::string(preset->file), problems));
+    TopologyPage page(document);
+    ScenarioForm form(document);
+    page.removeDimension(1);
+    page.chooseDimension(0);
+    page.inspector()->enter(QStringLiteral("cluster.topology[0].kind"), QStringLiteral("ring"));
+    page.inspector()->enter(QStringLiteral("cluster.topology[0].size"), QStringLiteral("4"));
+    page.inspector()->enter(QStringLiteral("cluster.topology[0].bandwidth"), QStringLiteral("100 GB/s"));
+    page.addDimension(DimensionKind::switch_fabric);
+    page.inspector()->enter(QStringLiteral("cluster.topology[1].size"), QStringLiteral("64"));
+    QVERIFY(!page.problemText().isEmpty());  // tp 8 · pp 16 · dp 8 = 1024 on 256 NPUs, until the degrees follow
+    form.enter(QStringLiteral("parallelism.tp"), QStringLiteral("4"));
+    form.enter(QStringLiteral("parallelism.dp"), QStringLiteral("4"));
+    QVERIFY2(document.validated() != nullptr,
+             document.problems().empty() ? "" : document.problems().front().to_string().c_str());
+    QCOMPARE(page.problemText(), QString());
+    QCOMPARE(page.canvas()->drawing().npus.size(), std::size_t{256});
+
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString path = folder.filePath(QStringLiteral("drawn.yaml"));
+    QCOMPARE(document.saveAs(path), std::nullopt);
+    QProcess cli;
+    cli.start(QStringLiteral(PARASIGHT_CLI_PATH), {QStringLiteral("validate"), path});
+    QVERIFY(cli.waitForFinished(60'000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QString said = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(said.contains(QStringLiteral("256 devices")), qPrintable(said));
+    const LoadResult loaded = load_scenario_file(path.toStdString());
+    QVERIFY(loaded.ok());
+    QCOMPARE(loaded.scenario->value().cluster.topology, document.scenario().cluster.topology);
+    QVERIFY(loaded.scenario->value().parallelism == document.validated()->value().parallelism);
 }
 
 QTEST_MAIN(TestTopologyPage)
