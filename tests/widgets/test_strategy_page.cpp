@@ -9,6 +9,8 @@
 #include "strategy/stage_bar.h"
 #include "strategy/strategy_page.h"
 #include "strategy/strategy_tree_model.h"
+#include "simulation/simulate.h"
+#include "style/quantity_text.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void editsWriteTheOverridesAndUndo();
     void aDragOnTheStageBarMovesOneLayer();
     void aProblemIsMarkedOnItsNode();
+    void aRunFillsTheTimeColumns();
 };
 
 void TestStrategyPage::theModelPassesTheTester() {
@@ -201,6 +204,40 @@ void TestStrategyPage::aProblemIsMarkedOnItsNode() {
     document.undoStack()->undo();
     QCOMPARE(model.problemOf(stage1), QString());
     QCOMPARE(page.problemText(), QString());
+}
+
+void TestStrategyPage::aRunFillsTheTimeColumns() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    StrategyPage page(document);
+    auto result = std::make_shared<SimulationResult>();
+    result->scenario = document.validated();
+    auto simulation = simulate(*result->scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    result->simulation = std::move(simulation).value();
+    result->layer_times = layer_times(*result->simulation.timeline);
+    page.showResult(result);
+    StrategyTreeModel& model = *page.model();
+    // layer[2] (stage 1's first) and its attention block: their forward and backward as layer_times gives them.
+    const QModelIndex stage1 = model.index(1, 0, model.index(0, 0));
+    const LayerTimes& t = result->layer_times[2];
+    QCOMPARE(model.index(0, StrategyTreeModel::forward_column, stage1).data().toString(), time_text(t.layer.forward_s));
+    QCOMPARE(model.index(0, StrategyTreeModel::backward_column, stage1).data().toString(), time_text(t.layer.backward_s));
+    const QModelIndex layer2 = model.index(0, 0, stage1);
+    QCOMPARE(model.index(0, StrategyTreeModel::forward_column, layer2).data().toString(),
+             time_text(t.attention.forward_s));
+    // The stage: its layers' sum, and its device's compute and peak memory from the report.
+    const LayerTimes& u = result->layer_times[3];
+    QCOMPARE(model.index(1, StrategyTreeModel::forward_column, model.index(0, 0)).data().toString(),
+             time_text(t.layer.forward_s + u.layer.forward_s));
+    const DeviceReport& npu4 = result->simulation.report.per_device.at(1);
+    QCOMPARE(npu4.stage, 1);
+    QCOMPARE(model.index(1, StrategyTreeModel::compute_column, model.index(0, 0)).data().toString(),
+             time_text(npu4.breakdown.compute_s));
+    QCOMPARE(model.index(1, StrategyTreeModel::memory_column, model.index(0, 0)).data().toString(),
+             bytes_text(npu4.peak_memory_bytes));
+    // Operations have no time of their own in the run (the simulation times blocks).
+    QCOMPARE(model.index(0, StrategyTreeModel::forward_column, model.index(0, 0, layer2)).data(), QVariant());
 }
 
 QTEST_MAIN(TestStrategyPage)

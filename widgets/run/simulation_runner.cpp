@@ -78,14 +78,14 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     pool_.start([this, job] {
         // A job superseded before it starts stops at simulate()'s first progress poll.
         auto outcome = simulate(*job->scenario, job->options);
-        // The timeline's level-of-detail index and its devices' classes are built here too, so that the GUI thread
-        // only queries them.
-        std::shared_ptr<const TimelineLevels> levels;
-        std::shared_ptr<const IdenticalDevices> classes;
+        // The timeline's level-of-detail index, its devices' classes and its layers' times are built here too, so
+        // that the GUI thread only reads them.
+        TimelineIndexes indexes;
         if (outcome && outcome->timeline) {
-            classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
-            levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
-            if (!levels) {
+            indexes.classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
+            indexes.layer_times = layer_times(*outcome->timeline);
+            indexes.levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
+            if (!indexes.levels) {
                 SimulationError cancelled;
                 cancelled.kind = SimulationErrorKind::cancelled;
                 cancelled.phase = SimulationPhase::analysis;
@@ -95,8 +95,8 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
         }
         QMetaObject::invokeMethod(
             this,
-            [this, job, outcome = std::move(outcome), levels = std::move(levels), classes = std::move(classes)]() mutable {
-                deliver(job, std::move(outcome), std::move(levels), std::move(classes));
+            [this, job, outcome = std::move(outcome), indexes = std::move(indexes)]() mutable {
+                deliver(job, std::move(outcome), std::move(indexes));
             },
             Qt::QueuedConnection);
     });
@@ -108,8 +108,7 @@ void SimulationRunner::cancel() {
 }
 
 void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                               std::shared_ptr<const TimelineLevels> levels,
-                               std::shared_ptr<const IdenticalDevices> classes) {
+                               TimelineIndexes indexes) {
     --jobs_in_flight_;
     const bool newest = job->id == latest_job_;
     if (newest) {
@@ -120,8 +119,9 @@ void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulat
             result->job = job->id;
             result->scenario = job->scenario;
             result->simulation = std::move(outcome).value();
-            result->timeline_levels = std::move(levels);
-            result->identical_devices = std::move(classes);
+            result->timeline_levels = std::move(indexes.levels);
+            result->identical_devices = std::move(indexes.classes);
+            result->layer_times = std::move(indexes.layer_times);
             Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
         } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
             Q_EMIT cancelled(job->id);

@@ -6,6 +6,7 @@
 
 #include "scenario/validated_scenario.h"
 #include "analysis/identical_devices.h"
+#include "analysis/layer_times.h"
 #include "analysis/timeline_levels.h"
 #include "simulation/simulate.h"
 
@@ -27,6 +28,8 @@ struct SimulationResult {
     // timeline.
     std::shared_ptr<const TimelineLevels> timeline_levels;
     std::shared_ptr<const IdenticalDevices> identical_devices;
+    // Each layer's forward, backward and recompute time per device (empty without a timeline).
+    std::vector<LayerTimes> layer_times;
 };
 
 class SimulationRunner : public QObject {
@@ -55,8 +58,14 @@ Q_SIGNALS:
 
 private:
     struct Job;
+    // What the worker derives from the timeline, so that the GUI thread only reads it.
+    struct TimelineIndexes {
+        std::shared_ptr<const TimelineLevels> levels;
+        std::shared_ptr<const IdenticalDevices> classes;
+        std::vector<LayerTimes> layer_times;
+    };
     void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                 std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes);
+                 TimelineIndexes indexes);
 
     QThreadPool pool_;
     std::shared_ptr<Job> current_;

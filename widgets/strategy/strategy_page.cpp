@@ -71,7 +71,7 @@ void StrategyPage::showResult(const std::shared_ptr<const SimulationResult>& res
     }
     stage_compute_s_.clear();
     for (const StageResult& stage : stages) stage_compute_s_.push_back(stage.compute_s);
-    model_->setStageResults(std::move(stages));
+    model_->setRunResults(std::move(stages), result->layer_times);
     refresh();
 }
 

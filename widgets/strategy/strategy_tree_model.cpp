@@ -85,6 +85,7 @@ void StrategyTreeModel::refresh() {
     tree_ = std::move(next);
     problems_ = std::move(problems);
     stage_results_.clear();
+    layer_times_.clear();
     row_in_parent_.assign(tree_->nodes().size(), 0);
     for (const StrategyNode& node : tree_->nodes()) {
         for (std::size_t i = 0; i < node.children.size(); ++i) {
@@ -94,11 +95,45 @@ void StrategyTreeModel::refresh() {
     endResetModel();
 }
 
-void StrategyTreeModel::setStageResults(std::vector<StageResult> results) {
-    stage_results_ = std::move(results);
+void StrategyTreeModel::setRunResults(std::vector<StageResult> stages, std::vector<LayerTimes> layers) {
+    stage_results_ = std::move(stages);
+    layer_times_ = std::move(layers);
     if (!tree_) return;
-    for (int s = 0; s < tree_->stage_count(); ++s) {
-        Q_EMIT dataChanged(indexOfNode(tree_->stage(s), compute_column), indexOfNode(tree_->stage(s), memory_column));
+    for (std::size_t n = 0; n < tree_->nodes().size(); ++n) {
+        const auto node = static_cast<int>(n);
+        Q_EMIT dataChanged(indexOfNode(node, forward_column), indexOfNode(node, memory_column));
+    }
+}
+
+std::optional<PassTimes> StrategyTreeModel::passTimes(int node) const {
+    const StrategyNode& n = tree_->nodes().at(static_cast<std::size_t>(node));
+    const auto of_layer = [this](int layer) -> const LayerTimes* {
+        return layer >= 0 && static_cast<std::size_t>(layer) < layer_times_.size()
+                   ? &layer_times_[static_cast<std::size_t>(layer)]
+                   : nullptr;
+    };
+    switch (n.path.kind) {
+    case StrategyNodeKind::stage: {
+        if (layer_times_.empty()) return std::nullopt;
+        PassTimes sum;
+        for (int layer = n.first_layer; layer < n.first_layer + n.layer_count; ++layer) {
+            if (const LayerTimes* t = of_layer(layer)) {
+                sum.forward_s += t->layer.forward_s;
+                sum.backward_s += t->layer.backward_s;
+                sum.recompute_s += t->layer.recompute_s;
+            }
+        }
+        return sum;
+    }
+    case StrategyNodeKind::layer:
+        if (const LayerTimes* t = of_layer(n.path.index)) return t->layer;
+        return std::nullopt;
+    case StrategyNodeKind::block:
+        if (const LayerTimes* t = of_layer(n.path.index)) {
+            return n.path.block == LayerBlock::attention ? t->attention : t->mlp;
+        }
+        return std::nullopt;
+    default: return std::nullopt;
     }
 }
 
@@ -141,6 +176,8 @@ QVariant StrategyTreeModel::headerData(int section, Qt::Orientation orientation,
         case micro_batches_column: return tr("Micro-batches");
         case max_ongoing_column: return tr("Max ongoing");
         case recompute_column: return tr("Recompute");
+        case forward_column: return tr("Forward");
+        case backward_column: return tr("Backward");
         case compute_column: return tr("Compute");
         case memory_column: return tr("Peak memory");
         default: return {};
@@ -149,6 +186,9 @@ QVariant StrategyTreeModel::headerData(int section, Qt::Orientation orientation,
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case max_ongoing_column: return tr("Micro-batches a 1F1B stage may start before its first backward");
+        case forward_column: return tr("After a run: forward time per device in the iteration, all micro-batches");
+        case backward_column:
+            return tr("After a run: backward time per device in the iteration, all micro-batches, recompute included");
         case compute_column: return tr("After a run: the stage's compute time in the iteration, per device");
         case memory_column: return tr("After a run: the stage's peak memory per device");
         default: return {};
@@ -232,6 +272,12 @@ QVariant StrategyTreeModel::display(int node, int column) const {
         return setting.value;
     }
     case recompute_column: return recompute_text(tree_->recompute(node).value);
+    case forward_column:
+    case backward_column: {
+        const auto times = passTimes(node);
+        if (!times) return {};
+        return time_text(column == forward_column ? times->forward_s : times->backward_s + times->recompute_s);
+    }
     case compute_column:
     case memory_column: {
         if (n.path.kind != StrategyNodeKind::stage) return {};
@@ -278,6 +324,12 @@ QVariant StrategyTreeModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (column == node_column && problems_.contains(node)) return problems_.at(node).join(u'\n');
+        if (column == backward_column) {
+            const auto times = passTimes(node);
+            if (times && times->recompute_s > 0.0) {
+                return tr("%1 of backward and %2 of recompute").arg(time_text(times->backward_s), time_text(times->recompute_s));
+            }
+        }
         if (!origin) return {};
         if (column == layers_column && !origin->first) {
             return tr("Shared evenly among the stages whose layers are not given");

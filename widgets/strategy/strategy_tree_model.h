@@ -1,7 +1,8 @@
 #pragma once
 // The strategy tree (core StrategyTree, Proteus §4) as an item model for the Strategy tab: the model (its root, the
 // global parallelism) → pipeline stages → layers → attention / MLP blocks → operations, with a column per setting —
-// layers, micro-batches and max ongoing micro-batches on stages, recompute everywhere — and, after a run, each
+// layers, micro-batches and max ongoing micro-batches on stages, recompute everywhere — and, after a run, the forward
+// and backward time per device of each stage, layer and block (core layer_times; backward with recompute) and each
 // stage's compute time and peak memory per device. A value set on the node itself is bold; an inherited one grey,
 // its tooltip naming the node it comes from. Editing a cell is an undoable edit of the document writing the same
 // strategy_tree entry a file would hold (document/strategy_edits.h); a node whose entry has a problem shows the
@@ -10,6 +11,7 @@
 
 #include "document/scenario_document.h"
 #include "document/strategy_edits.h"
+#include "analysis/layer_times.h"
 #include "strategy/strategy_tree.h"
 
 #include <QAbstractItemModel>
@@ -31,7 +33,7 @@ class StrategyTreeModel : public QAbstractItemModel {
 
 public:
     enum Column { node_column, layers_column, micro_batches_column, max_ongoing_column, recompute_column,
-                  compute_column, memory_column, column_count };
+                  forward_column, backward_column, compute_column, memory_column, column_count };
 
     explicit StrategyTreeModel(ScenarioDocument& document, QObject* parent = nullptr);
 
@@ -53,8 +55,8 @@ public:
     bool resetToInherited(const QModelIndex& index);
     // The loader's reasons against a node's strategy_tree entry, one per line; empty when it has none.
     [[nodiscard]] QString problemOf(int node) const;
-    // Shows a run's results in the compute and memory columns (empty: none).
-    void setStageResults(std::vector<StageResult> results);
+    // Shows a run's results in the time and memory columns (empty: none).
+    void setRunResults(std::vector<StageResult> stages, std::vector<LayerTimes> layers);
 
 private:
     void refresh();
@@ -63,12 +65,15 @@ private:
     [[nodiscard]] QVariant editValue(int node, int column) const;
     [[nodiscard]] std::optional<std::pair<bool, std::string>> explicitAndSource(int node, int column) const;
     [[nodiscard]] bool editable(int node, int column) const;
+    // A node's forward and backward (with recompute) time from the run, if it has them.
+    [[nodiscard]] std::optional<PassTimes> passTimes(int node) const;
 
     ScenarioDocument& document_;
     std::optional<StrategyTree> tree_;
     std::vector<int> row_in_parent_;           // by node
     std::map<int, QStringList> problems_;      // by node
     std::vector<StageResult> stage_results_;
+    std::vector<LayerTimes> layer_times_;
 };
 
 }  // namespace parasight::gui
