@@ -6,6 +6,7 @@
 #include "document/scenario_document.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
+#include "topology/dimension_palette_button.h"
 #include "topology/topology_canvas.h"
 #include "topology/topology_drawing.h"
 #include "topology/topology_page.h"
@@ -13,7 +14,9 @@
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_loader.h"
 
+#include <QDragEnterEvent>
 #include <QImage>
+#include <QMimeData>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QListWidget>
@@ -70,6 +73,7 @@ private Q_SLOTS:
     void drawingsHaveTheirNpusAndLinks();
     void largeTopologiesStartFolded();
     void canvasEditsAreUndoable();
+    void aPaletteButtonDroppedOnTheCanvasAddsItsDimension();
     void theInspectorEditsTheChosenDimension();
     void groupsAreColouredAsTheCoreLaysThemOut_data();
     void groupsAreColouredAsTheCoreLaysThemOut();
@@ -188,6 +192,34 @@ void TestTopologyPage::canvasEditsAreUndoable() {
     QVERIFY(document.scenario() == before);
     QCOMPARE(page.dimensionList()->count(), 2);
     QCOMPARE(page.mappingStrip()->item(0)->text(), QStringLiteral("tp 2"));
+}
+
+void TestTopologyPage::aPaletteButtonDroppedOnTheCanvasAddsItsDimension() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    // What dragging the Fully Connected button carries, dropped in the canvas's middle.
+    QMimeData mime;
+    mime.setData(QString::fromLatin1(dimension_mime_type), QByteArrayLiteral("fully_connected"));
+    QWidget* area = page.canvas()->viewport();
+    const QPointF middle(area->width() / 2.0, area->height() / 2.0);
+    QDragEnterEvent enter(middle.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(area, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(middle, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(area, &drop);
+    QCOMPARE(document.scenario().cluster.topology.size(), std::size_t{3});
+    QCOMPARE(document.scenario().cluster.topology[2].kind, DimensionKind::fully_connected);
+    QCOMPARE(document.undoStack()->count(), 1);
+    // Anything else dragged in is refused.
+    QMimeData text;
+    text.setText(QStringLiteral("switch"));
+    QDragEnterEvent other(middle.toPoint(), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(area, &other);
+    QVERIFY(!other.isAccepted());
 }
 
 void TestTopologyPage::theInspectorEditsTheChosenDimension() {

@@ -2,11 +2,14 @@
 
 #include "style/activity_colors.h"
 #include "style/quantity_text.h"
+#include "topology/dimension_palette_button.h"
 
 #include <QCoreApplication>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QDragEnterEvent>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QWheelEvent>
 
@@ -52,6 +55,7 @@ TopologyCanvas::TopologyCanvas(QWidget* parent) : QGraphicsView(parent) {
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setAcceptDrops(true);
 }
 
 void TopologyCanvas::showTopology(const std::vector<Dimension>& dimensions) {
@@ -271,6 +275,23 @@ void TopologyCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
 void TopologyCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     if (fitted_) fit();
+}
+
+void TopologyCanvas::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasFormat(QString::fromLatin1(dimension_mime_type))) event->acceptProposedAction();
+}
+
+void TopologyCanvas::dragMoveEvent(QDragMoveEvent* event) {
+    if (event->mimeData()->hasFormat(QString::fromLatin1(dimension_mime_type))) event->acceptProposedAction();
+}
+
+void TopologyCanvas::dropEvent(QDropEvent* event) {
+    const QByteArray name = event->mimeData()->data(QString::fromLatin1(dimension_mime_type));
+    const auto kind = value_of(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
+                               dimension_kind_names);
+    if (!kind) return;
+    event->acceptProposedAction();
+    Q_EMIT dimensionDropped(*kind);
 }
 
 void TopologyCanvas::changeEvent(QEvent* event) {

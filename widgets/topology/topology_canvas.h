@@ -58,6 +58,8 @@ Q_SIGNALS:
     void npuClicked(qint64 npu);
     void dimensionClicked(int dimension);
     void foldToggled(int dimension, bool unfolded);
+    // A palette button (dimension_palette_button.h) was dropped on the canvas.
+    void dimensionDropped(parasight::DimensionKind kind);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -66,6 +68,9 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void rebuild();

@@ -3,6 +3,7 @@
 #include "document/topology_edits.h"
 #include "picture/picture_export.h"
 #include "problems/problem_banner.h"
+#include "topology/dimension_palette_button.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
 #include "topology/parallel_layout.h"
@@ -50,9 +51,10 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
          {std::tuple{DimensionKind::ring, tr("Ring"), "AddRing"},
           std::tuple{DimensionKind::fully_connected, tr("Fully Connected"), "AddFullyConnected"},
           std::tuple{DimensionKind::switch_fabric, tr("Switch"), "AddSwitch"}}) {
-        auto* button = new QPushButton(text, this);
+        auto* button = new DimensionPaletteButton(kind, text, this);
         button->setObjectName(QString::fromLatin1(name));
-        button->setToolTip(tr("A %1 of 2 around the outermost dimension, with its bandwidth and latency")
+        button->setToolTip(tr("A %1 of 2 around the outermost dimension, with its bandwidth and latency: click, or "
+                              "drag it onto the canvas")
                                .arg(dimension_kind_text(kind)));
         connect(button, &QPushButton::clicked, this, [this, kind = kind] { addDimension(kind); });
         tools->addWidget(button);
@@ -79,6 +81,7 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     connect(canvas_, &TopologyCanvas::dimensionClicked, this,
             [this](int dimension) { chooseDimension(static_cast<std::size_t>(dimension)); });
     connect(canvas_, &TopologyCanvas::foldToggled, this, [this] { refreshDimensions(); });
+    connect(canvas_, &TopologyCanvas::dimensionDropped, this, &TopologyPage::addDimension);
 
     // The side panel: dimensions, the chosen one's fields, the parallel layout, the chosen NPU.
     auto* side = new QWidget;
