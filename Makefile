@@ -78,6 +78,7 @@ bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_gui_responsiveness
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_timeline
+	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_topology
 
 screenshots: build
 	$(GUI) --screenshot docs/images/breakdown.png --tab breakdown --size 1200x760 --palette light

@@ -1,0 +1,65 @@
+// How long the Topology tab takes to draw each bundled cluster (docs/performance.md): the scene built from the
+// topology as it opens (up to 256 NPUs drawn, outer dimensions folded) and with as many dimensions unfolded as
+// 1 024 drawn NPUs allow, the innermost first; each timed from the topology to the first paint (the scene built,
+// then the view painted into a pixmap). "Drawing a 16 384-GPU cluster stays instant": the whole rebuild,
+// drawing and scene, runs on the GUI thread, so it must stay well inside the 50 ms stall budget. Offscreen,
+// release build; each figure the median of 9 runs. One line per cluster and folding.
+
+#include "presets/preset_library.h"
+#include "scenario_file/scenario_loader.h"
+#include "topology/topology_canvas.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPixmap>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+namespace {
+
+double median_ms(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication application(argc, argv);
+    for (const char* id : {"dgx-a100-1024", "dgx-h100-16384", "tpu-v4-4096", "astra-conv4d"}) {
+        const std::string text = std::string("schema: 1\nmodel: {preset: gpt2-small}\ncluster: {preset: ") + id + "}\n";
+        const ReadResult read = read_scenario_text(text, id);
+        if (!read.scenario) {
+            std::fprintf(stderr, "cannot read cluster %s\n", id);
+            return 1;
+        }
+        const std::vector<Dimension>& dimensions = read.scenario->cluster.topology;
+        for (const bool most : {false, true}) {
+            std::vector<double> samples;
+            std::size_t drawn = 0;
+            for (int run = 0; run < 9; ++run) {
+                TopologyCanvas canvas;
+                canvas.resize(1000, 800);
+                QElapsedTimer clock;
+                clock.start();
+                canvas.showTopology(dimensions);
+                if (most) {
+                    for (std::size_t d = 0; d < dimensions.size(); ++d) canvas.setUnfolded(d, true);
+                }
+                static_cast<void>(canvas.grab());  // and painted once
+                samples.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+                drawn = canvas.drawing().npus.size();
+            }
+            std::printf("cluster=%s npus=%lld folding=%s drawn=%zu draw_ms=%.1f\n", id,
+                        static_cast<long long>(read.scenario->topology().device_count()), most ? "unfolded" : "opened",
+                        drawn, median_ms(samples));
+        }
+    }
+    return 0;
+}
