@@ -55,10 +55,12 @@ void TestStrategyPage::theModelPassesTheTester() {
         s.parallelism.dp = 1;
     });
     QVERIFY(document.validated() != nullptr);
+    QVERIFY(model.tree() != nullptr);
     QCOMPARE(model.tree()->stage_count(), 4);
     document.edit(QStringLiteral("recompute"), QString(), [](Scenario& s) { s.parallelism.recompute = Recompute::full; });
     document.edit(QStringLiteral("bad"), QString(), [](Scenario& s) { s.parallelism.pp = 3; });
     QVERIFY(document.validated() == nullptr);
+    QVERIFY(model.tree() != nullptr);
     QCOMPARE(model.tree()->stage_count(), 4);  // the last valid tree stays
 }
 
@@ -196,10 +198,12 @@ void TestStrategyPage::aProblemIsMarkedOnItsNode() {
     // Micro-batches on stage[1] other than the iteration's 4: the loader refuses it, on that node.
     QVERIFY(model.setData(model.index(1, StrategyTreeModel::micro_batches_column, model.index(0, 0)), 3));
     QVERIFY(document.validated() == nullptr);
-    const int stage1 = model.tree()->stage(1);
+    const StrategyTree* tree = model.tree();  // the last valid one
+    QVERIFY(tree != nullptr);
+    const int stage1 = tree->stage(1);
     QVERIFY2(model.problemOf(stage1).contains(QStringLiteral("every pipeline stage runs the iteration's 4 micro-batches")),
              qPrintable(model.problemOf(stage1)));
-    QCOMPARE(model.problemOf(model.tree()->stage(0)), QString());
+    QCOMPARE(model.problemOf(tree->stage(0)), QString());
     QVERIFY(page.problemText().contains(QStringLiteral("strategy_tree[0]")));
     document.undoStack()->undo();
     QCOMPARE(model.problemOf(stage1), QString());
