@@ -81,6 +81,8 @@ bench: build
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_topology
 
 screenshots: build
+	$(GUI) --screenshot docs/images/topology.png --tab topology --size 1200x760 --palette light
+	$(GUI) --screenshot docs/images/strategy-dark.png --tab strategy --size 1200x760 --palette dark
 	$(GUI) --screenshot docs/images/breakdown.png --tab breakdown --size 1200x760 --palette light
 	$(GUI) --screenshot docs/images/memory-dark.png --tab memory --size 1200x760 --palette dark
 	$(GUI) --screenshot docs/images/timeline.png --tab timeline --size 1200x600 --palette light presets/scenarios/pipeline-1f1b.yaml
