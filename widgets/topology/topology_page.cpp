@@ -173,8 +173,9 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     auto* splitter = new QSplitter(this);
     splitter->addWidget(canvas_);
     splitter->addWidget(side_scroll);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    // The canvas takes what the window gains or loses; the panel keeps its width.
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
     splitter->setCollapsible(0, false);
     splitter->setSizes({1000, 380});
 
