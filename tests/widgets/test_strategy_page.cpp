@@ -39,7 +39,7 @@ private Q_SLOTS:
     void theTreeHasTheModelsStructure();
     void explicitAndInheritedValues();
     void editsWriteTheOverridesAndUndo();
-    void aDragOnTheStageBarMovesOneLayer();
+    void dragsOnTheStageBarMoveLayers();
     void aProblemIsMarkedOnItsNode();
     void aRunFillsTheTimeColumns();
 };
@@ -156,7 +156,7 @@ void TestStrategyPage::editsWriteTheOverridesAndUndo() {
     QCOMPARE(document.scenario().parallelism.recompute, Recompute::none);
 }
 
-void TestStrategyPage::aDragOnTheStageBarMovesOneLayer() {
+void TestStrategyPage::dragsOnTheStageBarMoveLayers() {
     ScenarioDocument document;
     QVERIFY(open_small_pipeline(document));
     StrategyPage page(document);
@@ -188,6 +188,20 @@ void TestStrategyPage::aDragOnTheStageBarMovesOneLayer() {
     QCOMPARE(document.undoStack()->count(), 1);
     document.undoStack()->undo();
     QCOMPARE(bar->layers(), (std::vector<int>{2, 2}));
+    // The border between the stages dragged right by 1.4 layer widths: one layer (1.4 rounds to 1) of stage 1
+    // joins stage 0; dragged left by 2.6 widths from there, stage 0 could give 3 but keeps one: 2 move.
+    const QPoint border = bar->borderOf(0);
+    const QPoint right = border + QPoint(static_cast<int>(1.4 * bar->layerWidth()), 0);
+    QTest::mousePress(bar, Qt::LeftButton, {}, border);
+    QTest::mouseMove(bar, right);
+    QTest::mouseRelease(bar, Qt::LeftButton, {}, right);
+    QCOMPARE(bar->layers(), (std::vector<int>{3, 1}));
+    const QPoint moved = bar->borderOf(0);
+    const QPoint left = moved - QPoint(static_cast<int>(2.6 * bar->layerWidth()), 0);
+    QTest::mousePress(bar, Qt::LeftButton, {}, moved);
+    QTest::mouseRelease(bar, Qt::LeftButton, {}, left);
+    QCOMPARE(bar->layers(), (std::vector<int>{1, 3}));
+    QCOMPARE(document.undoStack()->count(), 2);
 }
 
 void TestStrategyPage::aProblemIsMarkedOnItsNode() {

@@ -52,15 +52,16 @@ void set_strategy_recompute(Scenario& scenario, const std::string& node, std::op
     drop_if_empty(scenario, node);
 }
 
-bool move_stage_layer(Scenario& scenario, const StrategyTree& tree, int from, int to) {
+bool move_stage_layers(Scenario& scenario, const StrategyTree& tree, int from, int to, int count) {
     if (from == to || from < 0 || to < 0 || from >= tree.stage_count() || to >= tree.stage_count()) return false;
     const int from_layers = tree.layers_of_stage(from);
-    if (from_layers <= 1) return false;
+    const int moved = std::min(count, from_layers - 1);
+    if (moved <= 0) return false;
     const int to_layers = tree.layers_of_stage(to);
     set_strategy_number(scenario, to_string(NodePath{StrategyNodeKind::stage, from}), StrategyField::layers,
-                        from_layers - 1);
+                        from_layers - moved);
     set_strategy_number(scenario, to_string(NodePath{StrategyNodeKind::stage, to}), StrategyField::layers,
-                        to_layers + 1);
+                        to_layers + moved);
     return true;
 }
 

@@ -18,8 +18,9 @@ enum class StrategyField { layers, micro_batches, max_ongoing_micro_batches, rec
 void set_strategy_number(Scenario& scenario, const std::string& node, StrategyField field, std::optional<int> value);
 // Sets or resets `node`'s recompute; on the model's root node it is parallelism.recompute, which cannot be reset.
 void set_strategy_recompute(Scenario& scenario, const std::string& node, std::optional<Recompute> value);
-// Moves one layer from stage `from` to stage `to`, as `tree` (built from the scenario) counts them: both stages get
-// their new counts written; the others keep theirs. False when `from` has a single layer or a stage is unknown.
-bool move_stage_layer(Scenario& scenario, const StrategyTree& tree, int from, int to);
+// Moves `count` layers from stage `from` to stage `to`, as `tree` (built from the scenario) counts them: both stages
+// get their new counts written; the others keep theirs. A stage keeps at least one layer, so fewer may move; false
+// when none can or a stage is unknown.
+bool move_stage_layers(Scenario& scenario, const StrategyTree& tree, int from, int to, int count = 1);
 
 }  // namespace parasight::gui

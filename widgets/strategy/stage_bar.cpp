@@ -9,6 +9,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace parasight::gui {
@@ -16,6 +17,7 @@ namespace parasight::gui {
 namespace {
 
 constexpr int margin_px = 4;
+constexpr double border_grip_px = 4.0;  // how near a border the pointer grabs it
 
 }  // namespace
 
@@ -46,6 +48,18 @@ double StageBar::segmentWidth(int stage) const {
     return (width() - 2.0 * margin_px) * layers_[static_cast<std::size_t>(stage)] / std::max(1, total);
 }
 
+double StageBar::layerWidth() const {
+    const int total = std::accumulate(layers_.begin(), layers_.end(), 0);
+    return (width() - 2.0 * margin_px) / std::max(1, total);
+}
+
+int StageBar::borderAt(double x) const {
+    for (int s = 0; s + 1 < static_cast<int>(layers_.size()); ++s) {
+        if (std::abs(x - segmentLeft(s + 1)) <= border_grip_px) return s;
+    }
+    return -1;
+}
+
 int StageBar::stageAt(double x) const {
     for (int s = 0; s < static_cast<int>(layers_.size()); ++s) {
         if (x >= segmentLeft(s) && x < segmentLeft(s) + segmentWidth(s)) return s;
@@ -55,6 +69,10 @@ int StageBar::stageAt(double x) const {
 
 QPoint StageBar::centerOf(int stage) const {
     return QPoint(static_cast<int>(segmentLeft(stage) + segmentWidth(stage) / 2.0), height() / 2);
+}
+
+QPoint StageBar::borderOf(int stage) const {
+    return QPoint(static_cast<int>(std::lround(segmentLeft(stage + 1))), height() / 2);
 }
 
 void StageBar::paintEvent(QPaintEvent*) {
@@ -87,23 +105,50 @@ void StageBar::paintEvent(QPaintEvent*) {
 }
 
 void StageBar::mousePressEvent(QMouseEvent* event) {
-    dragged_from_ = event->button() == Qt::LeftButton ? stageAt(event->position().x()) : -1;
-    if (dragged_from_ >= 0) setCursor(Qt::ClosedHandCursor);
+    dragged_from_ = -1;
+    dragged_border_ = -1;
+    if (event->button() != Qt::LeftButton) return;
+    const double x = event->position().x();
+    dragged_border_ = borderAt(x);
+    if (dragged_border_ >= 0) {
+        border_pressed_x_ = x;
+    } else {
+        dragged_from_ = stageAt(x);
+        if (dragged_from_ >= 0) setCursor(Qt::ClosedHandCursor);
+    }
     update();
 }
 
 void StageBar::mouseMoveEvent(QMouseEvent* event) {
-    hovered_ = stageAt(event->position().x());
+    const double x = event->position().x();
+    hovered_ = stageAt(x);
+    if (dragged_from_ < 0) {
+        if (dragged_border_ >= 0 || borderAt(x) >= 0) {
+            setCursor(Qt::SplitHCursor);
+        } else {
+            unsetCursor();
+        }
+    }
     update();
 }
 
 void StageBar::mouseReleaseEvent(QMouseEvent* event) {
-    const int to = stageAt(event->position().x());
+    const double x = event->position().x();
     const int from = dragged_from_;
+    const int border = dragged_border_;
     dragged_from_ = -1;
+    dragged_border_ = -1;
     unsetCursor();
     update();
-    if (from >= 0 && to >= 0 && to != from) Q_EMIT layerMoveRequested(from, to);
+    if (border >= 0) {
+        // Rightwards: the right-hand stage's first layers join the left-hand one; leftwards the other way.
+        const int layers = static_cast<int>(std::lround((x - border_pressed_x_) / layerWidth()));
+        if (layers > 0) Q_EMIT layersMoveRequested(border + 1, border, layers);
+        if (layers < 0) Q_EMIT layersMoveRequested(border, border + 1, -layers);
+        return;
+    }
+    const int to = stageAt(x);
+    if (from >= 0 && to >= 0 && to != from) Q_EMIT layersMoveRequested(from, to, 1);
 }
 
 bool StageBar::event(QEvent* event) {
@@ -118,7 +163,7 @@ bool StageBar::event(QEvent* event) {
         if (static_cast<std::size_t>(s) < compute_s_.size()) {
             text += tr(", %1 of compute per device").arg(time_text(compute_s_[static_cast<std::size_t>(s)]));
         }
-        text += tr("\nDrag it onto another stage to move one of its layers there.");
+        text += tr("\nDrag it onto another stage to move one of its layers there, or drag its border to move several.");
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }

@@ -1,8 +1,9 @@
 #pragma once
 // The pipeline at a glance, above the strategy tree: a segment per stage, as wide as its layers, labelled with its
 // number and layer count and, after a run, shaded by its compute time (the busiest stage darkest). Dragging from one
-// stage and letting go over another moves one layer between them (layerMoveRequested): the first stage's extra layer
-// to the last, in one gesture.
+// stage and letting go over another moves one layer between them: the first stage's extra layer to the last, in one
+// gesture. Dragging the border between two neighbours (a handle: the cursor says so) moves as many layers across it
+// as the drag covers layer widths.
 
 #include <QWidget>
 
@@ -23,11 +24,15 @@ public:
     [[nodiscard]] int stageAt(double x) const;
     // The middle of stage `stage`'s segment, in the widget.
     [[nodiscard]] QPoint centerOf(int stage) const;
+    // The middle of the border between stage `stage` and the next, in the widget.
+    [[nodiscard]] QPoint borderOf(int stage) const;
+    // How wide one layer is drawn.
+    [[nodiscard]] double layerWidth() const;
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
-    void layerMoveRequested(int from_stage, int to_stage);
+    void layersMoveRequested(int from_stage, int to_stage, int count);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -39,10 +44,14 @@ protected:
 private:
     [[nodiscard]] double segmentLeft(int stage) const;
     [[nodiscard]] double segmentWidth(int stage) const;
+    // The border after stage `stage` (between it and the next) within a few pixels of x, or -1.
+    [[nodiscard]] int borderAt(double x) const;
 
     std::vector<int> layers_;
     std::vector<double> compute_s_;
     int dragged_from_ = -1;
+    int dragged_border_ = -1;
+    double border_pressed_x_ = 0.0;
     int hovered_ = -1;
 };
 

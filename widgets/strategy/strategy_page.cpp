@@ -14,10 +14,11 @@ namespace parasight::gui {
 
 StrategyPage::StrategyPage(ScenarioDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
     setObjectName(QStringLiteral("StrategyPage"));
-    auto* title = new QLabel(tr("Pipeline stages and their layers — drag a stage onto another to move a layer there"),
+    auto* title = new QLabel(tr("Pipeline stages and their layers — drag a stage onto another to move a layer there, "
+                                "or the border between two stages to move several"),
                              this);
     bar_ = new StageBar(this);
-    connect(bar_, &StageBar::layerMoveRequested, this, [this](int from, int to) { moveLayer(from, to); });
+    connect(bar_, &StageBar::layersMoveRequested, this, [this](int from, int to, int count) { moveLayers(from, to, count); });
     problem_ = new ProblemBanner({QStringLiteral("strategy_tree"), QStringLiteral("parallelism.pp")}, this);
     problem_->setObjectName(QStringLiteral("StrategyProblem"));
 
@@ -75,15 +76,14 @@ void StrategyPage::showResult(const std::shared_ptr<const SimulationResult>& res
     refresh();
 }
 
-bool StrategyPage::moveLayer(int from, int to) {
+bool StrategyPage::moveLayers(int from, int to, int count) {
     const StrategyTree* tree = model_->tree();
-    if (tree == nullptr || from == to || from < 0 || to < 0 || from >= tree->stage_count() || to >= tree->stage_count() ||
-        tree->layers_of_stage(from) <= 1) {
-        return false;
-    }
-    const StrategyTree snapshot = *tree;
-    document_.edit(tr("Move a layer from stage %1 to stage %2").arg(from).arg(to), QString(),
-                   [&snapshot, from, to](Scenario& scenario) { move_stage_layer(scenario, snapshot, from, to); });
+    if (tree == nullptr) return false;
+    Scenario moved = document_.scenario();
+    if (!move_stage_layers(moved, *tree, from, to, count)) return false;
+    document_.edit(count == 1 ? tr("Move a layer from stage %1 to stage %2").arg(from).arg(to)
+                              : tr("Move %1 layers from stage %2 to stage %3").arg(count).arg(from).arg(to),
+                   QString(), [&moved](Scenario& scenario) { scenario = moved; });
     return true;
 }
 

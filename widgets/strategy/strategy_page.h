@@ -32,8 +32,9 @@ public:
     [[nodiscard]] QString problemText() const;
 
     void showResult(const std::shared_ptr<const SimulationResult>& result);
-    // Moves one layer from stage `from` to stage `to` (what a drag on the stage bar does); false when it cannot.
-    bool moveLayer(int from, int to);
+    // Moves `count` layers from stage `from` to stage `to` (what a drag on the stage bar does; a stage keeps at least
+    // one); false when none can move.
+    bool moveLayers(int from, int to, int count = 1);
 
 private:
     void refresh();
