@@ -78,6 +78,8 @@ private Q_SLOTS:
     void groupsAreColouredAsTheCoreLaysThemOut_data();
     void groupsAreColouredAsTheCoreLaysThemOut();
     void aMismatchShowsTheLoadersReason();
+    void aTopologyThatCannotBeDrawnIsNotDrawn_data();
+    void aTopologyThatCannotBeDrawnIsNotDrawn();
     void thePictureIsDrawn();
     void aClusterDrawnFromScratchSavesAValidFile();
 };
@@ -294,6 +296,36 @@ void TestTopologyPage::aMismatchShowsTheLoadersReason() {
     QVERIFY2(page.npuText().contains(QStringLiteral("cannot be laid out")), qPrintable(page.npuText()));
     document.undoStack()->undo();
     QCOMPARE(page.problemText(), QString());
+}
+
+void TestTopologyPage::aTopologyThatCannotBeDrawnIsNotDrawn_data() {
+    QTest::addColumn<QString>("size");  // typed into dimension 1's NPUs field
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("0 NPUs") << QStringLiteral("0") << QStringLiteral("cluster.topology[1].size");
+    // 4 × 2 000 000 000 = 8 × 10^9 NPUs, past the 10^7 a scenario may have.
+    QTest::newRow("runaway") << QStringLiteral("2000000000") << QStringLiteral("cluster.topology[1].size");
+}
+
+void TestTopologyPage::aTopologyThatCannotBeDrawnIsNotDrawn() {
+    QFETCH(QString, size);
+    QFETCH(QString, reason);
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    TopologyPage page(document);
+    page.chooseNpu(5);
+    page.chooseDimension(1);
+    page.inspector()->enter(QStringLiteral("cluster.topology[1].size"), size);
+    QCOMPARE(document.scenario().cluster.topology[1].size, size.toInt());
+    // Nothing drawn, no NPU chosen, and the loader's words about the field above the canvas.
+    QVERIFY(page.canvas()->drawing().npus.empty());
+    QVERIFY(page.canvas()->scene()->items().isEmpty());
+    QCOMPARE(page.npuText(), QString());
+    QVERIFY2(page.problemText().contains(reason), qPrintable(page.problemText()));
+    // Choosing an NPU meanwhile (from a timeline of the older cluster) chooses none.
+    page.chooseNpu(5);
+    QCOMPARE(page.npuText(), QString());
+    document.undoStack()->undo();
+    QCOMPARE(page.canvas()->drawing().npus.size(), std::size_t{8});
 }
 
 void TestTopologyPage::thePictureIsDrawn() {

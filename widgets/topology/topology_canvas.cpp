@@ -104,8 +104,8 @@ void TopologyCanvas::rebuild() {
     QGraphicsScene& canvas = *scene();
     canvas.clear();
     npu_items_.clear();
-    if (dimensions_.empty()) return;
     drawing_ = draw_topology(dimensions_, unfolded_);
+    if (drawing_.npus.empty()) return;  // not drawable: the page says why
     const QPalette colours = palette();
     const QColor text = colours.color(QPalette::Text);
     const QColor highlight = colours.color(QPalette::Highlight);

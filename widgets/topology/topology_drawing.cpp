@@ -1,5 +1,7 @@
 #include "topology/topology_drawing.h"
 
+#include "scenario/scenario_limits.h"
+
 #include <QLineF>
 
 #include <algorithm>
@@ -141,6 +143,17 @@ Piece draw_block(const std::vector<Dimension>& dimensions, const std::vector<boo
 
 }  // namespace
 
+bool is_drawable(const std::vector<Dimension>& dimensions) {
+    if (dimensions.empty()) return false;
+    std::int64_t count = 1;
+    for (const Dimension& dimension : dimensions) {
+        if (dimension.size < 1 || dimension.size > limits::max_devices) return false;
+        count *= dimension.size;  // both at most 10^7 here: no overflow
+        if (count > limits::max_devices) return false;
+    }
+    return true;
+}
+
 std::int64_t drawn_npu_count(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded) {
     std::int64_t count = 1;
     for (std::size_t d = 0; d < dimensions.size(); ++d) {
@@ -161,7 +174,7 @@ std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions, std
 }
 
 TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded) {
-    if (dimensions.empty() || unfolded.size() != dimensions.size()) return {};
+    if (!is_drawable(dimensions) || unfolded.size() != dimensions.size()) return {};
     std::vector<std::int64_t> place_values;
     std::int64_t place = 1;
     for (const Dimension& dimension : dimensions) {

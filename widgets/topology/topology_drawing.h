@@ -59,6 +59,11 @@ inline constexpr std::int64_t default_drawn_npus = 256;
 inline constexpr std::int64_t max_drawn_npus = 1024;
 inline constexpr double npu_radius = 11.0;
 
+// Whether `dimensions` can be drawn: at least one, every size at least 1 and at most limits::max_devices NPUs in all
+// (an edit in progress may hold a size of 0 or a runaway one: the canvas then waits for the loader's message to
+// be acted on).
+[[nodiscard]] bool is_drawable(const std::vector<Dimension>& dimensions);
+
 // NPUs drawn when the dimensions marked in `unfolded` are (the others show one member).
 [[nodiscard]] std::int64_t drawn_npu_count(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
 
@@ -66,7 +71,7 @@ inline constexpr double npu_radius = 11.0;
 [[nodiscard]] std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions,
                                                  std::int64_t limit = default_drawn_npus);
 
-// `unfolded` has an entry per dimension.
+// `unfolded` has an entry per dimension; nothing is drawn unless is_drawable(dimensions).
 [[nodiscard]] TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
 
 }  // namespace parasight::gui

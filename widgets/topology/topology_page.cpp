@@ -26,7 +26,7 @@ namespace {
 
 QString axis_name(ParallelAxis axis) { return QString::fromUtf8(to_string(axis).data(), to_string(axis).size()); }
 
-// The layout of the scenario's axes on its topology, or why there is none.
+// The layout of the scenario's axes on its topology, or why there is none. The topology must be drawable.
 Expected<ParallelLayout> layout_of(const ScenarioDocument& document) {
     if (const auto validated = document.validated()) {
         return ParallelLayout::make(validated->value().topology(), validated->value().parallelism.layout_order());
@@ -195,7 +195,9 @@ QString TopologyPage::npuText() const { return chosen_npu_ ? npu_info_->text() :
 void TopologyPage::refresh() {
     const std::vector<Dimension>& topology = document_.scenario().cluster.topology;
     if (chosen_dimension_ && *chosen_dimension_ >= topology.size()) chosen_dimension_.reset();
-    if (chosen_npu_ && *chosen_npu_ >= document_.scenario().topology().device_count()) chosen_npu_.reset();
+    if (chosen_npu_ && (!is_drawable(topology) || *chosen_npu_ >= document_.scenario().topology().device_count())) {
+        chosen_npu_.reset();
+    }
     canvas_->showTopology(topology);
     refreshDimensions();
     refreshMapping();
@@ -247,7 +249,10 @@ void TopologyPage::chooseDimension(std::optional<std::size_t> dimension) {
 }
 
 void TopologyPage::chooseNpu(std::optional<std::int64_t> npu) {
-    chosen_npu_ = npu;
+    // An NPU of the topology drawn, or none (one chosen in a result of an older cluster, say).
+    const std::vector<Dimension>& topology = document_.scenario().cluster.topology;
+    const bool known = npu && *npu >= 0 && is_drawable(topology) && *npu < document_.scenario().topology().device_count();
+    chosen_npu_ = known ? npu : std::nullopt;
     refreshGroups();
 }
 
