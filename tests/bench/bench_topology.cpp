@@ -32,17 +32,22 @@ double median_ms(std::vector<double> samples) {
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
-    for (const char* id : {"dgx-a100-1024", "dgx-h100-16384", "tpu-v4-4096", "astra-conv4d"}) {
-        const std::string text = std::string("schema: 1\nmodel: {preset: gpt2-small}\ncluster: {preset: ") + id + "}\n";
-        const ReadResult read = read_scenario_text(text, id);
+    // The bundled clusters, and a fully connected mesh of 91 (4 095 lines, the most a drawing may hold).
+    const std::string mesh = "{device: a100-80gb, topology: [{kind: fully_connected, size: 91, bandwidth: 100 GB/s, "
+                             "latency: 1 us}]}";
+    for (const std::string id : {"dgx-a100-1024", "dgx-h100-16384", "tpu-v4-4096", "astra-conv4d", "mesh-91"}) {
+        const std::string cluster = id == "mesh-91" ? mesh : "{preset: " + id + "}";
+        const std::string text = "schema: 1\nmodel: {preset: gpt2-small}\ncluster: " + cluster + "\n";
+        const ReadResult read = read_scenario_text(text, id + ".yaml");
         if (!read.scenario) {
-            std::fprintf(stderr, "cannot read cluster %s\n", id);
+            std::fprintf(stderr, "cannot read cluster %s\n", id.c_str());
             return 1;
         }
         const std::vector<Dimension>& dimensions = read.scenario->cluster.topology;
         for (const bool most : {false, true}) {
             std::vector<double> samples;
             std::size_t drawn = 0;
+            std::size_t lines = 0;
             for (int run = 0; run < 9; ++run) {
                 TopologyCanvas canvas;
                 canvas.resize(1000, 800);
@@ -55,10 +60,11 @@ int main(int argc, char** argv) {
                 static_cast<void>(canvas.grab());  // and painted once
                 samples.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
                 drawn = canvas.drawing().npus.size();
+                lines = canvas.drawing().links.size();
             }
-            std::printf("cluster=%s npus=%lld folding=%s drawn=%zu draw_ms=%.1f\n", id,
+            std::printf("cluster=%s npus=%lld folding=%s drawn=%zu lines=%zu draw_ms=%.1f\n", id.c_str(),
                         static_cast<long long>(read.scenario->topology().device_count()), most ? "unfolded" : "opened",
-                        drawn, median_ms(samples));
+                        drawn, lines, median_ms(samples));
         }
     }
     return 0;

@@ -72,6 +72,7 @@ private Q_SLOTS:
     void drawingsHaveTheirNpusAndLinks_data();
     void drawingsHaveTheirNpusAndLinks();
     void largeTopologiesStartFolded();
+    void largeMeshesStartFolded();
     void canvasEditsAreUndoable();
     void aPaletteButtonDroppedOnTheCanvasAddsItsDimension();
     void theInspectorEditsTheChosenDimension();
@@ -125,6 +126,7 @@ void TestTopologyPage::drawingsHaveTheirNpusAndLinks() {
     QCOMPARE(static_cast<int>(drawing.switches.size()), switches);
     QCOMPARE(lines_by_dimension(drawing), lines);
     QCOMPARE(links_by_dimension(drawing), links);
+    QCOMPARE(drawn_line_count(dimensions, unfolded), static_cast<std::int64_t>(drawing.links.size()));
     // Every NPU once, each inside the picture and apart from the others.
     QSet<qint64> ids;
     for (const DrawnNpu& npu : drawing.npus) {
@@ -147,6 +149,9 @@ void TestTopologyPage::largeTopologiesStartFolded() {
     const TopologyDrawing drawing = draw_topology(cluster, default_unfolded(cluster));
     QCOMPARE(drawing.npus.size(), std::size_t{128});
     QCOMPARE(links_by_dimension(drawing).at(2), std::int64_t{128});
+    // Lines: 16 switches × 8 ports, 1 ring × 16, 1 spoke to the folded spine: 128 + 16 + 1.
+    QCOMPARE(drawn_line_count(cluster, default_unfolded(cluster)), std::int64_t{145});
+    QCOMPARE(static_cast<std::int64_t>(drawing.links.size()), std::int64_t{145});
     const auto outer = std::find_if(drawing.blocks.begin(), drawing.blocks.end(),
                                     [](const DrawnBlock& block) { return block.dimension == 2; });
     QVERIFY(outer != drawing.blocks.end());
@@ -159,6 +164,23 @@ void TestTopologyPage::largeTopologiesStartFolded() {
     QCOMPARE(canvas.unfolded(), (std::vector<bool>{true, true, false}));
     QVERIFY(canvas.setUnfolded(1, false));
     QCOMPARE(canvas.drawing().npus.size(), std::size_t{8});
+}
+
+void TestTopologyPage::largeMeshesStartFolded() {
+    // Fully connected: n(n-1)/2 lines, at most 4 096. 64 members draw 2 016; 91 draw 91 · 90 / 2 = 4 095, the most;
+    // 92 would draw 4 186 and 128 would draw 8 128: folded as opened (one member drawn, nothing to join) and not
+    // unfoldable.
+    const auto mesh = [](int members) { return Dimensions{dimension(DimensionKind::fully_connected, members)}; };
+    QCOMPARE(default_unfolded(mesh(64)), std::vector<bool>{true});
+    QCOMPARE(drawn_line_count(mesh(64), {true}), std::int64_t{2016});
+    QCOMPARE(default_unfolded(mesh(91)), std::vector<bool>{true});
+    QCOMPARE(default_unfolded(mesh(92)), std::vector<bool>{false});
+    QCOMPARE(default_unfolded(mesh(128)), std::vector<bool>{false});
+    TopologyCanvas canvas;
+    canvas.showTopology(mesh(128));
+    QVERIFY(canvas.drawing().links.empty());
+    QVERIFY(!canvas.setUnfolded(0, true));
+    QCOMPARE(canvas.drawing().npus.size(), std::size_t{1});
 }
 
 void TestTopologyPage::canvasEditsAreUndoable() {

@@ -21,6 +21,7 @@ namespace parasight::gui {
 namespace {
 
 constexpr double wheel_zoom_per_notch = 1.2;
+constexpr std::size_t max_antialiased_links = 1000;
 constexpr int npu_data_key = 0;        // QGraphicsItem::data: the NPU id of an NPU's circle
 constexpr int dimension_data_key = 1;  // the dimension of a frame
 
@@ -51,6 +52,8 @@ QString dimension_kind_text(DimensionKind kind) {
 TopologyCanvas::TopologyCanvas(QWidget* parent) : QGraphicsView(parent) {
     setObjectName(QStringLiteral("TopologyCanvas"));
     setScene(new QGraphicsScene(this));
+    // The picture is rebuilt whole on every change and its long crossing lines defeat a BSP index: none is kept.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setRenderHint(QPainter::Antialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
@@ -75,7 +78,7 @@ bool TopologyCanvas::setUnfolded(std::size_t dimension, bool unfolded) {
     if (dimension >= unfolded_.size()) return false;
     std::vector<bool> next = unfolded_;
     next[dimension] = unfolded;
-    if (drawn_npu_count(dimensions_, next) > max_drawn_npus) return false;
+    if (!within_drawing_limits(dimensions_, next)) return false;
     if (next == unfolded_) return true;
     unfolded_ = std::move(next);
     rebuild();
@@ -153,8 +156,10 @@ void TopologyCanvas::rebuild() {
     }
     for (const DrawnLink& link : drawing_.links) {
         const bool chosen = selected_dimension_ == link.dimension;
+        // Widths on the screen, whatever the zoom (a cosmetic pen is also far cheaper to stroke than a scaled one).
         QPen pen(chosen ? highlight : colours.color(QPalette::Dark), width_of(link.dimension));
-        pen.setCapStyle(Qt::RoundCap);
+        pen.setCosmetic(true);
+        pen.setCapStyle(Qt::FlatCap);
         auto* line = canvas.addLine(QLineF(link.from, link.to), pen);
         line->setToolTip(link.links == 1 ? tr("Dimension %1: one link").arg(link.dimension)
                                          : tr("Dimension %1: %2 links, one per NPU of each block")
@@ -186,6 +191,9 @@ void TopologyCanvas::rebuild() {
         npu_items_[npu.npu] = item;
     }
     canvas.setSceneRect(drawing_.bounds.adjusted(-20, -20, 20, 20));
+    // Thousands of crossing lines (a large fully connected dimension) paint an order of magnitude faster without
+    // antialiasing, and look the same: a mesh.
+    setRenderHint(QPainter::Antialiasing, drawing_.links.size() <= max_antialiased_links);
     recolour();
 }
 

@@ -40,7 +40,8 @@ public:
     // default_unfolded().
     void showTopology(const std::vector<Dimension>& dimensions);
     [[nodiscard]] const std::vector<bool>& unfolded() const noexcept { return unfolded_; }
-    // Unfolds or folds a dimension; false (and nothing changes) when unfolding would draw more than max_drawn_npus.
+    // Unfolds or folds a dimension; false (and nothing changes) when unfolding would draw more than max_drawn_npus
+    // NPUs or max_drawn_lines lines.
     bool setUnfolded(std::size_t dimension, bool unfolded);
     void setSelectedDimension(std::optional<std::size_t> dimension);
     void setGroups(std::optional<NpuGroups> groups);

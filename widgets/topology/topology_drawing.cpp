@@ -162,13 +162,39 @@ std::int64_t drawn_npu_count(const std::vector<Dimension>& dimensions, const std
     return count;
 }
 
-std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions, std::int64_t limit) {
+std::int64_t drawn_line_count(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded) {
+    // Instances of dimension d drawn: the members shown of every dimension around it.
+    std::int64_t lines = 0;
+    std::int64_t instances = 1;
+    for (std::size_t d = dimensions.size(); d-- > 0;) {
+        const std::int64_t members = std::max(1, dimensions[d].size);
+        const bool all = d < unfolded.size() && unfolded[d];
+        std::int64_t per_instance = 0;
+        switch (dimensions[d].kind) {
+        case DimensionKind::switch_fabric: per_instance = all ? members : 1; break;
+        case DimensionKind::ring: per_instance = !all || members < 2 ? 0 : members == 2 ? 1 : members; break;
+        case DimensionKind::fully_connected: per_instance = all ? members * (members - 1) / 2 : 0; break;
+        }
+        lines += instances * per_instance;
+        if (all) instances *= members;
+    }
+    return lines;
+}
+
+bool within_drawing_limits(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded) {
+    return drawn_npu_count(dimensions, unfolded) <= max_drawn_npus &&
+           drawn_line_count(dimensions, unfolded) <= max_drawn_lines;
+}
+
+std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions, std::int64_t npu_limit,
+                                   std::int64_t line_limit) {
     std::vector<bool> unfolded(dimensions.size(), false);
-    std::int64_t count = 1;
     for (std::size_t d = 0; d < dimensions.size(); ++d) {
-        count *= std::max(1, dimensions[d].size);
-        if (count > limit) break;
         unfolded[d] = true;
+        if (drawn_npu_count(dimensions, unfolded) > npu_limit || drawn_line_count(dimensions, unfolded) > line_limit) {
+            unfolded[d] = false;
+            break;
+        }
     }
     return unfolded;
 }

@@ -6,8 +6,10 @@
 // one line per port. Between blocks one line stands for the links of all their NPUs (one per NPU of a block).
 //
 // A dimension is drawn unfolded (every member) or folded (its first member, standing for all): by default every
-// dimension is unfolded up to 256 NPUs drawn, the innermost first, and the rest folded, so a 16 384-NPU cluster draws
-// as fast as a node; a user unfolds a level at a time up to max_drawn_npus.
+// dimension is unfolded up to 256 NPUs drawn, the innermost first, and the rest folded, so a 16 384-NPU cluster
+// draws as fast as a node; a user unfolds a level at a time up to max_drawn_npus NPUs. Lines are held to
+// max_drawn_lines throughout (a fully connected dimension of n members draws n(n-1)/2 lines per instance; 8 000
+// lines take the whole 50 ms a repaint may).
 
 #include "topology/dimension.h"
 
@@ -57,6 +59,7 @@ struct TopologyDrawing {
 
 inline constexpr std::int64_t default_drawn_npus = 256;
 inline constexpr std::int64_t max_drawn_npus = 1024;
+inline constexpr std::int64_t max_drawn_lines = 4096;
 inline constexpr double npu_radius = 11.0;
 
 // Whether `dimensions` can be drawn: at least one, every size at least 1 and at most limits::max_devices NPUs in all
@@ -67,9 +70,17 @@ inline constexpr double npu_radius = 11.0;
 // NPUs drawn when the dimensions marked in `unfolded` are (the others show one member).
 [[nodiscard]] std::int64_t drawn_npu_count(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
 
-// Every dimension unfolded, innermost first, while at most `limit` NPUs are drawn; the rest folded.
+// Lines drawn when the dimensions marked in `unfolded` are.
+[[nodiscard]] std::int64_t drawn_line_count(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
+
+// Whether so much can be drawn when the user asks: at most max_drawn_npus NPUs and max_drawn_lines lines.
+[[nodiscard]] bool within_drawing_limits(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
+
+// Every dimension unfolded, innermost first, while at most `npu_limit` NPUs and `line_limit` lines are drawn; the
+// rest folded.
 [[nodiscard]] std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions,
-                                                 std::int64_t limit = default_drawn_npus);
+                                                 std::int64_t npu_limit = default_drawn_npus,
+                                                 std::int64_t line_limit = max_drawn_lines);
 
 // `unfolded` has an entry per dimension; nothing is drawn unless is_drawable(dimensions).
 [[nodiscard]] TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);

@@ -118,10 +118,11 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
         if (refreshing_) return;
         const auto dimension = static_cast<std::size_t>(dimensions_->row(item));
         if (!canvas_->setUnfolded(dimension, item->checkState() == Qt::Checked)) {
-            problem_->showText(tr("Drawing every member of dimension %1 would draw more than %2 NPUs: fold another "
-                                  "dimension first.")
+            problem_->showText(tr("Drawing every member of dimension %1 would draw more than %2 NPUs or %3 lines: "
+                                  "fold another dimension first.")
                                    .arg(dimension)
-                                   .arg(max_drawn_npus));
+                                   .arg(max_drawn_npus)
+                                   .arg(max_drawn_lines));
             refreshDimensions();
         }
     });
