@@ -17,6 +17,7 @@ StrategyPage::StrategyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     auto* title = new QLabel(tr("Pipeline stages and their layers — drag a stage onto another to move a layer there, "
                                 "or the border between two stages to move several"),
                              this);
+    title->setWordWrap(true);
     bar_ = new StageBar(this);
     connect(bar_, &StageBar::layersMoveRequested, this, [this](int from, int to, int count) { moveLayers(from, to, count); });
     problem_ = new ProblemBanner({QStringLiteral("strategy_tree"), QStringLiteral("parallelism.pp")}, this);
