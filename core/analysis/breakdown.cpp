@@ -38,6 +38,21 @@ std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const 
     return result;
 }
 
+std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
+    switch (kind) {
+    case TaskKind::tp_comm: return CommGroup::tp;
+    case TaskKind::cp_comm: return CommGroup::cp;
+    case TaskKind::ep_comm: return CommGroup::ep;
+    case TaskKind::pp_comm: return CommGroup::pp;
+    case TaskKind::dp_comm: return CommGroup::dp;
+    case TaskKind::forward:
+    case TaskKind::backward:
+    case TaskKind::recompute:
+    case TaskKind::optimizer: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 // What a task occupies while it runs: 0 compute, 1..5 a communication group.
@@ -45,18 +60,8 @@ constexpr std::size_t compute_class = 0;
 constexpr std::size_t class_count = 1 + comm_group_count;
 
 std::size_t class_of(TaskKind kind) {
-    switch (kind) {
-    case TaskKind::tp_comm: return 1 + static_cast<std::size_t>(CommGroup::tp);
-    case TaskKind::cp_comm: return 1 + static_cast<std::size_t>(CommGroup::cp);
-    case TaskKind::ep_comm: return 1 + static_cast<std::size_t>(CommGroup::ep);
-    case TaskKind::pp_comm: return 1 + static_cast<std::size_t>(CommGroup::pp);
-    case TaskKind::dp_comm: return 1 + static_cast<std::size_t>(CommGroup::dp);
-    case TaskKind::forward:
-    case TaskKind::backward:
-    case TaskKind::recompute:
-    case TaskKind::optimizer: return compute_class;
-    }
-    return compute_class;
+    const std::optional<CommGroup> group = comm_group_of(kind);
+    return group ? 1 + static_cast<std::size_t>(*group) : compute_class;
 }
 
 struct Edge {

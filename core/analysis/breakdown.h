@@ -18,6 +18,8 @@ namespace parasight {
 enum class CommGroup : std::uint8_t { tp, cp, ep, pp, dp };
 inline constexpr std::size_t comm_group_count = 5;
 extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
+// The group a communication task's kind belongs to; none for computation.
+[[nodiscard]] std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept;
 
 struct TimeBreakdown {
     double compute_s = 0.0;

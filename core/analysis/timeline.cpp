@@ -160,6 +160,11 @@ std::span<const EventId> Timeline::waited_for(EventId id) const {
     return {predecessors_.data() + first, predecessor_offsets_[static_cast<std::size_t>(id) + 1] - first};
 }
 
+const TransferShape* Timeline::transfer_shape(EventId id) const {
+    const std::int32_t shape = graph_.tasks.at(id).transfer_shape;
+    return shape < 0 ? nullptr : &graph_.transfer_shapes[static_cast<std::size_t>(shape)];
+}
+
 std::span<const MemorySample> Timeline::memory(std::size_t device) const { return run_.memory.at(device).timeline; }
 
 }  // namespace parasight

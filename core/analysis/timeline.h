@@ -77,6 +77,8 @@ public:
     [[nodiscard]] std::span<const EventId> waited_for(EventId id) const;
     // The events that waited for this one (a send's receiver, a collective's next step); empty without dependencies.
     [[nodiscard]] std::vector<EventId> waited_on_by(EventId id) const;
+    // What a communication event put on each topology dimension (bytes and time there alone); null for computation.
+    [[nodiscard]] const TransferShape* transfer_shape(EventId id) const;
     // Allocated bytes over time, when the simulation recorded them (SimulateOptions::record_memory_timeline).
     [[nodiscard]] std::span<const MemorySample> memory(std::size_t device) const;
     [[nodiscard]] double peak_memory_bytes(std::size_t device) const { return run_.memory.at(device).peak_bytes; }

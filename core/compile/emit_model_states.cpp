@@ -39,7 +39,8 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
     const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
     const double bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
-    const PointToPointCost cost = point_to_point(topology_, self.npu, partner, bytes);
+    const PointToPointTransfer transfer = point_to_point_transfer(self.npu, partner, bytes);
+    const PointToPointCost& cost = transfer.cost;
     Task task;
     task.kind = TaskKind::dp_comm;
     task.stream = Stream::gradient_comm;
@@ -47,9 +48,8 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     task.label = label("tied embedding all-reduce");
     task.work_s = cost.time_s + cost.latency_s;  // a two-member ring: one step each way
     task.bytes = bytes;
-    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
-        if (topology_.coordinate(self.npu, d) != topology_.coordinate(partner, d)) task.dimension_mask |= 1U << d;
-    }
+    task.dimension_mask = transfer.dimension_mask;
+    task.transfer_shape = transfer.shape;
     // Both ends are simulated, so they meet like any collective; the first stage is emitted first.
     const std::int64_t first_stage_npu = stage == 0 ? self.npu : partner;
     if (stage == 0) {

@@ -72,6 +72,7 @@ struct Task {
     double bytes = 0.0;             // bytes moved (communication) or streamed (a memory-bound computation)
     std::uint32_t dimension_mask = 0;  // topology dimensions a communication uses, for bandwidth sharing
     std::int32_t collective = -1;   // tasks of one collective instance on several simulated devices share an id
+    std::int32_t transfer_shape = -1;  // a communication's index into ExecutionGraph::transfer_shapes
     Peers peers = Peers::none;
     // Memory: allocated when the task starts, released when it ends.
     double allocate_bytes = 0.0;
@@ -79,6 +80,15 @@ struct Task {
     double release_bytes = 0.0;
     MemoryCategory release_category = MemoryCategory::activations;
     double release_buffer_bytes = 0.0;  // a ZeRO-3 parameter buffer the task was the last to use
+};
+
+// What a transfer puts on each topology dimension (indexed by dimension, 0 for those it does not use): the bytes the
+// busiest NPU sends there and the time of its phases there alone — hierarchical_collective's per-dimension figures
+// for a collective, the whole message on every dimension a point-to-point transfer crosses. Transfers of one shape
+// (a layer's all-reduce in every micro-batch) share an entry.
+struct TransferShape {
+    std::vector<double> bytes_by_dimension;
+    std::vector<double> time_by_dimension_s;
 };
 
 struct SimulatedDevice {
@@ -94,6 +104,7 @@ public:
     std::vector<Task> tasks;
     std::vector<std::string> labels;
     std::int32_t collective_count = 0;
+    std::vector<TransferShape> transfer_shapes;
     std::vector<Warning> warnings;  // what the compiler had to adjust, for the report
 
     TaskId add(const Task& task);

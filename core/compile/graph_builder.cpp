@@ -136,13 +136,53 @@ std::span<const ParallelAxis> GraphBuilder::axes_of(RankGroup group) {
     return {&single[static_cast<std::size_t>(group)], 1};
 }
 
-double GraphBuilder::collective_time_s(RankGroup group, CollectiveOp op, double bytes) {
+GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, CollectiveOp op, double bytes) {
     const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes);
-    if (const auto it = collective_times_.find(key); it != collective_times_.end()) return it->second;
+    if (const auto it = collective_costs_.find(key); it != collective_costs_.end()) return it->second;
     const auto spans = layout_.spans(axes_of(group));
-    const double time = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks).time_s;
-    collective_times_.emplace(key, time);
-    return time;
+    const CollectiveCost cost = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks);
+    TransferShape shape;
+    shape.bytes_by_dimension.assign(topology_.dimension_count(), 0.0);
+    shape.time_by_dimension_s.assign(topology_.dimension_count(), 0.0);
+    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+        shape.bytes_by_dimension[dimension.dimension] += dimension.bytes_sent;
+        shape.time_by_dimension_s[dimension.dimension] += dimension.time_s;
+    }
+    const CostedTransfer costed{cost.time_s, add_transfer_shape(std::move(shape))};
+    collective_costs_.emplace(key, costed);
+    return costed;
+}
+
+GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::int64_t from, std::int64_t to,
+                                                                         double bytes) {
+    PointToPointTransfer transfer;
+    transfer.cost = point_to_point(topology_, from, to, bytes);
+    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+        if (topology_.coordinate(from, d) != topology_.coordinate(to, d)) transfer.dimension_mask |= 1U << d;
+    }
+    const auto key = std::pair(transfer.dimension_mask, bytes);
+    if (const auto it = point_to_point_shapes_.find(key); it != point_to_point_shapes_.end()) {
+        transfer.shape = it->second;
+        return transfer;
+    }
+    // The whole message crosses every dimension on the way, at that dimension's bandwidth and latency.
+    TransferShape shape;
+    shape.bytes_by_dimension.assign(topology_.dimension_count(), 0.0);
+    shape.time_by_dimension_s.assign(topology_.dimension_count(), 0.0);
+    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+        if ((transfer.dimension_mask & (1U << d)) == 0) continue;
+        const Dimension& dimension = topology_.dimensions()[d];
+        shape.bytes_by_dimension[d] = bytes;
+        shape.time_by_dimension_s[d] = dimension.latency_s + (dimension.bandwidth_Bps > 0.0 ? bytes / dimension.bandwidth_Bps : 0.0);
+    }
+    transfer.shape = add_transfer_shape(std::move(shape));
+    point_to_point_shapes_.emplace(key, transfer.shape);
+    return transfer;
+}
+
+std::int32_t GraphBuilder::add_transfer_shape(TransferShape shape) {
+    graph_.transfer_shapes.push_back(std::move(shape));
+    return static_cast<std::int32_t>(graph_.transfer_shapes.size() - 1);
 }
 
 std::uint32_t GraphBuilder::axis_mask(RankGroup group) {
@@ -199,7 +239,9 @@ TaskId GraphBuilder::collective(std::int32_t device, RankGroup group, Collective
     task.layer = layer;
     task.micro_batch = micro_batch;
     task.label = this->label(label);
-    task.work_s = collective_time_s(group, op, bytes);
+    const CostedTransfer cost = collective_cost(group, op, bytes);
+    task.work_s = cost.time_s;
+    task.transfer_shape = cost.shape;
     task.bytes = bytes;
     task.dimension_mask = axis_mask(group);
     task.peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
@@ -289,18 +331,17 @@ TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, do
     const int pp = parallelism_.pp;
     const int next_stage = forward ? (from.stage + 1) % pp : (from.stage + pp - 1) % pp;
     const std::int64_t to = from.npu + (next_stage - from.stage) * stride;
-    const PointToPointCost cost = point_to_point(topology_, from.npu, to, bytes);
+    const PointToPointTransfer transfer = point_to_point_transfer(from.npu, to, bytes);
     Task task;
     task.kind = TaskKind::pp_comm;
     task.stream = Stream::feature_comm;
     task.peers = forward ? Peers::next_stage : Peers::previous_stage;
     task.micro_batch = mb;
     task.label = label(forward ? "pp send activations" : "pp send gradients");
-    task.work_s = cost.time_s;
+    task.work_s = transfer.cost.time_s;
     task.bytes = bytes;
-    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
-        if (topology_.coordinate(from.npu, d) != topology_.coordinate(to, d)) task.dimension_mask |= 1U << d;
-    }
+    task.dimension_mask = transfer.dimension_mask;
+    task.transfer_shape = transfer.shape;
     const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);
     return id;

@@ -7,6 +7,7 @@
 //   emit_model_states.cpp     gradient buckets, tied embeddings, the optimizer step, weights/gradients/optimizer memory
 
 #include "collective/collective_op.h"
+#include "collective/point_to_point.h"
 #include "compile/compiler.h"
 #include "compile/layer_costs.h"
 #include "compile/pipeline_schedule.h"
@@ -64,7 +65,22 @@ private:
 
     static std::span<const ParallelAxis> axes_of(RankGroup group);
 
-    double collective_time_s(RankGroup group, CollectiveOp op, double bytes);
+    // A collective's time and its transfer shape (ExecutionGraph::transfer_shapes), costed once per group kind,
+    // operation and size.
+    struct CostedTransfer {
+        double time_s = 0.0;
+        std::int32_t shape = -1;
+    };
+    CostedTransfer collective_cost(RankGroup group, CollectiveOp op, double bytes);
+
+    // A point-to-point transfer's cost, the dimensions it crosses and its transfer shape.
+    struct PointToPointTransfer {
+        PointToPointCost cost;
+        std::uint32_t dimension_mask = 0;
+        std::int32_t shape = -1;
+    };
+    PointToPointTransfer point_to_point_transfer(std::int64_t from, std::int64_t to, double bytes);
+    std::int32_t add_transfer_shape(TransferShape shape);
 
     std::uint32_t axis_mask(RankGroup group);
 
@@ -215,7 +231,8 @@ private:
     std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
     ExecutionGraph graph_;
     std::map<RecomputedOperations, LayerCosts> layer_costs_;
-    std::map<std::tuple<int, int, double>, double> collective_times_;
+    std::map<std::tuple<int, int, double>, CostedTransfer> collective_costs_;
+    std::map<std::pair<std::uint32_t, double>, std::int32_t> point_to_point_shapes_;  // by dimensions crossed, bytes
     std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
     // by group kind, by the group's first member
     std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, rank_group_count> group_instances_;
