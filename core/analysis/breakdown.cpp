@@ -53,6 +53,17 @@ std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     return std::nullopt;
 }
 
+CommGroup comm_group_of(ParallelAxis axis) noexcept {
+    switch (axis) {
+    case ParallelAxis::tp: return CommGroup::tp;
+    case ParallelAxis::cp: return CommGroup::cp;
+    case ParallelAxis::ep: return CommGroup::ep;
+    case ParallelAxis::dp: return CommGroup::dp;
+    case ParallelAxis::pp: return CommGroup::pp;
+    }
+    return CommGroup::tp;
+}
+
 namespace {
 
 // What a task occupies while it runs: 0 compute, 1..5 a communication group.

@@ -6,6 +6,7 @@
 #include "common/progress.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
+#include "topology/parallel_layout.h"
 
 #include <array>
 #include <optional>
@@ -20,6 +21,8 @@ inline constexpr std::size_t comm_group_count = 5;
 extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
 // The group a communication task's kind belongs to; none for computation.
 [[nodiscard]] std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept;
+// The group a parallel axis's collectives run in.
+[[nodiscard]] CommGroup comm_group_of(ParallelAxis axis) noexcept;
 
 struct TimeBreakdown {
     double compute_s = 0.0;

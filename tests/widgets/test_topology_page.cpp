@@ -6,6 +6,7 @@
 #include "document/scenario_document.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
+#include "style/quantity_text.h"
 #include "topology/dimension_palette_button.h"
 #include "topology/topology_canvas.h"
 #include "topology/topology_drawing.h"
@@ -13,6 +14,7 @@
 
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
 
 #include <QDragEnterEvent>
 #include <QImage>
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void aTopologyThatCannotBeDrawnIsNotDrawn_data();
     void aTopologyThatCannotBeDrawnIsNotDrawn();
     void thePictureIsDrawn();
+    void aRunShadesTheLinksAndNamesBottlenecks();
     void aClusterDrawnFromScratchSavesAValidFile();
 };
 
@@ -408,6 +411,50 @@ void TestTopologyPage::aClusterDrawnFromScratchSavesAValidFile() {
     QVERIFY(loaded.ok());
     QCOMPARE(loaded.scenario->value().cluster.topology, document.scenario().cluster.topology);
     QVERIFY(loaded.scenario->value().parallelism == document.validated()->value().parallelism);
+}
+
+void TestTopologyPage::aRunShadesTheLinksAndNamesBottlenecks() {
+    // The small pipeline made tp 2 · dp 4 · pp 1 on its 8 NPUs (batch 16 = dp 4 × micro-batch 2 × 2 micro-batches),
+    // mapping [tp, dp]: NPU = tp + 2·dp, so a dp group (stride 2, 4 members) spans 2 of dimension 0's 4 NPUs and both
+    // members of dimension 1. Its all-reduce reduce-scatters on dimension 0 (300 GB/s) and then on dimension 1
+    // (25 GB/s) with half the buffer: dimension 1's phase is 12 / 2 = 6 times as long — the bottleneck.
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    document.edit(QStringLiteral("layout"), QString(), [](Scenario& s) {
+        s.parallelism.pp = 1;
+        s.parallelism.dp = 4;
+        s.parallelism.mapping = {ParallelAxis::tp, ParallelAxis::dp};
+    });
+    QVERIFY2(document.validated() != nullptr,
+             document.problems().empty() ? "" : document.problems().front().to_string().c_str());
+    TopologyPage page(document);
+    auto result = std::make_shared<SimulationResult>();
+    result->scenario = document.validated();
+    auto simulation = simulate(*result->scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    result->simulation = std::move(simulation).value();
+    result->traffic = dimension_traffic(*result->simulation.timeline, 2);
+    const QColor idle = page.canvas()->linkColor(1);
+    page.showResult(result);
+    QVERIFY(page.canvas()->traffic().has_value());
+    QVERIFY(page.canvas()->linkColor(1) != idle);  // shaded by how busy it was
+    const TrafficReport& traffic = *result->traffic;
+    QVERIFY2(page.trafficText().contains(
+                 QStringLiteral("dimension 1: %1 sent, busy %2 of the iteration")
+                     .arg(bytes_text(traffic.dimensions[1].bytes_per_npu),
+                          percent_text(100.0 * traffic.dimensions[1].busy_fraction))),
+             qPrintable(page.trafficText()));
+    page.chooseNpu(0);
+    QVERIFY2(page.legendText().contains(QStringLiteral("dp group: 4 NPUs across 2 of dimension 0's 4 and all of "
+                                                       "dimension 1 · bottleneck: dimension 1")),
+             qPrintable(page.legendText()));
+    // The tp group lies in one dimension: no bottleneck to name.
+    QVERIFY(page.legendText().contains(QStringLiteral("tp group: 2 NPUs across 2 of dimension 0's 4<")));
+    // An edit of the topology makes the run's traffic another topology's: the links go plain.
+    page.chooseDimension(1);
+    page.inspector()->enter(QStringLiteral("cluster.topology[1].bandwidth"), QStringLiteral("50 GB/s"));
+    QVERIFY(!page.canvas()->traffic().has_value());
+    QCOMPARE(page.canvas()->linkColor(1), idle);
 }
 
 QTEST_MAIN(TestTopologyPage)

@@ -436,6 +436,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     breakdown_->showResult(result);
     memory_->showResult(result);
     strategy_->showResult(result);
+    topology_->showResult(result);
     timeline_->showTimeline(result->timeline_levels, result->identical_devices,
                             result->scenario->value().cluster.device.memory_bytes);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.

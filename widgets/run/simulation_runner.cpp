@@ -78,12 +78,13 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     pool_.start([this, job] {
         // A job superseded before it starts stops at simulate()'s first progress poll.
         auto outcome = simulate(*job->scenario, job->options);
-        // The timeline's level-of-detail index, its devices' classes and its layers' times are built here too, so
-        // that the GUI thread only reads them.
+        // The timeline's level-of-detail index, its devices' classes, its layers' times and its dimensions' traffic
+        // are built here too, so that the GUI thread only reads them.
         TimelineIndexes indexes;
         if (outcome && outcome->timeline) {
             indexes.classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
             indexes.layer_times = layer_times(*outcome->timeline);
+            indexes.traffic = dimension_traffic(*outcome->timeline, job->scenario->value().cluster.topology.size());
             indexes.levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
             if (!indexes.levels) {
                 SimulationError cancelled;
@@ -122,6 +123,7 @@ void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulat
             result->timeline_levels = std::move(indexes.levels);
             result->identical_devices = std::move(indexes.classes);
             result->layer_times = std::move(indexes.layer_times);
+            result->traffic = std::move(indexes.traffic);
             Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
         } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
             Q_EMIT cancelled(job->id);

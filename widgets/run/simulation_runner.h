@@ -5,6 +5,7 @@
 // the runner's thread. Progress arrives the same way, at most every 50 ms.
 
 #include "scenario/validated_scenario.h"
+#include "analysis/dimension_traffic.h"
 #include "analysis/identical_devices.h"
 #include "analysis/layer_times.h"
 #include "analysis/timeline_levels.h"
@@ -30,6 +31,8 @@ struct SimulationResult {
     std::shared_ptr<const IdenticalDevices> identical_devices;
     // Each layer's forward, backward and recompute time per device (empty without a timeline).
     std::vector<LayerTimes> layer_times;
+    // What each topology dimension carried, and each group's bottleneck dimension (empty without a timeline).
+    std::optional<TrafficReport> traffic;
 };
 
 class SimulationRunner : public QObject {
@@ -63,6 +66,7 @@ private:
         std::shared_ptr<const TimelineLevels> levels;
         std::shared_ptr<const IdenticalDevices> classes;
         std::vector<LayerTimes> layer_times;
+        std::optional<TrafficReport> traffic;
     };
     void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
                  TimelineIndexes indexes);

@@ -29,16 +29,7 @@ QColor exposed_comm_color(CommGroup group) {
     return grey;
 }
 
-QColor parallel_axis_color(ParallelAxis axis) {
-    switch (axis) {
-    case ParallelAxis::tp: return exposed_comm_color(CommGroup::tp);
-    case ParallelAxis::cp: return exposed_comm_color(CommGroup::cp);
-    case ParallelAxis::ep: return exposed_comm_color(CommGroup::ep);
-    case ParallelAxis::dp: return exposed_comm_color(CommGroup::dp);
-    case ParallelAxis::pp: return exposed_comm_color(CommGroup::pp);
-    }
-    return grey;
-}
+QColor parallel_axis_color(ParallelAxis axis) { return exposed_comm_color(comm_group_of(axis)); }
 
 QColor exposed_memory_color() { return brown; }
 

@@ -68,6 +68,7 @@ void TopologyCanvas::showTopology(const std::vector<Dimension>& dimensions) {
                    [](const Dimension& a, const Dimension& b) { return a.size == b.size && a.kind == b.kind; });
     const bool first = dimensions_.empty();
     if (!same_shape) unfolded_ = default_unfolded(dimensions);
+    if (dimensions != dimensions_) traffic_.reset();  // a run of the old topology says nothing of the new one
     dimensions_ = dimensions;
     if (selected_dimension_ && *selected_dimension_ >= dimensions_.size()) selected_dimension_.reset();
     rebuild();
@@ -91,6 +92,26 @@ void TopologyCanvas::setSelectedDimension(std::optional<std::size_t> dimension) 
     if (selected_dimension_ == dimension) return;
     selected_dimension_ = dimension;
     rebuild();
+}
+
+void TopologyCanvas::setTraffic(std::optional<TrafficReport> traffic) {
+    if (traffic && traffic->dimensions.size() != dimensions_.size()) traffic.reset();  // another topology's
+    traffic_ = std::move(traffic);
+    rebuild();
+}
+
+QColor TopologyCanvas::linkColor(std::size_t dimension) const {
+    // Idle: halfway between the text and the background, so that it reads on light and dark palettes alike.
+    const QColor text = palette().color(QPalette::Text);
+    const QColor base = palette().color(QPalette::Base);
+    const QColor idle = QColor::fromRgbF((text.redF() + base.redF()) / 2.0F, (text.greenF() + base.greenF()) / 2.0F,
+                                         (text.blueF() + base.blueF()) / 2.0F);
+    if (!traffic_ || dimension >= traffic_->dimensions.size()) return idle;
+    const QColor busy = over_capacity_color();
+    const double f = std::clamp(traffic_->dimensions[dimension].busy_fraction, 0.0, 1.0);
+    return QColor::fromRgbF(static_cast<float>(idle.redF() + (busy.redF() - idle.redF()) * f),
+                            static_cast<float>(idle.greenF() + (busy.greenF() - idle.greenF()) * f),
+                            static_cast<float>(idle.blueF() + (busy.blueF() - idle.blueF()) * f));
 }
 
 void TopologyCanvas::setGroups(std::optional<NpuGroups> groups) {
@@ -157,14 +178,20 @@ void TopologyCanvas::rebuild() {
     for (const DrawnLink& link : drawing_.links) {
         const bool chosen = selected_dimension_ == link.dimension;
         // Widths on the screen, whatever the zoom (a cosmetic pen is also far cheaper to stroke than a scaled one).
-        QPen pen(chosen ? highlight : colours.color(QPalette::Dark), width_of(link.dimension));
+        QPen pen(chosen ? highlight : linkColor(link.dimension), width_of(link.dimension));
         pen.setCosmetic(true);
         pen.setCapStyle(Qt::FlatCap);
         auto* line = canvas.addLine(QLineF(link.from, link.to), pen);
-        line->setToolTip(link.links == 1 ? tr("Dimension %1: one link").arg(link.dimension)
-                                         : tr("Dimension %1: %2 links, one per NPU of each block")
-                                               .arg(link.dimension)
-                                               .arg(link.links));
+        QString tip = link.links == 1 ? tr("Dimension %1: one link").arg(link.dimension)
+                                      : tr("Dimension %1: %2 links, one per NPU of each block")
+                                            .arg(link.dimension)
+                                            .arg(link.links);
+        if (traffic_) {
+            const DimensionTraffic& carried = traffic_->dimensions[link.dimension];
+            tip += tr("\nIn the iteration each NPU sent %1 on this dimension, which was busy %2 of the time")
+                       .arg(bytes_text(carried.bytes_per_npu), percent_text(100.0 * carried.busy_fraction));
+        }
+        line->setToolTip(tip);
     }
     for (const DrawnSwitch& box : drawing_.switches) {
         const bool chosen = selected_dimension_ == box.dimension;

@@ -7,6 +7,7 @@
 // NPUs can be coloured by the parallel group they share with a chosen NPU (setGroups).
 
 #include "topology/topology_drawing.h"
+#include "analysis/dimension_traffic.h"
 #include "topology/parallel_layout.h"
 
 #include <QGraphicsView>
@@ -45,6 +46,12 @@ public:
     bool setUnfolded(std::size_t dimension, bool unfolded);
     void setSelectedDimension(std::optional<std::size_t> dimension);
     void setGroups(std::optional<NpuGroups> groups);
+    // After a run of this topology: links shaded from grey (idle) to red (busy the whole iteration) by how busy their
+    // dimension was, their tooltips saying the bytes each NPU sent there; none: plain.
+    void setTraffic(std::optional<TrafficReport> traffic);
+    [[nodiscard]] const std::optional<TrafficReport>& traffic() const noexcept { return traffic_; }
+    // The colour a dimension's links are drawn in.
+    [[nodiscard]] QColor linkColor(std::size_t dimension) const;
     [[nodiscard]] const TopologyDrawing& drawing() const noexcept { return drawing_; }
     // The colour NPU `npu` is filled with (for tests and the legend's checks); invalid when it is not drawn.
     [[nodiscard]] QColor npuFill(std::int64_t npu) const;
@@ -85,6 +92,7 @@ private:
     TopologyDrawing drawing_;
     std::optional<std::size_t> selected_dimension_;
     std::optional<NpuGroups> groups_;
+    std::optional<TrafficReport> traffic_;
     std::map<std::int64_t, QGraphicsEllipseItem*> npu_items_;
     QPoint press_at_;
     bool fitted_ = true;  // the picture follows the view's size until the user zooms

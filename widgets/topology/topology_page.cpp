@@ -6,6 +6,7 @@
 #include "topology/dimension_palette_button.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
+#include "style/quantity_text.h"
 #include "topology/parallel_layout.h"
 
 #include <QGroupBox>
@@ -154,6 +155,13 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     mapping_layout->addWidget(mapping_);
     side_layout->addWidget(mapping_box);
 
+    traffic_ = new QLabel(side);
+    traffic_->setObjectName(QStringLiteral("TopologyTraffic"));
+    traffic_->setWordWrap(true);
+    traffic_->setToolTip(tr("Links are shaded from grey (idle) to red (busy the whole iteration) by how busy their "
+                            "dimension was in the last run"));
+    side_layout->addWidget(traffic_);
+
     auto* npu_box = new QGroupBox(tr("Chosen NPU"), side);
     auto* npu_layout = new QVBoxLayout(npu_box);
     npu_info_ = new QLabel(npu_box);
@@ -193,6 +201,10 @@ QString TopologyPage::problemText() const { return problem_->shownText(); }
 
 QString TopologyPage::npuText() const { return chosen_npu_ ? npu_info_->text() : QString(); }
 
+QString TopologyPage::legendText() const { return legend_->text(); }
+
+QString TopologyPage::trafficText() const { return traffic_->text(); }
+
 void TopologyPage::refresh() {
     const std::vector<Dimension>& topology = document_.scenario().cluster.topology;
     if (chosen_dimension_ && *chosen_dimension_ >= topology.size()) chosen_dimension_.reset();
@@ -200,6 +212,7 @@ void TopologyPage::refresh() {
         chosen_npu_.reset();
     }
     canvas_->showTopology(topology);
+    refreshTraffic();
     refreshDimensions();
     refreshMapping();
     // The reasons the degrees and the topology disagree, as the loader gives them.
@@ -238,6 +251,29 @@ void TopologyPage::refreshMapping() {
         item->setForeground(parallel_axis_color(axis.axis));
     }
     refreshing_ = false;
+}
+
+void TopologyPage::showResult(const std::shared_ptr<const SimulationResult>& result) {
+    const bool this_topology = result && result->traffic &&
+                               result->scenario->value().cluster.topology == document_.scenario().cluster.topology;
+    canvas_->setTraffic(this_topology ? result->traffic : std::nullopt);
+    refreshTraffic();
+    refreshGroups();
+}
+
+void TopologyPage::refreshTraffic() {
+    const auto& traffic = canvas_->traffic();
+    if (!traffic) {
+        traffic_->setText(tr("After a run, the links show how busy each dimension was."));
+        return;
+    }
+    QStringList lines{tr("In the last run, per NPU:")};
+    for (std::size_t d = 0; d < traffic->dimensions.size(); ++d) {
+        lines << tr("dimension %1: %2 sent, busy %3 of the iteration")
+                     .arg(d)
+                     .arg(bytes_text(traffic->dimensions[d].bytes_per_npu), percent_text(100.0 * traffic->dimensions[d].busy_fraction));
+    }
+    traffic_->setText(lines.join(u'\n'));
 }
 
 void TopologyPage::chooseDimension(std::optional<std::size_t> dimension) {
@@ -296,9 +332,16 @@ void TopologyPage::refreshGroups() {
                           : tr("%1 of dimension %2's %3").arg(span.members).arg(span.dimension)
                                 .arg(topology.dimensions()[span.dimension].size));
         }
-        legend << swatch(parallel_axis_color(axis.axis),
-                         tr("%1 group: %2 NPUs across %3").arg(axis_name(axis.axis)).arg(members.size())
-                             .arg(spans.join(tr(" and "))));
+        QString line = tr("%1 group: %2 NPUs across %3").arg(axis_name(axis.axis)).arg(members.size())
+                           .arg(spans.join(tr(" and ")));
+        if (const auto& traffic = canvas_->traffic(); traffic && spans.size() > 1) {
+            // A group over several dimensions costs about its slowest: say which one it was in the run.
+            const CommGroup group = comm_group_of(axis.axis);
+            if (const auto bottleneck = traffic->bottleneck_dimension[static_cast<std::size_t>(group)]) {
+                line += tr(" · bottleneck: dimension %1").arg(*bottleneck);
+            }
+        }
+        legend << swatch(parallel_axis_color(axis.axis), line);
     }
     canvas_->setGroups(std::move(groups));
     npu_info_->setText(tr("NPU %1 at (%2) · %3")

@@ -8,6 +8,7 @@
 // document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
 
 #include "document/scenario_document.h"
+#include "run/simulation_runner.h"
 #include "topology/topology_canvas.h"
 
 #include <QWidget>
@@ -37,7 +38,13 @@ public:
     [[nodiscard]] QString problemText() const;
     // What the panel says of the chosen NPU; empty when none is chosen.
     [[nodiscard]] QString npuText() const;
+    // The legend of the chosen NPU's groups (rich text, a line each).
+    [[nodiscard]] QString legendText() const;
+    // What the panel says of the last run's traffic.
+    [[nodiscard]] QString trafficText() const;
 
+    // After a run: its traffic on the links and each group's bottleneck dimension, when it ran this topology.
+    void showResult(const std::shared_ptr<const SimulationResult>& result);
     void chooseDimension(std::optional<std::size_t> dimension);
     // Colours `npu`'s groups (none: clears them).
     void chooseNpu(std::optional<std::int64_t> npu);
@@ -52,6 +59,7 @@ private:
     void refreshDimensions();
     void refreshMapping();
     void refreshGroups();
+    void refreshTraffic();
     void exportPicture(bool svg);
 
     ScenarioDocument& document_;
@@ -66,6 +74,7 @@ private:
     QListWidget* mapping_ = nullptr;
     QLabel* npu_info_ = nullptr;
     QLabel* legend_ = nullptr;
+    QLabel* traffic_ = nullptr;
     std::optional<std::size_t> chosen_dimension_;
     std::optional<std::int64_t> chosen_npu_;
     bool refreshing_ = false;
