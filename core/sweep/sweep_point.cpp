@@ -1,0 +1,95 @@
+#include "sweep/sweep_point.h"
+
+#include "common/message_text.h"
+#include "common/number_text.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+
+namespace parasight {
+
+namespace {
+
+struct PathStep {
+    std::string key;
+    std::optional<std::size_t> index;
+};
+
+// "cluster.topology[1].bandwidth" → cluster, topology[1], bandwidth; nothing when a step is malformed.
+std::optional<std::vector<PathStep>> path_steps(std::string_view path) {
+    std::vector<PathStep> steps;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t dot = path.find('.', start);
+        std::string_view step = path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        PathStep parsed;
+        if (const std::size_t open = step.find('['); open != std::string_view::npos) {
+            if (step.back() != ']') return std::nullopt;
+            const auto index = parse_integer(step.substr(open + 1, step.size() - open - 2));
+            if (!index || *index < 0) return std::nullopt;
+            parsed.index = static_cast<std::size_t>(*index);
+            step = step.substr(0, open);
+        }
+        if (step.empty()) return std::nullopt;
+        parsed.key = std::string(step);
+        steps.push_back(std::move(parsed));
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return steps;
+}
+
+// Sets `value` at `path` in `root`; the reason when the path names no place there.
+std::optional<std::string> set_at(YAML::Node root, const std::string& path, const std::string& value) {
+    const auto steps = path_steps(path);
+    if (!steps) {
+        return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
+               in_quotes(path);
+    }
+    YAML::Node node = root;
+    for (std::size_t i = 0; i < steps->size(); ++i) {
+        const PathStep& step = (*steps)[i];
+        if (!node.IsMap() && node.IsDefined() && !node.IsNull()) {
+            return "'" + (*steps)[i - 1].key + "' holds a value, not keys such as " + in_quotes(step.key);
+        }
+        YAML::Node next = node[step.key];
+        if (step.index) {
+            if (!next.IsSequence()) return in_quotes(step.key) + " is not a list in the scenario";
+            if (*step.index >= next.size()) {
+                return in_quotes(step.key) + " has " + count_phrase(static_cast<std::int64_t>(next.size()), "entry", "entries") +
+                       "; there is no [" + std::to_string(*step.index) + "]";
+            }
+            // reset() points the handle elsewhere; '=' would overwrite the list with its element (yaml-cpp).
+            next.reset(next[*step.index]);
+        }
+        if (i + 1 == steps->size()) {
+            next = value;  // into the tree
+            return std::nullopt;
+        }
+        node.reset(next);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values, const std::string& point_name,
+                       const std::filesystem::path& base_directory) {
+    YAML::Node root = YAML::Load(base_yaml);
+    for (const AxisValue& axis : values) {
+        if (const auto problem = set_at(root, axis.path, axis.value)) {
+            LoadResult refused;
+            Diagnostic diagnostic;
+            diagnostic.path = axis.path;
+            diagnostic.message = axis.path + ": " + *problem;
+            refused.diagnostics.push_back(std::move(diagnostic));
+            return refused;
+        }
+    }
+    YAML::Emitter out;
+    out << root;
+    return load_scenario_text(out.c_str(), point_name, base_directory);
+}
+
+}  // namespace parasight

@@ -1,0 +1,27 @@
+#pragma once
+// One point of a sweep: the base scenario with each axis's path set to one of its values, then read back by the
+// scenario loader — so a value is checked exactly as a file's would be (units, limits, cross-checks), and a point
+// that is not a valid scenario carries the loader's reasons instead of being dropped. The values are set in the
+// base scenario's YAML (scenario_writer's) at their paths: `section.key`, `key[index]` into a list, nested as deep as
+// the file goes ("cluster.topology[1].bandwidth"); a key the file does not have is added, for the loader to accept
+// or to refuse with its did-you-mean.
+
+#include "scenario_file/scenario_loader.h"
+
+#include <span>
+#include <string>
+
+namespace parasight {
+
+struct AxisValue {
+    std::string path;   // "parallelism.tp"
+    std::string value;  // "4", "150 GB/s"
+};
+
+// The scenario at a point, or why there is none: a path that names no place in the scenario (an index past a
+// list's end, a key inside a value) says so under the path; everything else is the loader's diagnostics, about the
+// point's YAML (named `point_name`).
+[[nodiscard]] LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values,
+                                     const std::string& point_name, const std::filesystem::path& base_directory = {});
+
+}  // namespace parasight
