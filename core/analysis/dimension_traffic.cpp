@@ -33,31 +33,34 @@ TrafficReport dimension_traffic(const Timeline& timeline, std::size_t dimension_
     for (auto& times : group_time_s) times.assign(dimension_count, 0.0);
     const double iteration_s = timeline.iteration_time_s();
     double weights = 0.0;
-    std::vector<std::pair<double, double>> intervals;
+    // By dimension: the device's transfers on it, merged below where they overlap (two streams may use it at once).
+    std::vector<std::vector<std::pair<double, double>>> intervals(dimension_count);
+    std::vector<double> bytes(dimension_count);
     for (std::size_t device = 0; device < timeline.devices().size(); ++device) {
         const double weight = timeline.devices()[device].weight;
         weights += weight;
-        for (std::size_t d = 0; d < dimension_count; ++d) {
-            // The device's transfers on dimension d, merged where they overlap (two streams may use it at once).
-            intervals.clear();
-            double bytes = 0.0;
-            for (const Stream stream : {Stream::feature_comm, Stream::gradient_comm}) {
-                for (const EventId id : timeline.lane(device, stream)) {
-                    const TransferShape* shape = timeline.transfer_shape(id);
-                    if (shape == nullptr || d >= shape->bytes_by_dimension.size()) continue;
+        for (auto& on_dimension : intervals) on_dimension.clear();
+        std::fill(bytes.begin(), bytes.end(), 0.0);
+        // One pass over the device's transfers, each adding to the dimensions it uses.
+        for (const Stream stream : {Stream::feature_comm, Stream::gradient_comm}) {
+            for (const EventId id : timeline.lane(device, stream)) {
+                const TransferShape* shape = timeline.transfer_shape(id);
+                if (shape == nullptr) continue;
+                const TimelineEvent event = timeline.event(id);
+                const auto group = group_of(event.peers);
+                for (std::size_t d = 0; d < std::min(dimension_count, shape->bytes_by_dimension.size()); ++d) {
                     if (shape->bytes_by_dimension[d] <= 0.0 && shape->time_by_dimension_s[d] <= 0.0) continue;
-                    const TimelineEvent event = timeline.event(id);
-                    bytes += shape->bytes_by_dimension[d];
-                    intervals.emplace_back(event.start_s, event.end_s);
-                    if (const auto group = group_of(event.peers)) {
-                        group_time_s[static_cast<std::size_t>(*group)][d] += weight * shape->time_by_dimension_s[d];
-                    }
+                    bytes[d] += shape->bytes_by_dimension[d];
+                    intervals[d].emplace_back(event.start_s, event.end_s);
+                    if (group) group_time_s[static_cast<std::size_t>(*group)][d] += weight * shape->time_by_dimension_s[d];
                 }
             }
-            std::sort(intervals.begin(), intervals.end());
+        }
+        for (std::size_t d = 0; d < dimension_count; ++d) {
+            std::sort(intervals[d].begin(), intervals[d].end());
             double busy_s = 0.0;
             double reach_s = -1.0;
-            for (const auto& [start_s, end_s] : intervals) {
+            for (const auto& [start_s, end_s] : intervals[d]) {
                 if (start_s > reach_s) {
                     busy_s += end_s - start_s;
                 } else if (end_s > reach_s) {
@@ -65,7 +68,7 @@ TrafficReport dimension_traffic(const Timeline& timeline, std::size_t dimension_
                 }
                 reach_s = std::max(reach_s, end_s);
             }
-            report.dimensions[d].bytes_per_npu += weight * bytes;
+            report.dimensions[d].bytes_per_npu += weight * bytes[d];
             report.dimensions[d].busy_fraction += weight * (iteration_s > 0.0 ? busy_s / iteration_s : 0.0);
         }
     }
