@@ -23,6 +23,7 @@ class TestDimensionTraffic : public QObject {
     Q_OBJECT
 private slots:
     void eachDimensionCarriesItsGroups();
+    void identicalDevicesAreReadOnce();
 };
 
 void TestDimensionTraffic::eachDimensionCarriesItsGroups() {
@@ -49,6 +50,29 @@ void TestDimensionTraffic::eachDimensionCarriesItsGroups() {
     QCOMPARE(traffic.bottleneck_dimension[static_cast<std::size_t>(CommGroup::pp)], Bottleneck(1));
     QCOMPARE(traffic.bottleneck_dimension[static_cast<std::size_t>(CommGroup::cp)], Bottleneck());
     QCOMPARE(traffic.bottleneck_dimension[static_cast<std::size_t>(CommGroup::ep)], Bottleneck());
+}
+
+void TestDimensionTraffic::identicalDevicesAreReadOnce() {
+    // Every device simulated: each stage's 4 devices are alike, so reading one per class gives what reading all 8
+    // does, and what one device per stage (each standing for 4) gives.
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    SimulateOptions options;
+    options.all_devices = true;
+    const auto every = simulate(*loaded.scenario, options);
+    const auto representatives = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(every.has_value() && representatives.has_value());
+    const IdenticalDevices classes = IdenticalDevices::of(*every->timeline);
+    QCOMPARE(classes.class_count(), std::size_t{2});
+    const TrafficReport all = dimension_traffic(*every->timeline, 2);
+    const TrafficReport once = dimension_traffic(*every->timeline, 2, &classes);
+    const TrafficReport stood_for = dimension_traffic(*representatives->timeline, 2);
+    for (std::size_t d = 0; d < 2; ++d) {
+        QVERIFY(qFuzzyCompare(once.dimensions[d].bytes_per_npu, all.dimensions[d].bytes_per_npu));
+        QVERIFY(qFuzzyCompare(once.dimensions[d].busy_fraction, all.dimensions[d].busy_fraction));
+        QVERIFY(qFuzzyCompare(once.dimensions[d].bytes_per_npu, stood_for.dimensions[d].bytes_per_npu));
+    }
+    QVERIFY(once.bottleneck_dimension == all.bottleneck_dimension);
 }
 
 QTEST_APPLESS_MAIN(TestDimensionTraffic)

@@ -84,7 +84,8 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
         if (outcome && outcome->timeline) {
             indexes.classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
             indexes.layer_times = layer_times(*outcome->timeline);
-            indexes.traffic = dimension_traffic(*outcome->timeline, job->scenario->value().cluster.topology.size());
+            indexes.traffic = dimension_traffic(*outcome->timeline, job->scenario->value().cluster.topology.size(),
+                                                indexes.classes.get());
             indexes.levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
             if (!indexes.levels) {
                 SimulationError cancelled;
