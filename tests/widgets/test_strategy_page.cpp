@@ -5,6 +5,8 @@
 // tests/data/cli/small_pipeline.yaml: a 4-layer transformer, tp 2 · dp 2 · pp 2, so 2 stages of 2 layers; 16
 // sequences in micro-batches of 2 over dp 2: 16 / (2 · 2) = 4 micro-batches per stage; no recompute.
 
+#include "small_pipeline_document.h"
+
 #include "document/scenario_document.h"
 #include "strategy/stage_bar.h"
 #include "strategy/strategy_page.h"
@@ -19,13 +21,10 @@
 
 using namespace parasight;
 using namespace parasight::gui;
+using parasight::testing::open_small_pipeline;
+using parasight::testing::simulated_result;
 
 namespace {
-
-bool open_small_pipeline(ScenarioDocument& document) {
-    Diagnostics problems;
-    return document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems);
-}
 
 bool bold(const QModelIndex& index) { return index.data(Qt::FontRole).value<QFont>().bold(); }
 
@@ -228,12 +227,8 @@ void TestStrategyPage::aRunFillsTheTimeColumns() {
     ScenarioDocument document;
     QVERIFY(open_small_pipeline(document));
     StrategyPage page(document);
-    auto result = std::make_shared<SimulationResult>();
-    result->scenario = document.validated();
-    auto simulation = simulate(*result->scenario, SimulateOptions{});
-    QVERIFY(simulation.has_value());
-    result->simulation = std::move(simulation).value();
-    result->layer_times = layer_times(*result->simulation.timeline);
+    const auto result = simulated_result(document);
+    QVERIFY(result != nullptr);
     page.showResult(result);
     StrategyTreeModel& model = *page.model();
     // layer[2] (stage 1's first) and its attention block: their forward and backward as layer_times gives them.

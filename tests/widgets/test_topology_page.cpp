@@ -3,6 +3,8 @@
 // document's undo stack; the groups coloured for a clicked NPU matching the core's ParallelLayout for several
 // mappings; the mismatch banner with the loader's reason; a non-blank picture of the tab.
 
+#include "small_pipeline_document.h"
+
 #include "document/scenario_document.h"
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
@@ -29,6 +31,8 @@
 
 using namespace parasight;
 using namespace parasight::gui;
+using parasight::testing::open_small_pipeline;
+using parasight::testing::simulated_result;
 
 namespace {
 
@@ -60,11 +64,6 @@ using Lines = std::map<std::size_t, int>;
 
 // tests/data/cli/small_pipeline.yaml opened in a document: 8 NPUs, two switches of 4 joined by a switch of 2,
 // tp 2 · dp 2 · pp 2.
-bool open_small_pipeline(ScenarioDocument& document) {
-    Diagnostics problems;
-    return document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems);
-}
-
 }  // namespace
 
 class TestTopologyPage : public QObject {
@@ -428,12 +427,8 @@ void TestTopologyPage::aRunShadesTheLinksAndNamesBottlenecks() {
     QVERIFY2(document.validated() != nullptr,
              document.problems().empty() ? "" : document.problems().front().to_string().c_str());
     TopologyPage page(document);
-    auto result = std::make_shared<SimulationResult>();
-    result->scenario = document.validated();
-    auto simulation = simulate(*result->scenario, SimulateOptions{});
-    QVERIFY(simulation.has_value());
-    result->simulation = std::move(simulation).value();
-    result->traffic = dimension_traffic(*result->simulation.timeline, 2);
+    const auto result = simulated_result(document);
+    QVERIFY(result != nullptr && result->traffic.has_value());
     const QColor idle = page.canvas()->linkColor(1);
     page.showResult(result);
     QVERIFY(page.canvas()->traffic().has_value());

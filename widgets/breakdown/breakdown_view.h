@@ -5,7 +5,7 @@
 // numbers; clicking one selects its row in the table.
 
 #include "breakdown/breakdown_table_model.h"
-#include "run/simulation_runner.h"
+#include "run/simulation_result.h"
 
 #include <QWidget>
 

@@ -5,7 +5,7 @@
 // line, with the capacity and the moment it was crossed.
 
 #include "memory/memory_table_model.h"
-#include "run/simulation_runner.h"
+#include "run/simulation_result.h"
 
 #include <QWidget>
 

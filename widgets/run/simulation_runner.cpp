@@ -51,6 +51,28 @@ struct SimulationRunner::Job : ProgressSink {
     [[nodiscard]] bool cancelled() const override { return cancel_requested.load(std::memory_order_relaxed); }
 };
 
+namespace {
+
+SimulationError cancelled_in_analysis() {
+    SimulationError cancelled;
+    cancelled.kind = SimulationErrorKind::cancelled;
+    cancelled.phase = SimulationPhase::analysis;
+    cancelled.message = "cancelled";
+    return cancelled;
+}
+
+}  // namespace
+
+// On the worker: the simulation, and what the views read of its timeline derived there too, so that the GUI thread
+// only reads it.
+SimulationRunner::Outcome SimulationRunner::run(Job& job) {
+    auto simulated = simulate(*job.scenario, job.options);
+    if (!simulated) return simulated.error();
+    auto result = make_result(job.scenario, std::move(simulated).value(), PhaseProgress(&job, SimulationPhase::analysis));
+    if (!result) return cancelled_in_analysis();
+    return result;
+}
+
 SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<const SimulationResult>>();
     qRegisterMetaType<SimulationError>();
@@ -77,29 +99,9 @@ std::uint64_t SimulationRunner::start(std::shared_ptr<const ValidatedScenario> s
     Q_EMIT started(job->id);
     pool_.start([this, job] {
         // A job superseded before it starts stops at simulate()'s first progress poll.
-        auto outcome = simulate(*job->scenario, job->options);
-        // The timeline's level-of-detail index, its devices' classes, its layers' times and its dimensions' traffic
-        // are built here too, so that the GUI thread only reads them.
-        TimelineIndexes indexes;
-        if (outcome && outcome->timeline) {
-            indexes.classes = std::make_shared<const IdenticalDevices>(IdenticalDevices::of(*outcome->timeline));
-            indexes.layer_times = layer_times(*outcome->timeline);
-            indexes.traffic = dimension_traffic(*outcome->timeline, job->scenario->value().cluster.topology.size(),
-                                                indexes.classes.get());
-            indexes.levels = TimelineLevels::build(outcome->timeline, PhaseProgress(job.get(), SimulationPhase::analysis));
-            if (!indexes.levels) {
-                SimulationError cancelled;
-                cancelled.kind = SimulationErrorKind::cancelled;
-                cancelled.phase = SimulationPhase::analysis;
-                cancelled.message = "cancelled";
-                outcome = std::move(cancelled);
-            }
-        }
+        Outcome outcome = run(*job);
         QMetaObject::invokeMethod(
-            this,
-            [this, job, outcome = std::move(outcome), indexes = std::move(indexes)]() mutable {
-                deliver(job, std::move(outcome), std::move(indexes));
-            },
+            this, [this, job, outcome = std::move(outcome)]() mutable { deliver(job, std::move(outcome)); },
             Qt::QueuedConnection);
     });
     return job->id;
@@ -109,22 +111,15 @@ void SimulationRunner::cancel() {
     if (current_) current_->cancel_requested = true;
 }
 
-void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                               TimelineIndexes indexes) {
+void SimulationRunner::deliver(const std::shared_ptr<Job>& job, Outcome outcome) {
     --jobs_in_flight_;
     const bool newest = job->id == latest_job_;
     if (newest) {
         running_job_ = 0;
         current_.reset();
         if (outcome) {
-            auto result = std::make_shared<SimulationResult>();
+            std::shared_ptr<SimulationResult> result = std::move(outcome).value();
             result->job = job->id;
-            result->scenario = job->scenario;
-            result->simulation = std::move(outcome).value();
-            result->timeline_levels = std::move(indexes.levels);
-            result->identical_devices = std::move(indexes.classes);
-            result->layer_times = std::move(indexes.layer_times);
-            result->traffic = std::move(indexes.traffic);
             Q_EMIT finished(std::shared_ptr<const SimulationResult>(std::move(result)));
         } else if (outcome.error().kind == SimulationErrorKind::cancelled) {
             Q_EMIT cancelled(job->id);

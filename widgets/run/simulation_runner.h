@@ -4,12 +4,7 @@
 // only the newest job's outcome is delivered: a result as one immutable value, or the error, by queued signal on
 // the runner's thread. Progress arrives the same way, at most every 50 ms.
 
-#include "scenario/validated_scenario.h"
-#include "analysis/dimension_traffic.h"
-#include "analysis/identical_devices.h"
-#include "analysis/layer_times.h"
-#include "analysis/timeline_levels.h"
-#include "simulation/simulate.h"
+#include "run/simulation_result.h"
 
 #include <QObject>
 #include <QThreadPool>
@@ -19,21 +14,6 @@
 #include <memory>
 
 namespace parasight::gui {
-
-// What one finished job hands to the views: the scenario it simulated and what came of it. Never changed after.
-struct SimulationResult {
-    std::uint64_t job = 0;
-    std::shared_ptr<const ValidatedScenario> scenario;
-    Simulation simulation;
-    // For drawing simulation.timeline at any zoom, and which of its devices did the same; null when the run kept no
-    // timeline.
-    std::shared_ptr<const TimelineLevels> timeline_levels;
-    std::shared_ptr<const IdenticalDevices> identical_devices;
-    // Each layer's forward, backward and recompute time per device (empty without a timeline).
-    std::vector<LayerTimes> layer_times;
-    // What each topology dimension carried, and each group's bottleneck dimension (empty without a timeline).
-    std::optional<TrafficReport> traffic;
-};
 
 class SimulationRunner : public QObject {
     Q_OBJECT
@@ -61,15 +41,9 @@ Q_SIGNALS:
 
 private:
     struct Job;
-    // What the worker derives from the timeline, so that the GUI thread only reads it.
-    struct TimelineIndexes {
-        std::shared_ptr<const TimelineLevels> levels;
-        std::shared_ptr<const IdenticalDevices> classes;
-        std::vector<LayerTimes> layer_times;
-        std::optional<TrafficReport> traffic;
-    };
-    void deliver(const std::shared_ptr<Job>& job, Expected<Simulation, SimulationError> outcome,
-                 TimelineIndexes indexes);
+    using Outcome = Expected<std::shared_ptr<SimulationResult>, SimulationError>;
+    static Outcome run(Job& job);
+    void deliver(const std::shared_ptr<Job>& job, Outcome outcome);
 
     QThreadPool pool_;
     std::shared_ptr<Job> current_;

@@ -5,7 +5,7 @@
 // reasons against the tree stand above it while the scenario has them.
 
 #include "document/scenario_document.h"
-#include "run/simulation_runner.h"
+#include "run/simulation_result.h"
 #include "strategy/stage_bar.h"
 #include "strategy/strategy_tree_model.h"
 

@@ -8,7 +8,7 @@
 // document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
 
 #include "document/scenario_document.h"
-#include "run/simulation_runner.h"
+#include "run/simulation_result.h"
 #include "topology/topology_canvas.h"
 
 #include <QWidget>
