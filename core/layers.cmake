@@ -23,13 +23,15 @@ set(layer_analysis "common;compile;engine;model;scenario;topology;units")
 set(layer_simulation "analysis;common;compile;engine;scenario;validation")
 set(layer_export "analysis;common;units")
 set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
-set(layer_sweep "common;diagnostics;scenario;scenario_file;units;validation")
+set(layer_sweep "analysis;common;compile;diagnostics;scenario;scenario_file;simulation;units;validation")
+set(layer_store "analysis;common;compile;export;io;sweep")
 
 set(internal_headers
     compile/graph_builder.h
     scenario_file/scenario_readers.h
     scenario_file/yaml_reader.h
     scenario_file/yaml_text_scan.h
+    store/sqlite_database.h
     validation/checks.h
     validation/problem_list.h)
 

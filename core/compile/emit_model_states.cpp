@@ -3,6 +3,7 @@
 #include "compile/graph_builder.h"
 
 #include "collective/point_to_point.h"
+#include "compile/stage_parameters.h"
 #include "model/model_states.h"
 #include "model/transformer_costs.h"
 
@@ -28,7 +29,7 @@ void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
 }
 
 bool GraphBuilder::holds_output_table(int stage) const {
-    return stage == parallelism_.pp - 1 && (parallelism_.pp > 1 || !model_.tie_embeddings);
+    return parasight::holds_output_table(model_, parallelism_, stage);
 }
 
 TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, TaskId after) {
@@ -84,26 +85,11 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
 }
 
 double GraphBuilder::stage_parameters(int stage) const {
-    if (model_.kind == ModelKind::cnn) {
-        double params = 0.0;
-        for (const int child : tree_.nodes()[static_cast<std::size_t>(tree_.stage(stage))].children) {
-            const int layer = tree_.nodes()[static_cast<std::size_t>(child)].path.index;
-            params += cnn_layers_[static_cast<std::size_t>(layer)].parameters;
-        }
-        return params;
-    }
-    const double layers = tree_.layers_of_stage(stage);
-    double params = layers * layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
-    const double table = embedding_table_parameters(model_, parallelism_.tp);
-    if (stage == 0) params += table;
-    if (holds_output_table(stage)) params += table;
-    if (stage == parallelism_.pp - 1) params += final_norm_parameters(model_);
-    return params;
+    return parasight::stage_parameters(model_, parallelism_, tree_, cnn_layers_, stage);
 }
 
 void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
-    const ModelStateBytes states = model_state_bytes(stage_parameters(stage), scenario_.training.dtype,
-                                                     scenario_.training.optimizer, parallelism_.zero, parallelism_.dp);
+    const ModelStateBytes states = stage_model_states(scenario_, tree_, cnn_layers_, stage);
     auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::weights)] = states.weights_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = states.gradients_bytes;

@@ -74,22 +74,30 @@ std::optional<std::string> set_at(YAML::Node root, const std::string& path, cons
 
 }  // namespace
 
-LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values, const std::string& point_name,
-                       const std::filesystem::path& base_directory) {
+Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml, std::span<const AxisValue> values) {
     YAML::Node root = YAML::Load(base_yaml);
     for (const AxisValue& axis : values) {
         if (const auto problem = set_at(root, axis.path, axis.value)) {
-            LoadResult refused;
             Diagnostic diagnostic;
             diagnostic.path = axis.path;
             diagnostic.message = axis.path + ": " + *problem;
-            refused.diagnostics.push_back(std::move(diagnostic));
-            return refused;
+            return diagnostic;
         }
     }
     YAML::Emitter out;
     out << root;
-    return load_scenario_text(out.c_str(), point_name, base_directory);
+    return std::string(out.c_str());
+}
+
+LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values, const std::string& point_name,
+                       const std::filesystem::path& base_directory) {
+    Expected<std::string, Diagnostic> yaml = point_yaml(base_yaml, values);
+    if (!yaml) {
+        LoadResult refused;
+        refused.diagnostics.push_back(yaml.error());
+        return refused;
+    }
+    return load_scenario_text(yaml.value(), point_name, base_directory);
 }
 
 }  // namespace parasight

@@ -18,7 +18,13 @@ struct AxisValue {
     std::string value;  // "4", "150 GB/s"
 };
 
-// `base_yaml` is a scenario as write_scenario_yaml writes it (valid YAML). The scenario at a point, or why there is
+// `base_yaml` is a scenario as write_scenario_yaml writes it (valid YAML). The point's YAML: the base with each value
+// set at its path; the diagnostic (under the path) says why a path names no place in the scenario (an index past a
+// list's end, a key inside a value).
+[[nodiscard]] Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml,
+                                                         std::span<const AxisValue> values);
+
+// The scenario at a point, or why there is
 // none: a path that names no place in the scenario (an index past a
 // list's end, a key inside a value) says so under the path; everything else is the loader's diagnostics, about the
 // point's YAML (named `point_name`).

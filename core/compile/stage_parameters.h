@@ -1,0 +1,28 @@
+#pragma once
+// The parameters a device of one pipeline stage holds, and so the model states (weights, gradients, optimizer state)
+// it keeps for the whole iteration: what the compiler allocates on each device and what the closed-form memory
+// bound reads, from one place.
+
+#include "model/cnn_layers.h"
+#include "model/model_states.h"
+#include "strategy/strategy_tree.h"
+
+#include <span>
+
+namespace parasight {
+
+// Whether stage `stage` holds the output projection: the last stage, unless a single stage shares the tied
+// embedding table.
+[[nodiscard]] bool holds_output_table(const ModelSpec& model, const ParallelismSpec& parallelism, int stage);
+
+// Parameters on one device of `stage`: its layers' (split tp and ep ways), plus the embedding table on the first
+// stage, the output table and the final norm on the last; a CNN stage's layers whole (`cnn_layers`: the model's
+// layers in order, empty for a transformer).
+[[nodiscard]] double stage_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,
+                                      const StrategyTree& tree, std::span<const CnnLayerWork> cnn_layers, int stage);
+
+// The model states one device of `stage` keeps for the whole iteration (ZeRO-sharded over dp as the scenario says).
+[[nodiscard]] ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,
+                                                 std::span<const CnnLayerWork> cnn_layers, int stage);
+
+}  // namespace parasight

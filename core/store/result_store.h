@@ -1,0 +1,79 @@
+#pragma once
+// The results database: one SQLite file holding scenarios by content hash, the runs made of them (every Report metric
+// a typed column), and sweeps with their points (docs/store.md). Any SQLite client reads it.
+//
+// Opening never changes a database that is not ours: a file that is not SQLite, a SQLite database of another
+// program, one that fails SQLite's quick check, one made by a newer ParaSight, or one locked by another process is
+// refused with a sentence saying which, before anything is written. Ours of an older schema is brought up to date by
+// the migrations of store_schema.h, each in its own transaction. Writes go in transactions in WAL mode, so a process
+// killed at any moment leaves a database that passes PRAGMA integrity_check and holds whole points only.
+
+#include "analysis/report.h"
+#include "common/expected.h"
+#include "store/sqlite_database.h"
+#include "sweep/point_result.h"
+#include "sweep/sweep_axis.h"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+// A sweep as the store identifies it: the same base scenario, axes and core version make the same sweep, so running
+// it again (or another shard of it) adds to the stored one.
+struct SweepRecord {
+    std::string name;
+    std::string base_yaml;
+    std::vector<SweepAxis> axes;
+    std::uint64_t point_count = 0;
+};
+
+// The key of a sweep: SHA-256 over the base scenario, each axis's path and values, and the core version.
+[[nodiscard]] std::string sweep_key(const SweepRecord& sweep);
+
+class ResultStore {
+public:
+    enum class Access { read_only, read_write };
+
+    // read_only: the file must exist and be of this schema version. read_write: made (with its folders) when
+    // missing, migrated when older. A database another process is writing is waited on up to `busy_timeout`. The
+    // error is a sentence without the path.
+    [[nodiscard]] static Expected<ResultStore> open(const std::filesystem::path& path, Access access,
+                                                    std::chrono::milliseconds busy_timeout = std::chrono::seconds(10));
+
+    // The stored sweep with `sweep`'s key, or a new one (with its view sweep_<id>): its id.
+    [[nodiscard]] Expected<std::int64_t> open_sweep(const SweepRecord& sweep);
+    // The points of a sweep already stored, in increasing order.
+    [[nodiscard]] Expected<std::vector<std::uint64_t>> stored_points(std::int64_t sweep_id);
+    // Stores the points in one transaction; a point already stored keeps what it has (a re-run never duplicates).
+    [[nodiscard]] std::optional<std::string> add_points(std::int64_t sweep_id, std::span<const PointResult> points);
+    // One run outside any sweep (parasight-cli simulate --db): its id.
+    [[nodiscard]] Expected<std::int64_t> add_run(const std::string& scenario_name, const std::string& scenario_yaml,
+                                                 const Report& report);
+    // Adds what `other` (a results database, opened read-only and never changed) holds and this one does not:
+    // scenarios by hash, sweeps by key, points by number, single runs not already here. Merging twice adds nothing.
+    [[nodiscard]] std::optional<std::string> merge_from(const std::filesystem::path& other);
+
+    [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
+
+private:
+    ResultStore(store::Database database, std::filesystem::path path)
+        : database_(std::move(database)), path_(std::move(path)) {}
+
+    [[nodiscard]] std::optional<std::string> migrate();
+    [[nodiscard]] Expected<std::string> add_scenario(const std::string& name, const std::string& yaml);
+    [[nodiscard]] Expected<std::int64_t> insert_run(const std::string& scenario_hash, PointStatus status,
+                                                    const std::string& reason, const Report* report,
+                                                    const MemoryEstimate* estimate);
+    [[nodiscard]] std::optional<std::string> create_sweep_view(std::int64_t sweep_id);
+
+    store::Database database_;
+    std::filesystem::path path_;
+};
+
+}  // namespace parasight

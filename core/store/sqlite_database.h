@@ -1,0 +1,108 @@
+#pragma once
+// A thin RAII layer over the SQLite C library for the results store: a connection, prepared statements with typed
+// binds and reads, and every failure as a sentence (SQLite's own words after ours). Internal to core/store.
+
+#include "common/expected.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace parasight::store {
+
+class Statement;
+
+class Database {
+public:
+    enum class Mode { read_only, read_write, read_write_create };
+
+    // Opens `path`; the error names what failed. A busy database is waited on for `busy_timeout_ms` before a
+    // statement gives up with "locked".
+    [[nodiscard]] static Expected<Database> open(const std::filesystem::path& path, Mode mode,
+                                                 int busy_timeout_ms = 5000);
+
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    // Runs statements that return nothing of interest (schema, pragmas, BEGIN / COMMIT).
+    [[nodiscard]] std::optional<std::string> execute(std::string_view sql);
+    [[nodiscard]] Expected<Statement> prepare(std::string_view sql);
+    // The first column of the first row of `sql` as an integer (a pragma, a count).
+    [[nodiscard]] Expected<std::int64_t> integer(std::string_view sql);
+    [[nodiscard]] std::int64_t last_insert_rowid() const noexcept;
+    // SQLite's message for the last failure on this connection.
+    [[nodiscard]] std::string last_error() const;
+    [[nodiscard]] sqlite3* handle() const noexcept { return handle_; }
+
+private:
+    explicit Database(sqlite3* handle) noexcept : handle_(handle) {}
+    sqlite3* handle_ = nullptr;
+};
+
+// A prepared statement: bind (1-based, as SQLite counts), then step through rows.
+class Statement {
+public:
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind_null(int index);
+    Statement& bind(int index, const std::optional<double>& value);
+    // By name (`:name` in the SQL); a name the statement does not have is a programming error and is ignored.
+    template <class Value>
+    Statement& bind(std::string_view name, const Value& value) {
+        return bind(parameter_index(name), value);
+    }
+
+    // True with a row to read, false when done; the error is SQLite's sentence.
+    [[nodiscard]] Expected<bool> step();
+    // Steps to the end (an INSERT or UPDATE); then resets the statement for another use with new binds.
+    [[nodiscard]] std::optional<std::string> run();
+    void reset();
+
+    [[nodiscard]] int column_count() const;
+    [[nodiscard]] std::string column_name(int column) const;
+    [[nodiscard]] bool is_null(int column) const;
+    // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL.
+    [[nodiscard]] int column_type(int column) const;
+    [[nodiscard]] std::int64_t integer(int column) const;
+    [[nodiscard]] double real(int column) const;
+    [[nodiscard]] std::string text(int column) const;
+
+private:
+    friend class Database;
+    [[nodiscard]] int parameter_index(std::string_view name) const;
+    Statement(sqlite3* database, sqlite3_stmt* statement) noexcept : database_(database), statement_(statement) {}
+    sqlite3* database_ = nullptr;
+    sqlite3_stmt* statement_ = nullptr;
+};
+
+// Runs `body` inside BEGIN IMMEDIATE … COMMIT, rolling back when it returns an error.
+template <class Body>
+[[nodiscard]] std::optional<std::string> in_transaction(Database& database, Body&& body) {
+    if (auto error = database.execute("BEGIN IMMEDIATE")) return error;
+    if (std::optional<std::string> error = body()) {
+        (void)database.execute("ROLLBACK");
+        return error;
+    }
+    if (auto error = database.execute("COMMIT")) {
+        (void)database.execute("ROLLBACK");
+        return error;
+    }
+    return std::nullopt;
+}
+
+}  // namespace parasight::store

@@ -1,0 +1,120 @@
+#include "store/store_schema.h"
+
+#include <array>
+
+namespace parasight::store {
+namespace {
+
+// Version 1: scenarios by content hash and the runs made of them, each Report metric a typed column.
+constexpr std::string_view scenarios_and_runs = R"sql(
+CREATE TABLE scenarios (
+    hash TEXT PRIMARY KEY,      -- SHA-256 of yaml, as sha256sum prints it
+    name TEXT NOT NULL,
+    yaml TEXT NOT NULL
+);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    scenario_hash TEXT NOT NULL REFERENCES scenarios(hash),
+    status TEXT NOT NULL CHECK (status IN ('ok', 'oom', 'oom_estimated', 'invalid', 'failed')),
+    reason TEXT,
+    core_version TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    mode TEXT,
+    iteration_time_s REAL,
+    samples_per_s REAL,
+    tokens_per_s REAL,
+    devices INTEGER,
+    model_flops_per_iteration REAL,
+    hardware_flops_per_iteration REAL,
+    model_tflops_per_device REAL,
+    mfu REAL,
+    hfu REAL,
+    compute_s REAL,
+    exposed_tp_s REAL,
+    exposed_cp_s REAL,
+    exposed_ep_s REAL,
+    exposed_pp_s REAL,
+    exposed_dp_s REAL,
+    exposed_memory_s REAL,
+    bubble_s REAL,
+    idle_s REAL,
+    peak_memory_bytes REAL,
+    memory_capacity_bytes REAL,
+    weights_bytes REAL,
+    gradients_bytes REAL,
+    optimizer_bytes REAL,
+    activations_bytes REAL,
+    buffers_bytes REAL,
+    oom_npu INTEGER,
+    oom_tensor TEXT,
+    events INTEGER,
+    wall_s REAL,
+    warnings TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX runs_by_scenario ON runs(scenario_hash);
+)sql";
+
+// Version 2: sweeps, their axes and their points, each point's axis values typed as written (an integer, a real, or
+// text such as "150 GB/s"). A view per sweep (sweep_<id>) puts the values beside the run's metrics.
+constexpr std::string_view sweeps = R"sql(
+CREATE TABLE sweeps (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,   -- SHA-256 of the base scenario, the axes and the core version
+    name TEXT NOT NULL,
+    base_scenario_hash TEXT NOT NULL REFERENCES scenarios(hash),
+    point_count INTEGER NOT NULL,
+    core_version TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE sweep_axes (
+    sweep_id INTEGER NOT NULL REFERENCES sweeps(id),
+    position INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    sweep_values TEXT NOT NULL,  -- JSON array of the values, as written
+    PRIMARY KEY (sweep_id, position)
+);
+CREATE TABLE sweep_points (
+    sweep_id INTEGER NOT NULL REFERENCES sweeps(id),
+    point INTEGER NOT NULL,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    PRIMARY KEY (sweep_id, point)
+);
+CREATE TABLE sweep_point_values (
+    sweep_id INTEGER NOT NULL,
+    point INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    value,
+    PRIMARY KEY (sweep_id, point, position),
+    FOREIGN KEY (sweep_id, point) REFERENCES sweep_points(sweep_id, point)
+);
+)sql";
+
+constexpr std::array<std::string_view, 2> all_migrations{scenarios_and_runs, sweeps};
+
+constexpr std::array<std::string_view, 36> run_column_names{
+    "scenario_hash", "status", "reason", "core_version", "created_at", "mode", "iteration_time_s", "samples_per_s",
+    "tokens_per_s", "devices", "model_flops_per_iteration", "hardware_flops_per_iteration",
+    "model_tflops_per_device", "mfu", "hfu", "compute_s", "exposed_tp_s", "exposed_cp_s", "exposed_ep_s",
+    "exposed_pp_s", "exposed_dp_s", "exposed_memory_s", "bubble_s", "idle_s", "peak_memory_bytes",
+    "memory_capacity_bytes", "weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
+    "buffers_bytes", "oom_npu", "oom_tensor", "events", "wall_s", "warnings"};
+
+}  // namespace
+
+std::span<const std::string_view> run_columns() noexcept { return run_column_names; }
+
+std::string run_column_list(std::string_view prefix) {
+    std::string text;
+    for (const std::string_view name : run_column_names) {
+        if (!text.empty()) text += ", ";
+        text += prefix;
+        text += name;
+    }
+    return text;
+}
+
+std::span<const std::string_view> migrations() noexcept { return all_migrations; }
+
+int current_schema_version() noexcept { return static_cast<int>(all_migrations.size()); }
+
+}  // namespace parasight::store

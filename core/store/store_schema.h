@@ -1,0 +1,28 @@
+#pragma once
+// The results database's schema, as the migrations that build it: migration k brings a database from schema version
+// k to k + 1 (PRAGMA user_version), so that a database made by an older ParaSight is brought up to date step by step
+// and a newer one is recognised and left alone. A migration, once released, never changes; the schema grows by new
+// ones. docs/store.md describes every table.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace parasight::store {
+
+// PRAGMA application_id of every database ParaSight makes: "PSgt" (0x50536774), so that `file` and ParaSight itself
+// tell it from other SQLite databases.
+inline constexpr int application_id = 0x50536774;
+
+// SQL of each migration, in order; migrations()[k] takes version k to k + 1.
+[[nodiscard]] std::span<const std::string_view> migrations() noexcept;
+
+// The version this ParaSight writes: the number of migrations.
+[[nodiscard]] int current_schema_version() noexcept;
+
+// The columns of the runs table after its id, in the order of the table.
+[[nodiscard]] std::span<const std::string_view> run_columns() noexcept;
+// Those names joined with ", ", each after `prefix` (":" makes SQLite's named parameters).
+[[nodiscard]] std::string run_column_list(std::string_view prefix = {});
+
+}  // namespace parasight::store

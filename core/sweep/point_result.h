@@ -1,0 +1,48 @@
+#pragma once
+// What a sweep learns at one point: the point's scenario (its name and YAML) and how it came out — simulated (fits,
+// or a device ran out of memory), estimated not to fit by the closed-form memory model and not simulated, not a valid
+// scenario, or failed to simulate — with the Report of a simulated point. Kept for every point, so that a sweep's
+// results say why each point has the numbers it has, or none.
+
+#include "analysis/report.h"
+#include "common/enum_names.h"
+#include "sweep/sweep_point.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+enum class PointStatus : std::uint8_t {
+    ok,             // simulated, every device fits in memory
+    oom,            // simulated; a device needs more than its memory (the Report says which and when)
+    oom_estimated,  // not simulated: the model states alone exceed a device's memory (memory_lower_bound.h)
+    invalid,        // not a valid scenario: the reason is the loader's
+    failed,         // a valid scenario that could not be simulated (too large a graph)
+};
+inline constexpr std::array<EnumName<PointStatus>, 5> point_status_names{{{PointStatus::ok, "ok"},
+                                                                          {PointStatus::oom, "oom"},
+                                                                          {PointStatus::oom_estimated, "oom_estimated"},
+                                                                          {PointStatus::invalid, "invalid"},
+                                                                          {PointStatus::failed, "failed"}}};
+
+// The least memory a device needs against what it has, for oom_estimated.
+struct MemoryEstimate {
+    double needed_bytes = 0.0;
+    double capacity_bytes = 0.0;
+};
+
+struct PointResult {
+    std::uint64_t point = 0;          // the point's number in its SweepSpace
+    std::vector<AxisValue> values;    // the axes' values at the point
+    std::string scenario_name;
+    std::string scenario_yaml;        // the point's scenario, as the loader read it
+    PointStatus status = PointStatus::ok;
+    std::string reason;               // invalid, failed, oom_estimated: why, in words
+    std::optional<Report> report;     // ok and oom; without per-device reports
+    std::optional<MemoryEstimate> memory_estimate;  // oom_estimated
+};
+
+}  // namespace parasight

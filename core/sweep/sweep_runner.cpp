@@ -1,0 +1,184 @@
+#include "sweep/sweep_runner.h"
+
+#include "common/number_text.h"
+#include "compile/memory_lower_bound.h"
+#include "simulation/simulate.h"
+#include "units/quantity.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace parasight {
+namespace {
+
+// A simulation's ProgressSink that only answers whether the sweep was stopped.
+class StopFlag final : public ProgressSink {
+public:
+    explicit StopFlag(const std::atomic<bool>& stop) : stop_(stop) {}
+    void progress(SimulationPhase, double) override {}
+    [[nodiscard]] bool cancelled() const override { return stop_.load(std::memory_order_relaxed); }
+
+private:
+    const std::atomic<bool>& stop_;
+};
+
+// The loader's reasons as one line: each diagnostic by its scenario path (the point's YAML is generated, so its
+// lines and columns would tell the user nothing).
+std::string reasons(const Diagnostics& diagnostics) {
+    std::string text;
+    for (Diagnostic diagnostic : diagnostics) {
+        diagnostic.location = {};
+        if (!text.empty()) text += "; ";
+        text += diagnostic.to_string();
+    }
+    return text;
+}
+
+}  // namespace
+
+Expected<Shard> parse_shard(std::string_view text) {
+    const std::size_t slash = text.find('/');
+    const auto index = slash == std::string_view::npos ? std::nullopt : parse_integer(text.substr(0, slash));
+    const auto count = slash == std::string_view::npos ? std::nullopt : parse_integer(text.substr(slash + 1));
+    if (!index || !count) {
+        return Error{"a shard is written K/N (the K-th of N, 1 ≤ K ≤ N), not '" + std::string(text) + "'"};
+    }
+    if (*count < 1 || *index < 1 || *index > *count) {
+        return Error{"shard " + std::string(text) + " does not exist: K must be between 1 and N"};
+    }
+    return Shard{static_cast<std::uint64_t>(*index - 1), static_cast<std::uint64_t>(*count)};
+}
+
+std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point, ProgressSink* cancel) {
+    PointResult result;
+    result.point = point;
+    result.values = plan.space.point(static_cast<std::size_t>(point));
+    result.scenario_name = plan.name;
+    Expected<std::string, Diagnostic> yaml = point_yaml(plan.base_yaml, result.values);
+    if (!yaml) {
+        result.status = PointStatus::invalid;
+        result.reason = reasons({yaml.error()});
+        return result;
+    }
+    result.scenario_yaml = std::move(yaml).value();
+    const LoadResult loaded = load_scenario_text(result.scenario_yaml, plan.name, plan.base_directory);
+    if (!loaded.ok()) {
+        result.status = PointStatus::invalid;
+        result.reason = reasons(loaded.diagnostics);
+        return result;
+    }
+    result.scenario_name = loaded.scenario->value().name;
+
+    const MemoryLowerBound bound = memory_lower_bound(*loaded.scenario);
+    if (bound.exceeds_capacity()) {
+        result.status = PointStatus::oom_estimated;
+        result.memory_estimate = MemoryEstimate{bound.needed_bytes, bound.capacity_bytes};
+        result.reason = "stage " + std::to_string(bound.stage) + " needs at least " +
+                        units::format_readable(bound.needed_bytes, units::Dimension::size) +
+                        " for its model states, more than the " +
+                        units::format_readable(bound.capacity_bytes, units::Dimension::size) + " of a device";
+        return result;
+    }
+
+    SimulateOptions options;
+    options.timeline = TimelineDetail::none;
+    options.progress = cancel;
+    Expected<Simulation, SimulationError> simulated = simulate(*loaded.scenario, options);
+    if (!simulated) {
+        if (simulated.error().kind == SimulationErrorKind::cancelled) return std::nullopt;
+        result.status = PointStatus::failed;
+        result.reason = simulated.error().message;
+        return result;
+    }
+    Report report = std::move(simulated).value().report;
+    report.per_device.clear();
+    report.per_device.shrink_to_fit();
+    result.status = report.out_of_memory ? PointStatus::oom : PointStatus::ok;
+    result.report = std::move(report);
+    return result;
+}
+
+SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepObserver& observer) {
+    SweepOutcome outcome;
+    std::vector<std::uint64_t> pending;
+    const std::uint64_t total = plan.space.point_count();
+    for (std::uint64_t point = options.shard.index; point < total; point += options.shard.count) {
+        ++outcome.points_in_shard;
+        if (std::binary_search(options.done.begin(), options.done.end(), point)) {
+            ++outcome.already_done;
+        } else {
+            pending.push_back(point);
+        }
+    }
+
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    std::condition_variable finished;
+    std::vector<PointResult> ready;  // guarded by mutex
+    std::size_t workers_left = 0;    // guarded by mutex
+
+    const auto work = [&] {
+        StopFlag flag(stop);
+        for (;;) {
+            const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
+            if (k >= pending.size() || stop.load(std::memory_order_relaxed)) break;
+            std::optional<PointResult> result = run_point(plan, pending[k], &flag);
+            if (!result) break;  // cancelled
+            const std::lock_guard lock(mutex);
+            ready.push_back(std::move(*result));
+            finished.notify_one();
+        }
+        const std::lock_guard lock(mutex);
+        --workers_left;
+        finished.notify_one();
+    };
+
+    const std::size_t jobs = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options.jobs, 1)), 1,
+                                                     std::max<std::size_t>(pending.size(), 1));
+    std::vector<std::thread> threads;
+    workers_left = jobs;
+    threads.reserve(jobs);
+    for (std::size_t j = 0; j < jobs; ++j) threads.emplace_back(work);
+
+    using Clock = std::chrono::steady_clock;
+    const auto batch_time = std::chrono::duration<double>(options.batch_seconds);
+    auto batch_started = Clock::now();
+    std::vector<PointResult> batch;
+    std::unique_lock lock(mutex);
+    for (;;) {
+        finished.wait_for(lock, std::chrono::milliseconds(50));
+        const bool all_finished = workers_left == 0;
+        if (!outcome.error) {
+            for (PointResult& result : ready) batch.push_back(std::move(result));
+        }
+        ready.clear();
+        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
+        if (!batch.empty() && (due || all_finished)) {
+            lock.unlock();
+            std::optional<std::string> error = observer.points_done(batch);
+            outcome.run += batch.size();
+            batch.clear();
+            batch_started = Clock::now();
+            lock.lock();
+            if (error) {
+                outcome.error = std::move(error);
+                stop = true;
+            }
+        }
+        if (!stop && observer.cancelled()) {
+            outcome.cancelled = true;
+            stop = true;
+        }
+        if (all_finished) break;
+    }
+    lock.unlock();
+    for (std::thread& thread : threads) thread.join();
+    return outcome;
+}
+
+}  // namespace parasight

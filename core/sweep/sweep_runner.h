@@ -1,0 +1,76 @@
+#pragma once
+// Runs the points of a sweep on a pool of threads. Each point is read from the base scenario and its axis values,
+// estimated against the device's memory in closed form (compile/memory_lower_bound.h: a point whose model states
+// alone do not fit is recorded as out of memory without simulating), then simulated keeping only its Report. A
+// point's result depends on nothing but the point, so any number of threads gives the same results; they reach the
+// observer in batches, on the calling thread, in the order they finish.
+
+#include "sweep/point_result.h"
+#include "sweep/sweep_space.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace parasight {
+
+struct SweepPlan {
+    std::string name;                      // the base scenario's name
+    std::string base_yaml;                 // the base scenario as write_scenario_yaml writes it
+    std::filesystem::path base_directory;  // where the base scenario's relative paths start
+    SweepSpace space;
+};
+
+// Which points one process of several runs: point k belongs to shard k mod count (`--shard K/N`, K counted from 1
+// on the command line, from 0 here), so shards are the same size to within one point and any point's shard is known
+// without listing the others.
+struct Shard {
+    std::uint64_t index = 0;
+    std::uint64_t count = 1;
+
+    [[nodiscard]] bool holds(std::uint64_t point) const noexcept { return point % count == index; }
+};
+// "K/N" with 1 ≤ K ≤ N; the error says what is wrong.
+[[nodiscard]] Expected<Shard> parse_shard(std::string_view text);
+
+// What the sweep tells its caller, on the thread that called run_sweep.
+class SweepObserver {
+public:
+    SweepObserver() = default;
+    SweepObserver(const SweepObserver&) = delete;
+    SweepObserver& operator=(const SweepObserver&) = delete;
+    virtual ~SweepObserver() = default;
+
+    // Points that finished (a batch: up to SweepOptions::batch_points, or what finished within batch_seconds). An
+    // error (the results could not be stored) stops the sweep.
+    [[nodiscard]] virtual std::optional<std::string> points_done(std::span<const PointResult> points) = 0;
+    // Polled several times a second: true stops the sweep; points in progress are dropped, not reported.
+    [[nodiscard]] virtual bool cancelled() const = 0;
+};
+
+struct SweepOptions {
+    int jobs = 1;                          // threads; at least 1
+    Shard shard;
+    std::vector<std::uint64_t> done;       // points already stored (increasing): not run again
+    std::size_t batch_points = 256;
+    double batch_seconds = 0.5;
+};
+
+struct SweepOutcome {
+    std::uint64_t points_in_shard = 0;     // points of this shard, done before or not
+    std::uint64_t already_done = 0;        // of those, skipped because SweepOptions::done held them
+    std::uint64_t run = 0;                 // run now and reported
+    bool cancelled = false;
+    std::optional<std::string> error;      // the observer's, when it stopped the sweep
+};
+
+[[nodiscard]] SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepObserver& observer);
+
+// One point, as a worker runs it; `cancel` (may be null) stops its simulation, and then the result is nothing.
+[[nodiscard]] std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
+                                                   ProgressSink* cancel = nullptr);
+
+}  // namespace parasight

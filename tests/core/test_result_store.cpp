@@ -1,0 +1,402 @@
+// The results database (store/result_store.h), read back with the SQLite C library as any other client would: typed
+// columns, scenarios by SHA-256, sweeps with their axis values and a view per sweep, re-adding without duplicates,
+// migration from schema version 1, merging, and every database that is not ours — or damaged, newer or locked —
+// refused and left byte for byte as it was.
+
+#include "common/sha256.h"
+#include "store/result_store.h"
+#include "store/store_schema.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace parasight;
+
+namespace {
+
+// A plain SQLite connection, as sqlite3, pandas or DuckDB would open the file.
+class Client {
+public:
+    explicit Client(const std::string& path, int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) {
+        sqlite3_open_v2(path.c_str(), &handle_, flags, nullptr);
+    }
+    ~Client() { sqlite3_close_v2(handle_); }
+    Client(const Client&) = delete;
+    Client& operator=(const Client&) = delete;
+
+    // Every row of `sql`, each column as text (NULL as "NULL"), columns joined by '|'.
+    std::vector<std::string> rows(const std::string& sql) {
+        std::vector<std::string> result;
+        sqlite3_stmt* statement = nullptr;
+        if (sqlite3_prepare_v2(handle_, sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) {
+            result.push_back(std::string("error: ") + sqlite3_errmsg(handle_));
+            return result;
+        }
+        while (sqlite3_step(statement) == SQLITE_ROW) {
+            std::string row;
+            for (int c = 0; c < sqlite3_column_count(statement); ++c) {
+                if (c > 0) row += '|';
+                const auto* text = sqlite3_column_text(statement, c);
+                row += text != nullptr ? reinterpret_cast<const char*>(text) : "NULL";
+            }
+            result.push_back(row);
+        }
+        sqlite3_finalize(statement);
+        return result;
+    }
+    std::string one(const std::string& sql) {
+        const auto all = rows(sql);
+        return all.empty() ? std::string("(no row)") : all.front();
+    }
+    bool execute(const std::string& sql) { return sqlite3_exec(handle_, sql.c_str(), nullptr, nullptr, nullptr) == 0; }
+
+private:
+    sqlite3* handle_ = nullptr;
+};
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// A Report with a distinct number in every field, so that a column filled from the wrong field shows.
+Report numbered_report() {
+    Report report;
+    report.iteration_time_s = 1.5;
+    report.samples_per_s = 10.25;
+    report.tokens_per_s = 20992.0;
+    report.devices = 8;
+    report.model_flops_per_iteration = 3e15;
+    report.hardware_flops_per_iteration = 4e15;
+    report.model_tflops_per_device = 250.0;
+    report.mfu = 0.5;
+    report.hfu = 0.625;
+    report.breakdown.compute_s = 1.0;
+    report.breakdown.exposed_comm_s = {0.01, 0.02, 0.03, 0.04, 0.05};
+    report.breakdown.exposed_memory_s = 0.0;
+    report.breakdown.bubble_s = 0.25;
+    report.breakdown.idle_s = 0.1;
+    report.peak_memory_bytes = 7e10;
+    report.memory_capacity_bytes = 8e10;
+    report.memory_by_category_bytes = {1e10, 2e10, 3e10, 0.5e10, 0.5e10};
+    report.events = 12345;
+    report.wall_s = 0.002;
+    report.mode = "representative";
+    Warning warning;
+    warning.code = WarningCode::implausible_iteration_time;
+    warning.time_s = 4e7;
+    report.warnings.push_back(warning);
+    return report;
+}
+
+SweepRecord two_axis_sweep() {
+    SweepRecord sweep;
+    sweep.name = "small";
+    sweep.base_yaml = "schema: 1\nname: small\n";
+    sweep.axes = {{"parallelism.tp", {"1", "2"}}, {"cluster.topology[1].bandwidth", {"100 GB/s", "200 GB/s"}}};
+    sweep.point_count = 4;
+    return sweep;
+}
+
+PointResult point_result(std::uint64_t point, PointStatus status) {
+    const std::vector<std::string> tp{"1", "2"};
+    const std::vector<std::string> bandwidth{"100 GB/s", "200 GB/s"};
+    PointResult result;
+    result.point = point;
+    result.values = {{"parallelism.tp", tp[point / 2]}, {"cluster.topology[1].bandwidth", bandwidth[point % 2]}};
+    result.scenario_name = "small";
+    result.scenario_yaml = "schema: 1\nname: small\n# point " + std::to_string(point) + "\n";
+    result.status = status;
+    if (status == PointStatus::ok) result.report = numbered_report();
+    if (status == PointStatus::invalid) result.reason = "parallelism.tp: must divide heads";
+    if (status == PointStatus::oom_estimated) {
+        result.memory_estimate = MemoryEstimate{9e10, 8e10};
+        result.reason = "stage 0 needs at least 90 GB";
+    }
+    return result;
+}
+
+}  // namespace
+
+class TestResultStore : public QObject {
+    Q_OBJECT
+private slots:
+    void sha256MatchesTheStandardsVectors();
+    void runsAreTypedColumnsAnyClientReads();
+    void sweepsKeepTheirPointsOnceWithTypedAxisValues();
+    void aSweepIsFoundAgainByItsKey();
+    void anOlderSchemaIsMigratedAndItsRunsKept();
+    void mergingAddsWhatIsMissingOnce();
+    void databasesThatAreNotOursAreLeftUntouched_data();
+    void databasesThatAreNotOursAreLeftUntouched();
+    void aLockedDatabaseSaysSo();
+};
+
+void TestResultStore::sha256MatchesTheStandardsVectors() {
+    // FIPS 180-4 examples (NIST's SHA256.pdf): one block, two blocks (56 bytes leave no room for the length), and a
+    // million 'a'; the empty string as sha256sum prints it.
+    QCOMPARE(sha256_hex(""), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+    QCOMPARE(sha256_hex("abc"), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QCOMPARE(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+             std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    QCOMPARE(sha256_hex(std::string(1'000'000, 'a')),
+             std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+}
+
+void TestResultStore::runsAreTypedColumnsAnyClientReads() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("nested/folder/results.db").toStdString();
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY2(store, store ? "" : store.error().c_str());
+        const Expected<std::int64_t> run = store.value().add_run("small", "schema: 1\n", numbered_report());
+        QVERIFY(run);
+        QCOMPARE(run.value(), std::int64_t{1});
+    }
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA application_id"), std::string("1347643252"));  // 0x50536774, "PSgt"
+    QCOMPARE(client.one("PRAGMA user_version"), std::to_string(store::current_schema_version()));
+    QCOMPARE(client.one("PRAGMA journal_mode"), std::string("wal"));
+    QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+    // The scenario under its SHA-256, which sha256sum would print for the same bytes.
+    QCOMPARE(client.one("SELECT hash, name, yaml FROM scenarios"), sha256_hex("schema: 1\n") + "|small|schema: 1\n");
+    QCOMPARE(client.one("SELECT status, reason, core_version, mode FROM runs"),
+             std::string("ok|NULL|" PARASIGHT_VERSION "|representative"));
+    QCOMPARE(client.one("SELECT iteration_time_s, samples_per_s, tokens_per_s, devices, mfu, hfu, compute_s, "
+                        "exposed_tp_s, exposed_cp_s, exposed_ep_s, exposed_pp_s, exposed_dp_s, bubble_s, idle_s, "
+                        "events FROM runs"),
+             std::string("1.5|10.25|20992.0|8|0.5|0.625|1.0|0.01|0.02|0.03|0.04|0.05|0.25|0.1|12345"));
+    QCOMPARE(client.one("SELECT peak_memory_bytes, memory_capacity_bytes, weights_bytes, gradients_bytes, "
+                        "optimizer_bytes, activations_bytes, buffers_bytes, oom_npu FROM runs"),
+             std::string("70000000000.0|80000000000.0|10000000000.0|20000000000.0|30000000000.0|5000000000.0|"
+                         "5000000000.0|NULL"));
+    // Types as stored, which pandas and DuckDB map to float64 and int64.
+    QCOMPARE(client.one("SELECT typeof(iteration_time_s), typeof(devices), typeof(events), typeof(mfu) FROM runs"),
+             std::string("real|integer|integer|real"));
+    const std::string warnings = client.one("SELECT json_array_length(warnings), warnings FROM runs");
+    // Each warning as its sentence (export/warning_text.h), in a JSON array.
+    QVERIFY2(warnings == "1|[\"one iteration takes 1.3 years (4e+07 s): check the units of the link bandwidths and "
+                         "measured operation times\"]",
+             warnings.c_str());
+    QVERIFY(client.one("SELECT created_at FROM runs").size() == 20);  // 2026-11-23T10:04:05Z
+}
+
+void TestResultStore::sweepsKeepTheirPointsOnceWithTypedAxisValues() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+        QVERIFY(sweep);
+        const std::vector<PointResult> first{point_result(0, PointStatus::ok), point_result(3, PointStatus::invalid)};
+        QVERIFY(!store.value().add_points(sweep.value(), first));
+        // Point 3 again (a re-run), with point 1 and 2 new: 3 keeps what it had.
+        std::vector<PointResult> second{point_result(1, PointStatus::oom_estimated), point_result(3, PointStatus::ok),
+                                        point_result(2, PointStatus::ok)};
+        QVERIFY(!store.value().add_points(sweep.value(), second));
+        const Expected<std::vector<std::uint64_t>> stored = store.value().stored_points(sweep.value());
+        QVERIFY(stored);
+        QCOMPARE(stored.value(), (std::vector<std::uint64_t>{0, 1, 2, 3}));
+    }
+    Client client(path);
+    QCOMPARE(client.one("SELECT count(*) FROM sweep_points"), std::string("4"));
+    QCOMPARE(client.one("SELECT count(*) FROM runs"), std::string("4"));
+    QCOMPARE(client.one("SELECT count(*) FROM scenarios"), std::string("5"));  // the base and four points
+    QCOMPARE(client.one("SELECT name, point_count, core_version FROM sweeps"),
+             std::string("small|4|" PARASIGHT_VERSION));
+    QCOMPARE(client.rows("SELECT position, path, sweep_values FROM sweep_axes ORDER BY position"),
+             (std::vector<std::string>{"0|parallelism.tp|[\"1\",\"2\"]",
+                                       "1|cluster.topology[1].bandwidth|[\"100 GB/s\",\"200 GB/s\"]"}));
+    // The view: one row per point, each axis a column named by its path, typed as written.
+    QCOMPARE(client.rows("SELECT point, \"parallelism.tp\", typeof(\"parallelism.tp\"), "
+                         "\"cluster.topology[1].bandwidth\", status, reason, iteration_time_s, peak_memory_bytes "
+                         "FROM sweep_1 ORDER BY point"),
+             (std::vector<std::string>{"0|1|integer|100 GB/s|ok|NULL|1.5|70000000000.0",
+                                       "1|1|integer|200 GB/s|oom_estimated|stage 0 needs at least 90 GB|NULL|"
+                                       "90000000000.0",
+                                       "2|2|integer|100 GB/s|ok|NULL|1.5|70000000000.0",
+                                       "3|2|integer|200 GB/s|invalid|parallelism.tp: must divide heads|NULL|NULL"}));
+}
+
+void TestResultStore::aSweepIsFoundAgainByItsKey() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+    QVERIFY(store);
+    const SweepRecord sweep = two_axis_sweep();
+    const Expected<std::int64_t> first = store.value().open_sweep(sweep);
+    const Expected<std::int64_t> again = store.value().open_sweep(sweep);
+    QVERIFY(first && again);
+    QCOMPARE(again.value(), first.value());
+    // Another value on an axis, another base scenario: other sweeps.
+    SweepRecord other_values = sweep;
+    other_values.axes[1].values.push_back("400 GB/s");
+    SweepRecord other_base = sweep;
+    other_base.base_yaml += "# edited\n";
+    QVERIFY(sweep_key(other_values) != sweep_key(sweep));
+    QVERIFY(sweep_key(other_base) != sweep_key(sweep));
+    const Expected<std::int64_t> third = store.value().open_sweep(other_values);
+    QVERIFY(third);
+    QCOMPARE(third.value(), first.value() + 1);
+}
+
+void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("version1.db").toStdString();
+    {
+        // A database as ParaSight's schema version 1 made it: scenarios and runs, no sweeps yet.
+        Client client(path);
+        QVERIFY(client.execute(std::string(store::migrations()[0])));
+        QVERIFY(client.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
+                               "; PRAGMA user_version = 1"));
+        QVERIFY(client.execute("INSERT INTO scenarios VALUES ('abc', 'old', 'schema: 1\n');"
+                               "INSERT INTO runs (scenario_hash, status, core_version, iteration_time_s) "
+                               "VALUES ('abc', 'ok', '0.0.9', 2.5)"));
+    }
+    // Read-only, it is not changed: the reader is told how it gets brought up to date.
+    const Expected<ResultStore> reader = ResultStore::open(path, ResultStore::Access::read_only);
+    QVERIFY(!reader);
+    QVERIFY2(reader.error().find("older ParaSight (schema version 1)") != std::string::npos, reader.error().c_str());
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY2(store, store ? "" : store.error().c_str());
+        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+        QVERIFY(sweep);
+        QVERIFY(!store.value().add_points(sweep.value(), std::vector<PointResult>{point_result(0, PointStatus::ok)}));
+    }
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA user_version"), std::string("2"));
+    QCOMPARE(client.rows("SELECT id, core_version, iteration_time_s FROM runs ORDER BY id"),
+             (std::vector<std::string>{"1|0.0.9|2.5", "2|" PARASIGHT_VERSION "|1.5"}));
+    QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+}
+
+void TestResultStore::mergingAddsWhatIsMissingOnce() {
+    QTemporaryDir folder;
+    const std::string shard_a = folder.filePath("a.db").toStdString();
+    const std::string shard_b = folder.filePath("b.db").toStdString();
+    const std::string merged = folder.filePath("merged.db").toStdString();
+    const auto write_shard = [](const std::string& path, std::vector<PointResult> points, bool single_run) {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+        QVERIFY(sweep);
+        QVERIFY(!store.value().add_points(sweep.value(), points));
+        if (single_run) QVERIFY(store.value().add_run("single", "schema: 1\nname: single\n", numbered_report()));
+    };
+    // Shard 1/2 holds the even points, 2/2 the odd ones; both hold point 2 (a shard re-run by hand).
+    write_shard(shard_a, {point_result(0, PointStatus::ok), point_result(2, PointStatus::ok)}, true);
+    write_shard(shard_b, {point_result(1, PointStatus::oom_estimated), point_result(3, PointStatus::invalid),
+                          point_result(2, PointStatus::ok)},
+                false);
+    const std::string a_before = file_bytes(shard_a);
+    {
+        Expected<ResultStore> store = ResultStore::open(merged, ResultStore::Access::read_write);
+        QVERIFY(store);
+        for (const std::string& shard : {shard_a, shard_b, shard_a, shard_b}) {
+            const auto problem = store.value().merge_from(shard);
+            QVERIFY2(!problem, problem ? problem->c_str() : "");
+        }
+        const auto itself = store.value().merge_from(merged);
+        QVERIFY(itself);
+        QCOMPARE(*itself, std::string("is the database being merged into"));
+    }
+    QCOMPARE(file_bytes(shard_a), a_before);  // read, never written
+    Client client(merged);
+    QCOMPARE(client.one("SELECT count(*) FROM sweeps"), std::string("1"));
+    QCOMPARE(client.rows("SELECT point, \"parallelism.tp\", status FROM sweep_1 ORDER BY point"),
+             (std::vector<std::string>{"0|1|ok", "1|1|oom_estimated", "2|2|ok", "3|2|invalid"}));
+    QCOMPARE(client.one("SELECT count(*) FROM runs"), std::string("5"));  // four points and the single run, once
+    QCOMPARE(client.one("SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM sweep_points)"),
+             std::string("1"));
+    QCOMPARE(client.one("SELECT count(*) FROM sweep_point_values"), std::string("8"));
+    QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+}
+
+void TestResultStore::databasesThatAreNotOursAreLeftUntouched_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");  // a part of the error
+    QTest::newRow("text") << "text" << "is not a SQLite database";
+    QTest::newRow("another program's database") << "foreign" << "is a SQLite database of another program";
+    QTest::newRow("newer schema") << "newer" << "was made by a newer ParaSight (schema version 99";
+    QTest::newRow("damaged") << "damaged" << "damaged";
+    QTest::newRow("a folder") << "folder" << "is a directory";
+}
+
+void TestResultStore::databasesThatAreNotOursAreLeftUntouched() {
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    if (kind == "text") {
+        std::ofstream(path) << "name,iteration_time_s\nsmall,1.5\n";
+    } else if (kind == "foreign") {
+        Client client(path);
+        QVERIFY(client.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, file TEXT); INSERT INTO photos "
+                               "(file) VALUES ('a.jpg')"));
+    } else if (kind == "newer") {
+        Client client(path);
+        QVERIFY(client.execute("CREATE TABLE future (x); PRAGMA application_id = " +
+                               std::to_string(store::application_id) + "; PRAGMA user_version = 99"));
+    } else if (kind == "damaged") {
+        {
+            Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+            QVERIFY(store);
+            const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+            std::vector<PointResult> points;
+            for (std::uint64_t p = 0; p < 4; ++p) points.push_back(point_result(p, PointStatus::ok));
+            QVERIFY(sweep && !store.value().add_points(sweep.value(), points));
+        }
+        {
+            Client client(path);  // fold the WAL into the file, then overwrite a page of the runs table
+            QVERIFY(client.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE"));
+        }
+        std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(4096);  // page 2's header onwards
+        const std::string garbage(3000, '\x5a');
+        file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+    } else if (kind == "folder") {
+        QVERIFY(QDir().mkpath(QString::fromStdString(path)));
+    }
+    const std::string before = kind == "folder" ? std::string() : file_bytes(path);
+    const Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+    QVERIFY(!store);
+    QVERIFY2(store.error().find(message.toStdString()) != std::string::npos, store.error().c_str());
+    if (kind != "folder") {
+        QCOMPARE(file_bytes(path), before);
+        QVERIFY(!QFile::exists(QString::fromStdString(path + "-wal")));
+    }
+}
+
+void TestResultStore::aLockedDatabaseSaysSo() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+    }
+    Client other(path);
+    QVERIFY(other.execute("BEGIN EXCLUSIVE; INSERT INTO scenarios VALUES ('x', 'x', 'x')"));
+    Expected<ResultStore> store =
+        ResultStore::open(path, ResultStore::Access::read_write, std::chrono::milliseconds(50));
+    if (store) {
+        // WAL lets the reader in; the first write waits and then gives up.
+        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+        QVERIFY(!sweep);
+        QVERIFY2(sweep.error().find("locked by another process") != std::string::npos, sweep.error().c_str());
+    } else {
+        QVERIFY2(store.error().find("locked by another process") != std::string::npos, store.error().c_str());
+    }
+    QVERIFY(other.execute("ROLLBACK"));
+}
+
+QTEST_GUILESS_MAIN(TestResultStore)
+#include "test_result_store.moc"

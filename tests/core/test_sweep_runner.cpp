@@ -1,0 +1,235 @@
+// The sweep runner (sweep/sweep_runner.h) on tests/data/cli/small_pipeline.yaml (a 4-layer transformer, pp 2 on 8
+// NPUs, global batch 16) with dp derived (`auto`) and the device's memory cut to 20 MB, so that every kind of point
+// shows up: tp ∈ {1, 2, 4} × micro-batch ∈ {1, 2, 3}.
+//   micro-batch 3: 16 sequences do not split into replicas × micro-batches of 3 → invalid (3 points);
+//   tp 1: the last stage keeps 1 842 176 parameters × 16 B = 29.47 MB of model states > 20 MB → oom_estimated
+//         (test_memory_lower_bound works the figure out), not simulated (2 points);
+//   tp 2 and tp 4: simulated (4 points).
+
+#include "scenario_file/scenario_writer.h"
+#include "simulation/simulate.h"
+#include "sweep/sweep_runner.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace parasight;
+
+namespace {
+
+SweepPlan small_plan(std::vector<SweepAxis> axes) {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    Expected<SweepSpace> space = SweepSpace::of(std::move(axes));
+    if (!loaded.ok() || !space) qFatal("the small pipeline or its axes did not load");
+    return SweepPlan{loaded.scenario->value().name, write_scenario_yaml(loaded.scenario->value()), {},
+                     std::move(space).value()};
+}
+
+SweepPlan nine_point_plan() {
+    return small_plan({{"parallelism.dp", {"auto"}},
+                       {"cluster.device.memory", {"20 MB"}},
+                       {"parallelism.tp", {"1", "2", "4"}},
+                       {"training.micro_batch", {"1", "2", "3"}}});
+}
+
+// Keeps every point it is given; cancels after `cancel_after` points when set.
+class Collector final : public SweepObserver {
+public:
+    std::optional<std::string> points_done(std::span<const PointResult> points) override {
+        ++batches;
+        for (const PointResult& point : points) results.emplace(point.point, point);
+        if (fail_with) return fail_with;
+        return std::nullopt;
+    }
+    bool cancelled() const override { return cancel_after && results.size() >= *cancel_after; }
+
+    std::map<std::uint64_t, PointResult> results;
+    int batches = 0;
+    std::optional<std::size_t> cancel_after;
+    std::optional<std::string> fail_with;
+};
+
+// Everything a point's result says, but how long it took to simulate.
+std::string fingerprint(const PointResult& result) {
+    std::string text = std::to_string(result.point) + " " + std::string(name_of(result.status, point_status_names)) +
+                       " " + result.reason + " " + result.scenario_yaml;
+    for (const AxisValue& value : result.values) text += " " + value.path + "=" + value.value;
+    if (result.report) {
+        const Report& report = *result.report;
+        text += " " + std::to_string(report.iteration_time_s) + " " + std::to_string(report.peak_memory_bytes) +
+                " " + std::to_string(report.mfu) + " " + std::to_string(report.events) + " " +
+                std::to_string(report.breakdown.bubble_s) + " " + std::to_string(report.warnings.size());
+    }
+    if (result.memory_estimate) text += " " + std::to_string(result.memory_estimate->needed_bytes);
+    return text;
+}
+
+}  // namespace
+
+class TestSweepRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void everyPointIsRecordedWithWhatBecameOfIt();
+    void theResultsAreTheSameForAnyNumberOfThreads();
+    void shardsSplitThePointsExactlyOnce();
+    void storedPointsAreNotRunAgain();
+    void aCancelStopsTheSweep();
+    void anObserverErrorStopsTheSweep();
+    void shardsAreWrittenKOverN_data();
+    void shardsAreWrittenKOverN();
+};
+
+void TestSweepRunner::everyPointIsRecordedWithWhatBecameOfIt() {
+    const SweepPlan plan = nine_point_plan();
+    QCOMPARE(plan.space.point_count(), std::size_t{9});
+    Collector collector;
+    SweepOptions options;
+    options.jobs = 2;
+    const SweepOutcome outcome = run_sweep(plan, options, collector);
+    QCOMPARE(outcome.points_in_shard, std::uint64_t{9});
+    QCOMPARE(outcome.run, std::uint64_t{9});
+    QVERIFY(!outcome.cancelled);
+    QVERIFY(!outcome.error);
+    QCOMPARE(collector.results.size(), std::size_t{9});
+    std::map<PointStatus, int> counts;
+    for (const auto& [point, result] : collector.results) {
+        ++counts[result.status];
+        const std::string tp = result.values[2].value;
+        const std::string micro_batch = result.values[3].value;
+        if (micro_batch == "3") {
+            QCOMPARE(result.status, PointStatus::invalid);
+            // dp = 8 / (2 · tp): 4, 2 or 1 replicas of micro-batches of 3.
+            const int dp = 8 / (2 * std::stoi(tp));
+            const std::string why = "training.global_batch: global_batch 16 is not divisible by dp x micro_batch = " +
+                                    std::to_string(dp) + " x 3 = " + std::to_string(3 * dp);
+            QVERIFY2(result.reason == why, result.reason.c_str());
+            QVERIFY(!result.report);
+        } else if (tp == "1") {
+            QCOMPARE(result.status, PointStatus::oom_estimated);
+            QVERIFY(result.memory_estimate);
+            QCOMPARE(result.memory_estimate->needed_bytes, 1842176.0 * 16);
+            QCOMPARE(result.memory_estimate->capacity_bytes, 20e6);
+            QVERIFY2(result.reason == std::string("stage 1 needs at least 29.47 MB for its model states, more than "
+                                                "the 20 MB of a device"), result.reason.c_str());
+            // The bound is sound: simulated anyway, the point runs out of memory.
+            const LoadResult loaded = load_scenario_text(result.scenario_yaml, "point");
+            QVERIFY(loaded.ok());
+            const auto simulated = simulate(*loaded.scenario, SimulateOptions{});
+            QVERIFY(simulated && simulated.value().report.out_of_memory);
+        } else {
+            QVERIFY(result.status == PointStatus::ok || result.status == PointStatus::oom);
+            QVERIFY(result.report);
+            QVERIFY(result.report->per_device.empty());  // only the Report is kept
+            QCOMPARE(result.status == PointStatus::oom, result.report->out_of_memory.has_value());
+            QVERIFY(result.report->iteration_time_s > 0.0);
+        }
+    }
+    QCOMPARE(counts[PointStatus::invalid], 3);
+    QCOMPARE(counts[PointStatus::oom_estimated], 2);
+    QCOMPARE(counts[PointStatus::ok] + counts[PointStatus::oom], 4);
+}
+
+void TestSweepRunner::theResultsAreTheSameForAnyNumberOfThreads() {
+    const SweepPlan plan = nine_point_plan();
+    std::vector<std::string> fingerprints[3];
+    for (const int jobs : {1, 2, 3}) {
+        Collector collector;
+        SweepOptions options;
+        options.jobs = jobs;
+        options.batch_points = 2;
+        (void)run_sweep(plan, options, collector);
+        for (const auto& [point, result] : collector.results) fingerprints[jobs - 1].push_back(fingerprint(result));
+    }
+    QCOMPARE(fingerprints[0].size(), std::size_t{9});
+    QCOMPARE(fingerprints[1], fingerprints[0]);
+    QCOMPARE(fingerprints[2], fingerprints[0]);
+}
+
+void TestSweepRunner::shardsSplitThePointsExactlyOnce() {
+    const SweepPlan plan = nine_point_plan();
+    std::map<std::uint64_t, int> seen;
+    for (std::uint64_t index = 0; index < 4; ++index) {
+        Collector collector;
+        SweepOptions options;
+        options.shard = Shard{index, 4};
+        const SweepOutcome outcome = run_sweep(plan, options, collector);
+        // Points k ≡ index (mod 4) of 0…8: shard 0 has 0, 4, 8; the others two each.
+        QCOMPARE(outcome.points_in_shard, index == 0 ? std::uint64_t{3} : std::uint64_t{2});
+        for (const auto& [point, result] : collector.results) {
+            QCOMPARE(point % 4, index);
+            ++seen[point];
+        }
+    }
+    QCOMPARE(seen.size(), std::size_t{9});
+    for (const auto& [point, times] : seen) QCOMPARE(times, 1);
+}
+
+void TestSweepRunner::storedPointsAreNotRunAgain() {
+    const SweepPlan plan = nine_point_plan();
+    Collector collector;
+    SweepOptions options;
+    options.done = {0, 3, 4, 8};
+    const SweepOutcome outcome = run_sweep(plan, options, collector);
+    QCOMPARE(outcome.already_done, std::uint64_t{4});
+    QCOMPARE(outcome.run, std::uint64_t{5});
+    std::vector<std::uint64_t> points;
+    for (const auto& [point, result] : collector.results) points.push_back(point);
+    QCOMPARE(points, (std::vector<std::uint64_t>{1, 2, 5, 6, 7}));
+}
+
+void TestSweepRunner::aCancelStopsTheSweep() {
+    // 100 points of the valid tp 2 configuration (different link bandwidths), one thread, a batch per point:
+    // cancelled once 3 points are in, the sweep stops within a point or two.
+    std::vector<std::string> bandwidths;
+    for (int gbps = 1; gbps <= 100; ++gbps) bandwidths.push_back(std::to_string(gbps) + " GB/s");
+    const SweepPlan plan = small_plan({{"cluster.topology[1].bandwidth", bandwidths}});
+    Collector collector;
+    collector.cancel_after = 3;
+    SweepOptions options;
+    options.batch_points = 1;
+    const SweepOutcome outcome = run_sweep(plan, options, collector);
+    QVERIFY(outcome.cancelled);
+    QVERIFY(outcome.run >= 3);
+    QVERIFY2(outcome.run < 10, std::to_string(outcome.run).c_str());
+    QCOMPARE(collector.results.size(), static_cast<std::size_t>(outcome.run));
+}
+
+void TestSweepRunner::anObserverErrorStopsTheSweep() {
+    std::vector<std::string> bandwidths;
+    for (int gbps = 1; gbps <= 100; ++gbps) bandwidths.push_back(std::to_string(gbps) + " GB/s");
+    const SweepPlan plan = small_plan({{"cluster.topology[1].bandwidth", bandwidths}});
+    Collector collector;
+    collector.fail_with = "the disk is full";
+    SweepOptions options;
+    options.batch_points = 1;
+    options.jobs = 2;
+    const SweepOutcome outcome = run_sweep(plan, options, collector);
+    QVERIFY(outcome.error);
+    QCOMPARE(*outcome.error, std::string("the disk is full"));
+    QCOMPARE(collector.batches, 1);  // nothing is handed on after the error
+}
+
+void TestSweepRunner::shardsAreWrittenKOverN_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");  // "index/count" counted from 0, or the error
+    QTest::newRow("first") << "1/4" << "0/4";
+    QTest::newRow("last") << "4/4" << "3/4";
+    QTest::newRow("one") << "1/1" << "0/1";
+    QTest::newRow("K past N") << "5/4" << "shard 5/4 does not exist: K must be between 1 and N";
+    QTest::newRow("zero") << "0/4" << "shard 0/4 does not exist: K must be between 1 and N";
+    QTest::newRow("no slash") << "3" << "a shard is written K/N (the K-th of N, 1 ≤ K ≤ N), not '3'";
+    QTest::newRow("words") << "a/b" << "a shard is written K/N (the K-th of N, 1 ≤ K ≤ N), not 'a/b'";
+}
+
+void TestSweepRunner::shardsAreWrittenKOverN() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const Expected<Shard> shard = parse_shard(text.toStdString());
+    const QString got = shard ? QString("%1/%2").arg(shard.value().index).arg(shard.value().count)
+                              : QString::fromStdString(shard.error());
+    QCOMPARE(got, expected);
+}
+
+QTEST_GUILESS_MAIN(TestSweepRunner)
+#include "test_sweep_runner.moc"
