@@ -9,7 +9,10 @@
 #include "io/atomic_output.h"
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
+#include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
+#include "store/result_store.h"
+#include "stored_results.h"
 #include "units/quantity.h"
 
 #include <fstream>
@@ -33,7 +36,8 @@ device needs.
   --csv FILE      write each simulated device's breakdown as CSV
   --all-devices   simulate every device instead of one per symmetry class (same answer on a homogeneous cluster)
   --max-tasks N   refuse execution graphs of more than N tasks (default 50000000, about 10 GB of memory)
-  --db DB         store the run in a results database (not available yet: refused)
+  --db DB         also store the run in results database DB (docs/store.md; made when missing); 'parasight-cli runs'
+                  reads it back
 
 Output files are checked before the simulation starts and removed again if it fails. A scenario whose execution
 graph would pass --max-tasks is refused with what to change.
@@ -110,7 +114,6 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         Arguments::parse(words, OptionSpec{{"trace", "csv", "db", "max-tasks"}, {"json", "all-devices"}, {}});
     if (!arguments) return usage_error(err, "simulate", arguments.error());
     if (arguments->positional().size() != 1) return usage_error(err, "simulate", "name exactly one scenario FILE");
-    if (arguments->option("db")) return usage_error(err, "simulate", "--db: the results database is not available yet");
 
     SimulateOptions options;
     if (const auto text = arguments->option("max-tasks")) {
@@ -150,6 +153,14 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         if (problem) return usage_error(err, "simulate", *problem);
     }
 
+    // The database is opened (and refused, when it is not one of ours) before the simulation too.
+    std::optional<ResultStore> store;
+    if (const auto db = arguments->option("db")) {
+        Expected<ResultStore> opened = ResultStore::open(*db, ResultStore::Access::read_write);
+        if (!opened) return database_error(err, "simulate", *db, opened.error());
+        store.emplace(std::move(opened).value());
+    }
+
     const LoadResult loaded = load_scenario_file(scenario_file);
     if (!loaded.ok()) {
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
@@ -170,10 +181,19 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
             return exit_internal_error;
         }
     }
+    std::optional<std::int64_t> run_id;
+    if (store) {
+        const Scenario& scenario = loaded.scenario->value();
+        Expected<std::int64_t> stored =
+            store->add_run(scenario.name, write_scenario_yaml(scenario), simulation->report);
+        if (!stored) return database_error(err, "simulate", store->path(), stored.error());
+        run_id = stored.value();
+    }
     if (arguments->flag("json")) {
         out << report_json(simulation->report);
     } else {
         print_summary(out, simulation->report);
+        if (run_id) out << "stored as run:" << *run_id << " in " << quoted_path(store->path().string()) << '\n';
     }
     // Everything is written; the exit status still tells a script that the configuration does not fit.
     return simulation->report.out_of_memory ? exit_out_of_memory : exit_ok;

@@ -14,12 +14,16 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 4> commands{{
+const std::array<Command, 7> commands{{
     {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
      run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
     {"presets", "list or show the bundled devices, models, clusters and scenarios", presets_help, run_presets},
     {"collective", "time one collective on a scenario's cluster topology", collective_help, run_collective},
+    {"sweep", "simulate every combination of axis values and store the results in a database", sweep_help,
+     run_sweep},
+    {"merge", "join results databases (the shards of a sweep) into one", merge_help, run_merge},
+    {"runs", "list, show, export or compare what a results database holds", runs_help, run_runs},
 }};
 
 void print_overview(std::ostream& out) {

@@ -329,17 +329,44 @@ ReadResult read_scenario_text(std::string_view text, const std::string& file_nam
     return result;
 }
 
-LoadResult load_scenario_file(const std::filesystem::path& path) {
+namespace {
+
+// The file's text, or the diagnostic that says why it cannot be read.
+Expected<std::string, Diagnostic> scenario_file_text(const std::filesystem::path& path) {
     auto text = read_bounded_file(path, max_input_file_bytes, "a scenario file");
     if (!text) {
-        LoadResult result;
         // A path too long to open is named cut short (the only case where a path past the echo limit is reported).
-        result.diagnostics.push_back(Diagnostic{SourceLocation{shortened(path.string(), max_echoed_path_characters), 0, 0},
-                                                "cannot load the scenario: " + text.error(), {}});
+        return Diagnostic{SourceLocation{shortened(path.string(), max_echoed_path_characters), 0, 0},
+                          "cannot load the scenario: " + text.error(), {}};
+    }
+    return std::move(text).value();
+}
+
+std::filesystem::path folder_of(const std::filesystem::path& path) {
+    const std::filesystem::path folder = path.parent_path();
+    return folder.empty() ? std::filesystem::path(".") : folder;
+}
+
+}  // namespace
+
+LoadResult load_scenario_file(const std::filesystem::path& path) {
+    Expected<std::string, Diagnostic> text = scenario_file_text(path);
+    if (!text) {
+        LoadResult result;
+        result.diagnostics.push_back(text.error());
         return result;
     }
-    const std::filesystem::path folder = path.parent_path();
-    return load_scenario_text(text.value(), path.string(), folder.empty() ? std::filesystem::path(".") : folder);
+    return load_scenario_text(text.value(), path.string(), folder_of(path));
+}
+
+ReadResult read_scenario_file(const std::filesystem::path& path) {
+    Expected<std::string, Diagnostic> text = scenario_file_text(path);
+    if (!text) {
+        ReadResult result;
+        result.diagnostics.push_back(text.error());
+        return result;
+    }
+    return read_scenario_text(text.value(), path.string(), folder_of(path));
 }
 
 }  // namespace parasight

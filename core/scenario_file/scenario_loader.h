@@ -31,5 +31,7 @@ struct ReadResult {
                                             const std::filesystem::path& base_directory = {});
 // Relative paths inside start at the file's folder.
 [[nodiscard]] LoadResult load_scenario_file(const std::filesystem::path& path);
+// The file read as read_scenario_text reads text: a sweep's base scenario, which its axes may yet make valid.
+[[nodiscard]] ReadResult read_scenario_file(const std::filesystem::path& path);
 
 }  // namespace parasight

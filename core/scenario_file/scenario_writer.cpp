@@ -47,8 +47,11 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
         }
         out << YAML::Key << "hidden" << YAML::Value << std::to_string(model.hidden);
         out << YAML::Key << "heads" << YAML::Value << std::to_string(model.heads);
-        out << YAML::Key << "kv_heads" << YAML::Value << std::to_string(model.kv_heads);
-        out << YAML::Key << "ffn_hidden" << YAML::Value << std::to_string(model.ffn_hidden);
+        // 0 (not yet completed by validate()) means "from the model", as when the key is left out.
+        if (model.kv_heads > 0) out << YAML::Key << "kv_heads" << YAML::Value << std::to_string(model.kv_heads);
+        if (model.ffn_hidden > 0) {
+            out << YAML::Key << "ffn_hidden" << YAML::Value << std::to_string(model.ffn_hidden);
+        }
         out << YAML::Key << "mlp" << YAML::Value << std::string(name_of(model.mlp, mlp_kind_names));
         out << YAML::Key << "seq_len" << YAML::Value << std::to_string(model.seq_len);
         out << YAML::Key << "vocab" << YAML::Value << std::to_string(model.vocab);

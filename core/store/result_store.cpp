@@ -85,7 +85,7 @@ std::string sweep_key(const SweepRecord& sweep) {
             text += value;
             text += '\0';
         }
-        text += '\n';
+        text += axis.zipped_with_previous ? "&\n" : "\n";
     }
     text += PARASIGHT_VERSION;
     return sha256_hex(text);
@@ -311,14 +311,16 @@ Expected<std::int64_t> ResultStore::open_sweep(const SweepRecord& sweep) {
         if (auto error = insert.value().run()) return error;
         id = database_.last_insert_rowid();
         Expected<Statement> axis = database_.prepare(
-            "INSERT INTO sweep_axes (sweep_id, position, path, sweep_values) VALUES (?, ?, ?, ?)");
+            "INSERT INTO sweep_axes (sweep_id, position, path, sweep_values, zipped_with_previous) "
+            "VALUES (?, ?, ?, ?, ?)");
         if (!axis) return axis.error();
         for (std::size_t position = 0; position < sweep.axes.size(); ++position) {
             axis.value()
                 .bind(1, id)
                 .bind(2, static_cast<std::int64_t>(position))
                 .bind(3, std::string_view(sweep.axes[position].path))
-                .bind(4, std::string_view(json_array(sweep.axes[position].values)));
+                .bind(4, std::string_view(json_array(sweep.axes[position].values)))
+                .bind(5, std::int64_t{sweep.axes[position].zipped_with_previous ? 1 : 0});
             if (auto error = axis.value().run()) return error;
         }
         return create_sweep_view(id);

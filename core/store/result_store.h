@@ -17,7 +17,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <array>
 #include <optional>
+#include <variant>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +37,44 @@ struct SweepRecord {
 
 // The key of a sweep: SHA-256 over the base scenario, each axis's path and values, and the core version.
 [[nodiscard]] std::string sweep_key(const SweepRecord& sweep);
+
+// A value read back: NULL, an integer, a real or text, as SQLite stored it.
+using StoredValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+
+struct SweepSummary {
+    std::int64_t id = 0;
+    std::string name;
+    std::string created_at;
+    std::string core_version;
+    std::uint64_t point_count = 0;
+    std::vector<std::string> axis_paths;
+    std::array<std::uint64_t, 5> stored_by_status{};  // points stored, by PointStatus
+    [[nodiscard]] std::uint64_t stored() const noexcept;
+};
+
+struct RunSummary {
+    std::int64_t id = 0;
+    std::string scenario_name;
+    std::string status;
+    std::string created_at;
+    std::optional<double> iteration_time_s;
+};
+
+// Rows as they are read: the column names once, then each row's values.
+class RowVisitor {
+public:
+    virtual ~RowVisitor() = default;
+    virtual void columns(const std::vector<std::string>& names) = 0;
+    virtual void row(const std::vector<StoredValue>& values) = 0;
+
+protected:
+    // A visitor that holds what it read may be moved as itself, never sliced through this interface.
+    RowVisitor() = default;
+    RowVisitor(const RowVisitor&) = default;
+    RowVisitor(RowVisitor&&) = default;
+    RowVisitor& operator=(const RowVisitor&) = default;
+    RowVisitor& operator=(RowVisitor&&) = default;
+};
 
 class ResultStore {
 public:
@@ -60,6 +100,21 @@ public:
     [[nodiscard]] std::optional<std::string> merge_from(const std::filesystem::path& other);
 
     [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
+
+    // Reading (store_queries.cpp).
+    [[nodiscard]] Expected<std::vector<SweepSummary>> sweeps();
+    [[nodiscard]] Expected<SweepSummary> sweep(std::int64_t id);
+    // Runs that belong to no sweep, oldest first.
+    [[nodiscard]] Expected<std::vector<RunSummary>> single_runs();
+    // Every point of a sweep (its view sweep_<id>) in point order; `where`, `order` and `limit` narrow it (SQL
+    // over the view's columns, made by the caller from known column names, never from user text).
+    [[nodiscard]] std::optional<std::string> read_sweep(std::int64_t id, RowVisitor& visitor,
+                                                        const std::string& where = {}, const std::string& order = {},
+                                                        std::int64_t limit = -1);
+    // One run with its scenario's name: every column of runs.
+    [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
+    // The scenario YAML a run ran.
+    [[nodiscard]] Expected<std::string> run_scenario_yaml(std::int64_t id);
 
 private:
     ResultStore(store::Database database, std::filesystem::path path)

@@ -110,8 +110,9 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
                 if (auto error = copy.value().run()) return error;
                 sweep = database_.last_insert_rowid();
                 Expected<Statement> axes = database_.prepare(
-                    "INSERT INTO main.sweep_axes (sweep_id, position, path, sweep_values) "
-                    "SELECT ?, position, path, sweep_values FROM source.sweep_axes WHERE sweep_id = ?");
+                    "INSERT INTO main.sweep_axes (sweep_id, position, path, sweep_values, zipped_with_previous) "
+                    "SELECT ?, position, path, sweep_values, zipped_with_previous FROM source.sweep_axes "
+                    "WHERE sweep_id = ?");
                 if (!axes) return axes.error();
                 axes.value().bind(1, sweep).bind(2, source_sweep);
                 if (auto error = axes.value().run()) return error;

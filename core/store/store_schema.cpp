@@ -71,6 +71,7 @@ CREATE TABLE sweep_axes (
     position INTEGER NOT NULL,
     path TEXT NOT NULL,
     sweep_values TEXT NOT NULL,  -- JSON array of the values, as written
+    zipped_with_previous INTEGER NOT NULL DEFAULT 0,  -- 1: takes its values in step with the axis before it
     PRIMARY KEY (sweep_id, position)
 );
 CREATE TABLE sweep_points (

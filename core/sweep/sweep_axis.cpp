@@ -145,4 +145,25 @@ Expected<SweepAxis> parse_sweep_axis(std::string_view spec) {
     return SweepAxis{std::string(path), std::move(values).value()};
 }
 
+Expected<std::vector<SweepAxis>> parse_sweep_axes(std::string_view spec) {
+    std::vector<SweepAxis> axes;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t ampersand = spec.find('&', start);
+        Expected<SweepAxis> axis = parse_sweep_axis(spec.substr(start, ampersand == std::string_view::npos
+                                                                           ? std::string_view::npos
+                                                                           : ampersand - start));
+        if (!axis) return Error{axis.error()};
+        axis.value().zipped_with_previous = !axes.empty();
+        if (!axes.empty() && axis.value().values.size() != axes.front().values.size()) {
+            return Error{"zipped axes take their values together, so each needs as many: " + axes.front().path +
+                         " has " + std::to_string(axes.front().values.size()) + ", " + axis.value().path + " has " +
+                         std::to_string(axis.value().values.size())};
+        }
+        axes.push_back(std::move(axis).value());
+        if (ampersand == std::string_view::npos) return axes;
+        start = ampersand + 1;
+    }
+}
+
 }  // namespace parasight

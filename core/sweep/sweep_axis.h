@@ -20,6 +20,9 @@ namespace parasight {
 struct SweepAxis {
     std::string path;                 // "parallelism.tp", "cluster.topology[1].bandwidth"
     std::vector<std::string> values;  // as a scenario file writes them: "4", "150 GB/s"
+    // Zipped: this axis takes its k-th value together with the axis before it instead of multiplying the points
+    // (`full,selective` for recompute with `false,true` for sequence parallelism: two points, not four).
+    bool zipped_with_previous = false;
 
     friend bool operator==(const SweepAxis&, const SweepAxis&) = default;
 };
@@ -29,6 +32,9 @@ inline constexpr std::size_t max_axis_values = 100'000;
 
 // `spec` is PATH=VALUES; the error says what is wrong with it in words a user acts on.
 [[nodiscard]] Expected<SweepAxis> parse_sweep_axis(std::string_view spec);
+
+// One axis, or axes zipped together: PATH=VALUES & PATH=VALUES & … (each with as many values).
+[[nodiscard]] Expected<std::vector<SweepAxis>> parse_sweep_axes(std::string_view spec);
 
 // The values VALUES stands for (the part after '=').
 [[nodiscard]] Expected<std::vector<std::string>> parse_axis_values(std::string_view text);

@@ -1,5 +1,6 @@
 #include "sweep/sweep_point.h"
 
+#include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
 
@@ -73,6 +74,40 @@ std::optional<std::string> set_at(YAML::Node root, const std::string& path, cons
 }
 
 }  // namespace
+
+std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path) {
+    const auto steps = path_steps(path);
+    if (!steps) {
+        return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
+               in_quotes(path);
+    }
+    YAML::Node node = YAML::Load(base_yaml);
+    std::string walked;
+    for (const PathStep& step : *steps) {
+        if (!node.IsMap()) return in_quotes(walked) + " holds a value, not keys such as " + in_quotes(step.key);
+        if (!node[step.key]) {
+            std::vector<std::string> keys;
+            for (const auto& entry : node) keys.push_back(entry.first.as<std::string>());
+            const std::vector<std::string_view> known(keys.begin(), keys.end());
+            return (walked.empty() ? std::string("a scenario") : in_quotes(walked)) + " has no " +
+                   in_quotes(step.key) + did_you_mean_suffix(step.key, known);
+        }
+        YAML::Node next = node[step.key];
+        walked += (walked.empty() ? "" : ".") + step.key;
+        if (step.index) {
+            if (!next.IsSequence()) return in_quotes(walked) + " is not a list";
+            if (*step.index >= next.size()) {
+                return in_quotes(walked) + " has " +
+                       count_phrase(static_cast<std::int64_t>(next.size()), "entry", "entries") + "; there is no [" +
+                       std::to_string(*step.index) + "]";
+            }
+            walked += "[" + std::to_string(*step.index) + "]";
+            next.reset(next[*step.index]);
+        }
+        node.reset(next);
+    }
+    return std::nullopt;
+}
 
 Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml, std::span<const AxisValue> values) {
     YAML::Node root = YAML::Load(base_yaml);

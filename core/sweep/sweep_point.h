@@ -8,6 +8,7 @@
 
 #include "scenario_file/scenario_loader.h"
 
+#include <optional>
 #include <span>
 #include <string>
 
@@ -23,6 +24,11 @@ struct AxisValue {
 // list's end, a key inside a value).
 [[nodiscard]] Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml,
                                                          std::span<const AxisValue> values);
+
+// Why `path` names no value of the scenario in `base_yaml` — a key it does not have (with a did-you-mean), an index
+// past a list's end, a key inside a value — or nothing when it names one. A sweep's axes are checked so before any
+// point runs: write_scenario_yaml writes every field, so an axis on a path the base lacks is a mistake.
+[[nodiscard]] std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path);
 
 // The scenario at a point, or why there is
 // none: a path that names no place in the scenario (an index past a

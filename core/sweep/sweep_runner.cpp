@@ -160,6 +160,8 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
         if (!batch.empty() && (due || all_finished)) {
             lock.unlock();
+            std::sort(batch.begin(), batch.end(),
+                      [](const PointResult& a, const PointResult& b) { return a.point < b.point; });
             std::optional<std::string> error = observer.points_done(batch);
             outcome.run += batch.size();
             batch.clear();

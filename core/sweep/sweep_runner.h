@@ -3,7 +3,7 @@
 // estimated against the device's memory in closed form (compile/memory_lower_bound.h: a point whose model states
 // alone do not fit is recorded as out of memory without simulating), then simulated keeping only its Report. A
 // point's result depends on nothing but the point, so any number of threads gives the same results; they reach the
-// observer in batches, on the calling thread, in the order they finish.
+// observer in batches (each in point order), on the calling thread.
 
 #include "sweep/point_result.h"
 #include "sweep/sweep_space.h"

@@ -17,7 +17,8 @@ inline constexpr std::size_t max_sweep_points = 10'000'000;
 
 class SweepSpace {
 public:
-    // Refused: no axis, an axis with no value, two axes on one path, more than max_sweep_points points.
+    // Refused: no axis, an axis with no value, two axes on one path, a zipped axis with another number of values
+    // than the one it is zipped with (or with none before it), more than max_sweep_points points.
     [[nodiscard]] static Expected<SweepSpace> of(std::vector<SweepAxis> axes);
 
     [[nodiscard]] const std::vector<SweepAxis>& axes() const noexcept { return axes_; }

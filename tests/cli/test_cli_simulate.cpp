@@ -560,11 +560,6 @@ private slots:
             << QStringList{command, small_pipeline(), QStringLiteral("--max-tasks"), QStringLiteral("100")}
             << QStringList{small_pipeline() + QStringLiteral(": the execution graph would hold at least 128 tasks (4 "
                                                              "micro-batches per pipeline); the limit is 100.")};
-        // docs/cli.md: --db is in the contract but the results database does not exist yet.
-        QTest::newRow("--db") << QStringList{command, small_pipeline(), QStringLiteral("--db"), QStringLiteral("x.db")}
-                              << QStringList{QStringLiteral("parasight-cli simulate: --db: the results database is "
-                                                            "not available yet") +
-                                             see_help};
     }
 
     void errors() {

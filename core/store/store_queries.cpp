@@ -1,0 +1,161 @@
+// Reading the results database back: the sweeps and single runs it holds, a sweep's points, one run.
+#include "common/message_text.h"
+#include "store/result_store.h"
+
+namespace parasight {
+
+using store::Statement;
+
+namespace {
+
+StoredValue value_at(const Statement& statement, int column) {
+    switch (statement.column_type(column)) {
+        case 1: return statement.integer(column);  // SQLITE_INTEGER
+        case 2: return statement.real(column);     // SQLITE_FLOAT
+        case 5: return std::monostate{};           // SQLITE_NULL
+        default: return statement.text(column);
+    }
+}
+
+std::optional<std::string> visit(Statement& statement, RowVisitor& visitor) {
+    std::vector<std::string> names;
+    for (int c = 0; c < statement.column_count(); ++c) names.push_back(statement.column_name(c));
+    visitor.columns(names);
+    std::vector<StoredValue> values(names.size());
+    for (;;) {
+        Expected<bool> row = statement.step();
+        if (!row) return row.error();
+        if (!row.value()) return std::nullopt;
+        for (int c = 0; c < statement.column_count(); ++c) values[static_cast<std::size_t>(c)] = value_at(statement, c);
+        visitor.row(values);
+    }
+}
+
+}  // namespace
+
+std::uint64_t SweepSummary::stored() const noexcept {
+    std::uint64_t total = 0;
+    for (const std::uint64_t count : stored_by_status) total += count;
+    return total;
+}
+
+Expected<std::vector<SweepSummary>> ResultStore::sweeps() {
+    Expected<Statement> select = database_.prepare("SELECT id FROM sweeps ORDER BY id");
+    if (!select) return Error{select.error()};
+    std::vector<std::int64_t> ids;
+    for (;;) {
+        Expected<bool> row = select.value().step();
+        if (!row) return Error{row.error()};
+        if (!row.value()) break;
+        ids.push_back(select.value().integer(0));
+    }
+    std::vector<SweepSummary> summaries;
+    for (const std::int64_t id : ids) {
+        Expected<SweepSummary> summary = sweep(id);
+        if (!summary) return Error{summary.error()};
+        summaries.push_back(std::move(summary).value());
+    }
+    return summaries;
+}
+
+Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
+    Expected<Statement> select =
+        database_.prepare("SELECT name, created_at, core_version, point_count FROM sweeps WHERE id = ?");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, id);
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) return Error{"holds no sweep " + std::to_string(id)};
+    SweepSummary summary;
+    summary.id = id;
+    summary.name = select.value().text(0);
+    summary.created_at = select.value().text(1);
+    summary.core_version = select.value().text(2);
+    summary.point_count = static_cast<std::uint64_t>(select.value().integer(3));
+
+    Expected<Statement> axes = database_.prepare("SELECT path FROM sweep_axes WHERE sweep_id = ? ORDER BY position");
+    if (!axes) return Error{axes.error()};
+    axes.value().bind(1, id);
+    for (;;) {
+        Expected<bool> row = axes.value().step();
+        if (!row) return Error{row.error()};
+        if (!row.value()) break;
+        summary.axis_paths.push_back(axes.value().text(0));
+    }
+    Expected<Statement> counts = database_.prepare(
+        "SELECT r.status, count(*) FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = ? "
+        "GROUP BY r.status");
+    if (!counts) return Error{counts.error()};
+    counts.value().bind(1, id);
+    for (;;) {
+        Expected<bool> row = counts.value().step();
+        if (!row) return Error{row.error()};
+        if (!row.value()) break;
+        if (const auto status = value_of(counts.value().text(0), point_status_names)) {
+            summary.stored_by_status[static_cast<std::size_t>(*status)] =
+                static_cast<std::uint64_t>(counts.value().integer(1));
+        }
+    }
+    return summary;
+}
+
+Expected<std::vector<RunSummary>> ResultStore::single_runs() {
+    Expected<Statement> select = database_.prepare(
+        "SELECT r.id, s.name, r.status, r.created_at, r.iteration_time_s FROM runs r "
+        "JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id NOT IN (SELECT run_id FROM sweep_points) "
+        "ORDER BY r.id");
+    if (!select) return Error{select.error()};
+    std::vector<RunSummary> runs;
+    for (;;) {
+        Expected<bool> row = select.value().step();
+        if (!row) return Error{row.error()};
+        if (!row.value()) break;
+        RunSummary run;
+        run.id = select.value().integer(0);
+        run.scenario_name = select.value().text(1);
+        run.status = select.value().text(2);
+        run.created_at = select.value().text(3);
+        if (!select.value().is_null(4)) run.iteration_time_s = select.value().real(4);
+        runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
+std::optional<std::string> ResultStore::read_sweep(std::int64_t id, RowVisitor& visitor, const std::string& where,
+                                                   const std::string& order, std::int64_t limit) {
+    if (Expected<SweepSummary> exists = sweep(id); !exists) return exists.error();
+    std::string sql = "SELECT * FROM sweep_" + std::to_string(id);
+    if (!where.empty()) sql += " WHERE " + where;
+    sql += " ORDER BY " + (order.empty() ? std::string("point") : order + ", point");
+    if (limit >= 0) sql += " LIMIT " + std::to_string(limit);
+    Expected<Statement> select = database_.prepare(sql);
+    if (!select) return select.error();
+    return visit(select.value(), visitor);
+}
+
+std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& visitor) {
+    Expected<Statement> exists = database_.prepare("SELECT 1 FROM runs WHERE id = ?");
+    if (!exists) return exists.error();
+    exists.value().bind(1, id);
+    Expected<bool> found = exists.value().step();
+    if (!found) return found.error();
+    if (!found.value()) return "holds no run " + std::to_string(id);
+    Expected<Statement> select = database_.prepare(
+        "SELECT r.*, s.name AS scenario_name FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");
+    if (!select) return select.error();
+    select.value().bind(1, id);
+    return visit(select.value(), visitor);
+}
+
+Expected<std::string> ResultStore::run_scenario_yaml(std::int64_t id) {
+    Expected<Statement> select = database_.prepare(
+        "SELECT s.yaml FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, id);
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) return Error{"holds no run " + std::to_string(id)};
+    return select.value().text(0);
+}
+
+}  // namespace parasight
