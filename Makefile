@@ -76,6 +76,7 @@ fuzz: fuzz-deps
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation
+	$(BUILD_DIR)/tests/bench/bench_sweep
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_gui_responsiveness
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_timeline
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_topology
