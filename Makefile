@@ -3,6 +3,8 @@
 #                 say how to run it headless and print parasight-cli's summary instead)
 #   make test     build and run every test suite (ctest)
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test-slurm  the Slurm job-array example (packaging/slurm) end to end: a one-node Slurm cluster started
+#                 on this machine runs a sweep as a 3-shard array and merges it (as root)
 #   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
 #   make bench    the simulation and GUI-responsiveness benchmarks (figures for docs/performance.md)
@@ -24,8 +26,10 @@ BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-de
                   qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all fonts-dejavu-core \
                   desktop-file-utils appstream dpkg-dev file
 FUZZ_PACKAGES := clang libclang-rt-14-dev
+# The one-node Slurm cluster of `make test-slurm`: its two daemons, sbatch and squeue, munge, and the sqlite3 shell.
+SLURM_PACKAGES := slurmctld slurmd slurm-client munge sqlite3
 
-.PHONY: all deps fuzz-deps build run test asan fuzz bench package screenshots clean
+.PHONY: all deps fuzz-deps build run test asan test-slurm fuzz bench package screenshots clean
 
 all: build
 
@@ -66,6 +70,10 @@ test: build
 
 asan:
 	$(MAKE) test PRESET=asan
+
+test-slurm: build
+	$(call install_missing,$(SLURM_PACKAGES))
+	tests/slurm/run-slurm-test.sh $(CLI)
 
 fuzz: fuzz-deps
 	cmake --preset fuzz

@@ -8,6 +8,9 @@
 #include "scenario_file/scenario_writer.h"
 #include "stored_results.h"
 #include "store/result_store.h"
+#include "scenario_file/sweep_section.h"
+#include "sweep/strategy_space.h"
+#include "sweep/sweep_definition.h"
 #include "sweep/sweep_runner.h"
 #include "units/quantity.h"
 
@@ -21,15 +24,16 @@
 
 namespace parasight::cli {
 
-const std::string_view sweep_help = R"(usage: parasight-cli sweep FILE --axis PATH=VALUES [--axis ...] [--jobs N]
-                             [--shard K/N] [--db DB] [--top K] [--metric M] [--json] [--quiet]
+const std::string_view sweep_help = R"(usage: parasight-cli sweep FILE [--axis PATH=VALUES ...]
+                             [--strategies all|degrees] [--jobs N] [--shard K/N] [--db DB] [--top K]
+                             [--metric M] [--json] [--quiet]
 
 Simulates every combination of the axes' values on scenario FILE and stores each point in a results database
 (docs/store.md): simulated points with every metric, points whose model states cannot fit in a device's memory as
 oom_estimated (not simulated), invalid points with the loader's reasons. Running the same sweep again skips the
 points already stored, so an interrupted sweep resumes where it stopped.
 
-  --axis PATH=VALUES  a scenario path and its values, repeatable:
+  --axis PATH=VALUES  a scenario path and its values, repeatable (added after the axes of FILE's sweep section):
                         parallelism.tp=1,2,4,8            a list
                         parallelism.pp=1..64 x2           1, 2, 4, ..., 64
                         'cluster.topology[1].bandwidth=100..400 GB/s +50 GB/s'
@@ -37,6 +41,9 @@ points already stored, so an interrupted sweep resumes where it stopped.
                       axes joined by & are zipped: their k-th values go together (as many each)
                         'parallelism.recompute=full,selective & parallelism.sequence_parallel=false,true'
                       the last axis varies fastest; points are numbered in that order
+  --strategies S      add the built-in strategy space as the last axis: all (every tp x pp x dp that fits the
+                      model and the devices x schedule x virtual stages x micro-batch x ZeRO x recompute x sequence
+                      parallelism) or degrees (every tp x pp x dp alone); dp keeps the device count
   --jobs N            threads (default: every core)
   --shard K/N         run only the K-th of N shares of the points (point k when k mod N = K - 1), for a job array;
                       'parasight-cli merge' joins the shards' databases
@@ -242,7 +249,7 @@ void print_sweep_summary(std::ostream& out, const SweepSummary& sweep, const std
 
 int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
     const auto arguments = Arguments::parse(
-        words, OptionSpec{{"axis", "jobs", "shard", "db", "top", "metric"}, {"json", "quiet"}, {"axis"}});
+        words, OptionSpec{{"axis", "strategies", "jobs", "shard", "db", "top", "metric"}, {"json", "quiet"}, {"axis"}});
     if (!arguments) return usage_error(err, "sweep", arguments.error());
     if (arguments->positional().size() != 1) return usage_error(err, "sweep", "name exactly one scenario FILE");
     const std::string& file = arguments->positional().front();
@@ -284,7 +291,35 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     const std::string base_yaml =
         write_scenario_yaml(validated.ok() ? validated.scenario->value() : *read.scenario);
 
-    std::vector<SweepAxis> axes;
+    // The file's sweep section first, then the command line's axes, then the strategy space.
+    const SweepSectionRead section = read_sweep_section_file(file);
+    if (!section.diagnostics.empty()) {
+        for (const Diagnostic& diagnostic : section.diagnostics) err << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    }
+    const SweepSection from_file = section.section.value_or(SweepSection{});
+    std::optional<StrategySpace> strategy_space;
+    if (const auto strategies = arguments->option("strategies")) {
+        if (!from_file.strategies.empty()) {
+            return usage_error(err, "sweep", "--strategies: the file's sweep section already sets strategies");
+        }
+        const Expected<StrategySpace> space = parse_strategy_space(*strategies);
+        if (!space) return usage_error(err, "sweep", "--strategies: " + space.error());
+        strategy_space = space.value();
+    }
+    // The section's strategies come last, after the command line's axes.
+    const SweepDefinition definition =
+        sweep_definition(SweepSection{from_file.axes, {}, {}}, *read.scenario, base_yaml);
+    const SweepDefinition file_strategies =
+        sweep_definition(SweepSection{{}, from_file.strategies, from_file.strategies_location}, *read.scenario,
+                         base_yaml);
+    for (const Diagnostic& diagnostic : file_strategies.diagnostics) err << diagnostic.to_string() << '\n';
+    if (!file_strategies.diagnostics.empty()) return exit_bad_input;
+    if (!definition.diagnostics.empty()) {
+        for (const Diagnostic& diagnostic : definition.diagnostics) err << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    }
+    std::vector<SweepAxis> axes = definition.axes;
     for (const std::string& spec : arguments->all("axis")) {
         Expected<std::vector<SweepAxis>> parsed = parse_sweep_axes(spec);
         if (!parsed) return usage_error(err, "sweep", "--axis " + in_quotes(spec) + ": " + parsed.error());
@@ -295,7 +330,18 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
             axes.push_back(std::move(axis));
         }
     }
-    if (axes.empty()) return usage_error(err, "sweep", "give at least one --axis PATH=VALUES");
+    axes.insert(axes.end(), file_strategies.axes.begin(), file_strategies.axes.end());
+    if (strategy_space) {
+        const std::vector<SweepAxis> strategies = strategy_axes(*read.scenario, *strategy_space);
+        if (strategies.empty()) {
+            return usage_error(err, "sweep", "--strategies: no strategy lays this model onto this cluster's devices");
+        }
+        axes.insert(axes.end(), strategies.begin(), strategies.end());
+    }
+    if (axes.empty()) {
+        return usage_error(err, "sweep", "give at least one --axis PATH=VALUES or --strategies all, or a sweep "
+                                         "section in the file");
+    }
     Expected<SweepSpace> space = SweepSpace::of(axes);
     if (!space) return usage_error(err, "sweep", space.error());
 

@@ -14,8 +14,10 @@
 namespace parasight {
 namespace {
 
-const std::vector<std::string_view> top_level_keys{"schema",      "name",          "model",     "training",
-                                                   "cluster",     "parallelism",   "strategy_tree", "simulation"};
+// `sweep` is read by scenario_file/sweep_section.h; a scenario is the same with or without it.
+const std::vector<std::string_view> top_level_keys{"schema",      "name",        "model",         "training",
+                                                   "cluster",     "parallelism", "strategy_tree", "simulation",
+                                                   "sweep"};
 
 // One pass over the events of the text (yaml-cpp's parser, not its node tree), for what the tree does not keep:
 // where each alias was used — an alias node carries its anchor's mark — and where a second document starts, if one

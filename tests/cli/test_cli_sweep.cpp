@@ -93,6 +93,7 @@ private slots:
     void anInterruptedSweepStoresWhatFinishedAndResumes();
     void shardsMergedEqualOneRun();
     void runsListsShowsExportsAndCompares();
+    void aFilesSweepSectionAndTheStrategySpace();
     void simulateStoresItsRun();
     void badInputIsRefusedWithWhy_data();
     void badInputIsRefusedWithWhy();
@@ -319,6 +320,39 @@ void TestCliSweep::runsListsShowsExportsAndCompares() {
     RUN_CLI(missing, {"runs", "show", "sweep:7", "--db", database});
     EXPECT_EXIT(missing, 2);
     QVERIFY2(missing.err.contains("holds no sweep 7"), qPrintable(missing.err));
+}
+
+void TestCliSweep::aFilesSweepSectionAndTheStrategySpace() {
+    QTemporaryDir folder;
+    const QString database = folder.filePath("results.db");
+    RUN_CLI(section, {"sweep", data_path("cli/sweep_section.yaml"), "--db", database, "--json"});
+    EXPECT_EXIT(section, 0);
+    QCOMPARE(QJsonDocument::fromJson(section.out_bytes).object()["points"].toInt(), 6);
+    QCOMPARE(query(database, "SELECT point, \"parallelism.tp\", \"training.micro_batch\", "
+                             "\"cluster.topology[1].bandwidth\", status FROM sweep_1 ORDER BY point"),
+             (QStringList{"0|1|1|25 GB/s|ok", "1|1|1|50 GB/s|ok", "2|2|2|25 GB/s|ok", "3|2|2|50 GB/s|ok",
+                          "4|4|4|25 GB/s|ok", "5|4|4|50 GB/s|ok"}));
+    // The nine layouts of 8 NPUs that fit 8 heads and 4 layers (test_strategy_space counts them), after an axis.
+    RUN_CLI(degrees, sweep_of({"--axis", "cluster.topology[1].bandwidth=25 GB/s,50 GB/s", "--strategies", "degrees"},
+                              database, {"--json"}));
+    EXPECT_EXIT(degrees, 0);
+    QCOMPARE(QJsonDocument::fromJson(degrees.out_bytes).object()["points"].toInt(), 18);
+    QCOMPARE(query(database, "SELECT count(*), sum(status = 'ok') FROM sweep_2"), QStringList{"18|18"});
+    QCOMPARE(query(database, "SELECT count(*) FROM sweep_2 WHERE \"parallelism.tp\" * \"parallelism.pp\" * "
+                             "\"parallelism.dp\" != 8"),
+             QStringList{"0"});
+
+    // A mistake in the section, at its place in the file.
+    const QString broken = folder.filePath("broken.yaml");
+    QFile original(data_path("cli/sweep_section.yaml"));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QVERIFY(write_file(broken, original.readAll().replace("training.micro_batch: [1, 2, 4]",
+                                                          "training.micro_batch: [1, 2]")));
+    RUN_CLI(bad, {"sweep", broken, "--db", database});
+    EXPECT_EXIT(bad, 2);
+    QVERIFY2(bad.err.contains(broken + ":18:57: zipped axes take their values together, so each needs as many: "
+                                       "parallelism.tp has 3, training.micro_batch has 2"),
+             qPrintable(bad.err));
 }
 
 void TestCliSweep::simulateStoresItsRun() {

@@ -6,6 +6,7 @@
 
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_loader.h"
+#include "scenario_file/sweep_section.h"
 #include "test_files.h"
 
 #include <QDir>
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void anEditThatChangesNothingIsNoStep();
     void saveAndReopen();
     void saveAsElsewhereKeepsTheTable();
+    void savingKeepsTheSweepSection();
     void failedSaveChangesNothing();
     void openReportsTheLoadersProblems();
 };
@@ -169,6 +171,35 @@ void TestScenarioDocument::saveAndReopen() {
     QVERIFY(reopened.openFile(path, problems));
     QVERIFY(reopened.scenario() == document.scenario());
     QCOMPARE(reopened.undoStack()->count(), 0);
+}
+
+void TestScenarioDocument::savingKeepsTheSweepSection() {
+    // sweep_section.yaml: tp zipped with micro-batch, times two bandwidths. Edited and saved, the file keeps it.
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/sweep_section.yaml"), problems));
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 32; });
+    QTemporaryDir directory;
+    const QString path = directory.filePath(QStringLiteral("saved.yaml"));
+    const auto error = document.saveAs(path);
+    QVERIFY2(!error, qPrintable(error.value_or(QString())));
+    const parasight::SweepSectionRead read = parasight::read_sweep_section_file(path.toStdString());
+    QVERIFY(read.diagnostics.empty());
+    QVERIFY(read.section);
+    QCOMPARE(read.section->axes.size(), std::size_t{3});
+    QCOMPARE(read.section->axes[0].values, (std::vector<std::string>{"1", "2", "4"}));
+    QVERIFY(read.section->axes[1].zipped_with_previous);
+    QCOMPARE(read.section->axes[2].text, std::string("25..50 GB/s +25 GB/s"));
+    const parasight::LoadResult reloaded = parasight::load_scenario_file(path.toStdString());
+    QVERIFY(reloaded.ok());
+    QCOMPARE(reloaded.scenario->value().training.global_batch, std::int64_t{32});
+    // A document opened from text has no section to keep.
+    QFile small(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"));
+    QVERIFY(small.open(QIODevice::ReadOnly));
+    QVERIFY(document.openText(small.readAll().toStdString(), "new.yaml", problems));
+    const QString second = directory.filePath(QStringLiteral("second.yaml"));
+    QVERIFY(!document.saveAs(second));
+    QVERIFY(!parasight::read_sweep_section_file(second.toStdString()).section);
 }
 
 void TestScenarioDocument::saveAsElsewhereKeepsTheTable() {

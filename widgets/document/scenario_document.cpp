@@ -5,6 +5,7 @@
 #include "scenario_file/relocate_paths.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
+#include "scenario_file/sweep_section.h"
 #include "validation/validate.h"
 
 #include <QFileInfo>
@@ -28,6 +29,7 @@ bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
     }
     // Held with absolute paths, so that Save As into another folder still names the same tables.
     reset(with_absolute_paths(loaded.scenario->value(), QFileInfo(path).absolutePath().toStdString()), path);
+    sweep_yaml_ = read_sweep_section_file(path.toStdString()).yaml;
     return true;
 }
 
@@ -53,7 +55,8 @@ std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
     if (!output) return QString::fromStdString(output.error());
     // Written with paths relative to the file's own folder, as a user would write them next to it.
     (*output)->stream() << write_scenario_yaml(
-        with_relative_paths(scenario_, QFileInfo(path).absolutePath().toStdString()));
+        with_relative_paths(scenario_, QFileInfo(path).absolutePath().toStdString()))
+                        << sweep_yaml_;
     if (const auto error = (*output)->commit()) return QString::fromStdString(*error);
     if (file_path_ != path) {
         file_path_ = path;
@@ -82,6 +85,7 @@ void ScenarioDocument::replace(Scenario scenario) {
 
 void ScenarioDocument::reset(Scenario scenario, QString file_path) {
     undo_stack_.clear();
+    sweep_yaml_.clear();
     replace(std::move(scenario));
     if (file_path_ != file_path) {
         file_path_ = std::move(file_path);

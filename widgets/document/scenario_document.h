@@ -46,7 +46,7 @@ public:
     // Writes the scenario as YAML to `path` (atomically: a failed save leaves the file as it was) and makes it the
     // document's file. On failure returns the reason and changes nothing. The document holds the paths inside
     // (measured_operations) absolute; the file gets them relative to its folder, so a copy saved elsewhere still
-    // names the same tables.
+    // names the same tables. A sweep section the opened file had is written back after the scenario.
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
 
     // An undoable edit: `change` patches a copy of the scenario. Consecutive edits with the same non-empty
@@ -68,6 +68,7 @@ private:
     std::shared_ptr<const ValidatedScenario> validated_;
     Diagnostics problems_;
     QString file_path_;
+    std::string sweep_yaml_;  // the opened file's sweep section, written back after the scenario on save
     QUndoStack undo_stack_;
 };
 
