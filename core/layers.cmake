@@ -23,7 +23,7 @@ set(layer_analysis "common;compile;engine;model;scenario;topology;units")
 set(layer_simulation "analysis;common;compile;engine;scenario;validation")
 set(layer_export "analysis;common;units")
 set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
-set(layer_sweep "analysis;common;compile;diagnostics;model;scenario;scenario_file;simulation;units;validation")
+set(layer_sweep "analysis;common;compile;diagnostics;export;model;scenario;scenario_file;simulation;units;validation")
 set(layer_store "analysis;common;compile;export;io;sweep")
 
 set(internal_headers

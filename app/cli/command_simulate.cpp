@@ -100,6 +100,7 @@ int report_failure(std::ostream& err, const std::string& file, const SimulationE
         return exit_bad_input;
     case SimulationErrorKind::degenerate: err << file << ": " << error.message << '\n'; return exit_bad_input;
     case SimulationErrorKind::cancelled:
+    case SimulationErrorKind::out_of_memory:  // only when asked to stop there, which simulate does not
     case SimulationErrorKind::internal: break;
     }
     err << "parasight-cli simulate: internal error while " << name_of(error.phase, simulation_phase_names) << ": "

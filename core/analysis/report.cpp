@@ -44,6 +44,20 @@ double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_
 
 }  // namespace
 
+Warning out_of_memory_warning(const ExecutionGraph& graph, const EngineRun& run, std::size_t device,
+                              double capacity_bytes) {
+    const DeviceMemory& memory = run.memory[device];
+    Warning warning;
+    warning.code = WarningCode::out_of_memory;
+    warning.npu = graph.devices[device].npu;
+    warning.subject = "NPU " + std::to_string(warning.npu);
+    warning.needed_bytes = memory.peak_bytes;
+    warning.capacity_bytes = capacity_bytes;
+    warning.tensor = tensor_name(graph, memory.over_capacity_task);
+    warning.time_s = memory.over_capacity_time_s;
+    return warning;
+}
+
 std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
                               const PhaseProgress& progress) {
     if (progress.report(0.0)) return std::nullopt;
@@ -108,17 +122,8 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
         report.peak_memory_bytes = memory.peak_bytes;
         report.memory_by_category_bytes = memory.at_peak_bytes;
         if (memory.over_capacity_task != -2) {
-            report.out_of_memory = OutOfMemory{graph.devices[peak_device].npu,
-                                               tensor_name(graph, memory.over_capacity_task),
-                                               memory.over_capacity_time_s};
-            Warning warning;
-            warning.code = WarningCode::out_of_memory;
-            warning.subject = "NPU " + std::to_string(report.out_of_memory->npu);
-            warning.npu = report.out_of_memory->npu;
-            warning.needed_bytes = memory.peak_bytes;
-            warning.capacity_bytes = report.memory_capacity_bytes;
-            warning.tensor = report.out_of_memory->tensor;
-            warning.time_s = report.out_of_memory->time_s;
+            Warning warning = out_of_memory_warning(graph, run, peak_device, report.memory_capacity_bytes);
+            report.out_of_memory = OutOfMemory{warning.npu, warning.tensor, warning.time_s};
             report.warnings.push_back(std::move(warning));
         }
     }

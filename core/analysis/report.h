@@ -57,6 +57,11 @@ struct Report {
 inline constexpr double seconds_per_julian_year = 365.25 * 24 * 3600;
 inline constexpr double implausible_iteration_time_s = seconds_per_julian_year;
 
+// The out-of-memory warning of simulated device `device`, which passed its capacity (over_capacity_task != -2): its
+// NPU, its peak so far, what the allocation that crossed was for and when.
+[[nodiscard]] Warning out_of_memory_warning(const ExecutionGraph& graph, const EngineRun& run, std::size_t device,
+                                            double capacity_bytes);
+
 // The report, or nothing when `progress` asks to stop (it is polled once per simulated device).
 [[nodiscard]] std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
                                             const PhaseProgress& progress);

@@ -4,6 +4,7 @@
 // names no front end's options.
 
 #include "common/progress.h"
+#include "common/warning.h"
 #include "diagnostics/diagnostic.h"
 
 #include <cstdint>
@@ -19,13 +20,17 @@ enum class SimulationErrorKind : std::uint8_t {
     // The run finished, but its result means nothing: an iteration that takes no time (every operation measured at
     // 0 s and nothing to communicate), whose throughput and utilization would be infinite. The message says why.
     degenerate,
+    // Asked to stop there (SimulateOptions::stop_at_out_of_memory): a device needed more than its memory, so the
+    // run ended at that allocation; out_of_memory says which device, what and when.
+    out_of_memory,
 };
-inline constexpr std::array<EnumName<SimulationErrorKind>, 5> simulation_error_kind_names{
+inline constexpr std::array<EnumName<SimulationErrorKind>, 6> simulation_error_kind_names{
     {{SimulationErrorKind::invalid, "invalid"},
      {SimulationErrorKind::too_large, "too_large"},
      {SimulationErrorKind::degenerate, "degenerate"},
      {SimulationErrorKind::cancelled, "cancelled"},
-     {SimulationErrorKind::internal, "internal"}}};
+     {SimulationErrorKind::internal, "internal"},
+     {SimulationErrorKind::out_of_memory, "out_of_memory"}}};
 
 struct SimulationError {
     SimulationErrorKind kind = SimulationErrorKind::internal;
@@ -35,6 +40,7 @@ struct SimulationError {
     double graph_tasks = 0.0;       // too_large: the tasks the graph would hold (at least, when graph_tasks_at_least)
     bool graph_tasks_at_least = false;
     std::int64_t task_limit = 0;    // too_large: the limit it passed
+    Warning out_of_memory;          // out_of_memory: the device, its memory when it crossed, the allocation
 };
 
 }  // namespace parasight

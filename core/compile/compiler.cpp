@@ -88,9 +88,13 @@ Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenar
     case GraphBuilder::Stop::none: break;
     case GraphBuilder::Stop::too_large:
         return too_large(static_cast<double>(builder.task_count()), TaskCount::more_than, scenario, options);
-    case GraphBuilder::Stop::cancelled:
-        return SimulationError{SimulationErrorKind::cancelled, SimulationPhase::compile, "the simulation was cancelled",
-                               {}, 0.0, false, 0};
+    case GraphBuilder::Stop::cancelled: {
+        SimulationError error;
+        error.kind = SimulationErrorKind::cancelled;
+        error.phase = SimulationPhase::compile;
+        error.message = "the simulation was cancelled";
+        return error;
+    }
     }
     return std::move(*graph);
 }

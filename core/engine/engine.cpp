@@ -71,6 +71,10 @@ public:
         for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
             for (std::size_t s = 0; s < stream_count; ++s) try_start(static_cast<std::int32_t>(d), static_cast<Stream>(s));
         }
+        if (options_.stop_at_over_capacity && over_capacity_) {
+            run_.end = EngineEnd::out_of_memory;
+            return std::move(run_);
+        }
         std::size_t finished_tasks = 0;
         const std::size_t total_tasks = graph_.tasks.size();
         while (!events_.empty()) {
@@ -81,6 +85,11 @@ public:
             now_s_ = event.time_s;
             finished_tasks += member_count(activity);
             finish(event.activity);
+            if (options_.stop_at_over_capacity && over_capacity_) {
+                run_.makespan_s = now_s_;
+                run_.end = EngineEnd::out_of_memory;
+                return std::move(run_);
+            }
             if ((++progress_tick_ & 1023U) == 0 &&
                 progress_.report(prepare_share + (1.0 - prepare_share) * static_cast<double>(finished_tasks) /
                                                       static_cast<double>(total_tasks))) {
@@ -171,6 +180,7 @@ private:
             record.over_capacity_task == -2) {
             record.over_capacity_task = task;
             record.over_capacity_time_s = now_s_;
+            over_capacity_ = true;
         }
         if (options_.record_memory_timeline) record.timeline.push_back(MemorySample{now_s_, total});
     }
@@ -400,6 +410,7 @@ private:
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
     std::uint64_t sequence_ = 0;
     std::uint64_t progress_tick_ = 0;
+    bool over_capacity_ = false;  // some device has passed its capacity
     PhaseProgress progress_{options_.progress, SimulationPhase::engine};
     double now_s_ = 0.0;
     EngineRun run_;

@@ -20,6 +20,9 @@ struct EngineOptions {
     bool bandwidth_sharing = true;
     bool record_memory_timeline = false;
     double memory_capacity_bytes = 0.0;  // per device; 0: unlimited
+    // End the run (EngineEnd::out_of_memory) at the first allocation that takes a device past its capacity:
+    // what a sweep needs to know of a configuration that does not fit, at a fraction of the cost.
+    bool stop_at_over_capacity = false;
     ProgressSink* progress = nullptr;
 };
 
@@ -48,6 +51,7 @@ enum class EngineEnd : std::uint8_t {
     finished,
     cancelled,   // the ProgressSink asked to stop
     deadlocked,  // tasks were left that could never start: a bug in the graph
+    out_of_memory,  // stopped at the first allocation past the capacity (EngineOptions::stop_at_over_capacity)
 };
 
 struct EngineRun {

@@ -36,9 +36,27 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     engine.record_memory_timeline = options.record_memory_timeline;
     engine.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     engine.progress = options.progress;
+    engine.stop_at_over_capacity = options.stop_at_out_of_memory;
     simulated.run = run_engine(simulated.graph, engine);
     switch (simulated.run.end) {
     case EngineEnd::finished: break;
+    case EngineEnd::out_of_memory: {
+        // The device that crossed first (the run stopped there; another may have crossed at the same instant).
+        std::size_t first = 0;
+        double first_time_s = 0.0;
+        bool found = false;
+        for (std::size_t d = 0; d < simulated.run.memory.size(); ++d) {
+            const DeviceMemory& memory = simulated.run.memory[d];
+            if (memory.over_capacity_task == -2 || (found && memory.over_capacity_time_s >= first_time_s)) continue;
+            first = d;
+            first_time_s = memory.over_capacity_time_s;
+            found = true;
+        }
+        SimulationError error = stopped(SimulationErrorKind::out_of_memory, phase, "a device runs out of memory");
+        error.out_of_memory =
+            out_of_memory_warning(simulated.graph, simulated.run, first, scenario.cluster.device.memory_bytes);
+        return error;
+    }
     case EngineEnd::cancelled: return cancelled(phase);
     case EngineEnd::deadlocked:
         return stopped(SimulationErrorKind::internal, phase,

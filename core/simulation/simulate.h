@@ -19,6 +19,9 @@ struct SimulateOptions {
     bool all_devices = false;
     bool record_memory_timeline = false;  // memory samples per device, for the timeline's memory lanes and traces
     ProgressSink* progress = nullptr;     // every phase reports through it and stops when it says so
+    // End at the first allocation that takes a device past its memory, with SimulationErrorKind::out_of_memory
+    // instead of a Report (sweeps: a configuration that does not fit costs a fraction of a full run).
+    bool stop_at_out_of_memory = false;
     std::int64_t max_tasks = CompileOptions{}.max_tasks;  // larger graphs are refused (CompileOptions::max_tasks)
     // What to keep besides the Report: sweeps keep nothing, the trace writer the events, the GUI everything.
     TimelineDetail timeline = TimelineDetail::events_and_dependencies;

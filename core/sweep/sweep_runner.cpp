@@ -2,6 +2,7 @@
 
 #include "common/number_text.h"
 #include "compile/memory_lower_bound.h"
+#include "export/warning_text.h"
 #include "simulation/simulate.h"
 #include "units/quantity.h"
 
@@ -87,9 +88,17 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
     SimulateOptions options;
     options.timeline = TimelineDetail::none;
     options.progress = cancel;
+    options.stop_at_out_of_memory = true;
     Expected<Simulation, SimulationError> simulated = simulate(*loaded.scenario, options);
     if (!simulated) {
         if (simulated.error().kind == SimulationErrorKind::cancelled) return std::nullopt;
+        if (simulated.error().kind == SimulationErrorKind::out_of_memory) {
+            const Warning& crossed = simulated.error().out_of_memory;
+            result.status = PointStatus::oom;
+            result.reason = warning_text(crossed);
+            result.memory_estimate = MemoryEstimate{crossed.needed_bytes, crossed.capacity_bytes};
+            return result;
+        }
         result.status = PointStatus::failed;
         result.reason = simulated.error().message;
         return result;

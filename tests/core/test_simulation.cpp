@@ -306,6 +306,7 @@ private slots:
     void zeroModelStates();
     void activationPeakOneFOneBVersusGpipe_data();
     void activationPeakOneFOneBVersusGpipe();
+    void stoppingAtOutOfMemoryEndsWhereTheFullRunCrossed();
     void representativeEqualsEveryDevice_data();
     void representativeEqualsEveryDevice();
     void deterministic_data();
@@ -648,6 +649,48 @@ void TestSimulation::representativeEqualsEveryDevice_data() {
     QTest::addColumn<QString>("scenario");
     QTest::newRow("tp2 dp2 pp2, zero 1, sp, selective") << QStringLiteral("hybrid");
     QTest::newRow("tp2 dp2 pp2, zero 3, full, interleaved") << QStringLiteral("hybrid interleaved");
+}
+
+void TestSimulation::stoppingAtOutOfMemoryEndsWhereTheFullRunCrossed() {
+    // tests/data/cli/small_pipeline.yaml on devices of 20 MB (its model states take at most 14.7 MB, its peak
+    // 36.8 MB): the full run crosses the capacity on some device at some allocation; the run asked to stop there
+    // names the same device, allocation and moment, with the memory it had then.
+    using namespace parasight;
+    LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    Scenario scenario = loaded.scenario->value();
+    scenario.cluster.device.memory_bytes = 20e6;
+    const Validation validated = validate(scenario);
+    QVERIFY(validated.ok());
+    const auto full = simulate_graph(*validated.scenario, SimulateOptions{});
+    QVERIFY(full);
+    const EngineRun& run = full.value().run;
+    std::optional<std::size_t> first;
+    for (std::size_t d = 0; d < run.memory.size(); ++d) {
+        if (run.memory[d].over_capacity_task == -2) continue;
+        if (!first || run.memory[d].over_capacity_time_s < run.memory[*first].over_capacity_time_s) first = d;
+    }
+    QVERIFY(first);
+    const Warning expected = out_of_memory_warning(full.value().graph, run, *first, 20e6);
+
+    SimulateOptions stop;
+    stop.stop_at_out_of_memory = true;
+    const auto stopped = simulate(*validated.scenario, stop);
+    QVERIFY(!stopped);
+    QCOMPARE(stopped.error().kind, SimulationErrorKind::out_of_memory);
+    const Warning& crossed = stopped.error().out_of_memory;
+    QCOMPARE(crossed.npu, expected.npu);
+    QCOMPARE(crossed.tensor, expected.tensor);
+    QCOMPARE(crossed.time_s, expected.time_s);
+    QVERIFY(crossed.needed_bytes > 20e6);
+    QVERIFY(crossed.needed_bytes <= run.memory[*first].peak_bytes);  // what it had then, at most its final peak
+    QCOMPARE(crossed.capacity_bytes, 20e6);
+    // A scenario that fits runs to the end either way, to the same report.
+    const auto fits = simulate(*loaded.scenario, stop);
+    const auto fits_in_full = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(fits && fits_in_full);
+    QCOMPARE(fits.value().report.iteration_time_s, fits_in_full.value().report.iteration_time_s);
+    QCOMPARE(fits.value().report.peak_memory_bytes, fits_in_full.value().report.peak_memory_bytes);
 }
 
 void TestSimulation::representativeEqualsEveryDevice() {
