@@ -29,9 +29,10 @@ const std::string_view sweep_help = R"(usage: parasight-cli sweep FILE [--axis P
                              [--metric M] [--json] [--quiet]
 
 Simulates every combination of the axes' values on scenario FILE and stores each point in a results database
-(docs/store.md): simulated points with every metric, points whose model states cannot fit in a device's memory as
-oom_estimated (not simulated), invalid points with the loader's reasons. Running the same sweep again skips the
-points already stored, so an interrupted sweep resumes where it stopped.
+(docs/store.md): simulated points with every metric; a run that takes a device past its memory stopped at that
+allocation, as oom; points whose model states alone cannot fit as oom_estimated (not simulated); invalid points with
+the loader's reasons. Running the same sweep again skips the points already stored, so an interrupted sweep resumes
+where it stopped.
 
   --axis PATH=VALUES  a scenario path and its values, repeatable (added after the axes of FILE's sweep section):
                         parallelism.tp=1,2,4,8            a list
