@@ -268,16 +268,14 @@ std::optional<std::string> ResultStore::create_sweep_view(std::int64_t sweep_id)
     const std::string id = std::to_string(sweep_id);
     std::string columns = "p.point AS point";
     std::string joins;
-    for (;;) {
-        Expected<bool> row = axes.value().step();
-        if (!row) return row.error();
-        if (!row.value()) break;
-        const std::string position = std::to_string(axes.value().integer(0));
+    const auto problem = axes.value().each_row([&](const Statement& axis) {
+        const std::string position = std::to_string(axis.integer(0));
         const std::string alias = "v" + position;
-        columns += ", " + alias + ".value AS " + quoted_identifier(axes.value().text(1));
+        columns += ", " + alias + ".value AS " + quoted_identifier(axis.text(1));
         joins += " LEFT JOIN sweep_point_values " + alias + " ON " + alias + ".sweep_id = p.sweep_id AND " + alias +
                  ".point = p.point AND " + alias + ".position = " + position;
-    }
+    });
+    if (problem) return problem;
     return database_.execute("CREATE VIEW IF NOT EXISTS sweep_" + id + " AS SELECT " + columns +
                              ", r.id AS run_id, " + store::run_column_list() + ", s.name AS scenario_name" +
                              " FROM sweep_points p JOIN runs r ON r.id = p.run_id" +
@@ -334,12 +332,9 @@ Expected<std::vector<std::uint64_t>> ResultStore::stored_points(std::int64_t swe
     if (!select) return Error{select.error()};
     select.value().bind(1, sweep_id);
     std::vector<std::uint64_t> points;
-    for (;;) {
-        Expected<bool> row = select.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) break;
-        points.push_back(static_cast<std::uint64_t>(select.value().integer(0)));
-    }
+    const auto problem = select.value().each_row(
+        [&](const Statement& row) { points.push_back(static_cast<std::uint64_t>(row.integer(0))); });
+    if (problem) return Error{*problem};
     return points;
 }
 

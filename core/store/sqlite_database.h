@@ -69,6 +69,16 @@ public:
 
     // True with a row to read, false when done; the error is SQLite's sentence.
     [[nodiscard]] Expected<bool> step();
+    // Calls `read(*this)` for every row; the error is SQLite's sentence.
+    template <class Read>
+    [[nodiscard]] std::optional<std::string> each_row(Read&& read) {
+        for (;;) {
+            Expected<bool> row = step();
+            if (!row) return row.error();
+            if (!row.value()) return std::nullopt;
+            read(*this);
+        }
+    }
     // Steps to the end (an INSERT or UPDATE); then resets the statement for another use with new binds.
     [[nodiscard]] std::optional<std::string> run();
     void reset();

@@ -33,12 +33,9 @@ Expected<std::vector<std::int64_t>> integers(Database& database, const std::stri
     Expected<Statement> select = database.prepare(sql);
     if (!select) return Error{select.error()};
     std::vector<std::int64_t> values;
-    for (;;) {
-        Expected<bool> row = select.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) return values;
-        values.push_back(select.value().integer(0));
-    }
+    const auto problem = select.value().each_row([&](const Statement& row) { values.push_back(row.integer(0)); });
+    if (problem) return Error{*problem};
+    return values;
 }
 
 }  // namespace

@@ -22,13 +22,10 @@ std::optional<std::string> visit(Statement& statement, RowVisitor& visitor) {
     for (int c = 0; c < statement.column_count(); ++c) names.push_back(statement.column_name(c));
     visitor.columns(names);
     std::vector<StoredValue> values(names.size());
-    for (;;) {
-        Expected<bool> row = statement.step();
-        if (!row) return row.error();
-        if (!row.value()) return std::nullopt;
-        for (int c = 0; c < statement.column_count(); ++c) values[static_cast<std::size_t>(c)] = value_at(statement, c);
+    return statement.each_row([&](const Statement& row) {
+        for (int c = 0; c < row.column_count(); ++c) values[static_cast<std::size_t>(c)] = value_at(row, c);
         visitor.row(values);
-    }
+    });
 }
 
 }  // namespace
@@ -43,11 +40,8 @@ Expected<std::vector<SweepSummary>> ResultStore::sweeps() {
     Expected<Statement> select = database_.prepare("SELECT id FROM sweeps ORDER BY id");
     if (!select) return Error{select.error()};
     std::vector<std::int64_t> ids;
-    for (;;) {
-        Expected<bool> row = select.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) break;
-        ids.push_back(select.value().integer(0));
+    if (auto problem = select.value().each_row([&](const Statement& row) { ids.push_back(row.integer(0)); })) {
+        return Error{*problem};
     }
     std::vector<SweepSummary> summaries;
     for (const std::int64_t id : ids) {
@@ -76,26 +70,21 @@ Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     Expected<Statement> axes = database_.prepare("SELECT path FROM sweep_axes WHERE sweep_id = ? ORDER BY position");
     if (!axes) return Error{axes.error()};
     axes.value().bind(1, id);
-    for (;;) {
-        Expected<bool> row = axes.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) break;
-        summary.axis_paths.push_back(axes.value().text(0));
+    if (auto problem =
+            axes.value().each_row([&](const Statement& row) { summary.axis_paths.push_back(row.text(0)); })) {
+        return Error{*problem};
     }
     Expected<Statement> counts = database_.prepare(
         "SELECT r.status, count(*) FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = ? "
         "GROUP BY r.status");
     if (!counts) return Error{counts.error()};
     counts.value().bind(1, id);
-    for (;;) {
-        Expected<bool> row = counts.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) break;
-        if (const auto status = value_of(counts.value().text(0), point_status_names)) {
-            summary.stored_by_status[static_cast<std::size_t>(*status)] =
-                static_cast<std::uint64_t>(counts.value().integer(1));
+    const auto problem = counts.value().each_row([&](const Statement& row) {
+        if (const auto status = value_of(row.text(0), point_status_names)) {
+            summary.stored_by_status[static_cast<std::size_t>(*status)] = static_cast<std::uint64_t>(row.integer(1));
         }
-    }
+    });
+    if (problem) return Error{*problem};
     return summary;
 }
 
@@ -106,18 +95,16 @@ Expected<std::vector<RunSummary>> ResultStore::single_runs() {
         "ORDER BY r.id");
     if (!select) return Error{select.error()};
     std::vector<RunSummary> runs;
-    for (;;) {
-        Expected<bool> row = select.value().step();
-        if (!row) return Error{row.error()};
-        if (!row.value()) break;
+    const auto problem = select.value().each_row([&](const Statement& row) {
         RunSummary run;
-        run.id = select.value().integer(0);
-        run.scenario_name = select.value().text(1);
-        run.status = select.value().text(2);
-        run.created_at = select.value().text(3);
-        if (!select.value().is_null(4)) run.iteration_time_s = select.value().real(4);
+        run.id = row.integer(0);
+        run.scenario_name = row.text(1);
+        run.status = row.text(2);
+        run.created_at = row.text(3);
+        if (!row.is_null(4)) run.iteration_time_s = row.real(4);
         runs.push_back(std::move(run));
-    }
+    });
+    if (problem) return Error{*problem};
     return runs;
 }
 
