@@ -30,8 +30,8 @@ const std::string_view sweep_help = R"(usage: parasight-cli sweep FILE [--axis P
 
 Simulates every combination of the axes' values on scenario FILE and stores each point in a results database
 (docs/store.md): simulated points with every metric; a run that takes a device past its memory stopped at that
-allocation, as oom; points whose model states alone cannot fit as oom_estimated (not simulated); invalid points with
-the loader's reasons. Running the same sweep again skips the points already stored, so an interrupted sweep resumes
+allocation, as oom; points whose model states and activations in flight cannot fit by the closed-form bound as
+oom_estimated (not simulated); invalid points with the loader's reasons. Running the same sweep again skips the points already stored, so an interrupted sweep resumes
 where it stopped.
 
   --axis PATH=VALUES  a scenario path and its values, repeatable (added after the axes of FILE's sweep section):

@@ -1,5 +1,6 @@
 // Devices and symmetry classes, task and collective emission, the pipeline schedule and the links between stages.
 #include "compile/graph_builder.h"
+#include "compile/stage_parameters.h"
 
 #include "collective/hierarchical_collective.h"
 #include "collective/point_to_point.h"
@@ -287,12 +288,7 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
 }
 
 std::pair<int, int> GraphBuilder::chunk_layers(int model_chunk) const {
-    if (chunks_ > 1) {
-        const int per_chunk = pipeline_layer_count(model_) / (parallelism_.pp * chunks_);
-        return {model_chunk * per_chunk, per_chunk};
-    }
-    const StrategyNode& stage = tree_.nodes()[static_cast<std::size_t>(tree_.stage(model_chunk))];
-    return {stage.first_layer, stage.layer_count};
+    return parasight::chunk_layers(model_, parallelism_, tree_, model_chunk);
 }
 
 void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_devices) {

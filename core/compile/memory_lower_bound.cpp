@@ -1,25 +1,93 @@
 #include "compile/memory_lower_bound.h"
 
+#include "compile/layer_costs.h"
+#include "compile/pipeline_schedule.h"
 #include "compile/stage_parameters.h"
+#include "device/compute_model.h"
 #include "model/layer_operations.h"
 
+#include <algorithm>
+#include <map>
+
 namespace parasight {
+namespace {
+
+// Whether the strategy tree changes how many micro-batches a stage runs or keeps in flight.
+bool tree_changes_micro_batches(const StrategyTree& tree) {
+    return std::any_of(tree.overrides().begin(), tree.overrides().end(), [](const StrategyOverride& entry) {
+        return entry.micro_batches.has_value() || entry.max_ongoing_micro_batches.has_value();
+    });
+}
+
+}  // namespace
 
 MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
     const Scenario& scenario = validated.value();
+    const ParallelismSpec& parallelism = scenario.parallelism;
     const StrategyTree tree(validated);
     std::vector<CnnLayerWork> cnn_layers;
-    if (scenario.model.kind == ModelKind::cnn) {
-        const Dtype dtype = scenario.training.dtype;
-        cnn_layers = cnn_layer_work(scenario.model, scenario.training.micro_batch, dtype_bytes(dtype));
-    }
+    const Dtype dtype = scenario.training.dtype;
+    const bool transformer = scenario.model.kind == ModelKind::transformer;
+    if (!transformer) cnn_layers = cnn_layer_work(scenario.model, scenario.training.micro_batch, dtype_bytes(dtype));
+
+    // Activations one layer keeps for one micro-batch, by what the layer recomputes (one cost each, as the compiler).
+    const ComputeModel compute = make_compute_model(scenario.cluster.device, dtype, scenario.simulation.measured_times_s);
+    std::map<RecomputedOperations, double> kept_by_recompute;
+    const auto layer_activation = [&](int layer) {
+        const RecomputedOperations recomputed = tree.recomputed_operations(layer);
+        const auto [it, added] = kept_by_recompute.try_emplace(recomputed, 0.0);
+        if (added) {
+            it->second = transformer_layer_costs(scenario.model, parallelism, scenario.training.micro_batch, compute,
+                                                 dtype_bytes(dtype), storage_element_bytes(dtype), recomputed)
+                             .activation_bytes;
+        }
+        return it->second;
+    };
+
+    const int pp = parallelism.pp;
+    const int chunks = parallelism.schedule == Schedule::interleaved ? parallelism.virtual_stages : 1;
+    const bool one_micro_batch_only = tree_changes_micro_batches(tree);
+    const auto micro_batches = static_cast<int>(scenario.micro_batches());
+
     MemoryLowerBound bound;
     bound.capacity_bytes = scenario.cluster.device.memory_bytes;
     for (int stage = 0; stage < tree.stage_count(); ++stage) {
-        const double bytes = stage_model_states(scenario, tree, cnn_layers, stage).total_bytes();
-        if (bytes > bound.needed_bytes) {
-            bound.needed_bytes = bytes;
+        const double states = stage_model_states(scenario, tree, cnn_layers, stage).total_bytes();
+        double held = 0.0;
+        double most_held = 0.0;
+        int in_flight = 0;
+        int most_in_flight = 0;
+        if (transformer) {
+            // What each of the stage's chunks keeps for one micro-batch.
+            std::vector<double> chunk_bytes(static_cast<std::size_t>(chunks), 0.0);
+            for (int chunk = 0; chunk < chunks; ++chunk) {
+                const auto [first, count] = chunk_layers(scenario.model, parallelism, tree, chunk * pp + stage);
+                for (int layer = first; layer < first + count; ++layer) {
+                    chunk_bytes[static_cast<std::size_t>(chunk)] += layer_activation(layer);
+                }
+            }
+            if (one_micro_batch_only) {
+                for (const double bytes : chunk_bytes) most_held += bytes;
+                most_in_flight = 1;
+            } else {
+                for (const PipelineStep& step :
+                     pipeline_steps(parallelism.schedule, stage, pp, micro_batches, chunks)) {
+                    const double bytes = chunk_bytes[static_cast<std::size_t>(step.chunk)];
+                    held += step.forward ? bytes : -bytes;
+                    in_flight += step.forward ? 1 : -1;
+                    if (held > most_held) {
+                        most_held = held;
+                        most_in_flight = in_flight;
+                    }
+                }
+            }
+        }
+        if (states + most_held > bound.needed_bytes) {
+            bound.needed_bytes = states + most_held;
             bound.stage = stage;
+            bound.model_state_bytes = states;
+            bound.activation_bytes = most_held;
+            bound.micro_batches_in_flight = most_in_flight;
         }
     }
     return bound;

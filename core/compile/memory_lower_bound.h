@@ -1,17 +1,27 @@
 #pragma once
-// The least memory a device of a scenario needs, in closed form and without simulating: the model states of its
-// stage (weights, gradients, optimizer state), which a device allocates at the start and keeps for the whole
-// iteration. A simulated device's peak is never below it, so a scenario whose bound passes the device's memory
-// cannot fit — a sweep records such a point as out of memory without simulating it.
+// The least memory a device of a scenario needs, in closed form and without simulating. Two things a device holds
+// at once are counted, each a part of what the simulation allocates:
+//   - the model states of its stage (weights, gradients, optimizer state), allocated at the start and kept for the
+//     whole iteration (compile/stage_parameters.h);
+//   - the activations its pipeline schedule keeps between a micro-batch's forward and its backward, at the step
+//     where the most are in flight (compile/pipeline_schedule.h: 1F1B's warm-up holds pp − stage micro-batches,
+//     GPipe all of them), each layer's as the compiler keeps them (compile/layer_costs.h).
+// Everything else a device allocates (embeddings and logits, recomputed tensors, ZeRO-3 gathers, buffers) is left
+// out, so a simulated device's peak is never below the bound: a scenario whose bound passes the device's memory
+// cannot fit, and a sweep records it as out of memory without simulating it. A strategy tree that changes
+// micro-batches or caps them in flight counts one micro-batch's activations only.
 
 #include "scenario/validated_scenario.h"
 
 namespace parasight {
 
 struct MemoryLowerBound {
-    double needed_bytes = 0.0;    // on the stage that needs the most
-    int stage = 0;                // that stage
-    double capacity_bytes = 0.0;  // the device's memory
+    double needed_bytes = 0.0;      // on the stage that needs the most
+    int stage = 0;                  // that stage
+    double model_state_bytes = 0.0;  // of it: the model states
+    double activation_bytes = 0.0;   // of it: the activations in flight at once
+    int micro_batches_in_flight = 0;  // … of that many micro-batches (chunk passes, when interleaved)
+    double capacity_bytes = 0.0;    // the device's memory
 
     [[nodiscard]] bool exceeds_capacity() const noexcept {
         return capacity_bytes > 0.0 && needed_bytes > capacity_bytes;

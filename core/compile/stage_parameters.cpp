@@ -1,5 +1,6 @@
 #include "compile/stage_parameters.h"
 
+#include "model/model_structure.h"
 #include "model/transformer_costs.h"
 
 namespace parasight {
@@ -25,6 +26,17 @@ double stage_parameters(const ModelSpec& model, const ParallelismSpec& paralleli
     if (holds_output_table(model, parallelism, stage)) params += table;
     if (stage == parallelism.pp - 1) params += final_norm_parameters(model);
     return params;
+}
+
+std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
+                                 int model_chunk) {
+    const int chunks = parallelism.schedule == Schedule::interleaved ? parallelism.virtual_stages : 1;
+    if (chunks > 1) {
+        const int per_chunk = pipeline_layer_count(model) / (parallelism.pp * chunks);
+        return {model_chunk * per_chunk, per_chunk};
+    }
+    const StrategyNode& stage = tree.nodes()[static_cast<std::size_t>(tree.stage(model_chunk))];
+    return {stage.first_layer, stage.layer_count};
 }
 
 ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,

@@ -8,6 +8,7 @@
 #include "strategy/strategy_tree.h"
 
 #include <span>
+#include <utility>
 
 namespace parasight {
 
@@ -20,6 +21,12 @@ namespace parasight {
 // layers in order, empty for a transformer).
 [[nodiscard]] double stage_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,
                                       const StrategyTree& tree, std::span<const CnnLayerWork> cnn_layers, int stage);
+
+// The model layers of model chunk `model_chunk` (chunk c of stage s is model chunk c · pp + s; without interleaving
+// the chunk is the stage): its first layer and how many. Interleaved chunks split the layers evenly (the loader
+// refuses other splits); a stage's layers are the strategy tree's.
+[[nodiscard]] std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& parallelism,
+                                               const StrategyTree& tree, int model_chunk);
 
 // The model states one device of `stage` keeps for the whole iteration (ZeRO-sharded over dp as the scenario says).
 [[nodiscard]] ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,

@@ -18,7 +18,7 @@ namespace parasight {
 enum class PointStatus : std::uint8_t {
     ok,             // simulated, every device fits in memory
     oom,            // simulated; a device needs more than its memory (the Report says which and when)
-    oom_estimated,  // not simulated: the model states alone exceed a device's memory (memory_lower_bound.h)
+    oom_estimated,  // not simulated: the closed-form bound exceeds a device's memory (compile/memory_lower_bound.h)
     invalid,        // not a valid scenario: the reason is the loader's
     failed,         // a valid scenario that could not be simulated (too large a graph)
 };

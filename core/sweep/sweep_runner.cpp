@@ -1,5 +1,6 @@
 #include "sweep/sweep_runner.h"
 
+#include "common/message_text.h"
 #include "common/number_text.h"
 #include "compile/memory_lower_bound.h"
 #include "export/warning_text.h"
@@ -78,10 +79,15 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
     if (bound.exceeds_capacity()) {
         result.status = PointStatus::oom_estimated;
         result.memory_estimate = MemoryEstimate{bound.needed_bytes, bound.capacity_bytes};
-        result.reason = "stage " + std::to_string(bound.stage) + " needs at least " +
-                        units::format_readable(bound.needed_bytes, units::Dimension::size) +
-                        " for its model states, more than the " +
-                        units::format_readable(bound.capacity_bytes, units::Dimension::size) + " of a device";
+        const auto size = [](double bytes) { return units::format_readable(bytes, units::Dimension::size); };
+        result.reason = "stage " + std::to_string(bound.stage) + " needs at least " + size(bound.needed_bytes) +
+                        " (" + size(bound.model_state_bytes) + " of model states";
+        if (bound.activation_bytes > 0.0) {
+            result.reason += " and " + size(bound.activation_bytes) + " of activations for " +
+                             count_phrase(bound.micro_batches_in_flight, "micro-batch", "micro-batches") +
+                             " in flight";
+        }
+        result.reason += "), more than the " + size(bound.capacity_bytes) + " of a device";
         return result;
     }
 

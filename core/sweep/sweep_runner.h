@@ -1,7 +1,8 @@
 #pragma once
 // Runs the points of a sweep on a pool of threads. Each point is read from the base scenario and its axis values,
 // estimated against the device's memory in closed form (compile/memory_lower_bound.h: a point whose model states
-// alone do not fit is recorded as out of memory without simulating), then simulated keeping only its Report. A
+// and activations in flight do not fit is recorded as out of memory without simulating), then simulated keeping
+// only its Report (a run that takes a device past its memory stops there and is recorded as out of memory). A
 // point's result depends on nothing but the point, so any number of threads gives the same results; they reach the
 // observer in batches (each in point order), on the calling thread.
 

@@ -1,10 +1,14 @@
 // The sweep runner (sweep/sweep_runner.h) on tests/data/cli/small_pipeline.yaml (a 4-layer transformer, pp 2 on 8
-// NPUs, global batch 16) with dp derived (`auto`) and the device's memory cut to 20 MB, so that every kind of point
-// shows up: tp ∈ {1, 2, 4} × micro-batch ∈ {1, 2, 3}.
+// NPUs, global batch 16) with dp derived (`auto`), the device's memory cut to 30 MB and the first stage's micro-batches
+// in flight capped at 2 in its strategy tree (the schedule's own: nothing changes but the memory bound, which then
+// counts one micro-batch's activations), so that every kind of point shows up: tp ∈ {1, 2, 4} × micro-batch ∈
+// {1, 2, 3}. test_memory_lower_bound works out the figures:
 //   micro-batch 3: 16 sequences do not split into replicas × micro-batches of 3 → invalid (3 points);
-//   tp 1: the last stage keeps 1 842 176 parameters × 16 B = 29.47 MB of model states > 20 MB → oom_estimated
-//         (test_memory_lower_bound works the figure out), not simulated (2 points);
-//   tp 2 and tp 4: simulated (4 points).
+//   tp 1: the last stage needs at least 29 474 816 B of model states and a micro-batch's activations, 9 699 328 B
+//         a sequence, past 30 MB → oom_estimated, not simulated (2 points);
+//   tp 2, micro-batch 2: a bound of 14 733 312 + 11 010 048 = 25.7 MB, but with 2 micro-batches in flight the
+//         device needs 36.8 MB → simulated until it runs out of memory (1 point);
+//   the other 3 fit.
 
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -27,10 +31,19 @@ SweepPlan small_plan(std::vector<SweepAxis> axes) {
 }
 
 SweepPlan nine_point_plan() {
-    return small_plan({{"parallelism.dp", {"auto"}},
-                       {"cluster.device.memory", {"20 MB"}},
-                       {"parallelism.tp", {"1", "2", "4"}},
-                       {"training.micro_batch", {"1", "2", "3"}}});
+    LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    if (!loaded.ok()) qFatal("the small pipeline did not load");
+    Scenario base = loaded.scenario->value();
+    StrategyOverride cap;
+    cap.node = "stage[0]";
+    cap.max_ongoing_micro_batches = 2;
+    base.strategy_tree.push_back(cap);
+    Expected<SweepSpace> space = SweepSpace::of({{"parallelism.dp", {"auto"}},
+                                                 {"cluster.device.memory", {"30 MB"}},
+                                                 {"parallelism.tp", {"1", "2", "4"}},
+                                                 {"training.micro_batch", {"1", "2", "3"}}});
+    if (!space) qFatal("the axes did not make a space");
+    return SweepPlan{base.name, write_scenario_yaml(base), {}, std::move(space).value()};
 }
 
 // Keeps every point it is given; cancels after `cancel_after` points when set.
@@ -108,24 +121,33 @@ void TestSweepRunner::everyPointIsRecordedWithWhatBecameOfIt() {
         } else if (tp == "1") {
             QCOMPARE(result.status, PointStatus::oom_estimated);
             QVERIFY(result.memory_estimate);
-            QCOMPARE(result.memory_estimate->needed_bytes, 1842176.0 * 16);
-            QCOMPARE(result.memory_estimate->capacity_bytes, 20e6);
-            QVERIFY2(result.reason == std::string("stage 1 needs at least 29.47 MB for its model states, more than "
-                                                "the 20 MB of a device"), result.reason.c_str());
-            // The bound is sound: simulated anyway, the point runs out of memory.
+            const double activations = 9699328.0 * std::stoi(micro_batch);
+            // Counting one micro-batch, the last stage needs the most: its 512 parameters of final LayerNorm more.
+            QCOMPARE(result.memory_estimate->needed_bytes, 1842176.0 * 16 + activations);
+            QCOMPARE(result.memory_estimate->capacity_bytes, 30e6);
+            const std::string expected = micro_batch == "1"
+                                             ? "stage 1 needs at least 39.17 MB (29.47 MB of model states and 9.699 MB "
+                                               "of activations for 1 micro-batch in flight), more than the 30 MB of a "
+                                               "device"
+                                             : "stage 1 needs at least 48.87 MB (29.47 MB of model states and 19.4 MB "
+                                               "of activations for 1 micro-batch in flight), more than the 30 MB of a "
+                                               "device";
+            QVERIFY2(result.reason == expected, result.reason.c_str());
+        } else if (tp == "2" && micro_batch == "2") {
+            // Stopped at the allocation that crossed 30 MB: no Report, the device's memory then and why.
+            QCOMPARE(result.status, PointStatus::oom);
+            QVERIFY(!result.report);
+            QVERIFY(result.memory_estimate);
+            QVERIFY(result.memory_estimate->needed_bytes > 30e6);
+            QVERIFY2(result.reason.rfind("out of memory: NPU 0 needs ", 0) == 0 &&
+                         result.reason.find(" of its 28.61 MiB; the capacity is first exceeded by ") !=
+                             std::string::npos,
+                     result.reason.c_str());  // 30 MB = 28.61 MiB
+            // The bound is sound: simulated anyway, to the end, the point runs out of memory.
             const LoadResult loaded = load_scenario_text(result.scenario_yaml, "point");
             QVERIFY(loaded.ok());
             const auto simulated = simulate(*loaded.scenario, SimulateOptions{});
             QVERIFY(simulated && simulated.value().report.out_of_memory);
-        } else if (result.status == PointStatus::oom) {
-            // Stopped at the allocation that crossed 20 MB: no Report, the device's memory then and why.
-            QVERIFY(!result.report);
-            QVERIFY(result.memory_estimate);
-            QVERIFY(result.memory_estimate->needed_bytes > 20e6);
-            QVERIFY2(result.reason.rfind("out of memory: NPU 0 needs ", 0) == 0 &&
-                         result.reason.find(" of its 19.07 MiB; the capacity is first exceeded by ") !=
-                             std::string::npos,
-                     result.reason.c_str());  // 20 MB = 19.07 MiB
         } else {
             QCOMPARE(result.status, PointStatus::ok);
             QVERIFY(result.report);
@@ -136,7 +158,8 @@ void TestSweepRunner::everyPointIsRecordedWithWhatBecameOfIt() {
     }
     QCOMPARE(counts[PointStatus::invalid], 3);
     QCOMPARE(counts[PointStatus::oom_estimated], 2);
-    QCOMPARE(counts[PointStatus::ok] + counts[PointStatus::oom], 4);
+    QCOMPARE(counts[PointStatus::oom], 1);
+    QCOMPARE(counts[PointStatus::ok], 3);
 }
 
 void TestSweepRunner::theResultsAreTheSameForAnyNumberOfThreads() {
