@@ -40,7 +40,12 @@ QString default_scenario_file(const QString& folder) {
     Diagnostics problems;
     if (preset == nullptr || !document.openText(preset->text, std::string(preset->file), problems)) return {};
     const QString path = QDir(folder).filePath(QStringLiteral("mine.yaml"));
-    return document.saveAs(path) ? QString() : path;
+    if (document.saveAs(path)) return {};
+    // With a sweep section, which the copy and the recovered document keep.
+    QFile file(path);
+    if (!file.open(QIODevice::Append)) return {};
+    file.write("sweep:\n  axes:\n    - parallelism.tp: [4, 8]\n");
+    return path;
 }
 
 // The edits the crashing session makes: a valid one, then one that leaves the scenario invalid (micro-batch 0).
@@ -209,6 +214,8 @@ void TestAutosave::aCrashedSessionsCopyIsRecovered() {
     QVERIFY(window.document().isModified());
     QVERIFY(window.document().validated() == nullptr);
     QVERIFY(window.problemList()->rowCount() > 0);
+    QVERIFY2(window.document().sweepSection().find("parallelism.tp") != std::string::npos,
+             window.document().sweepSection().c_str());
     QVERIFY(!QFile::exists(left.front().path()));
     QVERIFY(Autosave::left_in(crashed.copies).empty());  // not offered again
 }

@@ -5,6 +5,7 @@
 #include "io/bounded_file.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
+#include "scenario_file/sweep_section.h"
 
 #include <QDir>
 #include <QFile>
@@ -55,6 +56,8 @@ std::optional<Scenario> LeftAutosave::read(Diagnostics& problems) const {
     problems = std::move(read.diagnostics);
     return read.scenario;
 }
+
+std::string LeftAutosave::sweepSection() const { return read_sweep_section_file(path_.toStdString()).yaml; }
 
 void LeftAutosave::remove() {
     QFile::remove(path_);
@@ -128,7 +131,7 @@ void Autosave::writeNow() {
     } else {
         (*output)->stream() << header_prefix.constData() << QUrl::toPercentEncoding(document_.filePath()).constData()
                             << "\n"
-                            << write_scenario_yaml(document_.scenario());
+                            << write_scenario_yaml(document_.scenario()) << document_.sweepSection();
         problem = (*output)->commit();
     }
     error_ = problem ? QString::fromStdString(*problem) : QString();

@@ -35,6 +35,8 @@ public:
     [[nodiscard]] QDateTime savedAt() const;
     // The scenario as it was, valid or not; nothing, with the reason in `problems`, if the copy cannot be read.
     [[nodiscard]] std::optional<Scenario> read(Diagnostics& problems) const;
+    // The sweep section the copy carries (the document's file had one), as YAML; empty when none.
+    [[nodiscard]] std::string sweepSection() const;
     // Deletes the copy and its lock: recovered or discarded, it is not offered again.
     void remove();
 

@@ -45,8 +45,9 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
 
 void ScenarioDocument::openNew(Scenario scenario) { reset(std::move(scenario), QString()); }
 
-void ScenarioDocument::openRecovered(Scenario scenario, const QString& file_path) {
+void ScenarioDocument::openRecovered(Scenario scenario, const QString& file_path, std::string sweep_yaml) {
     reset(std::move(scenario), file_path);
+    sweep_yaml_ = std::move(sweep_yaml);
     undo_stack_.resetClean();  // no state of the undo stack is the saved one
 }
 

@@ -41,8 +41,11 @@ public:
     // Replaces the document with a new scenario that has no file yet (one made from a preset).
     void openNew(Scenario scenario);
     // Replaces the document with a scenario recovered after a crash: it belongs to `file_path` (empty: untitled)
-    // and counts as unsaved until it is saved.
-    void openRecovered(Scenario scenario, const QString& file_path);
+    // and counts as unsaved until it is saved; `sweep_yaml` is the sweep section its copy carried.
+    void openRecovered(Scenario scenario, const QString& file_path, std::string sweep_yaml = {});
+    // The opened file's sweep section as YAML (scenario_file/sweep_section.h), written back after the scenario by
+    // Save and by the autosave; empty when it had none.
+    [[nodiscard]] const std::string& sweepSection() const noexcept { return sweep_yaml_; }
     // Writes the scenario as YAML to `path` (atomically: a failed save leaves the file as it was) and makes it the
     // document's file. On failure returns the reason and changes nothing. The document holds the paths inside
     // (measured_operations) absolute; the file gets them relative to its folder, so a copy saved elsewhere still

@@ -379,7 +379,7 @@ bool MainWindow::recover(LeftAutosave& left) {
         showProblems(problems, left.path());
         return false;
     }
-    document_.openRecovered(std::move(*scenario), left.originalPath());
+    document_.openRecovered(std::move(*scenario), left.originalPath(), left.sweepSection());
     left.remove();
     status_->setText(tr("Recovered unsaved changes: save them to keep them"));
     return true;
