@@ -65,8 +65,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
 }
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
-    const double params = stage_parameters(stage);
-    const double bytes = optimizer_step_bytes(optimizer_step_parameters(params, parallelism_.zero, parallelism_.dp),
+    const double bytes = optimizer_step_bytes(stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage),
                                               scenario_.training.optimizer);
     Task task;
     task.kind = TaskKind::optimizer;
@@ -77,10 +76,20 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     const TaskId step = emit(device, task);
     if (after >= 0) graph_.depend(after, step);
     for (const TaskId reduction : reductions) graph_.depend(reduction, step);
-    if (parallelism_.zero >= 1 && parallelism_.zero < 3 && parallelism_.dp > 1) {
-        // The updated shards are gathered back into every replica's full copy.
-        collective(device, ParallelAxis::dp, CollectiveOp::all_gather, params * element_bytes_,
-                   "dp parameter all-gather", -1, -1, Stream::gradient_comm, step);
+    if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
+        // The updated shards are gathered back into every replica's full copy: the dense parameters over the dp × ep
+        // ranks that share them, the experts' over dp.
+        const double experts = stage_expert_parameters(model_, parallelism_, tree_, stage);
+        const double dense = stage_parameters(stage) - experts;
+        if (static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
+            const RankGroup group = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
+            collective(device, group, CollectiveOp::all_gather, dense * element_bytes_, "dp parameter all-gather", -1,
+                       -1, Stream::gradient_comm, step);
+        }
+        if (experts > 0.0 && parallelism_.dp > 1) {
+            collective(device, RankGroup::dp, CollectiveOp::all_gather, experts * element_bytes_,
+                       "dp expert parameter all-gather", -1, -1, Stream::gradient_comm, step);
+        }
     }
 }
 

@@ -39,11 +39,38 @@ std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& 
     return {stage.first_layer, stage.layer_count};
 }
 
+double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
+                               int stage) {
+    if (model.kind != ModelKind::transformer) return 0.0;
+    return tree.layers_of_stage(stage) * expert_parameters_on_rank(model, parallelism.tp, parallelism.ep);
+}
+
 ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,
                                    std::span<const CnnLayerWork> cnn_layers, int stage) {
     const ParallelismSpec& parallelism = scenario.parallelism;
-    return model_state_bytes(stage_parameters(scenario.model, parallelism, tree, cnn_layers, stage),
-                             scenario.training.dtype, scenario.training.optimizer, parallelism.zero, parallelism.dp);
+    const double all = stage_parameters(scenario.model, parallelism, tree, cnn_layers, stage);
+    const double experts = stage_expert_parameters(scenario.model, parallelism, tree, stage);
+    const Dtype dtype = scenario.training.dtype;
+    const Optimizer optimizer = scenario.training.optimizer;
+    const int zero = parallelism.zero;
+    const int dense_replicas = parallelism.dp * parallelism.ep;
+    const ModelStateBytes dense = model_state_bytes(all - experts, dtype, optimizer, zero, dense_replicas);
+    const ModelStateBytes expert = model_state_bytes(experts, dtype, optimizer, zero, parallelism.dp);
+    ModelStateBytes states;
+    states.weights_bytes = zero == 3 ? model_state_bytes(all, dtype, optimizer, zero, parallelism.dp).weights_bytes
+                                     : dense.weights_bytes + expert.weights_bytes;
+    states.gradients_bytes = dense.gradients_bytes + expert.gradients_bytes;
+    states.optimizer_bytes = dense.optimizer_bytes + expert.optimizer_bytes;
+    return states;
+}
+
+double stage_optimizer_step_parameters(const Scenario& scenario, const StrategyTree& tree,
+                                       std::span<const CnnLayerWork> cnn_layers, int stage) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    const double all = stage_parameters(scenario.model, parallelism, tree, cnn_layers, stage);
+    const double experts = stage_expert_parameters(scenario.model, parallelism, tree, stage);
+    return optimizer_step_parameters(all - experts, parallelism.zero, parallelism.dp * parallelism.ep) +
+           optimizer_step_parameters(experts, parallelism.zero, parallelism.dp);
 }
 
 }  // namespace parasight

@@ -28,8 +28,21 @@ namespace parasight {
 [[nodiscard]] std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& parallelism,
                                                const StrategyTree& tree, int model_chunk);
 
-// The model states one device of `stage` keeps for the whole iteration (ZeRO-sharded over dp as the scenario says).
+// The part of stage_parameters that belongs to experts (0 for a dense model): sharded and reduced over dp only, the
+// rest over dp × ep.
+[[nodiscard]] double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,
+                                             const StrategyTree& tree, int stage);
+
+// The model states one device of `stage` keeps for the whole iteration, ZeRO-sharded as Megatron-Core's distributed
+// optimizer shards them: dense parameters' optimizer state (ZeRO ≥ 1) and gradients (ZeRO ≥ 2) over every replica
+// that holds them, dp × ep ranks; expert parameters' over dp. ZeRO-3's weight shards stay over dp, where the
+// compiler gathers them.
 [[nodiscard]] ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,
                                                  std::span<const CnnLayerWork> cnn_layers, int stage);
+
+// Parameters whose update one device of `stage` computes: from ZeRO stage 1 on, the dense shard of dp × ep and the
+// expert shard of dp (optimizer_step_parameters for each).
+[[nodiscard]] double stage_optimizer_step_parameters(const Scenario& scenario, const StrategyTree& tree,
+                                                     std::span<const CnnLayerWork> cnn_layers, int stage);
 
 }  // namespace parasight

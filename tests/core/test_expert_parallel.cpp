@@ -31,6 +31,8 @@ class TestExpertParallel : public QObject {
 private slots:
     void batchIsSplitOverDataAndExpertRanks();
     void gradientsGoToTheirGroups();
+    void zeroShardsDenseStatesOverDataAndExpertRanks_data();
+    void zeroShardsDenseStatesOverDataAndExpertRanks();
 };
 
 void TestExpertParallel::batchIsSplitOverDataAndExpertRanks() {
@@ -71,6 +73,54 @@ void TestExpertParallel::gradientsGoToTheirGroups() {
     const std::vector<DimensionSpan> all{DimensionSpan{0, 1, 4}};
     QCOMPARE_EQ(dense_time_s,
                 hierarchical_collective(CollectiveOp::all_reduce, 2.0 * 791040.0, topology, all, 64).time_s);
+}
+
+void TestExpertParallel::zeroShardsDenseStatesOverDataAndExpertRanks_data() {
+    // Megatron-Core's distributed optimizer shards a parameter's optimizer state over the ranks that reduce its
+    // gradients: dense parameters over dp × ep = 4, experts' over dp = 2. Per rank (gradientsGoToTheirGroups):
+    // 791 040 dense and 2 102 272 expert parameters; bf16 weights and gradients 2 B each, Adam's fp32 master copy and
+    // two moments 12 B (ZeRO §3.1).
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("gradients_bytes");
+    QTest::addColumn<double>("optimizer_bytes");
+    // ZeRO-1: gradients whole (2 B each); optimizer 12/4 dense, 12/2 expert:
+    //   2 · 2 893 312 = 5 786 624; 3 · 791 040 + 6 · 2 102 272 = 2 373 120 + 12 613 632 = 14 986 752.
+    QTest::newRow("ZeRO-1") << 1 << 5786624.0 << 14986752.0;
+    // ZeRO-2: gradients too: 2/4 · 791 040 + 2/2 · 2 102 272 = 395 520 + 2 102 272 = 2 497 792.
+    QTest::newRow("ZeRO-2") << 2 << 2497792.0 << 14986752.0;
+}
+
+void TestExpertParallel::zeroShardsDenseStatesOverDataAndExpertRanks() {
+    QFETCH(int, zero);
+    QFETCH(double, gradients_bytes);
+    QFETCH(double, optimizer_bytes);
+    LoadResult loaded = load_scenario_text(moe_yaml, "moe.yaml");
+    QVERIFY(loaded.ok());
+    Scenario scenario = loaded.scenario->value();
+    scenario.parallelism.zero = zero;
+    const Validation validated = validate(scenario);
+    QVERIFY(validated.ok());
+    const auto simulation = simulate_graph(*validated.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    const auto& states = simulation->graph.devices[0].static_bytes;
+    QCOMPARE_EQ(states[static_cast<std::size_t>(MemoryCategory::weights)], 2.0 * (791040.0 + 2102272.0));
+    QCOMPARE_EQ(states[static_cast<std::size_t>(MemoryCategory::gradients)], gradients_bytes);
+    QCOMPARE_EQ(states[static_cast<std::size_t>(MemoryCategory::optimizer)], optimizer_bytes);
+    // The optimizer step updates 791 040 / 4 + 2 102 272 / 2 = 197 760 + 1 051 136 = 1 248 896 parameters, streaming
+    // 28 B each (mixed-precision Adam: model_states.h); then each shard is gathered back in its own group.
+    double step_bytes = 0.0;
+    double dense_gather = 0.0;
+    double expert_gather = 0.0;
+    for (const Task& task : simulation->graph.tasks) {
+        if (task.device != 0) continue;
+        const std::string& label = simulation->graph.labels[static_cast<std::size_t>(task.label)];
+        if (task.kind == TaskKind::optimizer) step_bytes += task.bytes;
+        if (label == "dp parameter all-gather") dense_gather += task.bytes;
+        if (label == "dp expert parameter all-gather") expert_gather += task.bytes;
+    }
+    QCOMPARE_EQ(step_bytes, 1248896.0 * 28);
+    QCOMPARE_EQ(dense_gather, 2.0 * 791040.0);
+    QCOMPARE_EQ(expert_gather, 2.0 * 2102272.0);
 }
 
 QTEST_APPLESS_MAIN(TestExpertParallel)
