@@ -34,7 +34,7 @@ void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& con
             if (reduce_now && work.parameters > 0.0) {
                 program.bucket_bytes += work.parameters * element_bytes_;
                 program.bucket_ready = last;
-                if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
+                if (bucket_full(program)) flush_bucket(program, mb);
             }
         }
         if (reduce_now) flush_bucket(program, mb);

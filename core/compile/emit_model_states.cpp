@@ -28,6 +28,11 @@ void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     program.expert_bucket_bytes = 0.0;
 }
 
+bool GraphBuilder::bucket_full(const DeviceProgram& program) const {
+    // Without overlap the gradients wait for the end of the micro-batch's backward: one reduction then.
+    return parallelism_.overlap_grad_reduce && program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes;
+}
+
 bool GraphBuilder::holds_output_table(int stage) const {
     return parasight::holds_output_table(model_, parallelism_, stage);
 }

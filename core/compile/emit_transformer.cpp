@@ -218,7 +218,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
                     program.expert_bucket_bytes += context.layer_expert_gradient_bytes;
                     program.expert_bucket_ready = last;
                 }
-                if (program.bucket_bytes >= scenario_.simulation.gradient_bucket_bytes) flush_bucket(program, mb);
+                if (bucket_full(program)) flush_bucket(program, mb);
             }
         }
         if (model_first) {

@@ -158,6 +158,8 @@ private:
     void warn_of_recomputation_freeing_nothing();
 
     void flush_bucket(DeviceProgram& program, int micro_batch);
+    // Whether the gradients gathered so far are reduced now: a full bucket, when reductions overlap backward.
+    [[nodiscard]] bool bucket_full(const DeviceProgram& program) const;
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
 

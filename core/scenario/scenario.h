@@ -140,6 +140,9 @@ struct ParallelismSpec {
     std::optional<ParallelAxis> derived_axis;  // the axis written as `auto`, its degree derived from the device count
     int zero = 0;
     bool sequence_parallel = false;
+    // Data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP; Megatron-Core's
+    // --overlap-grad-reduce), or all at once after it (Megatron-LM's DDP of 2021-2022).
+    bool overlap_grad_reduce = true;
     Recompute recompute = Recompute::none;
     Schedule schedule = Schedule::one_f_one_b;
     int virtual_stages = 1;

@@ -300,6 +300,7 @@ private slots:
     void pipelineBubbleFractions_data();
     void pipelineBubbleFractions();
     void dataParallelAllReduceOverlapsBackward();
+    void dataParallelAllReduceAfterBackwardWithoutOverlap();
     void korthikantiTable4_data();
     void korthikantiTable4();
     void zeroModelStates_data();
@@ -483,6 +484,34 @@ void TestSimulation::dataParallelAllReduceOverlapsBackward() {
     QCOMPARE_EQ(sim.report.per_device.front().breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], exposed);
     QCOMPARE_EQ(sim.report.breakdown.idle_s, 0.0);
     QCOMPARE_EQ(sim.report.breakdown.compute_s + exposed, sim.report.iteration_time_s);
+}
+
+void TestSimulation::dataParallelAllReduceAfterBackwardWithoutOverlap() {
+    // The scenario of dataParallelAllReduceOverlapsBackward with overlap_grad_reduce: false (Megatron-LM's DDP of
+    // 2021-2022): no bucket is reduced while backward runs; after the embedding's backward (Te) one all-reduce takes
+    // every gradient, 200 192 + 199 936 + 8 192 = 408 320 B, in A = 408 320 / 2^31 s, all of it exposed.
+    const std::string yaml = "schema: 1\nname: dp without overlap\nmodel: " + small_model(4) +
+                             "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+                             "cluster:\n  device: " + binary_device +
+                             "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
+                             "parallelism: {dp: 2, overlap_grad_reduce: false}\n"
+                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false, gradient_bucket: 199936 B}\n";
+    PS_SIMULATE(sim, yaml);
+    const HandCosts c = hand_costs(sim_scenario);
+    const double layer_backward = c.mlp_backward_s + c.attention_backward_s;
+    const double forward_end = c.embedding_forward_s + 4 * (c.attention_forward_s + c.mlp_forward_s) + c.logits_forward_s;
+    const double Te = forward_end + c.logits_backward_s + 4 * layer_backward + c.embedding_backward_s;
+    const double A = 408320.0 / 2147483648.0;
+    const auto reductions = find_tasks(sim.graph, 0, "dp all-reduce", TaskKind::dp_comm, 0);
+    QCOMPARE(reductions.size(), std::size_t{1});
+    const auto& timing = sim.run.timings[static_cast<std::size_t>(reductions.front())];
+    QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(reductions.front())].bytes, 408320.0);
+    QCOMPARE_EQ(timing.start_s, Te);
+    QCOMPARE_EQ(timing.end_s, Te + A);
+    const auto optimizer = find_tasks(sim.graph, 0, "optimizer step", TaskKind::optimizer, -1);
+    QCOMPARE_EQ(sim.run.timings[static_cast<std::size_t>(optimizer.front())].start_s, Te + A);
+    QCOMPARE_EQ(sim.report.breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], A);
+    QCOMPARE_EQ(sim.report.breakdown.compute_s + A, sim.report.iteration_time_s);
 }
 
 // --- published numbers --------------------------------------------------------------------------------------------------
