@@ -235,7 +235,8 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     // Pipeline send to the next model chunk (forward) or the previous one (backward).
     const bool sends = step.forward ? !model_last : !model_first;
     if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
-    program.previous = last;
+    // A blocking send holds the device's next step until it is done.
+    program.previous = sends && !parallelism_.overlap_p2p ? record.send : last;
 }
 
 TaskId GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after) {

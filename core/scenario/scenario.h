@@ -143,6 +143,9 @@ struct ParallelismSpec {
     // Data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP; Megatron-Core's
     // --overlap-grad-reduce), or all at once after it (Megatron-LM's DDP of 2021-2022).
     bool overlap_grad_reduce = true;
+    // Pipeline sends run beside the next step (Megatron-Core's --overlap-p2p-communication), or the step after a
+    // send waits for it (Megatron-LM's schedules of 2021-2022 waited on each send and receive).
+    bool overlap_p2p = true;
     Recompute recompute = Recompute::none;
     Schedule schedule = Schedule::one_f_one_b;
     int virtual_stages = 1;

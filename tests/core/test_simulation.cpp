@@ -297,6 +297,7 @@ class TestSimulation : public QObject {
 
 private slots:
     void gpipeTwoStagesExactTimeline();
+    void blockingPipelineSendsHoldTheNextStep();
     void pipelineBubbleFractions_data();
     void pipelineBubbleFractions();
     void dataParallelAllReduceOverlapsBackward();
@@ -336,6 +337,42 @@ private slots:
 };
 
 // --- schedules ---------------------------------------------------------------------------------------------------------
+
+void TestSimulation::blockingPipelineSendsHoldTheNextStep() {
+    // gpipeTwoStagesExactTimeline's pipeline with overlap_p2p: false: a stage's step after a send waits for the send
+    // (c). Stage 0 sends after each forward, stage 1 after each backward:
+    //   stage 0 forward i:  [i·(F0 + c), … + F0]                      (each waits for the send before it)
+    //   stage 1 forward i:  [F0 + c + i·p, … + F1], p = max(F1, F0 + c) (inputs arrive every F0 + c)
+    //   stage 1 backward i: [E + i·(B1 + c), … + B1], E = its last forward's end
+    //   stage 0 backward i: [E + (i + 1)·(B1 + c), … + B0]            (each gradient arrives c after it is sent;
+    //                                                                  B1 + c > B0 paces it)
+    std::string yaml = gpipe_two_stage_yaml();
+    const std::string from = "parallelism: {pp: 2, schedule: gpipe}";
+    yaml.replace(yaml.find(from), from.size(), "parallelism: {pp: 2, schedule: gpipe, overlap_p2p: false}");
+    PS_SIMULATE(sim, yaml);
+    const HandCosts c = hand_costs(sim_scenario);
+    const double F0 = c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s;
+    const double F1 = c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s;
+    const double B0 = c.mlp_backward_s + c.attention_backward_s + c.embedding_backward_s;
+    const double B1 = c.logits_backward_s + c.mlp_backward_s + c.attention_backward_s;
+    const double send = std::ldexp(1.0, -18);  // gpipeTwoStagesExactTimeline: 16384 B at 2^32 B/s
+    QVERIFY(B1 + send > B0);
+    const double p = std::max(F1, F0 + send);
+    const double E = F0 + send + 3 * p + F1;
+    for (int i = 0; i < 4; ++i) {
+        const Interval s0f = step_interval(sim, 0, true, i);
+        QCOMPARE_EQ(s0f.start_s, i * (F0 + send));
+        QCOMPARE_EQ(s0f.end_s, i * (F0 + send) + F0);
+        const Interval s1f = step_interval(sim, 1, true, i);
+        QCOMPARE_EQ(s1f.start_s, F0 + send + i * p);
+        const Interval s1b = step_interval(sim, 1, false, i);
+        QCOMPARE_EQ(s1b.start_s, E + i * (B1 + send));
+        QCOMPARE_EQ(s1b.end_s, E + i * (B1 + send) + B1);
+        const Interval s0b = step_interval(sim, 0, false, i);
+        QCOMPARE_EQ(s0b.start_s, E + (i + 1) * (B1 + send));
+        QCOMPARE_EQ(s0b.end_s, E + (i + 1) * (B1 + send) + B0);
+    }
+}
 
 void TestSimulation::gpipeTwoStagesExactTimeline() {
     PS_SIMULATE(sim, gpipe_two_stage_yaml());
