@@ -28,8 +28,8 @@ Reads a results database (docs/store.md) without changing it.
   --db DB    the results database (default: $XDG_DATA_HOME/parasight/results.db, or
              ~/.local/share/parasight/results.db)
 
-exit status: 0 ok; 2 bad input (an unknown sweep or run, a bad option); 1 a database that cannot be read or an
-output that cannot be written
+exit status: 0 ok; 2 bad input (a database that does not exist, an unknown sweep or run, a bad option); 1 a
+database that cannot be read or an output that cannot be written
 )";
 
 namespace {
@@ -351,6 +351,12 @@ int run_runs(const std::vector<std::string>& words, std::ostream& out, std::ostr
     }
     const Expected<std::filesystem::path> database = store_location(arguments->option("db"));
     if (!database) return usage_error(err, "runs", database.error());
+    std::error_code missing;
+    if (!std::filesystem::exists(database.value(), missing)) {
+        return usage_error(err, "runs", quoted_path(database.value().string()) +
+                                            " does not exist: nothing has been stored there yet ('parasight-cli "
+                                            "sweep' and 'parasight-cli simulate --db' store results)");
+    }
     Expected<ResultStore> store = ResultStore::open(database.value(), ResultStore::Access::read_only);
     if (!store) return database_error(err, "runs", database.value(), store.error());
     if (action == "list") return list_stored(store.value(), database.value(), arguments->flag("json"), out, err);

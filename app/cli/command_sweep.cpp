@@ -239,7 +239,7 @@ void print_sweep_summary(std::ostream& out, const SweepSummary& sweep, const std
     }
     out << '\n';
     if (best.rows.empty()) {
-        out << "no point simulated without running out of memory yet\n";
+        out << "no point that fits has been simulated yet\n";
         return;
     }
     out << "best " << best.rows.size() << " by " << metric.column << ":\n";

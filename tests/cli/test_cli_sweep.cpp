@@ -320,6 +320,12 @@ void TestCliSweep::runsListsShowsExportsAndCompares() {
     RUN_CLI(missing, {"runs", "show", "sweep:7", "--db", database});
     EXPECT_EXIT(missing, 2);
     QVERIFY2(missing.err.contains("holds no sweep 7"), qPrintable(missing.err));
+    const QString nowhere = folder.filePath("nowhere.db");
+    RUN_CLI(absent, {"runs", "list", "--db", nowhere});
+    EXPECT_EXIT(absent, 2);
+    QVERIFY2(absent.err.contains("'" + nowhere + "' does not exist: nothing has been stored there yet"),
+             qPrintable(absent.err));
+    QVERIFY(!QFile::exists(nowhere));  // reading makes nothing
 }
 
 void TestCliSweep::aFilesSweepSectionAndTheStrategySpace() {
