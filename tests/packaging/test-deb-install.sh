@@ -93,10 +93,13 @@ for path in /usr/bin/parasight /usr/bin/parasight-cli \
             /usr/share/applications/io.github.parasight.ParaSight.desktop \
             /usr/share/icons/hicolor/scalable/apps/io.github.parasight.ParaSight.svg \
             /usr/share/metainfo/io.github.parasight.ParaSight.metainfo.xml \
-            /usr/share/parasight/presets/scenarios/default.yaml; do
+            /usr/share/parasight/presets/scenarios/default.yaml \
+            /usr/share/doc/ParaSight/examples/slurm/submit-sweep.sh; do
     grep -qxF "$path" "$work/files" || fail "dpkg -L parasight does not list $path"
     [ -f "$root$path" ] || fail "dpkg lists $path, but the empty root has no such file"
 done
+[ -x "$root/usr/share/doc/ParaSight/examples/slurm/submit-sweep.sh" ] ||
+    fail "the installed Slurm example's submit-sweep.sh is not executable"
 for program in parasight parasight-cli; do
     [ -x "$root/usr/bin/$program" ] || fail "/usr/bin/$program is installed but not executable"
 done
