@@ -362,11 +362,8 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
 
     const std::filesystem::path folder = std::filesystem::path(file).parent_path();
     const SweepPlan plan{read.scenario->name, base_yaml, folder.empty() ? "." : folder, std::move(space).value()};
-    std::uint64_t in_shard = 0;
+    const std::uint64_t in_shard = options.shard.size_of(plan.space.point_count());
     std::uint64_t stored_in_shard = 0;
-    for (std::uint64_t point = options.shard.index; point < plan.space.point_count(); point += options.shard.count) {
-        ++in_shard;
-    }
     for (const std::uint64_t point : options.done) stored_in_shard += options.shard.holds(point) ? 1 : 0;
 
     SweepOutcome outcome;

@@ -113,8 +113,6 @@ public:
                                                         std::int64_t limit = -1);
     // One run with its scenario's name: every column of runs.
     [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
-    // The scenario YAML a run ran.
-    [[nodiscard]] Expected<std::string> run_scenario_yaml(std::int64_t id);
 
 private:
     ResultStore(store::Database database, std::filesystem::path path)

@@ -84,8 +84,6 @@ Expected<std::int64_t> Database::integer(std::string_view sql) {
 
 std::int64_t Database::last_insert_rowid() const noexcept { return sqlite3_last_insert_rowid(handle_); }
 
-std::string Database::last_error() const { return sqlite3_errmsg(handle_); }
-
 Statement::Statement(Statement&& other) noexcept
     : database_(other.database_), statement_(std::exchange(other.statement_, nullptr)) {}
 
@@ -113,15 +111,6 @@ Statement& Statement::bind(int index, double value) {
 Statement& Statement::bind(int index, std::string_view text) {
     sqlite3_bind_text64(statement_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
     return *this;
-}
-
-Statement& Statement::bind_null(int index) {
-    sqlite3_bind_null(statement_, index);
-    return *this;
-}
-
-Statement& Statement::bind(int index, const std::optional<double>& value) {
-    return value ? bind(index, *value) : bind_null(index);
 }
 
 int Statement::parameter_index(std::string_view name) const {

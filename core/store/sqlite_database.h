@@ -38,8 +38,6 @@ public:
     // The first column of the first row of `sql` as an integer (a pragma, a count).
     [[nodiscard]] Expected<std::int64_t> integer(std::string_view sql);
     [[nodiscard]] std::int64_t last_insert_rowid() const noexcept;
-    // SQLite's message for the last failure on this connection.
-    [[nodiscard]] std::string last_error() const;
     [[nodiscard]] sqlite3* handle() const noexcept { return handle_; }
 
 private:
@@ -59,8 +57,6 @@ public:
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
-    Statement& bind_null(int index);
-    Statement& bind(int index, const std::optional<double>& value);
     // By name (`:name` in the SQL); a name the statement does not have is a programming error and is ignored.
     template <class Value>
     Statement& bind(std::string_view name, const Value& value) {

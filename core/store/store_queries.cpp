@@ -134,15 +134,4 @@ std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& vi
     return visit(select.value(), visitor);
 }
 
-Expected<std::string> ResultStore::run_scenario_yaml(std::int64_t id) {
-    Expected<Statement> select = database_.prepare(
-        "SELECT s.yaml FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");
-    if (!select) return Error{select.error()};
-    select.value().bind(1, id);
-    Expected<bool> found = select.value().step();
-    if (!found) return Error{found.error()};
-    if (!found.value()) return Error{"holds no run " + std::to_string(id)};
-    return select.value().text(0);
-}
-
 }  // namespace parasight

@@ -33,6 +33,10 @@ struct Shard {
     std::uint64_t count = 1;
 
     [[nodiscard]] bool holds(std::uint64_t point) const noexcept { return point % count == index; }
+    // How many of points 0 … total − 1 it holds.
+    [[nodiscard]] std::uint64_t size_of(std::uint64_t total) const noexcept {
+        return total > index ? (total - index + count - 1) / count : 0;
+    }
 };
 // "K/N" with 1 ≤ K ≤ N; the error says what is wrong.
 [[nodiscard]] Expected<Shard> parse_shard(std::string_view text);

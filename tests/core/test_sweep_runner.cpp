@@ -188,6 +188,7 @@ void TestSweepRunner::shardsSplitThePointsExactlyOnce() {
         const SweepOutcome outcome = run_sweep(plan, options, collector);
         // Points k ≡ index (mod 4) of 0…8: shard 0 has 0, 4, 8; the others two each.
         QCOMPARE(outcome.points_in_shard, index == 0 ? std::uint64_t{3} : std::uint64_t{2});
+        QCOMPARE(options.shard.size_of(9), outcome.points_in_shard);
         for (const auto& [point, result] : collector.results) {
             QCOMPARE(point % 4, index);
             ++seen[point];
