@@ -308,14 +308,7 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
         if (!space) return usage_error(err, "sweep", "--strategies: " + space.error());
         strategy_space = space.value();
     }
-    // The section's strategies come last, after the command line's axes.
-    const SweepDefinition definition =
-        sweep_definition(SweepSection{from_file.axes, {}, {}}, *read.scenario, base_yaml);
-    const SweepDefinition file_strategies =
-        sweep_definition(SweepSection{{}, from_file.strategies, from_file.strategies_location}, *read.scenario,
-                         base_yaml);
-    for (const Diagnostic& diagnostic : file_strategies.diagnostics) err << diagnostic.to_string() << '\n';
-    if (!file_strategies.diagnostics.empty()) return exit_bad_input;
+    const SweepDefinition definition = sweep_definition(from_file, *read.scenario, base_yaml);
     if (!definition.diagnostics.empty()) {
         for (const Diagnostic& diagnostic : definition.diagnostics) err << diagnostic.to_string() << '\n';
         return exit_bad_input;
@@ -331,7 +324,8 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
             axes.push_back(std::move(axis));
         }
     }
-    axes.insert(axes.end(), file_strategies.axes.begin(), file_strategies.axes.end());
+    // The section's strategies come last, after the command line's axes.
+    axes.insert(axes.end(), definition.strategy_axes.begin(), definition.strategy_axes.end());
     if (strategy_space) {
         const std::vector<SweepAxis> strategies = strategy_axes(*read.scenario, *strategy_space);
         if (strategies.empty()) {

@@ -44,7 +44,7 @@ SweepDefinition sweep_definition(const SweepSection& section, const Scenario& ba
                 problem(section.strategies_location, "sweep.strategies",
                         "sweep.strategies: no strategy lays this model onto this cluster's devices");
             }
-            for (SweepAxis& axis : strategies) definition.axes.push_back(std::move(axis));
+            definition.strategy_axes = std::move(strategies);
         }
     }
     return definition;

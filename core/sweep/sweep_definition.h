@@ -14,8 +14,9 @@
 namespace parasight {
 
 struct SweepDefinition {
-    std::vector<SweepAxis> axes;
-    Diagnostics diagnostics;  // none when the axes are good
+    std::vector<SweepAxis> axes;           // the section's entries, in order
+    std::vector<SweepAxis> strategy_axes;  // its strategy space (strategy_space.h), or none; sweeps put it last
+    Diagnostics diagnostics;               // none when the axes are good
 };
 
 // `base` is the scenario the file describes, `base_yaml` it as write_scenario_yaml writes it.

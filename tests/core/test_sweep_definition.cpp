@@ -66,17 +66,18 @@ void TestSweepDefinition::theSectionsAxesInOrder() {
     QVERIFY2(problems.isEmpty(), qPrintable(problems));
     QVERIFY2(definition.diagnostics.empty(),
              definition.diagnostics.empty() ? "" : definition.diagnostics.front().to_string().c_str());
-    // Three entries (the third zipped, two paths), then the strategy degrees (tp, pp, dp zipped) last. The tp axis
-    // and the strategies' tp would collide: SweepSpace refuses that; here only the list is checked.
-    QCOMPARE(definition.axes.size(), std::size_t{7});
+    // Three entries (the third zipped, two paths), and the strategy degrees (tp, pp, dp zipped) apart. The tp axis
+    // and the strategies' tp would collide: SweepSpace refuses that; here only the lists are checked.
+    QCOMPARE(definition.axes.size(), std::size_t{4});
+    QCOMPARE(definition.strategy_axes.size(), std::size_t{3});
     QCOMPARE(definition.axes[0].values, (std::vector<std::string>{"1", "2", "4"}));
     QCOMPARE(definition.axes[1].values, (std::vector<std::string>{"25 GB/s", "50 GB/s", "75 GB/s", "100 GB/s"}));
     QCOMPARE(definition.axes[2].path, std::string("parallelism.recompute"));
     QVERIFY(!definition.axes[2].zipped_with_previous);
     QCOMPARE(definition.axes[3].path, std::string("parallelism.sequence_parallel"));
     QVERIFY(definition.axes[3].zipped_with_previous);
-    QCOMPARE(definition.axes[4].path, std::string("parallelism.tp"));
-    QCOMPARE(definition.axes[4].values.size(), std::size_t{9});  // test_strategy_space counts the 9 layouts
+    QCOMPARE(definition.strategy_axes[0].path, std::string("parallelism.tp"));
+    QCOMPARE(definition.strategy_axes[0].values.size(), std::size_t{9});  // test_strategy_space counts the 9 layouts
 }
 
 void TestSweepDefinition::aScenarioWithASectionLoadsAsItsBase() {
