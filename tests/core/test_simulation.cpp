@@ -204,6 +204,16 @@ std::string small_model(int layers) {
 }
 
 // Two stages, GPipe, four micro-batches; pipeline link 2^32 B/s, no latency.
+// Two data-parallel replicas of a 4-layer model on the binary machine, 2^31 B/s between them, buckets of 199 936 B.
+std::string data_parallel_yaml(bool overlap_grad_reduce) {
+    return "schema: 1\nname: data parallel\nmodel: " + small_model(4) +
+           "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+           "cluster:\n  device: " + binary_device +
+           "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
+           "parallelism: {dp: 2, overlap_grad_reduce: " + (overlap_grad_reduce ? "true" : "false") + "}\n"
+           "simulation: {overlap_slowdown: 0, bandwidth_sharing: false, gradient_bucket: 199936 B}\n";
+}
+
 std::string gpipe_two_stage_yaml() {
     return "schema: 1\nname: two-stage GPipe on the binary machine\nmodel: " + small_model(2) +
            "\ntraining: {global_batch: 4, micro_batch: 1, dtype: bf16}\n"
@@ -471,13 +481,7 @@ void TestSimulation::dataParallelAllReduceOverlapsBackward() {
     // adds the final LayerNorm's (2·64·2 = 256 B) at the logits backward, so it flushes AR1 = norm + layers 3 and 2
     // = 200 192 B (when layer 2's backward ends, T2), AR2 = layers 1 and 0 = 199 936 B (at T0), and after the
     // embedding's backward (at Te) AR3 = the 64 × 64 table's gradients, 8 192 B.
-    const std::string yaml = "schema: 1\nname: dp overlap\nmodel: " + small_model(4) +
-                             "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
-                             "cluster:\n  device: " + binary_device +
-                             "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
-                             "parallelism: {dp: 2}\n"
-                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false, gradient_bucket: 199936 B}\n";
-    PS_SIMULATE(sim, yaml);
+    PS_SIMULATE(sim, data_parallel_yaml(true));
     const HandCosts c = hand_costs(sim_scenario);
     const double layer_backward = c.mlp_backward_s + c.attention_backward_s;
     // Compute runs back to back until the embedding's backward ends (T3, T2, T1, T0: each layer's backward end).
@@ -527,13 +531,7 @@ void TestSimulation::dataParallelAllReduceAfterBackwardWithoutOverlap() {
     // The scenario of dataParallelAllReduceOverlapsBackward with overlap_grad_reduce: false (Megatron-LM's DDP of
     // 2021-2022): no bucket is reduced while backward runs; after the embedding's backward (Te) one all-reduce takes
     // every gradient, 200 192 + 199 936 + 8 192 = 408 320 B, in A = 408 320 / 2^31 s, all of it exposed.
-    const std::string yaml = "schema: 1\nname: dp without overlap\nmodel: " + small_model(4) +
-                             "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
-                             "cluster:\n  device: " + binary_device +
-                             "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
-                             "parallelism: {dp: 2, overlap_grad_reduce: false}\n"
-                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false, gradient_bucket: 199936 B}\n";
-    PS_SIMULATE(sim, yaml);
+    PS_SIMULATE(sim, data_parallel_yaml(false));
     const HandCosts c = hand_costs(sim_scenario);
     const double layer_backward = c.mlp_backward_s + c.attention_backward_s;
     const double forward_end = c.embedding_forward_s + 4 * (c.attention_forward_s + c.mlp_forward_s) + c.logits_forward_s;
