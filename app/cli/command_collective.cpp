@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
-#include "collective/hierarchical_collective.h"
+#include "collective/group_collective.h"
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "export/json_writer.h"
@@ -162,7 +162,8 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     const auto spans = group_spans(arguments->option("group").value_or("all"), scenario);
     if (!spans) return usage_error(err, "collective", spans.error());
 
-    const CollectiveCost cost = hierarchical_collective(*op, *size, scenario.topology(), *spans, chunks);
+    const CollectivePlan plan{scenario.cluster.multi_dimension_collectives, chunks};
+    const CollectiveCost cost = group_collective(*op, *size, scenario.topology(), *spans, plan);
     if (arguments->flag("json")) {
         print_json(out, cost);
     } else {

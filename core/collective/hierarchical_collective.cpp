@@ -81,14 +81,6 @@ double pipelined_time_s(const std::vector<Stage>& stages, std::size_t dimension_
 
 }  // namespace
 
-std::vector<DimensionSpan> whole_topology_spans(const Topology& topology) {
-    std::vector<DimensionSpan> spans;
-    for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
-        if (topology.dimensions()[d].size > 1) spans.push_back(DimensionSpan{d, 1, topology.dimensions()[d].size});
-    }
-    return spans;
-}
-
 CollectiveCost hierarchical_collective(CollectiveOp op, double size_bytes, const Topology& topology,
                                        std::span<const DimensionSpan> spans, int chunks) {
     if (chunks < 1) throw std::invalid_argument("a collective needs at least one chunk");
@@ -115,10 +107,7 @@ CollectiveCost hierarchical_collective(CollectiveOp op, double size_bytes, const
         result.per_dim.push_back(dimension_cost);
     }
     result.time_s = pipelined_time_s(stages, spans.size(), chunks);
-    if (result.time_s > 0.0) {
-        result.algbw_Bps = size_bytes / result.time_s;
-        result.busbw_Bps = result.algbw_Bps * bus_bandwidth_factor(op, result.ranks);
-    }
+    set_bandwidths(result);
     return result;
 }
 

@@ -21,8 +21,9 @@ PhaseCost make_phase_cost(CollectiveAlgorithm algorithm, double bytes_sent, int 
     cost.algorithm = algorithm;
     cost.bytes_sent = bytes_sent;
     cost.steps = steps;
-    cost.serialization_s = group.link.bandwidth_Bps > 0.0 ? bytes_sent / group.link.bandwidth_Bps : 0.0;
-    cost.latency_s = static_cast<double>(steps) * static_cast<double>(hops_per_step) * group.link.latency_s;
+    const double bandwidth_Bps = achievable_bandwidth_Bps(group.link);
+    cost.serialization_s = bandwidth_Bps > 0.0 ? bytes_sent / bandwidth_Bps : 0.0;
+    cost.latency_s = static_cast<double>(steps) * step_latency_s(group.link, hops_per_step);
     return cost;
 }
 

@@ -17,8 +17,8 @@ struct GroupDimension {
 struct PhaseCost {
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;  // the algorithm that actually ran
     double bytes_sent = 0.0;        // by the busiest NPU
-    double serialization_s = 0.0;   // bytes through the NPU's injection bandwidth
-    double latency_s = 0.0;         // steps × hops × per-hop latency
+    double serialization_s = 0.0;   // bytes through the NPU's achievable bandwidth (line rate × efficiency)
+    double latency_s = 0.0;         // steps × (hops × per-hop latency + per-step latency)
     int steps = 0;
 
     [[nodiscard]] double time_s() const noexcept { return serialization_s + latency_s; }
@@ -39,7 +39,12 @@ struct PhaseCost {
 // shorter way round, a fully connected dimension one link, a switch two (NPU → switch → NPU).
 [[nodiscard]] int hops_between(DimensionKind kind, int dimension_size, int coordinate_distance) noexcept;
 
-// Builds a PhaseCost from the bytes the busiest NPU must push and the number of dependent steps, each `hops` long.
+// Hops of a ring's longest step on a group dimension: neighbours are `stride` apart; a group covering only part of a
+// physical ring closes the ring by the way back from its last member to its first.
+[[nodiscard]] int ring_step_hops(const GroupDimension& group) noexcept;
+
+// Builds a PhaseCost from the bytes the busiest NPU must push and the number of dependent steps, each `hops` long, at
+// the dimension's achievable bandwidth.
 [[nodiscard]] PhaseCost make_phase_cost(CollectiveAlgorithm algorithm, double bytes_sent, int steps, int hops_per_step,
                                         const GroupDimension& group) noexcept;
 

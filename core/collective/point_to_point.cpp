@@ -18,8 +18,8 @@ PointToPointCost point_to_point(const Topology& topology, std::int64_t source, s
         const Dimension& dimension = topology.dimensions()[d];
         const int hops = hops_between(dimension.kind, dimension.size, distance);
         cost.hops += hops;
-        cost.latency_s += hops * dimension.latency_s;
-        slowest_Bps = std::min(slowest_Bps, dimension.bandwidth_Bps);
+        cost.latency_s += step_latency_s(dimension, hops);  // one step per dimension crossed
+        slowest_Bps = std::min(slowest_Bps, achievable_bandwidth_Bps(dimension));
     }
     if (cost.hops == 0) return cost;
     cost.bandwidth_Bps = slowest_Bps;

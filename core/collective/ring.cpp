@@ -5,19 +5,14 @@
 #include <algorithm>
 
 namespace parasight {
-namespace {
 
-// Hops of the longest step: neighbours are `stride` apart; a group covering only part of a physical ring closes the
-// ring by the way back from its last member to its first.
-int ring_step_hops(const GroupDimension& group) {
+int ring_step_hops(const GroupDimension& group) noexcept {
     const int size = group.link.size;
     const int forward = hops_between(group.link.kind, size, group.stride);
     if (group.link.kind != DimensionKind::ring) return forward;
     const int wrap_distance = size - (group.members - 1) * group.stride;
     return std::max(forward, hops_between(group.link.kind, size, wrap_distance));
 }
-
-}  // namespace
 
 PhaseCost ring_phase(CollectiveOp op, double data_bytes, const GroupDimension& group) {
     const int n = group.members;

@@ -83,7 +83,7 @@ struct Task {
 };
 
 // What a transfer puts on each topology dimension (indexed by dimension, 0 for those it does not use): the bytes the
-// busiest NPU sends there and the time of its phases there alone — hierarchical_collective's per-dimension figures
+// busiest NPU sends there and the time of its phases there alone — group_collective's per-dimension figures
 // for a collective, the whole message on every dimension a point-to-point transfer crosses. Transfers of one shape
 // (a layer's all-reduce in every micro-batch) share an entry.
 struct TransferShape {

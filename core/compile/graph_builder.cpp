@@ -2,7 +2,7 @@
 #include "compile/graph_builder.h"
 #include "compile/stage_parameters.h"
 
-#include "collective/hierarchical_collective.h"
+#include "collective/group_collective.h"
 #include "collective/point_to_point.h"
 #include "model/layer_operations.h"
 #include "model/model_structure.h"
@@ -141,7 +141,8 @@ GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, Coll
     const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes);
     if (const auto it = collective_costs_.find(key); it != collective_costs_.end()) return it->second;
     const auto spans = layout_.spans(axes_of(group));
-    const CollectiveCost cost = hierarchical_collective(op, bytes, topology_, spans, scenario_.simulation.collective_chunks);
+    const CollectivePlan plan{scenario_.cluster.multi_dimension_collectives, scenario_.simulation.collective_chunks};
+    const CollectiveCost cost = group_collective(op, bytes, topology_, spans, plan);
     TransferShape shape;
     shape.bytes_by_dimension.assign(topology_.dimension_count(), 0.0);
     shape.time_by_dimension_s.assign(topology_.dimension_count(), 0.0);
@@ -174,7 +175,8 @@ GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::in
         if ((transfer.dimension_mask & (1U << d)) == 0) continue;
         const Dimension& dimension = topology_.dimensions()[d];
         shape.bytes_by_dimension[d] = bytes;
-        shape.time_by_dimension_s[d] = dimension.latency_s + (dimension.bandwidth_Bps > 0.0 ? bytes / dimension.bandwidth_Bps : 0.0);
+        const double bandwidth_Bps = achievable_bandwidth_Bps(dimension);
+        shape.time_by_dimension_s[d] = step_latency_s(dimension, 1) + (bandwidth_Bps > 0.0 ? bytes / bandwidth_Bps : 0.0);
     }
     transfer.shape = add_transfer_shape(std::move(shape));
     point_to_point_shapes_.emplace(key, transfer.shape);

@@ -127,6 +127,8 @@ struct ClusterSpec {
     std::string name;
     DeviceSpec device;
     std::vector<Dimension> topology;  // innermost first
+    // How a collective on a group spanning several dimensions is built; clusters that run NCCL say flat_ring.
+    MultiDimensionCollectives multi_dimension_collectives = MultiDimensionCollectives::hierarchical;
 
     friend bool operator==(const ClusterSpec&, const ClusterSpec&) = default;
 };

@@ -71,6 +71,7 @@ inline constexpr NumberRange memory_efficiency{0.01, 1.0};
 inline constexpr IntegerRange dimension_size{1, max_devices};
 inline constexpr QuantityRange link_bandwidth{0.0, false, 1e15};  // 1 PB/s
 inline constexpr QuantityRange link_latency{0.0, true, 1.0};       // 1 s
+inline constexpr NumberRange link_efficiency{0.01, 1.0};
 // parallelism
 inline constexpr IntegerRange degree{1, max_devices};
 inline constexpr IntegerRange zero_stage{0, 3};

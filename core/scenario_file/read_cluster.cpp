@@ -8,8 +8,11 @@ namespace {
 const std::vector<std::string_view> device_keys{"preset",           "name",           "peak",
                                                 "memory",           "memory_bandwidth", "matmul_efficiency",
                                                 "matmul_half_dim",  "memory_efficiency"};
-const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology"};
-const std::vector<std::string_view> dimension_keys{"kind", "size", "bandwidth", "latency", "algorithm"};
+const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
+                                                 "multi_dimension_collectives"};
+const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
+                                                   "algorithm",  "efficiency",   "in_switch_efficiency",
+                                                   "step_latency"};
 
 // A preset id as a plain string, or the `preset` key of a mapping; empty when there is none.
 std::string preset_id_of(const YAML::Node& node, YamlSource& source, const std::string& path, SourceLocation& at) {
@@ -64,6 +67,12 @@ void read_dimension(const YAML::Node& node, YamlSource& source, const std::strin
     reader.read_integer("size", dimension.size, limits::dimension_size);
     reader.read_quantity("bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth, limits::link_bandwidth);
     reader.read_quantity("latency", dimension.latency_s, units::Dimension::time, limits::link_latency);
+    reader.read_quantity("step_latency", dimension.step_latency_s, units::Dimension::time, limits::link_latency);
+    reader.read_fraction("efficiency", dimension.efficiency, limits::link_efficiency);
+    double in_switch_efficiency = 1.0;
+    if (reader.read_fraction("in_switch_efficiency", in_switch_efficiency, limits::link_efficiency)) {
+        dimension.in_switch_efficiency = in_switch_efficiency;
+    }
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
     if (reader.read_enum("algorithm", algorithm, collective_algorithm_names)) {
         if (!algorithm_fits(algorithm, dimension.kind)) {
@@ -121,6 +130,8 @@ void read_cluster_fields(MapReader& reader, LocationIndex& locations, ClusterSpe
     reader.read_string("name", cluster.name);
     if (reader.has("device")) read_device(reader.value("device"), source, locations, "cluster.device", cluster.device);
     if (reader.has("topology")) read_topology(reader.value("topology"), source, locations, cluster.topology);
+    reader.read_enum("multi_dimension_collectives", cluster.multi_dimension_collectives,
+                     multi_dimension_collectives_names);
 }
 
 }  // namespace

@@ -120,12 +120,21 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
         out << YAML::Key << "size" << YAML::Value << std::to_string(dimension.size);
         write_quantity(out, "bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth);
         write_quantity(out, "latency", dimension.latency_s, units::Dimension::time);
+        write_quantity(out, "step_latency", dimension.step_latency_s, units::Dimension::time);
+        out << YAML::Key << "efficiency" << YAML::Value << units::format_number(dimension.efficiency);
+        if (dimension.in_switch_efficiency) {
+            out << YAML::Key << "in_switch_efficiency" << YAML::Value
+                << units::format_number(*dimension.in_switch_efficiency);
+        }
         if (dimension.algorithm) {
             out << YAML::Key << "algorithm" << YAML::Value << std::string(to_string(*dimension.algorithm));
         }
         out << YAML::EndMap;
     }
-    out << YAML::EndSeq << YAML::EndMap;
+    out << YAML::EndSeq;
+    out << YAML::Key << "multi_dimension_collectives" << YAML::Value
+        << std::string(to_string(cluster.multi_dimension_collectives));
+    out << YAML::EndMap;
 }
 
 void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {

@@ -18,6 +18,23 @@ const std::array<EnumName<CollectiveAlgorithm>, 5> collective_algorithm_names{{
     {CollectiveAlgorithm::in_switch, "in_switch"},
 }};
 
+const std::array<EnumName<MultiDimensionCollectives>, 2> multi_dimension_collectives_names{{
+    {MultiDimensionCollectives::hierarchical, "hierarchical"},
+    {MultiDimensionCollectives::flat_ring, "flat_ring"},
+}};
+
+double achievable_bandwidth_Bps(const Dimension& dimension) noexcept {
+    return dimension.bandwidth_Bps * dimension.efficiency;
+}
+
+double in_switch_bandwidth_Bps(const Dimension& dimension) noexcept {
+    return dimension.bandwidth_Bps * dimension.in_switch_efficiency.value_or(dimension.efficiency);
+}
+
+double step_latency_s(const Dimension& dimension, int hops) noexcept {
+    return static_cast<double>(hops) * dimension.latency_s + dimension.step_latency_s;
+}
+
 CollectiveAlgorithm default_algorithm(DimensionKind kind) noexcept {
     switch (kind) {
     case DimensionKind::ring: return CollectiveAlgorithm::ring;
@@ -43,6 +60,9 @@ bool algorithm_fits(CollectiveAlgorithm algorithm, DimensionKind kind) noexcept 
 std::string_view to_string(DimensionKind kind) noexcept { return name_of(kind, dimension_kind_names); }
 std::string_view to_string(CollectiveAlgorithm algorithm) noexcept {
     return name_of(algorithm, collective_algorithm_names);
+}
+std::string_view to_string(MultiDimensionCollectives collectives) noexcept {
+    return name_of(collectives, multi_dimension_collectives_names);
 }
 
 }  // namespace parasight

@@ -14,15 +14,33 @@ enum class DimensionKind { ring, fully_connected, switch_fabric };
 // The per-dimension collective algorithm (ASTRA-sim 2.0 Table "topology-aware collectives", NCCL's tree).
 enum class CollectiveAlgorithm { ring, direct, halving_doubling, double_binary_tree, in_switch };
 
+// How a collective on a group spanning several dimensions is built (docs/collectives.md): `hierarchical` runs one
+// phase per dimension with the data shrinking on the way (ASTRA-sim 2.0 §II-C); `flat_ring` is one ring through every
+// member, its channels spread over every NPU's links, as NCCL runs a ring across nodes.
+enum class MultiDimensionCollectives { hierarchical, flat_ring };
+
 struct Dimension {
     DimensionKind kind = DimensionKind::switch_fabric;
     int size = 1;
-    double bandwidth_Bps = 0.0;  // what one NPU injects into this dimension, per direction
+    double bandwidth_Bps = 0.0;  // what one NPU injects into this dimension, per direction (the line rate)
     double latency_s = 0.0;      // per hop
     std::optional<CollectiveAlgorithm> algorithm;  // unset: the kind's natural algorithm
+    // The fraction of bandwidth_Bps a collective's or a send's data reaches (protocol headers, flow control, the
+    // library's copies): nccl-tests' bus bandwidth over the line rate.
+    double efficiency = 1.0;
+    // The fraction an in-switch reduction reaches (NVLink SHARP runs below the ring's efficiency); unset: efficiency.
+    std::optional<double> in_switch_efficiency;
+    double step_latency_s = 0.0;  // software latency every algorithm step adds (NCCL's per-step cost), besides hops
 
     friend bool operator==(const Dimension&, const Dimension&) = default;
 };
+
+// bandwidth_Bps × efficiency: what a collective's data moves at.
+[[nodiscard]] double achievable_bandwidth_Bps(const Dimension& dimension) noexcept;
+// bandwidth_Bps × in_switch_efficiency (or efficiency when unset).
+[[nodiscard]] double in_switch_bandwidth_Bps(const Dimension& dimension) noexcept;
+// One algorithm step `hops` links long: hops × latency + step_latency.
+[[nodiscard]] double step_latency_s(const Dimension& dimension, int hops) noexcept;
 
 // ring -> ring, fully_connected -> direct, switch -> halving_doubling.
 [[nodiscard]] CollectiveAlgorithm default_algorithm(DimensionKind kind) noexcept;
@@ -34,7 +52,9 @@ struct Dimension {
 // Scenario spellings.
 extern const std::array<EnumName<DimensionKind>, 3> dimension_kind_names;
 extern const std::array<EnumName<CollectiveAlgorithm>, 5> collective_algorithm_names;
+extern const std::array<EnumName<MultiDimensionCollectives>, 2> multi_dimension_collectives_names;
 [[nodiscard]] std::string_view to_string(DimensionKind kind) noexcept;
 [[nodiscard]] std::string_view to_string(CollectiveAlgorithm algorithm) noexcept;
+[[nodiscard]] std::string_view to_string(MultiDimensionCollectives collectives) noexcept;
 
 }  // namespace parasight

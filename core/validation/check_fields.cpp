@@ -140,6 +140,12 @@ void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
         problems.quantity(path + ".bandwidth", dimension.bandwidth_Bps, units::Dimension::bandwidth,
                           limits::link_bandwidth);
         problems.quantity(path + ".latency", dimension.latency_s, units::Dimension::time, limits::link_latency);
+        problems.quantity(path + ".step_latency", dimension.step_latency_s, units::Dimension::time,
+                          limits::link_latency);
+        problems.number(path + ".efficiency", dimension.efficiency, limits::link_efficiency);
+        if (dimension.in_switch_efficiency) {
+            problems.number(path + ".in_switch_efficiency", *dimension.in_switch_efficiency, limits::link_efficiency);
+        }
         if (dimension.algorithm) {
             known(problems, path + ".algorithm", *dimension.algorithm, collective_algorithm_names);
         }
@@ -150,6 +156,8 @@ void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
         }
         devices = std::min<std::int64_t>(devices * std::max<std::int64_t>(dimension.size, 1), limits::max_devices + 1);
     }
+    known(problems, "cluster.multi_dimension_collectives", cluster.multi_dimension_collectives,
+          multi_dimension_collectives_names);
     if (devices > limits::max_devices) {
         problems.add("cluster.topology", "the topology has more than " + std::to_string(limits::max_devices) +
                                              " devices (the product of the dimension sizes); that is beyond any "

@@ -5,6 +5,7 @@
 // 1 GB/s (1 byte = 1 ns of serialization) with 1 us per hop, so bytes_sent = 42e6 means 0.042 s of serialization.
 
 #include "collective/collective_op.h"
+#include "collective/group_collective.h"
 #include "collective/hierarchical_collective.h"
 #include "collective/phase_cost.h"
 #include "collective/point_to_point.h"
@@ -45,7 +46,13 @@ constexpr double GiB = 1024.0 * MiB;
 
 parasight::Dimension link(DimensionKind kind, int size, double bandwidth_Bps = kBandwidth,
                           double latency_s = kLatency, std::optional<CollectiveAlgorithm> algorithm = std::nullopt) {
-    return parasight::Dimension{kind, size, bandwidth_Bps, latency_s, algorithm};
+    parasight::Dimension dimension;
+    dimension.kind = kind;
+    dimension.size = size;
+    dimension.bandwidth_Bps = bandwidth_Bps;
+    dimension.latency_s = latency_s;
+    dimension.algorithm = algorithm;
+    return dimension;
 }
 
 using PhaseFunction = PhaseCost (*)(CollectiveOp, double, const GroupDimension&);
@@ -144,6 +151,9 @@ private slots:
     void pointToPoint_data();
     void pointToPoint();
     void pointToPointSameNpuIsFree();
+    void efficiencyAndStepLatency();
+    void inSwitchEfficiencyIsItsOwn();
+    void pointToPointAtTheAchievableRate();
 
     void wholeTopologySpansSkipSizeOne();
     void hierarchicalDataShrinksPerDimension_data();
@@ -397,10 +407,17 @@ void TestCollectives::inSwitchPhase_data() {
     using enum CollectiveOp;
     constexpr auto sw = DimensionKind::switch_fabric;
     constexpr auto S = CollectiveAlgorithm::in_switch;
-    // One step NPU → switch → NPU (2 hops). AR: the buffer up, the reduced buffer down: 24e6 each way.
-    phase_row("switch8 all-reduce", all_reduce, sw, 8, 8, 1, 24e6, 1, 0.024, 2 * us, S);
-    // RS: the whole buffer up (24e6), one share down.
-    phase_row("switch8 reduce-scatter", reduce_scatter, sw, 8, 8, 1, 24e6, 1, 0.024, 2 * us, S);
+    constexpr auto R = CollectiveAlgorithm::ring;
+    // Steps NPU → switch → NPU (2 hops). AR, two steps: load-reduce (the buffer up, one reduced share down) then
+    // multicast store (the share up, every share down): 24e6 + 3e6 = 27e6 each way; the ring would send
+    // 2 · 7/8 · 24e6 = 42e6.
+    phase_row("switch8 all-reduce", all_reduce, sw, 8, 8, 1, 27e6, 2, 0.027, 4 * us, S);
+    // Two members: in-switch 24e6 + 12e6 = 36e6 against the ring's 2 · 1/2 · 24e6 = 24e6 in two
+    // steps of 2 µs: the ring runs (NCCL's tuner picks it too).
+    phase_row("switch2 all-reduce", all_reduce, sw, 2, 2, 1, 24e6, 2, 0.024, 4 * us, R);
+    // RS: the whole buffer up (24e6, 0.024 s + 2 µs) loses to the ring's 7/8 · 24e6 = 21e6 in 7 steps of 2 hops
+    // (0.021 s + 14 µs).
+    phase_row("switch8 reduce-scatter", reduce_scatter, sw, 8, 8, 1, 21e6, 7, 0.021, 14 * us, R);
     // Broadcast: the root sends once, the switch multicasts.
     phase_row("switch8 broadcast", broadcast, sw, 8, 8, 1, 24e6, 1, 0.024, 2 * us, S);
     // AG: one share up, the 7 others down: the busier direction carries 7/8 · 24e6 = 21e6.
@@ -460,6 +477,52 @@ void TestCollectives::pointToPointSameNpuIsFree() {
     QCOMPARE_EQ(cost.latency_s, 0.0);
     QCOMPARE_EQ(cost.bandwidth_Bps, 0.0);
     QCOMPARE_EQ(cost.time_s, 0.0);
+}
+
+void TestCollectives::efficiencyAndStepLatency() {
+    // Ring of 8, 1 GB/s at efficiency 0.5, 1 us per hop plus 3 us per step. All-reduce of 24e6: 2 · 7/8 · 24e6 =
+    // 42e6 bytes at 0.5 GB/s = 0.084 s; 14 steps of 1 hop · 1 us + 3 us = 56 us.
+    GroupDimension group{link(DimensionKind::ring, 8), 8, 1};
+    group.link.efficiency = 0.5;
+    group.link.step_latency_s = 3 * us;
+    const PhaseCost cost = parasight::phase_cost(CollectiveOp::all_reduce, kData, group);
+    QCOMPARE_EQ(cost.bytes_sent, 42e6);
+    QCOMPARE(cost.serialization_s, 0.084);
+    QCOMPARE(cost.latency_s, 56 * us);
+}
+
+void TestCollectives::inSwitchEfficiencyIsItsOwn() {
+    // Switch of 8 at 1 GB/s, no latency: the ring at efficiency 0.8, the switch's reductions at 0.6.
+    GroupDimension group{link(DimensionKind::switch_fabric, 8, kBandwidth, 0.0, CollectiveAlgorithm::in_switch), 8, 1};
+    group.link.efficiency = 0.8;
+    group.link.in_switch_efficiency = 0.6;
+    // AR: in-switch 27e6 / 0.6e9 = 0.045 s beats the ring's 42e6 / 0.8e9 = 0.0525 s.
+    const PhaseCost all_reduce = parasight::phase_cost(CollectiveOp::all_reduce, kData, group);
+    QCOMPARE(all_reduce.algorithm, CollectiveAlgorithm::in_switch);
+    QCOMPARE(all_reduce.serialization_s, 0.045);
+    // AG: both move 21e6; the ring's 0.8 beats the switch's 0.6: 21e6 / 0.8e9 = 0.02625 s.
+    const PhaseCost all_gather = parasight::phase_cost(CollectiveOp::all_gather, kData, group);
+    QCOMPARE(all_gather.algorithm, CollectiveAlgorithm::ring);
+    QCOMPARE(all_gather.serialization_s, 0.02625);
+    // At 0.5 the switch loses the all-reduce too: 27e6 / 0.5e9 = 0.054 s > 0.0525 s.
+    group.link.in_switch_efficiency = 0.5;
+    QCOMPARE(parasight::phase_cost(CollectiveOp::all_reduce, kData, group).algorithm, CollectiveAlgorithm::ring);
+    // Unset, it is the link's efficiency: 27e6 / 0.8e9 = 0.03375 s.
+    group.link.in_switch_efficiency.reset();
+    QCOMPARE(parasight::phase_cost(CollectiveOp::all_reduce, kData, group).serialization_s, 0.03375);
+}
+
+void TestCollectives::pointToPointAtTheAchievableRate() {
+    // 0 → 8 crosses one FC link (3 us per hop) whose step adds 2 us; 25 GB/s at efficiency 0.5 = 12.5 GB/s:
+    // 1e8 / 12.5e9 = 8 ms, + 5 us.
+    parasight::Dimension fully_connected = link(DimensionKind::fully_connected, 4, 25e9, 3 * us);
+    fully_connected.efficiency = 0.5;
+    fully_connected.step_latency_s = 2 * us;
+    const Topology topology({link(DimensionKind::ring, 8, 100e9, 1 * us), fully_connected});
+    const auto cost = parasight::point_to_point(topology, 0, 8, 1e8);
+    QCOMPARE(cost.latency_s, 5 * us);
+    QCOMPARE_EQ(cost.bandwidth_Bps, 12.5e9);
+    QCOMPARE(cost.time_s, 8005 * us);
 }
 
 void TestCollectives::wholeTopologySpansSkipSizeOne() {

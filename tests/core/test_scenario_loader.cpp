@@ -146,7 +146,9 @@ cluster:
     memory_bandwidth: 1.5 TB/s
   topology:
     - {kind: ring, size: 2, bandwidth: 25 Gb/s, latency: 1.5 us}
-    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 500 ns, algorithm: in_switch}
+    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 500 ns, algorithm: in_switch,
+       efficiency: 0.8, in_switch_efficiency: 0.6, step_latency: 3 us}
+  multi_dimension_collectives: flat_ring
 parallelism:
   tp: 2
   dp: 4
@@ -334,12 +336,19 @@ void TestScenarioLoader::minimalInlineScenario() {
     QCOMPARE_EQ(ring.bandwidth_Bps, 3.125e9);  // 25 Gb/s = 25 · 10^9 bit/s / 8 bit/B = 3.125 · 10^9 B/s
     QCOMPARE_EQ(ring.latency_s, 1.5e-6);       // 1.5 us
     QVERIFY(!ring.algorithm.has_value());      // unset: the kind's own algorithm
+    QCOMPARE_EQ(ring.efficiency, 1.0);         // unset: the line rate
+    QCOMPARE_EQ(ring.step_latency_s, 0.0);
+    QVERIFY(!ring.in_switch_efficiency.has_value());
     const auto& fabric = s.cluster.topology[1];
     QCOMPARE(fabric.kind, DimensionKind::switch_fabric);
     QCOMPARE(fabric.size, 4);
     QCOMPARE_EQ(fabric.bandwidth_Bps, 300e9);  // 300 GB/s
     QCOMPARE_EQ(fabric.latency_s, 500e-9);     // 500 ns
     QCOMPARE(fabric.algorithm, std::optional<CollectiveAlgorithm>(CollectiveAlgorithm::in_switch));
+    QCOMPARE_EQ(fabric.efficiency, 0.8);
+    QCOMPARE(fabric.in_switch_efficiency, std::optional<double>(0.6));
+    QCOMPARE_EQ(fabric.step_latency_s, 3e-6);
+    QCOMPARE(s.cluster.multi_dimension_collectives, parasight::MultiDimensionCollectives::flat_ring);
     QCOMPARE(s.device_count(), std::int64_t{8});  // 2 · 4
 
     QCOMPARE(s.parallelism.tp, 2);

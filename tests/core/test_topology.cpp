@@ -25,7 +25,12 @@ using parasight::testing::qs;
 namespace {
 
 parasight::Dimension dimension(DimensionKind kind, int size) {
-    return parasight::Dimension{kind, size, 100e9, 1e-6, std::nullopt};
+    parasight::Dimension dimension;
+    dimension.kind = kind;
+    dimension.size = size;
+    dimension.bandwidth_Bps = 100e9;
+    dimension.latency_s = 1e-6;
+    return dimension;
 }
 
 // [2, 8, 8, 4]: Ring(2)_FC(8)_Ring(8)_Switch(4), the ASTRA-sim 2.0 Table III shape. 512 NPUs.

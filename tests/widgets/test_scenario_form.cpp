@@ -207,7 +207,12 @@ void TestScenarioForm::topologyRowsFollowTheDimensions() {
     QVERIFY(form->editor(QStringLiteral("cluster.topology[2].size")) == nullptr);
     // A third dimension (an edit made elsewhere, e.g. the topology canvas) gets its fields at once; undo removes them.
     window.document().edit(QStringLiteral("add"), QString(), [](Scenario& s) {
-        s.cluster.topology.push_back(Dimension{DimensionKind::ring, 2, 50e9, 2e-6, std::nullopt});
+        Dimension ring;
+        ring.kind = DimensionKind::ring;
+        ring.size = 2;
+        ring.bandwidth_Bps = 50e9;
+        ring.latency_s = 2e-6;
+        s.cluster.topology.push_back(ring);
     });
     auto* size = qobject_cast<QLineEdit*>(form->editor(QStringLiteral("cluster.topology[2].size")));
     QVERIFY(size != nullptr);

@@ -208,6 +208,13 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
     fields.push_back(quantity_field(QStringLiteral("cluster.device.memory_bandwidth"), cluster,
                                     tr("Memory bandwidth"), units::Dimension::bandwidth,
                                     [](Scenario& s) -> double& { return s.cluster.device.memory_bandwidth_Bps; }));
+    // How collectives spanning several dimensions are built; meaningless with one dimension.
+    if (scenario.cluster.topology.size() > 1) {
+        fields.push_back(enum_field<MultiDimensionCollectives>(
+            QStringLiteral("cluster.multi_dimension_collectives"), cluster, tr("Across dimensions"),
+            multi_dimension_collectives_names,
+            [](Scenario& s) -> MultiDimensionCollectives& { return s.cluster.multi_dimension_collectives; }));
+    }
     for (std::size_t d = 0; d < scenario.cluster.topology.size(); ++d) {
         const QString prefix = QStringLiteral("cluster.topology[%1]").arg(d);
         // A section per dimension, innermost first, as the file lists them.
@@ -224,6 +231,12 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
         fields.push_back(quantity_field(prefix + QStringLiteral(".latency"), dimension, tr("Latency"),
                                         units::Dimension::time,
                                         [d](Scenario& s) -> double& { return s.cluster.topology.at(d).latency_s; }));
+        fields.push_back(number_field(prefix + QStringLiteral(".efficiency"), dimension, tr("Efficiency"),
+                                      [d](Scenario& s) -> double& { return s.cluster.topology.at(d).efficiency; }));
+        fields.push_back(quantity_field(prefix + QStringLiteral(".step_latency"), dimension, tr("Step latency"),
+                                        units::Dimension::time, [d](Scenario& s) -> double& {
+                                            return s.cluster.topology.at(d).step_latency_s;
+                                        }));
     }
 
     fields.push_back(degree_field(ParallelAxis::tp, tr("Tensor (tp)")));
