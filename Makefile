@@ -8,6 +8,7 @@
 #   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
 #   make bench    the simulation and GUI-responsiveness benchmarks (figures for docs/performance.md)
+#   make validation  re-run the published-number checks and rewrite docs/validation.md
 #   make package  a .deb via CPack
 #   make screenshots  the README's pictures, rendered offscreen by parasight --screenshot
 
@@ -29,7 +30,7 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 # The one-node Slurm cluster of `make test-slurm`: its two daemons, sbatch and squeue, munge, and the sqlite3 shell.
 SLURM_PACKAGES := slurmctld slurmd slurm-client munge sqlite3
 
-.PHONY: all deps fuzz-deps build run test asan test-slurm fuzz bench package screenshots clean
+.PHONY: all deps fuzz-deps build run test asan test-slurm fuzz bench validation package screenshots clean
 
 all: build
 
@@ -81,6 +82,10 @@ fuzz: fuzz-deps
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS) $(FUZZ_SEED)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_simulate $(FUZZ_SECONDS) $(FUZZ_SEED)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_edits $(FUZZ_SECONDS) $(FUZZ_SEED)
+
+# Regenerates docs/validation.md from tests/validation/cases.yaml (CTest checks it is current and within bounds).
+validation: build
+	$(BUILD_DIR)/tests/validation/validate_published tests/validation/cases.yaml --write docs/validation.md
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bench_simulation

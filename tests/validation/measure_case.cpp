@@ -1,0 +1,104 @@
+#include "measure_case.h"
+
+#include "collective/group_collective.h"
+#include "common/enum_names.h"
+#include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
+#include "topology/parallel_layout.h"
+#include "units/quantity.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace parasight::validation {
+namespace {
+
+// Layer 0's wall time on device 0 in its forward (between the embedding and the logits) or its backward (between the
+// logits' backward and the embedding's), every stream counted: computation, its collectives and any recomputation —
+// what Korthikanti et al. 2022 Table 4 times per layer.
+Expected<double> layer_span_s(const Timeline& timeline, bool forward) {
+    double split_s = -1.0;
+    for (const EventId id : timeline.lane(0, Stream::compute)) {
+        const TimelineEvent event = timeline.event(id);
+        if (forward && event.operation == "logits and loss") split_s = event.start_s;
+        if (!forward && event.operation == "logits backward") split_s = event.end_s;
+    }
+    if (split_s < 0.0) return Error{"device 0 runs no logits: layer times need the last stage"};
+    double start_s = std::numeric_limits<double>::infinity();
+    double end_s = -std::numeric_limits<double>::infinity();
+    for (std::size_t stream = 0; stream < stream_count; ++stream) {
+        for (const EventId id : timeline.lane(0, static_cast<Stream>(stream))) {
+            const TimelineEvent event = timeline.event(id);
+            if (event.layer != 0 || (forward ? event.start_s >= split_s : event.start_s < split_s)) continue;
+            start_s = std::min(start_s, event.start_s);
+            end_s = std::max(end_s, event.end_s);
+        }
+    }
+    if (end_s < start_s) return Error{"layer 0 ran nothing on device 0"};
+    return end_s - start_s;
+}
+
+Expected<double> measure_collective(const PublishedCase& c, const Scenario& scenario) {
+    const auto op = value_of(c.collective_op, collective_op_names);
+    if (!op) return Error{c.id + ": unknown collective op " + c.collective_op};
+    const auto size = units::parse_quantity(c.collective_size, units::Dimension::size);
+    if (!size) return Error{c.id + ": " + size.error()};
+    // A group is an axis of the scenario's parallel layout: NPU 0's group along it.
+    const auto axis = value_of(c.collective_group, parallel_axis_names);
+    if (!axis) return Error{c.id + ": the group must be an axis (tp, cp, ep, dp, pp), not " + c.collective_group};
+    const Topology topology = scenario.topology();
+    const auto layout = ParallelLayout::make(topology, scenario.parallelism.layout_order());
+    if (!layout) return Error{c.id + ": " + layout.error()};
+    const auto spans = layout->spans(*axis);
+    const CollectivePlan plan{scenario.cluster.multi_dimension_collectives, scenario.simulation.collective_chunks};
+    const CollectiveCost cost = group_collective(*op, *size, topology, spans, plan);
+    return c.metric == Metric::busbw ? cost.busbw_Bps : cost.time_s;
+}
+
+Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScenario& scenario) {
+    SimulateOptions options;
+    const bool layers = c.metric == Metric::layer_forward || c.metric == Metric::layer_backward;
+    options.timeline = layers ? TimelineDetail::events : TimelineDetail::none;
+    auto simulation = simulate(scenario, options);
+    if (!simulation) return Error{c.id + ": " + simulation.error().message};
+    const Report& report = simulation->report;
+    switch (c.metric) {
+    case Metric::iteration_time: return report.iteration_time_s;
+    case Metric::model_tflops: return report.model_tflops_per_device * 1e12;
+    case Metric::mfu: return report.mfu;
+    case Metric::model_states: {
+        const auto& bytes = report.memory_by_category_bytes;
+        return bytes[static_cast<std::size_t>(MemoryCategory::weights)] +
+               bytes[static_cast<std::size_t>(MemoryCategory::gradients)] +
+               bytes[static_cast<std::size_t>(MemoryCategory::optimizer)];
+    }
+    case Metric::layer_forward:
+    case Metric::layer_backward: {
+        const auto span_s = layer_span_s(*simulation->timeline, c.metric == Metric::layer_forward);
+        if (!span_s) return Error{c.id + ": " + span_s.error()};
+        return *span_s;
+    }
+    case Metric::busbw:
+    case Metric::collective_time: break;
+    }
+    return Error{c.id + ": not a simulation metric"};
+}
+
+}  // namespace
+
+Expected<double> measure_case(const PublishedCase& published, const std::filesystem::path& cases_folder) {
+    const std::filesystem::path file = cases_folder / published.scenario;
+    const LoadResult loaded = load_scenario_file(file);
+    if (!loaded.scenario) {
+        std::string message = published.id + ": " + file.string() + " does not load:";
+        for (const auto& diagnostic : loaded.diagnostics) message += "\n  " + diagnostic.to_string();
+        return Error{message};
+    }
+    const ValidatedScenario& scenario = *loaded.scenario;
+    if (published.metric == Metric::busbw || published.metric == Metric::collective_time) {
+        return measure_collective(published, scenario.value());
+    }
+    return measure_simulation(published, scenario);
+}
+
+}  // namespace parasight::validation

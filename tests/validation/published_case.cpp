@@ -1,0 +1,119 @@
+#include "published_case.h"
+
+#include "common/did_you_mean.h"
+#include "common/enum_names.h"
+#include "units/quantity.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <array>
+#include <optional>
+#include <stdexcept>
+
+namespace parasight::validation {
+namespace {
+
+const std::array<EnumName<Metric>, 8> metric_names{{
+    {Metric::busbw, "busbw"},
+    {Metric::collective_time, "collective_time"},
+    {Metric::iteration_time, "iteration_time"},
+    {Metric::model_tflops, "model_tflops"},
+    {Metric::mfu, "mfu"},
+    {Metric::model_states, "model_states"},
+    {Metric::layer_forward, "layer_forward"},
+    {Metric::layer_backward, "layer_backward"},
+}};
+
+// The unit a published value of this metric is written in; none for a plain fraction.
+std::optional<units::Dimension> metric_dimension(Metric metric) {
+    switch (metric) {
+    case Metric::busbw: return units::Dimension::bandwidth;
+    case Metric::collective_time:
+    case Metric::iteration_time:
+    case Metric::layer_forward:
+    case Metric::layer_backward: return units::Dimension::time;
+    case Metric::model_tflops: return units::Dimension::flop_rate;
+    case Metric::model_states: return units::Dimension::size;
+    case Metric::mfu: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+[[noreturn]] void fail(const std::filesystem::path& file, const YAML::Node& node, const std::string& message) {
+    const YAML::Mark mark = node.Mark();
+    throw std::runtime_error(file.string() + ":" + std::to_string(mark.line + 1) + ":" +
+                             std::to_string(mark.column + 1) + ": " + message);
+}
+
+std::string text(const std::filesystem::path& file, const YAML::Node& entry, const char* key) {
+    const YAML::Node value = entry[key];
+    if (!value || !value.IsScalar() || value.Scalar().empty()) fail(file, entry, std::string("needs `") + key + "`");
+    return value.Scalar();
+}
+
+bool is_collective(Metric metric) { return metric == Metric::busbw || metric == Metric::collective_time; }
+
+PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& entry) {
+    if (!entry.IsMap()) fail(file, entry, "a case is a mapping");
+    PublishedCase c;
+    c.line = entry.Mark().line + 1;
+    c.id = text(file, entry, "id");
+    c.check = text(file, entry, "check");
+    c.source = text(file, entry, "source");
+    c.exercises = text(file, entry, "exercises");
+    c.scenario = text(file, entry, "scenario");
+    const auto metric = value_of(text(file, entry, "metric"), metric_names);
+    if (!metric) fail(file, entry["metric"], "unknown metric; expected " + join_alternatives(names_of(metric_names)));
+    c.metric = *metric;
+    if (is_collective(c.metric)) {
+        const YAML::Node collective = entry["collective"];
+        if (!collective || !collective.IsMap()) fail(file, entry, "a collective metric needs `collective: {op, size, group}`");
+        c.collective_op = text(file, collective, "op");
+        c.collective_size = text(file, collective, "size");
+        c.collective_group = text(file, collective, "group");
+    }
+    const std::string published = text(file, entry, "published");
+    if (const auto dimension = metric_dimension(c.metric)) {
+        const auto value = units::parse_quantity(published, *dimension);
+        if (!value) fail(file, entry["published"], value.error());
+        c.published = *value;
+    } else {
+        try {
+            c.published = std::stod(published);
+        } catch (const std::exception&) {
+            fail(file, entry["published"], "`published` must be a number for " + std::string(name_of(c.metric, metric_names)));
+        }
+    }
+    try {
+        c.bound = std::stod(text(file, entry, "bound"));
+    } catch (const std::exception&) {
+        fail(file, entry["bound"], "`bound` must be a fraction, e.g. 0.05");
+    }
+    if (!(c.published > 0.0)) fail(file, entry["published"], "`published` must be more than zero");
+    if (!(c.bound > 0.0 && c.bound < 1.0)) fail(file, entry["bound"], "`bound` must be a fraction between 0 and 1");
+    return c;
+}
+
+}  // namespace
+
+std::vector<PublishedCase> read_published_cases(const std::filesystem::path& file) {
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(file.string());
+    } catch (const YAML::Exception& error) {
+        throw std::runtime_error(file.string() + ":" + std::to_string(error.mark.line + 1) + ":" +
+                                 std::to_string(error.mark.column + 1) + ": " + error.msg);
+    }
+    const YAML::Node cases = root["cases"];
+    if (!cases || !cases.IsSequence()) fail(file, root, "needs a `cases:` list");
+    std::vector<PublishedCase> result;
+    for (const YAML::Node& entry : cases) result.push_back(read_case(file, entry));
+    return result;
+}
+
+std::string metric_unit_text(Metric metric, double value) {
+    if (const auto dimension = metric_dimension(metric)) return units::format_readable(value, *dimension, 4);
+    return units::format_fixed(value * 100.0, 1) + "%";
+}
+
+}  // namespace parasight::validation

@@ -1,0 +1,42 @@
+#pragma once
+// One published number ParaSight is checked against (tests/validation/cases.yaml): what is measured, on which
+// scenario, the published value with its source, and the relative error the project claims to stay within.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace parasight::validation {
+
+enum class Metric {
+    busbw,                  // a collective's bus bandwidth, as nccl-tests reports it
+    collective_time,        // a collective's time
+    iteration_time,         // a simulated iteration
+    model_tflops,           // model FLOP rate per device
+    mfu,                    // model FLOPs utilisation
+    model_states,           // weights + gradients + optimizer state on the peak device, at its peak
+    layer_forward,          // layer 0's forward wall time on device 0, its collectives included
+    layer_backward          // layer 0's backward wall time on device 0, collectives and recomputation included
+};
+
+struct PublishedCase {
+    std::string id;
+    std::string check;       // what is compared, in words
+    std::string source;      // where the published value comes from
+    std::string exercises;   // the model features the case depends on
+    std::filesystem::path scenario;  // relative to cases.yaml
+    Metric metric = Metric::busbw;
+    std::string collective_op;     // collective metrics: op, size and group as `parasight-cli collective` takes them
+    std::string collective_size;
+    std::string collective_group;
+    double published = 0.0;  // in the metric's unit (B/s, s, FLOP/s, a fraction, bytes)
+    double bound = 0.0;      // the largest |relative error| claimed
+    int line = 0;            // in cases.yaml, for messages
+};
+
+// Reads cases.yaml; a problem is thrown as std::runtime_error "FILE:LINE:COL: message".
+[[nodiscard]] std::vector<PublishedCase> read_published_cases(const std::filesystem::path& file);
+
+[[nodiscard]] std::string metric_unit_text(Metric metric, double value);
+
+}  // namespace parasight::validation
