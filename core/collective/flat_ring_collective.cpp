@@ -80,7 +80,8 @@ CollectiveCost flat_ring_collective(CollectiveOp op, double size_bytes, const To
         DimensionCollectiveCost dimension_cost;
         dimension_cost.dimension = spans[i].dimension;
         dimension_cost.kind = link.kind;
-        dimension_cost.algorithm = op == CollectiveOp::all_to_all ? CollectiveAlgorithm::direct : CollectiveAlgorithm::ring;
+        dimension_cost.algorithm =
+            op == CollectiveOp::all_to_all ? CollectiveAlgorithm::direct : CollectiveAlgorithm::ring;
         dimension_cost.members = spans[i].members;
         dimension_cost.bytes_sent = share.bytes;
         dimension_cost.time_s = transfer_s + span_latency_s;

@@ -176,7 +176,8 @@ GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::in
         const Dimension& dimension = topology_.dimensions()[d];
         shape.bytes_by_dimension[d] = bytes;
         const double bandwidth_Bps = achievable_bandwidth_Bps(dimension);
-        shape.time_by_dimension_s[d] = step_latency_s(dimension, 1) + (bandwidth_Bps > 0.0 ? bytes / bandwidth_Bps : 0.0);
+        const double transfer_s = bandwidth_Bps > 0.0 ? bytes / bandwidth_Bps : 0.0;
+        shape.time_by_dimension_s[d] = step_latency_s(dimension, 1) + transfer_s;
     }
     transfer.shape = add_transfer_shape(std::move(shape));
     point_to_point_shapes_.emplace(key, transfer.shape);

@@ -67,7 +67,9 @@ PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& ent
     c.metric = *metric;
     if (is_collective(c.metric)) {
         const YAML::Node collective = entry["collective"];
-        if (!collective || !collective.IsMap()) fail(file, entry, "a collective metric needs `collective: {op, size, group}`");
+        if (!collective || !collective.IsMap()) {
+            fail(file, entry, "a collective metric needs `collective: {op, size, group}`");
+        }
         c.collective_op = text(file, collective, "op");
         c.collective_size = text(file, collective, "size");
         c.collective_group = text(file, collective, "group");
@@ -81,7 +83,8 @@ PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& ent
         try {
             c.published = std::stod(published);
         } catch (const std::exception&) {
-            fail(file, entry["published"], "`published` must be a number for " + std::string(name_of(c.metric, metric_names)));
+            fail(file, entry["published"],
+                 "`published` must be a number for " + std::string(name_of(c.metric, metric_names)));
         }
     }
     try {
