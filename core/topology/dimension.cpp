@@ -27,10 +27,6 @@ double achievable_bandwidth_Bps(const Dimension& dimension) noexcept {
     return dimension.bandwidth_Bps * dimension.efficiency;
 }
 
-double in_switch_bandwidth_Bps(const Dimension& dimension) noexcept {
-    return dimension.bandwidth_Bps * dimension.in_switch_efficiency.value_or(dimension.efficiency);
-}
-
 double step_latency_s(const Dimension& dimension, int hops) noexcept {
     return static_cast<double>(hops) * dimension.latency_s + dimension.step_latency_s;
 }

@@ -37,8 +37,6 @@ struct Dimension {
 
 // bandwidth_Bps × efficiency: what a collective's data moves at.
 [[nodiscard]] double achievable_bandwidth_Bps(const Dimension& dimension) noexcept;
-// bandwidth_Bps × in_switch_efficiency (or efficiency when unset).
-[[nodiscard]] double in_switch_bandwidth_Bps(const Dimension& dimension) noexcept;
 // One algorithm step `hops` links long: hops × latency + step_latency.
 [[nodiscard]] double step_latency_s(const Dimension& dimension, int hops) noexcept;
 

@@ -13,6 +13,7 @@
 #include "topology/topology.h"
 
 #include "numeric_compare.h"
+#include "test_dimension.h"
 
 #include <QTest>
 
@@ -46,13 +47,7 @@ constexpr double GiB = 1024.0 * MiB;
 
 parasight::Dimension link(DimensionKind kind, int size, double bandwidth_Bps = kBandwidth,
                           double latency_s = kLatency, std::optional<CollectiveAlgorithm> algorithm = std::nullopt) {
-    parasight::Dimension dimension;
-    dimension.kind = kind;
-    dimension.size = size;
-    dimension.bandwidth_Bps = bandwidth_Bps;
-    dimension.latency_s = latency_s;
-    dimension.algorithm = algorithm;
-    return dimension;
+    return parasight::testing::make_dimension(kind, size, bandwidth_Bps, latency_s, algorithm);
 }
 
 using PhaseFunction = PhaseCost (*)(CollectiveOp, double, const GroupDimension&);

@@ -9,6 +9,8 @@
 #include "collective/group_collective.h"
 #include "collective/hierarchical_collective.h"
 
+#include "test_dimension.h"
+
 #include <QTest>
 
 using parasight::CollectiveAlgorithm;
@@ -19,6 +21,7 @@ using parasight::DimensionKind;
 using parasight::DimensionSpan;
 using parasight::MultiDimensionCollectives;
 using parasight::Topology;
+using parasight::testing::make_dimension;
 
 Q_DECLARE_METATYPE(parasight::CollectiveOp)
 
@@ -27,18 +30,9 @@ namespace {
 constexpr double us = 1e-6;
 constexpr double kData = 32e6;
 
-parasight::Dimension link(DimensionKind kind, int size, double bandwidth_Bps, double latency_s) {
-    parasight::Dimension dimension;
-    dimension.kind = kind;
-    dimension.size = size;
-    dimension.bandwidth_Bps = bandwidth_Bps;
-    dimension.latency_s = latency_s;
-    return dimension;
-}
-
 Topology two_level_topology() {
-    return Topology({link(DimensionKind::fully_connected, 4, 100e9, 1 * us),
-                     link(DimensionKind::switch_fabric, 8, 10e9, 2 * us)});
+    return Topology({make_dimension(DimensionKind::fully_connected, 4, 100e9, 1 * us),
+                     make_dimension(DimensionKind::switch_fabric, 8, 10e9, 2 * us)});
 }
 
 }  // namespace
@@ -111,8 +105,8 @@ void TestFlatRingCollective::perDimensionTraffic() {
 void TestFlatRingCollective::networkBoundBusBandwidth() {
     // Without latency the all-reduce takes the switch's 15.5e6 / 10e9 = 1.55 ms: algbw 32e6 / 1.55e-3 = 20.645 GB/s,
     // busbw · 2 · 31/32 = 40 GB/s = 4 members' links on the switch (10 GB/s · 4): the network carries the ring.
-    Topology topology({link(DimensionKind::fully_connected, 4, 100e9, 0.0),
-                       link(DimensionKind::switch_fabric, 8, 10e9, 0.0)});
+    Topology topology({make_dimension(DimensionKind::fully_connected, 4, 100e9, 0.0),
+                       make_dimension(DimensionKind::switch_fabric, 8, 10e9, 0.0)});
     const auto spans = parasight::whole_topology_spans(topology);
     const CollectiveCost cost = parasight::flat_ring_collective(CollectiveOp::all_reduce, kData, topology, spans);
     QCOMPARE(cost.time_s, 1.55e-3);

@@ -6,6 +6,7 @@
 #include "topology/topology.h"
 
 #include "numeric_compare.h"
+#include "test_dimension.h"
 
 #include <QTest>
 
@@ -25,12 +26,7 @@ using parasight::testing::qs;
 namespace {
 
 parasight::Dimension dimension(DimensionKind kind, int size) {
-    parasight::Dimension dimension;
-    dimension.kind = kind;
-    dimension.size = size;
-    dimension.bandwidth_Bps = 100e9;
-    dimension.latency_s = 1e-6;
-    return dimension;
+    return parasight::testing::make_dimension(kind, size, 100e9, 1e-6);
 }
 
 // [2, 8, 8, 4]: Ring(2)_FC(8)_Ring(8)_Switch(4), the ASTRA-sim 2.0 Table III shape. 512 NPUs.
