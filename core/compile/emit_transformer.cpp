@@ -30,8 +30,8 @@ TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, c
                           "cp all-gather kv", layer, mb, Stream::feature_comm, last);
     }
     last = tensor_parallel(device, true, layer, mb, last, false);
-    const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention_forward_s,
-                                     costs.attention_forward_flops, last);
+    const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention.forward_s,
+                                     costs.attention.forward_flops, last);
     graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
     return tensor_parallel(device, false, layer, mb, attention, false);
 }
@@ -42,7 +42,7 @@ TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const L
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep dispatch", layer, mb, Stream::feature_comm, last);
     }
-    last = compute(device, kind, "mlp", layer, mb, costs.mlp_forward_s, costs.mlp_forward_flops, last);
+    last = compute(device, kind, "mlp", layer, mb, costs.mlp.forward_s, costs.mlp.forward_flops, last);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine", layer, mb, Stream::feature_comm, last);
@@ -69,16 +69,16 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     if (mlp_whole) {
         last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
     } else if (recomputed.any(LayerBlock::mlp)) {
-        last = compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp_recompute_s,
-                       costs.mlp_recompute_flops, last);
+        last = compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp.recompute_s,
+                       costs.mlp.recompute_flops, last);
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine backward", layer, mb, Stream::feature_comm, last);
     }
-    last = compute(device, TaskKind::backward, "mlp backward", layer, mb, costs.mlp_backward_s,
-                   2.0 * costs.mlp_forward_flops, last);
+    last = compute(device, TaskKind::backward, "mlp backward", layer, mb, costs.mlp.backward_s,
+                   costs.mlp.backward_flops, last);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep dispatch backward", layer, mb, Stream::feature_comm, last);
@@ -89,11 +89,11 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
     if (!attention_whole && recomputed.any(LayerBlock::attention)) {
-        last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention_recompute_s,
-                       costs.attention_recompute_flops, last);
+        last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
+                       costs.attention.recompute_flops, last);
     }
     const TaskId attention = compute(device, TaskKind::backward, "attention backward", layer, mb,
-                                     costs.attention_backward_s, 2.0 * costs.attention_forward_flops, last);
+                                     costs.attention.backward_s, costs.attention.backward_flops, last);
     // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
     Task& done = graph_.tasks[static_cast<std::size_t>(attention)];
     done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
@@ -120,7 +120,8 @@ const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {
 }
 
 void GraphBuilder::warn_of_recomputation_freeing_nothing() {
-    const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, Recompute::none};
+    const LayerSplit split{parallelism_.tp, parallelism_.cp, parallelism_.sequence_parallel, Recompute::none,
+                           scenario_.training.attention};
     std::map<RecomputedOperations, std::vector<OperationRef>> idle_by_set;
     struct Where {
         int layers = 0;

@@ -124,7 +124,8 @@ void GraphBuilder::plan_in_flight_caps() {
 const LayerCosts& GraphBuilder::layer_costs(const RecomputedOperations& recomputed) {
     if (const auto it = layer_costs_.find(recomputed); it != layer_costs_.end()) return it->second;
     return layer_costs_
-        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training.micro_batch, compute_,
+        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training.attention,
+                                                     scenario_.training.micro_batch, compute_,
                                                      compute_element_bytes_, element_bytes_, recomputed))
         .first->second;
 }

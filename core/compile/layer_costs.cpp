@@ -2,31 +2,29 @@
 
 namespace parasight {
 
-LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism, double micro_batch,
-                                   const ComputeModel& compute, double compute_element_bytes,
+LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism, Attention attention,
+                                   double micro_batch, const ComputeModel& compute, double compute_element_bytes,
                                    double storage_element_bytes, const RecomputedOperations& recomputed) {
-    const LayerSplit split{parallelism.tp, parallelism.cp, parallelism.sequence_parallel, Recompute::none};
+    const LayerSplit split{parallelism.tp, parallelism.cp, parallelism.sequence_parallel, Recompute::none, attention};
     LayerCosts costs;
     costs.work = transformer_layer_work(model, micro_batch, split, compute_element_bytes);
-    const auto sum_block = [&](LayerBlock block, double& forward_s, double& backward_s, double& forward_flops,
-                               double& recompute_s, double& recompute_flops) {
+    const auto sum_block = [&](LayerBlock block, BlockCosts& sum) {
         const std::vector<LayerOperation>& operations = costs.work.block(block);
         for (std::size_t i = 0; i < operations.size(); ++i) {
             const LayerOperation& op = operations[i];
             const double op_forward_s = compute.time_s(op.name, Pass::forward, op.forward);
-            forward_s += op_forward_s;
-            backward_s += compute.time_s(op.name, Pass::backward, op.backward);
-            forward_flops += op.forward.flops;
+            sum.forward_s += op_forward_s;
+            sum.backward_s += compute.time_s(op.name, Pass::backward, op.backward);
+            sum.forward_flops += op.forward.flops;
+            sum.backward_flops += op.backward.flops;
             if (recomputed.contains(block, static_cast<int>(i))) {
-                recompute_s += op_forward_s;
-                recompute_flops += op.forward.flops;
+                sum.recompute_s += op_forward_s;
+                sum.recompute_flops += op.forward.flops;
             }
         }
     };
-    sum_block(LayerBlock::attention, costs.attention_forward_s, costs.attention_backward_s,
-              costs.attention_forward_flops, costs.attention_recompute_s, costs.attention_recompute_flops);
-    sum_block(LayerBlock::mlp, costs.mlp_forward_s, costs.mlp_backward_s, costs.mlp_forward_flops,
-              costs.mlp_recompute_s, costs.mlp_recompute_flops);
+    sum_block(LayerBlock::attention, costs.attention);
+    sum_block(LayerBlock::mlp, costs.mlp);
     // Korthikanti's activation formulas count 16-bit values. What recomputation rebuilds during backward is the
     // difference from keeping everything.
     const double scale = storage_element_bytes / 2.0;

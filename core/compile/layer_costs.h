@@ -9,19 +9,20 @@
 
 namespace parasight {
 
+// One block's operations summed.
+struct BlockCosts {
+    double forward_s = 0.0;
+    double backward_s = 0.0;
+    double forward_flops = 0.0;
+    double backward_flops = 0.0;  // 2× forward for matmuls; 2.5× for a fused attention kernel, which recomputes
+    // The forward time and FLOPs of the block's recomputed operations (all of them when it is recomputed whole).
+    double recompute_s = 0.0;
+    double recompute_flops = 0.0;
+};
+
 struct LayerCosts {
-    double attention_forward_s = 0.0;
-    double mlp_forward_s = 0.0;
-    double attention_backward_s = 0.0;
-    double mlp_backward_s = 0.0;
-    double attention_forward_flops = 0.0;
-    double mlp_forward_flops = 0.0;
-    // The forward time and FLOPs of the recomputed operations of each block (all of them when the block is
-    // recomputed whole).
-    double attention_recompute_s = 0.0;
-    double mlp_recompute_s = 0.0;
-    double attention_recompute_flops = 0.0;
-    double mlp_recompute_flops = 0.0;
+    BlockCosts attention;
+    BlockCosts mlp;
     double activation_bytes = 0.0;       // kept from forward to backward
     double recompute_extra_bytes = 0.0;  // rebuilt by recomputation and held until the layer's backward ends
     TransformerLayerWork work;
@@ -30,7 +31,7 @@ struct LayerCosts {
 // `compute_element_bytes`: the training dtype's width, for operation traffic; `storage_element_bytes`: the width
 // activations are kept in (at least 16-bit).
 [[nodiscard]] LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism,
-                                                 double micro_batch, const ComputeModel& compute,
+                                                 Attention attention, double micro_batch, const ComputeModel& compute,
                                                  double compute_element_bytes, double storage_element_bytes,
                                                  const RecomputedOperations& recomputed);
 

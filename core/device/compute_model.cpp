@@ -10,7 +10,7 @@ double ComputeModel::matmul_efficiency_at(double min_dim) const noexcept {
 }
 
 double ComputeModel::time_s(const OperationWork& work) const noexcept {
-    const double efficiency = work.matmul_min_dim > 0.0 ? matmul_efficiency_at(work.matmul_min_dim) : matmul_efficiency;
+    const double efficiency = work.fused_attention ? attention_efficiency : matmul_efficiency_at(work.matmul_min_dim);
     const double compute_s = work.flops > 0.0 ? work.flops / (peak_flops * efficiency) : 0.0;
     const double memory_s = work.memory_bytes / (memory_bandwidth_Bps * memory_efficiency);
     return std::max(compute_s, memory_s);
@@ -33,6 +33,7 @@ ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<
     model.matmul_efficiency = device.matmul_efficiency;
     model.matmul_half_dim = device.matmul_half_dim;
     model.memory_efficiency = device.memory_efficiency;
+    model.attention_efficiency = device.attention_efficiency;
     model.measured_times_s = std::move(measured_times_s);
     return model;
 }

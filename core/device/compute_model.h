@@ -16,6 +16,8 @@ struct OperationWork {
     double flops = 0.0;
     double memory_bytes = 0.0;   // bytes read and written from device memory
     double matmul_min_dim = 0.0; // the smallest of a matmul's M, N, K; 0 for an operation that is not a matmul
+    // A fused attention kernel: its FLOPs run at the device's attention_efficiency rather than the matmul rule.
+    bool fused_attention = false;
 };
 
 struct ComputeModel {
@@ -24,9 +26,11 @@ struct ComputeModel {
     double matmul_efficiency = 0.0;     // of peak, for large matmuls
     double matmul_half_dim = 0.0;       // the smallest matmul dimension at which half of matmul_efficiency is reached
     double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve
+    double attention_efficiency = 0.0;  // of peak, for a fused attention kernel
     std::map<std::string, double> measured_times_s;  // by measured_key(operation, pass)
 
-    // The roofline: max(flops / achievable FLOP/s, bytes / achievable bandwidth).
+    // The roofline: max(flops / achievable FLOP/s, bytes / achievable bandwidth); achievable FLOP/s is
+    // peak · attention_efficiency for a fused attention kernel, peak · matmul_efficiency_at(min dim) otherwise.
     [[nodiscard]] double time_s(const OperationWork& work) const noexcept;
     // The measured time of `operation` in `pass` when the table has one, else the roofline.
     [[nodiscard]] double time_s(std::string_view operation, Pass pass, const OperationWork& work) const;

@@ -38,6 +38,29 @@ LayerOperation streaming(std::string_view name, double bytes) {
     return op;
 }
 
+// FlashAttention-2 (Dao 2023, §3.1-3.2) for `count` = heads × samples attention problems of `queries` × `keys` with
+// head width d: one kernel keeps the score tile on chip, so nothing s²-sized touches memory. Forward: QKᵀ and ·V,
+// 4·count·queries·keys·d FLOPs (the unfused kernels' two matmuls); it reads Q, K, V and writes O and the softmax's
+// log-sum-exp (fp32, one per query). Backward recomputes the scores and runs four more matmuls (dV, dP, dQ, dK): five
+// in all, 2.5× the forward FLOPs; it reads Q, K, V, O, dO and the log-sum-exp and writes dQ, dK, dV.
+LayerOperation fused_attention(std::string_view name, double count, double queries, double keys, double head_dim,
+                               double kv_per_query_head, double element_bytes) {
+    LayerOperation op;
+    op.name = name;
+    const double query_bytes = count * queries * head_dim * element_bytes;                    // Q, O, dO or dQ
+    const double key_bytes = count * keys * head_dim * kv_per_query_head * element_bytes;     // K, V, dK or dV
+    const double log_sum_exp_bytes = count * queries * 4.0;
+    op.forward.flops = 4.0 * count * queries * keys * head_dim;
+    op.forward.memory_bytes = 2.0 * query_bytes + 2.0 * key_bytes + log_sum_exp_bytes;
+    op.forward.matmul_min_dim = head_dim;
+    op.forward.fused_attention = true;
+    op.backward.flops = 2.5 * op.forward.flops;
+    op.backward.memory_bytes = 4.0 * query_bytes + 4.0 * key_bytes + log_sum_exp_bytes;
+    op.backward.matmul_min_dim = head_dim;
+    op.backward.fused_attention = true;
+    return op;
+}
+
 }  // namespace
 
 double dtype_bytes(Dtype dtype) noexcept {
@@ -72,13 +95,23 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
     work.attention.push_back(streaming(attention_operation_names[0], 2.0 * norm_tokens * h * eb));
     work.attention.push_back(matmul(attention_operation_names[1], tokens, (h + 2.0 * kv) / t, h, eb));
-    // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
-    work.attention.push_back(
-        batched_matmul(attention_operation_names[2], heads_local * micro_batch, s_local, s_keys, head_dim, eb));
-    const double score_elements = heads_local * micro_batch * s_local * s_keys;
-    work.attention.push_back(streaming(attention_operation_names[3], score_elements * (2.0 * eb + 2.0 * eb + 1.0)));
-    work.attention.push_back(
-        batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
+    if (split.attention == Attention::fused) {
+        // One kernel does the whole core; the softmax + dropout and ·V slots do no work of their own.
+        const double kv_per_query_head = static_cast<double>(model.kv_heads) / model.heads;
+        work.attention.push_back(fused_attention(attention_operation_names[2], heads_local * micro_batch, s_local,
+                                                 s_keys, head_dim, kv_per_query_head, eb));
+        work.attention.push_back(LayerOperation{attention_operation_names[3], {}, {}});
+        work.attention.push_back(LayerOperation{attention_operation_names[4], {}, {}});
+    } else {
+        // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
+        work.attention.push_back(
+            batched_matmul(attention_operation_names[2], heads_local * micro_batch, s_local, s_keys, head_dim, eb));
+        const double score_elements = heads_local * micro_batch * s_local * s_keys;
+        work.attention.push_back(
+            streaming(attention_operation_names[3], score_elements * (2.0 * eb + 2.0 * eb + 1.0)));
+        work.attention.push_back(
+            batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
+    }
     work.attention.push_back(matmul(attention_operation_names[5], tokens, h, h / t, eb));
     // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
     work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));

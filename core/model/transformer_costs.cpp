@@ -98,7 +98,12 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     // Grouped-query attention shrinks K and V; a wider FFN (or SwiGLU's third matrix) widens the MLP's intermediates.
     const double kv_ratio = kv_width(model) / model.hidden;
     const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * model.hidden) * (mlp_matrices(model) / 2.0);
-    const double scores = a * s * s * b / t;
+    // A fused attention kernel (FlashAttention-2) never writes the scores: it keeps Q, K, V, its output and one fp32
+    // log-sum-exp per query and head, and its backward needs all of them (V too).
+    const bool fused = split.attention == Attention::fused;
+    const double scores = fused ? 0.0 : a * s * s * b / t;
+    const double log_sum_exp = fused ? 4.0 * a * s * b / t : 0.0;
+    const int v_keeper = fused ? 2 : 4;
     // A mixture of experts keeps its MLP's tensors for every token it routes (experts_per_token × capacity_factor).
     const double routed = expert_token_ratio(model);
 
@@ -114,7 +119,7 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     };
     constexpr LayerBlock attention = LayerBlock::attention;
     constexpr LayerBlock mlp = LayerBlock::mlp;
-    const std::array<KeptTensor, 15> kept{{
+    const std::array<KeptTensor, 16> kept{{
         {attention, 0, attention, -1, 2.0 * outside},               // LayerNorm input: the layer's input
         {attention, 1, attention, 0, 2.0 * outside},                // QKV input
         {attention, 2, attention, 1, 2.0 * inside},                 // Q
@@ -122,7 +127,8 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         {attention, 3, attention, 3, 2.0 * scores},                 // softmax output
         {attention, 3, attention, 3, 1.0 * scores},                 // dropout mask
         {attention, 4, attention, 3, 2.0 * scores},                 // dropout output
-        {attention, 4, attention, 1, 2.0 * kv_ratio * inside},      // V
+        {attention, v_keeper, attention, 1, 2.0 * kv_ratio * inside},  // V
+        {attention, 2, attention, 2, log_sum_exp},                  // fused kernel's log-sum-exp
         {attention, 5, attention, 4, 2.0 * inside},                 // projection input
         {attention, 6, attention, 6, 1.0 * outside},                // dropout mask
         {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output

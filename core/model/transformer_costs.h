@@ -17,6 +17,7 @@ struct LayerSplit {
     int cp = 1;
     bool sequence_parallel = false;
     Recompute recompute = Recompute::none;
+    Attention attention = Attention::unfused;
 };
 
 // Forward FLOPs of one layer for `tokens` = micro_batch × seq_len tokens, before any split.

@@ -23,6 +23,9 @@ enum class PoolOp { max, avg };
 enum class Shortcut { none, identity, projection };
 enum class Dtype { fp32, tf32, fp16, bf16, fp8 };
 enum class Optimizer { adam, sgd };
+// How the attention core (scores, softmax, dropout, ·V) runs: one fused kernel that never writes the s² scores
+// (FlashAttention-2, Dao 2023), or Megatron-LM's separate kernels of 2021-2022.
+enum class Attention { fused, unfused };
 enum class Recompute { none, selective, full };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 
@@ -36,6 +39,7 @@ extern const std::array<EnumName<Dtype>, 4> training_dtype_names;  // tf32 is a 
 // Names other tools give dtypes ("bfloat16", "half"): not accepted, since a dtype has one spelling, but suggested.
 extern const std::array<SuggestionAlias, 9> dtype_suggestion_aliases;
 extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
+extern const std::array<EnumName<Attention>, 2> attention_names;
 extern const std::array<EnumName<Recompute>, 3> recompute_names;
 extern const std::array<EnumName<Schedule>, 3> schedule_names;
 
@@ -100,6 +104,9 @@ struct TrainingSpec {
     int micro_batch = 1;            // per data-parallel replica
     Dtype dtype = Dtype::bf16;
     Optimizer optimizer = Optimizer::adam;
+    // Fused by default: Megatron-Core (with Transformer Engine), DeepSpeed and PyTorch's scaled_dot_product_attention
+    // all run a fused kernel today; unfused reproduces the Megatron-LM runs of 2021-2022 (Narayanan, Korthikanti).
+    Attention attention = Attention::fused;
 
     friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
 };
@@ -118,6 +125,9 @@ struct DeviceSpec {
     double matmul_efficiency = 0.8;
     double matmul_half_dim = 128.0;
     double memory_efficiency = 0.85;
+    // The share of peak a fused attention kernel reaches on the FLOPs it does: FlashAttention-2 reaches 50–73% of
+    // A100 peak (Dao 2023, abstract and §4.1); FlashAttention-3 75% of H100 peak forward (Shah et al. 2024).
+    double attention_efficiency = 0.6;
 
     friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;
 };

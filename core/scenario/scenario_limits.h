@@ -68,6 +68,7 @@ inline constexpr QuantityRange collective_buffer = memory_bytes;               /
 inline constexpr NumberRange matmul_efficiency{0.01, 1.0};
 inline constexpr NumberRange matmul_half_dim{0.0, 1e6};
 inline constexpr NumberRange memory_efficiency{0.01, 1.0};
+inline constexpr NumberRange attention_efficiency{0.01, 1.0};
 inline constexpr IntegerRange dimension_size{1, max_devices};
 inline constexpr QuantityRange link_bandwidth{0.0, false, 1e15};  // 1 PB/s
 inline constexpr QuantityRange link_latency{0.0, true, 1.0};       // 1 s

@@ -22,7 +22,7 @@ void record_keys(const MapReader& reader, LocationIndex& locations, const std::v
 }  // namespace
 
 void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training) {
-    const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dtype", "optimizer"};
+    const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dtype", "optimizer", "attention"};
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
@@ -30,6 +30,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     reader.read_integer("micro_batch", training.micro_batch, limits::micro_batch);
     reader.read_enum("dtype", training.dtype, training_dtype_names, dtype_suggestion_aliases);
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
+    reader.read_enum("attention", training.attention, attention_names);
 }
 
 void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex& locations,

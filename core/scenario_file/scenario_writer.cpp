@@ -91,6 +91,7 @@ void write_training(YAML::Emitter& out, const TrainingSpec& training) {
     out << YAML::Key << "micro_batch" << YAML::Value << std::to_string(training.micro_batch);
     out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
     out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
+    out << YAML::Key << "attention" << YAML::Value << std::string(name_of(training.attention, attention_names));
     out << YAML::EndMap;
 }
 
@@ -112,6 +113,7 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::Key << "matmul_efficiency" << YAML::Value << units::format_number(device.matmul_efficiency);
     out << YAML::Key << "matmul_half_dim" << YAML::Value << units::format_number(device.matmul_half_dim);
     out << YAML::Key << "memory_efficiency" << YAML::Value << units::format_number(device.memory_efficiency);
+    out << YAML::Key << "attention_efficiency" << YAML::Value << units::format_number(device.attention_efficiency);
     out << YAML::EndMap;
     out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
     for (const Dimension& dimension : cluster.topology) {

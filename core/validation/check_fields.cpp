@@ -98,6 +98,7 @@ void check_training(const TrainingSpec& training, ProblemList& problems) {
     problems.integer("training.micro_batch", training.micro_batch, limits::micro_batch);
     known(problems, "training.dtype", training.dtype, training_dtype_names);
     known(problems, "training.optimizer", training.optimizer, optimizer_names);
+    known(problems, "training.attention", training.attention, attention_names);
 }
 
 void check_device(const DeviceSpec& device, ProblemList& problems) {
@@ -118,6 +119,7 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
     problems.number("cluster.device.matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
     problems.number("cluster.device.matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
     problems.number("cluster.device.memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
+    problems.number("cluster.device.attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
 }
 
 void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {

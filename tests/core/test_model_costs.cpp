@@ -29,6 +29,7 @@
 #include <tuple>
 #include <vector>
 
+using parasight::DeviceSpec;
 using parasight::Dtype;
 using parasight::LayerFlops;
 using parasight::LayerSplit;
@@ -37,6 +38,7 @@ using parasight::ModelSpec;
 using parasight::Optimizer;
 using parasight::PipelineStep;
 using parasight::Recompute;
+using parasight::RecomputedOperations;
 using parasight::Schedule;
 using parasight::testing::qs;
 
@@ -128,6 +130,7 @@ private slots:
     void recomputationFreeingNothing_data();
     void recomputationFreeingNothing();
     void mixtureOfExpertsCapacity();
+    void fusedAttentionKernel();
     void modelFlopsPerIterationNarayanan();
     void modelStateBytesZero_data();
     void modelStateBytesZero();
@@ -455,6 +458,46 @@ void TestModelCosts::mixtureOfExpertsCapacity() {
     // Model FLOPs (MFU's numerator) count the routed work, not the padding: the MLP's 2 · 2 · 1024 · 1024 · 4096 · 2
     // (two matrices, top-2) = 34 359 738 368 of them.
     QCOMPARE_EQ(parasight::layer_forward_flops(model, 1.0).mlp, 34359738368.0);
+}
+
+void TestModelCosts::fusedAttentionKernel() {
+    // Llama 3 8B at 8192 tokens, micro-batch 1, no TP, bf16: 32 query heads of width 128, 8 key/value heads.
+    const ModelSpec model = preset_model("llama3-8b");
+    const LayerSplit fused{1, 1, false, Recompute::none, parasight::Attention::fused};
+    const LayerSplit unfused{1, 1, false, Recompute::none, parasight::Attention::unfused};
+    const auto work = parasight::transformer_layer_work(model, 1.0, fused, 2.0);
+    const auto& kernel = work.attention[2];
+    // Forward: QKᵀ and ·V, 4 · 32 heads · 8192 queries · 8192 keys · 128 = 2^40 FLOPs — Narayanan's 4·b·s²·h, the
+    // unfused core's. Backward (Dao 2023 §3.1.2): the scores again, then dV, dP, dQ, dK: five matmuls, 2.5 · 2^40.
+    QCOMPARE_EQ(kernel.forward.flops, 1099511627776.0);
+    QCOMPARE_EQ(kernel.forward.flops, parasight::layer_forward_flops(model, 1.0).attention_core);
+    QCOMPARE_EQ(kernel.backward.flops, 2748779069440.0);
+    // Traffic: Q and O are 32 · 8192 · 128 · 2 B = 2^26 B each, K and V a quarter of that (8 of 32 heads), the fp32
+    // log-sum-exp 32 · 8192 · 4 = 2^20 B. Forward reads Q, K, V and writes O and the log-sum-exp:
+    // 2·2^26 + 2·2^24 + 2^20 = 168 820 736 B; backward reads Q, K, V, O, dO, the log-sum-exp and writes dQ, dK, dV:
+    // 4·2^26 + 4·2^24 + 2^20 = 336 592 896 B. Nothing s²-sized.
+    QCOMPARE_EQ(kernel.forward.memory_bytes, 168820736.0);
+    QCOMPARE_EQ(kernel.backward.memory_bytes, 336592896.0);
+    // The softmax + dropout and ·V slots run inside the kernel.
+    for (const std::size_t slot : {std::size_t{3}, std::size_t{4}}) {
+        QCOMPARE_EQ(work.attention[slot].forward.flops + work.attention[slot].forward.memory_bytes, 0.0);
+        QCOMPARE_EQ(work.attention[slot].backward.flops + work.attention[slot].backward.memory_bytes, 0.0);
+    }
+    // The kernel runs at the device's attention_efficiency: on 312 TFLOP/s at 0.6, 2^40 / 187.2e12 s (its traffic
+    // takes 168 820 736 / (2039e9 · 0.85) ≈ 0.1 ms of the ≈ 5.9 ms).
+    DeviceSpec device;
+    device.peak_flops[Dtype::bf16] = 312e12;
+    device.memory_bandwidth_Bps = 2039e9;
+    const auto compute = parasight::make_compute_model(device, Dtype::bf16);
+    QCOMPARE_EQ(compute.time_s(kernel.forward), 1099511627776.0 / (312e12 * 0.6));
+    // Activations: no s² scores (Korthikanti's 5·a·s²·b: softmax output, dropout mask and output), but one fp32
+    // log-sum-exp per query and head, 4·a·s·b = 2^20 B. So the fused layer keeps what the unfused one keeps with
+    // its core recomputed (selective), plus that.
+    const auto selective = RecomputedOperations::from_blocks(Recompute::selective, Recompute::none);
+    const double kept_fused = parasight::layer_activation_bytes(model, 1.0, fused, RecomputedOperations{});
+    QCOMPARE_EQ(kept_fused, parasight::layer_activation_bytes(model, 1.0, unfused, selective) + 1048576.0);
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, unfused, RecomputedOperations{}) - kept_fused,
+                5.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
 }
 
 void TestModelCosts::modelFlopsPerIterationNarayanan() {

@@ -149,7 +149,7 @@ HandCosts hand_costs(const Scenario& scenario) {
     const parasight::ComputeModel compute = parasight::make_compute_model(scenario.cluster.device, scenario.training.dtype);
     const double eb = parasight::dtype_bytes(scenario.training.dtype);
     const double mb = scenario.training.micro_batch;
-    const parasight::LayerSplit split{p.tp, p.cp, p.sequence_parallel, p.recompute};
+    const parasight::LayerSplit split{p.tp, p.cp, p.sequence_parallel, p.recompute, scenario.training.attention};
     const auto work = parasight::transformer_layer_work(scenario.model, mb, split, eb);
     HandCosts costs;
     for (const auto& op : work.attention) {
@@ -207,7 +207,7 @@ std::string small_model(int layers) {
 // Two data-parallel replicas of a 4-layer model on the binary machine, 2^31 B/s between them, buckets of 199 936 B.
 std::string data_parallel_yaml(bool overlap_grad_reduce) {
     return "schema: 1\nname: data parallel\nmodel: " + small_model(4) +
-           "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+           "\ntraining: {global_batch: 2, micro_batch: 1, dtype: bf16, attention: unfused}\n"
            "cluster:\n  device: " + binary_device +
            "\n  topology: [{kind: switch, size: 2, bandwidth: 2147483648 B/s, latency: 0 s}]\n"
            "parallelism: {dp: 2, overlap_grad_reduce: " + (overlap_grad_reduce ? "true" : "false") + "}\n"
@@ -216,7 +216,7 @@ std::string data_parallel_yaml(bool overlap_grad_reduce) {
 
 std::string gpipe_two_stage_yaml() {
     return "schema: 1\nname: two-stage GPipe on the binary machine\nmodel: " + small_model(2) +
-           "\ntraining: {global_batch: 4, micro_batch: 1, dtype: bf16}\n"
+           "\ntraining: {global_batch: 4, micro_batch: 1, dtype: bf16, attention: unfused}\n"
            "cluster:\n  device: " + binary_device +
            "\n  topology: [{kind: switch, size: 2, bandwidth: 4294967296 B/s, latency: 0 s}]\n"
            "parallelism: {pp: 2, schedule: gpipe}\n"
@@ -266,10 +266,11 @@ cluster:
 parallelism: {tp: 2, dp: 2, pp: 2, zero: 3, recompute: full, schedule: interleaved, virtual_stages: 2, mapping: [tp, dp, pp]}
 )";
 
-// GPT-2 small on one inline device with the given memory, two micro-batches of one sequence.
+// GPT-2 small on one inline device with the given memory, two micro-batches of one sequence; the attention core
+// unfused, so that a layer keeps Korthikanti's sbh·(34 + 5as/h).
 std::string gpt2_small_yaml(const std::string& memory) {
     return "schema: 1\nname: gpt2-small on one device\nmodel: gpt2-small\n"
-           "training: {global_batch: 2, micro_batch: 1, dtype: bf16}\n"
+           "training: {global_batch: 2, micro_batch: 1, dtype: bf16, attention: unfused}\n"
            "cluster:\n  device: {name: small GPU, peak: {bf16: 312 TFLOP/s}, memory: " + memory +
            ", memory_bandwidth: 2039 GB/s}\n"
            "  topology: [{kind: switch, size: 1, bandwidth: 300 GB/s, latency: 1 us}]\n";
@@ -570,7 +571,7 @@ void TestSimulation::korthikantiTable4() {
     // One layer on the a100-80gb preset, 8 GPUs on one NVSwitch at 300 GB/s (1 us: the dgx-a100-1024 preset's estimate).
     const std::string yaml = "schema: 1\nname: Korthikanti Table 4\n"
                              "model: {kind: transformer, layers: 1, hidden: 6144, heads: 64, seq_len: 2048, vocab: 51200}\n"
-                             "training: {global_batch: 4, micro_batch: 4, dtype: bf16}\n"
+                             "training: {global_batch: 4, micro_batch: 4, dtype: bf16, attention: unfused}\n"
                              "cluster:\n  device: a100-80gb\n"
                              "  topology: [{kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}]\n"
                              "parallelism: {tp: 8, recompute: " + recompute.toStdString() + "}\n";
@@ -692,7 +693,7 @@ void TestSimulation::activationPeakOneFOneBVersusGpipe() {
     QFETCH(double, logits_units);
     const std::string yaml = "schema: 1\nname: activation peak\n"
                              "model: {kind: transformer, layers: 8, hidden: 256, heads: 4, seq_len: 128, vocab: 1000}\n"
-                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16}\n"
+                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16, attention: unfused}\n"
                              "cluster:\n  device: a100-80gb\n"
                              "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
                              "parallelism: {pp: 4, schedule: " + schedule.toStdString() + "}\n";
@@ -874,19 +875,26 @@ void TestSimulation::utilisation_data() {
     QTest::addColumn<QString>("parallelism");
     QTest::addColumn<int>("devices");
     QTest::addColumn<Recompute>("recompute");
+    QTest::addColumn<QString>("attention");
     const QString dense = QStringLiteral("{kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 256, vocab: 1024}");
-    QTest::newRow("one device") << dense << QStringLiteral("{}") << 1 << Recompute::none;
-    QTest::newRow("one device, selective") << dense << QStringLiteral("{recompute: selective}") << 1 << Recompute::selective;
-    QTest::newRow("one device, full") << dense << QStringLiteral("{recompute: full}") << 1 << Recompute::full;
+    const QString fused = QStringLiteral("fused");
+    QTest::newRow("one device") << dense << QStringLiteral("{}") << 1 << Recompute::none << fused;
+    QTest::newRow("one device, unfused") << dense << QStringLiteral("{}") << 1 << Recompute::none
+                                         << QStringLiteral("unfused");
+    QTest::newRow("one device, selective") << dense << QStringLiteral("{recompute: selective}") << 1
+                                           << Recompute::selective << fused;
+    QTest::newRow("one device, selective, unfused") << dense << QStringLiteral("{recompute: selective}") << 1
+                                                    << Recompute::selective << QStringLiteral("unfused");
+    QTest::newRow("one device, full") << dense << QStringLiteral("{recompute: full}") << 1 << Recompute::full << fused;
     QTest::newRow("tp2 dp2 pp2") << dense << QStringLiteral("{tp: 2, dp: 2, pp: 2, mapping: [tp, dp, pp]}") << 8
-                                 << Recompute::none;
+                                 << Recompute::none << fused;
     QTest::newRow("cp2 dp2 pp2, full") << dense
                                        << QStringLiteral("{cp: 2, dp: 2, pp: 2, recompute: full, mapping: [cp, dp, pp]}")
-                                       << 8 << Recompute::full;
+                                       << 8 << Recompute::full << fused;
     QTest::newRow("moe ep2 dp2")
         << QStringLiteral("{kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 256, vocab: 1024, experts: 4, "
                           "experts_per_token: 2}")
-        << QStringLiteral("{ep: 2, dp: 2, mapping: [ep, dp]}") << 4 << Recompute::none;
+        << QStringLiteral("{ep: 2, dp: 2, mapping: [ep, dp]}") << 4 << Recompute::none << fused;
 }
 
 void TestSimulation::utilisation() {
@@ -894,8 +902,10 @@ void TestSimulation::utilisation() {
     QFETCH(QString, parallelism);
     QFETCH(int, devices);
     QFETCH(Recompute, recompute);
+    QFETCH(QString, attention);
     const std::string yaml = "schema: 1\nname: utilisation\nmodel: " + model.toStdString() +
-                             "\ntraining: {global_batch: 8, micro_batch: 2, dtype: bf16}\n"
+                             "\ntraining: {global_batch: 8, micro_batch: 2, dtype: bf16, attention: " +
+                             attention.toStdString() + "}\n"
                              "cluster:\n  device: a100-80gb\n"
                              "  topology: [{kind: switch, size: " + std::to_string(devices) +
                              ", bandwidth: 300 GB/s, latency: 1 us}]\n"
@@ -908,9 +918,10 @@ void TestSimulation::utilisation() {
     PS_COMPARE_RELATIVE(r.mfu, model_flops / (r.iteration_time_s * devices * 312e12), 1e-12);
     PS_COMPARE_RELATIVE(r.tokens_per_s, 8.0 * 256.0 / r.iteration_time_s, 1e-12);
     // Hardware FLOPs add what recomputation repeats. Per sequence: l layers of f forward FLOPs, logits ℓ.
-    //   no recompute: 3·(l·f + ℓ), HFU = MFU;
+    //   no recompute, unfused: 3·(l·f + ℓ), HFU = MFU;
     //   selective: the attention core (QKᵀ and ·V, 4·b·s²·h) once more per layer;
-    //   full: the whole forward of every layer once more: 4·l·f + 3ℓ.
+    //   full: the whole forward of every layer once more: 4·l·f + 3ℓ;
+    //   fused attention: its backward recomputes the scores, half the core's forward more per layer (Dao 2023).
     const auto flops = parasight::layer_forward_flops(sim_scenario.model, 1.0);
     const double l = sim_scenario.model.layers;
     const double f = flops.total();
@@ -918,7 +929,8 @@ void TestSimulation::utilisation() {
     const double extra = recompute == Recompute::full        ? l * f
                          : recompute == Recompute::selective ? l * flops.attention_core
                                                              : 0.0;
-    const double ratio = (3.0 * (l * f + logits) + extra) / (3.0 * (l * f + logits));
+    const double fused_backward = attention == QStringLiteral("fused") ? 0.5 * l * flops.attention_core : 0.0;
+    const double ratio = (3.0 * (l * f + logits) + extra + fused_backward) / (3.0 * (l * f + logits));
     PS_COMPARE_RELATIVE(r.hfu / r.mfu, ratio, 1e-12);
 }
 
@@ -927,7 +939,7 @@ void TestSimulation::zero3HoldsGatheredParametersWhileTheLayerRuns() {
     // run; the compiler's own comment: "released as soon as the layer has used it". dp = 4, one micro-batch each.
     const std::string yaml = "schema: 1\nname: zero-3 lifetime\n"
                              "model: {kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 128, vocab: 64}\n"
-                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16}\n"
+                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16, attention: unfused}\n"
                              "cluster:\n  device: a100-80gb\n"
                              "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
                              "parallelism: {dp: 4, zero: 3}\n";
@@ -1042,7 +1054,7 @@ void TestSimulation::maxOngoingMicroBatchesIsNotIgnored() {
     }
     const std::string yaml = "schema: 1\nname: capped\n"
                              "model: {kind: transformer, layers: 8, hidden: 256, heads: 4, seq_len: 128, vocab: 1000}\n"
-                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16}\n"
+                             "training: {global_batch: 8, micro_batch: 1, dtype: bf16, attention: unfused}\n"
                              "cluster:\n  device: a100-80gb\n"
                              "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
                              "parallelism: {pp: 4, schedule: " + schedule.toStdString() +

@@ -3,6 +3,7 @@
 // operation reaching the compiled graph.
 
 #include "compile/compiler.h"
+#include "model/transformer_costs.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 #include "strategy/node_path.h"
@@ -18,9 +19,12 @@ using namespace parasight;
 
 namespace {
 
-ValidatedScenario load(const std::string& strategy, const std::string& parallelism = "{pp: 4, dp: 2}", int layers = 12) {
+// GPT-2 small with the attention core unfused (as Korthikanti 2022 counts its activations), or `attention`.
+ValidatedScenario load(const std::string& strategy, const std::string& parallelism = "{pp: 4, dp: 2}", int layers = 12,
+                       const std::string& attention = "unfused") {
     const std::string text = "schema: 1\nmodel: {preset: gpt2-small, layers: " + std::to_string(layers) +
-                             "}\ntraining: {global_batch: 16}\ncluster:\n  device: a100-80gb\n  topology:\n"
+                             "}\ntraining: {global_batch: 16, attention: " + attention +
+                             "}\ncluster:\n  device: a100-80gb\n  topology:\n"
                              "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
                              "parallelism: " + parallelism + "\nstrategy_tree: " + strategy + "\n";
     const LoadResult result = load_scenario_text(text, "tree.yaml");
@@ -77,6 +81,7 @@ private slots:
     void operationRecomputeIsInherited();
     void operationRecomputeReachesTheGraph();
     void recomputationThatFreesNothingIsReported();
+    void selectiveRecomputeWithFusedAttentionFreesOnlyItsLogSumExp();
 };
 
 void TestStrategyTree::nodePaths_data() {
@@ -319,6 +324,26 @@ void TestStrategyTree::recomputationThatFreesNothingIsReported() {
     const auto useful_graph = compile_scenario(useful, CompileOptions{});
     QVERIFY(useful_graph.has_value());
     QVERIFY(useful_graph->warnings.empty());
+}
+
+void TestStrategyTree::selectiveRecomputeWithFusedAttentionFreesOnlyItsLogSumExp() {
+    // A fused attention kernel keeps no s² scores (FlashAttention-2): recomputing the core frees only the kernel's
+    // fp32 log-sum-exp, 4·a·s·b = 4 · 12 · 1024 · 1 = 49 152 B per layer (GPT-2 small, no TP). The softmax + dropout
+    // and ·V slots do no work of their own, so recomputing them frees nothing: both are reported, for all 12 layers.
+    const ValidatedScenario scenario = load("[]", "{pp: 4, dp: 2, recompute: selective}", 12, "fused");
+    const auto graph = compile_scenario(scenario, CompileOptions{});
+    QVERIFY(graph.has_value());
+    QCOMPARE(graph->warnings.size(), std::size_t{2});
+    QCOMPARE(QString::fromStdString(graph->warnings[0].operation), QStringLiteral("attention.softmax_dropout"));
+    QCOMPARE(QString::fromStdString(graph->warnings[1].operation), QStringLiteral("attention.attention_values"));
+    QCOMPARE(graph->warnings[0].layers, 12);
+    const LayerSplit split{1, 1, false, Recompute::none, Attention::fused};
+    const ModelSpec& model = scenario.value().model;
+    const double kept = layer_activation_bytes(model, 1.0, split, RecomputedOperations{});
+    const double kept_selective =
+        layer_activation_bytes(model, 1.0, split, RecomputedOperations::from_blocks(Recompute::selective,
+                                                                                    Recompute::none));
+    QCOMPARE_EQ(kept - kept_selective, 49152.0);
 }
 
 QTEST_APPLESS_MAIN(TestStrategyTree)

@@ -61,6 +61,8 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("micro-batch") << "training.micro_batch" << "2" << "2";
     QTest::newRow("dtype") << "training.dtype" << "fp16" << "fp16";
     QTest::newRow("optimizer") << "training.optimizer" << "sgd" << "sgd";
+    QTest::newRow("attention") << "training.attention" << "fused" << "fused";
+    QTest::newRow("attention efficiency") << "cluster.device.attention_efficiency" << "0.55" << "0.55";
     QTest::newRow("memory, file units") << "cluster.device.memory" << "40GiB" << "40 GiB";
     // Written back as the file writer writes it: the shortest exact form, here in terabits.
     QTest::newRow("memory bandwidth") << "cluster.device.memory_bandwidth" << "1.5 TB/s" << "12 Tb/s";

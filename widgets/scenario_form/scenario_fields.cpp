@@ -195,6 +195,11 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                        [](Scenario& s) -> Dtype& { return s.training.dtype; }));
     fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),
                                            optimizer_names, [](Scenario& s) -> Optimizer& { return s.training.optimizer; }));
+    if (scenario.model.kind == ModelKind::transformer) {
+        fields.push_back(enum_field<Attention>(QStringLiteral("training.attention"), training, tr("Attention"),
+                                               attention_names,
+                                               [](Scenario& s) -> Attention& { return s.training.attention; }));
+    }
 
     fields.push_back(preset_field<ClusterSpec>(QStringLiteral("cluster.preset"), cluster, tr("Preset"),
                                                PresetKind::cluster, [](Scenario& s) -> ClusterSpec& { return s.cluster; },
@@ -208,6 +213,11 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
     fields.push_back(quantity_field(QStringLiteral("cluster.device.memory_bandwidth"), cluster,
                                     tr("Memory bandwidth"), units::Dimension::bandwidth,
                                     [](Scenario& s) -> double& { return s.cluster.device.memory_bandwidth_Bps; }));
+    if (scenario.model.kind == ModelKind::transformer) {
+        fields.push_back(number_field(QStringLiteral("cluster.device.attention_efficiency"), cluster,
+                                      tr("Attention eff."),
+                                      [](Scenario& s) -> double& { return s.cluster.device.attention_efficiency; }));
+    }
     // How collectives spanning several dimensions are built; meaningless with one dimension.
     if (scenario.cluster.topology.size() > 1) {
         fields.push_back(enum_field<MultiDimensionCollectives>(
