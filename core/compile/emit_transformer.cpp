@@ -55,6 +55,62 @@ TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const
     return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
 }
 
+GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, LayerBlock block, int layer, int mb,
+                                                         const LayerCosts& costs, TaskId after) {
+    const bool attention = block == LayerBlock::attention;
+    const BlockCosts& cost = attention ? costs.attention : costs.mlp;
+    const char* label = attention ? "attention backward" : "mlp backward";
+    const bool experts = !attention && costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1;
+    // Context parallelism reduces the keys' and values' gradients across cp before the QKV projection's backward;
+    // experts send their tokens' gradients back before the up projection's.
+    const auto after_rest = [&](TaskId last) {
+        if (attention && parallelism_.cp > 1) {
+            return collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
+                              "cp reduce-scatter kv", layer, mb, Stream::feature_comm, last);
+        }
+        if (experts) {
+            return collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+                              "ep dispatch backward", layer, mb, Stream::feature_comm, last);
+        }
+        return last;
+    };
+    if (parallelism_.tp == 1) {
+        const TaskId whole =
+            compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, after);
+        return {whole, after_rest(whole)};
+    }
+    const TaskId rest = compute(device, TaskKind::backward, label, layer, mb, cost.rest_backward_s,
+                                cost.rest_backward_flops, after);
+    const TaskId before_linear = after_rest(rest);
+    // With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the
+    // weight gradient.
+    TaskId gathered = -1;
+    if (parallelism_.sequence_parallel) {
+        gathered = collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
+                              "tp all-gather input again", layer, mb, Stream::feature_comm, before_linear);
+    }
+    if (parallelism_.tp_overlap == TpOverlap::none) {
+        // The linear's backward waits for the gathered input, and the input gradient's collective for all of it.
+        const char* linear_label = attention ? "attention qkv backward" : "mlp up backward";
+        const TaskId linear = compute(device, TaskKind::backward, linear_label, layer, mb,
+                                      cost.input_gradient_s + cost.weight_gradient_s,
+                                      cost.input_gradient_flops + cost.weight_gradient_flops,
+                                      gathered >= 0 ? gathered : before_linear);
+        return {linear, tensor_parallel(device, true, layer, mb, linear, true)};
+    }
+    // The gather runs while the input gradient is computed; the input gradient's collective while the weight
+    // gradient is.
+    const char* input_label = attention ? "attention qkv input gradient" : "mlp up input gradient";
+    const TaskId input_gradient = compute(device, TaskKind::backward, input_label, layer, mb, cost.input_gradient_s,
+                                          cost.input_gradient_flops, before_linear);
+    const TaskId reduced = tensor_parallel(device, true, layer, mb, input_gradient, true);
+    const char* weight_label = attention ? "attention qkv weight gradient" : "mlp up weight gradient";
+    const TaskId weight_gradient = compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
+                                           cost.weight_gradient_flops, input_gradient);
+    if (gathered >= 0) graph_.depend(gathered, weight_gradient);
+    return {weight_gradient, reduced};
+}
+
 TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
                                     const LayerCosts& costs, TaskId after) {
     const LayerCosts& plain = layer_costs(RecomputedOperations{});
@@ -77,13 +133,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine backward", layer, mb, Stream::feature_comm, last);
     }
-    last = compute(device, TaskKind::backward, "mlp backward", layer, mb, costs.mlp.backward_s,
-                   costs.mlp.backward_flops, last);
-    if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
-        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
-                          "ep dispatch backward", layer, mb, Stream::feature_comm, last);
-    }
-    last = tensor_parallel(device, true, layer, mb, last, true);
+    last = block_backward(device, LayerBlock::mlp, layer, mb, costs, last).done;
     if (attention_whole && !mlp_whole) {
         last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
     }
@@ -92,20 +142,14 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
         last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
                        costs.attention.recompute_flops, last);
     }
-    const TaskId attention = compute(device, TaskKind::backward, "attention backward", layer, mb,
-                                     costs.attention.backward_s, costs.attention.backward_flops, last);
+    const BlockBackward attention = block_backward(device, LayerBlock::attention, layer, mb, costs, last);
     // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
-    Task& done = graph_.tasks[static_cast<std::size_t>(attention)];
+    Task& done = graph_.tasks[static_cast<std::size_t>(attention.last_compute)];
     done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
     if (costs.recompute_extra_bytes > 0.0) {
         graph_.tasks[static_cast<std::size_t>(recompute_start)].allocate_bytes += costs.recompute_extra_bytes;
     }
-    if (parallelism_.cp > 1) {
-        last = collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
-                          "cp reduce-scatter kv", layer, mb, Stream::feature_comm, attention);
-        return tensor_parallel(device, true, layer, mb, last, true);
-    }
-    return tensor_parallel(device, true, layer, mb, attention, true);
+    return attention.done;
 }
 
 const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {

@@ -13,10 +13,23 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
         for (std::size_t i = 0; i < operations.size(); ++i) {
             const LayerOperation& op = operations[i];
             const double op_forward_s = compute.time_s(op.name, Pass::forward, op.forward);
+            const double op_backward_s = compute.time_s(op.name, Pass::backward, op.backward);
             sum.forward_s += op_forward_s;
-            sum.backward_s += compute.time_s(op.name, Pass::backward, op.backward);
+            sum.backward_s += op_backward_s;
             sum.forward_flops += op.forward.flops;
             sum.backward_flops += op.backward.flops;
+            if (i >= 2) {
+                sum.rest_backward_s += op_backward_s;
+                sum.rest_backward_flops += op.backward.flops;
+            } else if (i == 1) {
+                sum.input_gradient_s += op_backward_s / 2.0;
+                sum.input_gradient_flops += op.backward.flops / 2.0;
+                sum.weight_gradient_s += op_backward_s / 2.0;
+                sum.weight_gradient_flops += op.backward.flops / 2.0;
+            } else {
+                sum.weight_gradient_s += op_backward_s;
+                sum.weight_gradient_flops += op.backward.flops;
+            }
             if (recomputed.contains(block, static_cast<int>(i))) {
                 sum.recompute_s += op_forward_s;
                 sum.recompute_flops += op.forward.flops;

@@ -31,6 +31,8 @@ const std::array<SuggestionAlias, 9> dtype_suggestion_aliases{{{"bfloat16", "bf1
 const std::array<EnumName<Optimizer>, 2> optimizer_names{{{Optimizer::adam, "adam"}, {Optimizer::sgd, "sgd"}}};
 const std::array<EnumName<Attention>, 2> attention_names{
     {{Attention::fused, "fused"}, {Attention::unfused, "unfused"}}};
+const std::array<EnumName<TpOverlap>, 2> tp_overlap_names{
+    {{TpOverlap::none, "none"}, {TpOverlap::backward, "backward"}}};
 const std::array<EnumName<Recompute>, 3> recompute_names{
     {{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}}};
 const std::array<EnumName<Schedule>, 3> schedule_names{

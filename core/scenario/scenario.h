@@ -27,6 +27,10 @@ enum class Optimizer { adam, sgd };
 // (FlashAttention-2, Dao 2023), or Megatron-LM's separate kernels of 2021-2022.
 enum class Attention { fused, unfused };
 enum class Recompute { none, selective, full };
+// Which tensor-parallel collectives run beside computation: none (Megatron-LM of 2021: each blocks the next kernel)
+// or, in backward, the input gradient's collective beside the weight gradient and sequence parallelism's re-gather
+// beside the input gradient (Megatron-LM from 2022, Korthikanti et al.).
+enum class TpOverlap { none, backward };
 enum class Schedule { gpipe, one_f_one_b, interleaved };
 
 extern const std::array<EnumName<ModelKind>, 2> model_kind_names;
@@ -41,6 +45,7 @@ extern const std::array<SuggestionAlias, 9> dtype_suggestion_aliases;
 extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
 extern const std::array<EnumName<Attention>, 2> attention_names;
 extern const std::array<EnumName<Recompute>, 3> recompute_names;
+extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
 extern const std::array<EnumName<Schedule>, 3> schedule_names;
 
 struct CnnLayer {
@@ -158,6 +163,8 @@ struct ParallelismSpec {
     // Pipeline sends run beside the next step (Megatron-Core's --overlap-p2p-communication), or the step after a
     // send waits for it (Megatron-LM's schedules of 2021-2022 waited on each send and receive).
     bool overlap_p2p = true;
+    // Off by default, as in Megatron-LM of 2021 (Narayanan et al.); Megatron-LM 2022 runs say backward.
+    TpOverlap tp_overlap = TpOverlap::none;
     Recompute recompute = Recompute::none;
     Schedule schedule = Schedule::one_f_one_b;
     int virtual_stages = 1;

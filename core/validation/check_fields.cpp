@@ -175,6 +175,7 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
     known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
+    known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);
     problems.integer("parallelism.virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
     if (parallelism.mapping.empty()) {

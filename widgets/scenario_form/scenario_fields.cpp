@@ -262,6 +262,9 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                 [](Scenario& s) -> bool& { return s.parallelism.overlap_grad_reduce; }));
     fields.push_back(flag_field(QStringLiteral("parallelism.overlap_p2p"), parallelism, tr("PP overlap"),
                                 [](Scenario& s) -> bool& { return s.parallelism.overlap_p2p; }));
+    fields.push_back(enum_field<TpOverlap>(QStringLiteral("parallelism.tp_overlap"), parallelism, tr("TP overlap"),
+                                           tp_overlap_names,
+                                           [](Scenario& s) -> TpOverlap& { return s.parallelism.tp_overlap; }));
     fields.push_back(enum_field<Recompute>(QStringLiteral("parallelism.recompute"), parallelism, tr("Recompute"),
                                            recompute_names, [](Scenario& s) -> Recompute& { return s.parallelism.recompute; }));
     fields.push_back(enum_field<Schedule>(QStringLiteral("parallelism.schedule"), parallelism, tr("Schedule"),
