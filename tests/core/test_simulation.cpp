@@ -605,8 +605,9 @@ void TestSimulation::tensorParallelBackward() {
                              "training: {global_batch: 1, micro_batch: 1, dtype: bf16, attention: unfused}\n"
                              "cluster:\n  device: " + binary_device +
                              "\n  topology: [{kind: switch, size: 2, bandwidth: 4294967296 B/s, latency: 0 s}]\n"
-                             "parallelism: {tp: 2, sequence_parallel: " + std::string(sequence_parallel ? "true" : "false") +
-                             ", tp_overlap: " + overlap.toStdString() + "}\n"
+                             "parallelism: {tp: 2, sequence_parallel: " +
+                             std::string(sequence_parallel ? "true" : "false") + ", tp_overlap: " +
+                             overlap.toStdString() + "}\n"
                              "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
     PS_SIMULATE(sim, yaml);
     const auto interval = [&](TaskId task) { return sim.run.timings[static_cast<std::size_t>(task)]; };
