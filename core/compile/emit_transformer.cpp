@@ -61,9 +61,9 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
     const BlockCosts& cost = attention ? costs.attention : costs.mlp;
     const char* label = attention ? "attention backward" : "mlp backward";
     const bool experts = !attention && costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1;
-    // Context parallelism reduces the keys' and values' gradients across cp before the QKV projection's backward;
-    // experts send their tokens' gradients back before the up projection's.
-    const auto after_rest = [&](TaskId last) {
+    // Context parallelism reduces the keys' and values' gradients across cp, and experts send their tokens'
+    // gradients back, before the block's TP collective.
+    const auto after_block = [&](TaskId last) {
         if (attention && parallelism_.cp > 1) {
             return collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
                               "cp reduce-scatter kv", layer, mb, Stream::feature_comm, last);
@@ -74,36 +74,26 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         }
         return last;
     };
-    if (parallelism_.tp == 1) {
-        const TaskId whole =
-            compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, after);
-        return {whole, after_rest(whole)};
-    }
-    const TaskId rest = compute(device, TaskKind::backward, label, layer, mb, cost.rest_backward_s,
-                                cost.rest_backward_flops, after);
-    const TaskId before_linear = after_rest(rest);
     // With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the
     // weight gradient.
-    TaskId gathered = -1;
-    if (parallelism_.sequence_parallel) {
-        gathered = collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
-                              "tp all-gather input again", layer, mb, Stream::feature_comm, before_linear);
+    const auto gather_input_again = [&](TaskId last) {
+        return collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
+                          "tp all-gather input again", layer, mb, Stream::feature_comm, last);
+    };
+    const bool gathers = parallelism_.tp > 1 && parallelism_.sequence_parallel;
+    if (parallelism_.tp_overlap == TpOverlap::none || parallelism_.tp == 1) {
+        // Each step waits for the one before, so the gather may as well come first: the block's backward is one task.
+        const TaskId gathered = gathers ? gather_input_again(after) : after;
+        const TaskId whole =
+            compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, gathered);
+        return {whole, tensor_parallel(device, true, layer, mb, after_block(whole), true)};
     }
-    if (parallelism_.tp_overlap == TpOverlap::none) {
-        // The linear's backward waits for the gathered input, and the input gradient's collective for all of it.
-        const char* linear_label = attention ? "attention qkv backward" : "mlp up backward";
-        const TaskId linear = compute(device, TaskKind::backward, linear_label, layer, mb,
-                                      cost.input_gradient_s + cost.weight_gradient_s,
-                                      cost.input_gradient_flops + cost.weight_gradient_flops,
-                                      gathered >= 0 ? gathered : before_linear);
-        return {linear, tensor_parallel(device, true, layer, mb, linear, true)};
-    }
-    // The gather runs while the input gradient is computed; the input gradient's collective while the weight
-    // gradient is.
-    const char* input_label = attention ? "attention qkv input gradient" : "mlp up input gradient";
-    const TaskId input_gradient = compute(device, TaskKind::backward, input_label, layer, mb, cost.input_gradient_s,
-                                          cost.input_gradient_flops, before_linear);
-    const TaskId reduced = tensor_parallel(device, true, layer, mb, input_gradient, true);
+    // The gather runs beside the block's backward up to the linear's input gradient; the input gradient's
+    // collective beside the weight gradient, which waits for the gathered input.
+    const TaskId gathered = gathers ? gather_input_again(after) : -1;
+    const TaskId input_gradient = compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient_s,
+                                          cost.before_weight_gradient_flops, after);
+    const TaskId reduced = tensor_parallel(device, true, layer, mb, after_block(input_gradient), true);
     const char* weight_label = attention ? "attention qkv weight gradient" : "mlp up weight gradient";
     const TaskId weight_gradient = compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
                                            cost.weight_gradient_flops, input_gradient);

@@ -115,14 +115,14 @@ private:
 
     TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
 
-    // Backward of one block as Megatron-LM runs it under tensor parallelism: the operations after the block's
-    // column-parallel linear, then that linear's backward and the TP collective of its input gradient (all-reduce,
-    // or reduce-scatter with SP). With SP the linear's input, kept as a sequence shard, is all-gathered again for
-    // the weight gradient (Korthikanti 2022 §4.2.2). tp_overlap none: each step waits for the one before.
-    // tp_overlap backward (Megatron-LM's LinearWithGradAccumulationAndAsyncCommunication): the gather runs while the
-    // input gradient is computed, and the input gradient's collective while the weight gradient is. With tp = 1 the
-    // block's backward is one task. Context parallelism's key/value gradient reduce-scatter and expert
-    // parallelism's dispatch all-to-all sit before the linear's backward.
+    // Backward of one block as Megatron-LM runs it under tensor parallelism: the block's backward, then the TP
+    // collective of its input gradient (all-reduce, or reduce-scatter with SP). With SP the column-parallel linear's
+    // input (QKV's or the MLP up projection's), kept as a sequence shard, is all-gathered again for its weight
+    // gradient (Korthikanti 2022 §4.2.2). tp_overlap none: each waits for the one before, and the block's backward is
+    // one task. tp_overlap backward (Megatron-LM's LinearWithGradAccumulationAndAsyncCommunication): the backward is
+    // cut before that linear's weight gradient; the gather runs beside the part before, the input gradient's
+    // collective beside the weight gradient, which waits for the gather. Context parallelism's key/value gradient
+    // reduce-scatter and expert parallelism's dispatch all-to-all come before the TP collective.
     struct BlockBackward {
         TaskId last_compute = -1;  // the block's last computation
         TaskId done = -1;          // what the next block waits for

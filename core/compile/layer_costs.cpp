@@ -19,11 +19,11 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
             sum.forward_flops += op.forward.flops;
             sum.backward_flops += op.backward.flops;
             if (i >= 2) {
-                sum.rest_backward_s += op_backward_s;
-                sum.rest_backward_flops += op.backward.flops;
+                sum.before_weight_gradient_s += op_backward_s;
+                sum.before_weight_gradient_flops += op.backward.flops;
             } else if (i == 1) {
-                sum.input_gradient_s += op_backward_s / 2.0;
-                sum.input_gradient_flops += op.backward.flops / 2.0;
+                sum.before_weight_gradient_s += op_backward_s / 2.0;
+                sum.before_weight_gradient_flops += op.backward.flops / 2.0;
                 sum.weight_gradient_s += op_backward_s / 2.0;
                 sum.weight_gradient_flops += op.backward.flops / 2.0;
             } else {

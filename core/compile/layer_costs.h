@@ -18,14 +18,12 @@ struct BlockCosts {
     // The forward time and FLOPs of the block's recomputed operations (all of them when it is recomputed whole).
     double recompute_s = 0.0;
     double recompute_flops = 0.0;
-    // The backward split where tensor parallelism communicates (operation 1 is the block's column-parallel linear,
-    // QKV or the MLP's up projection; operation 0 its norm): the operations after that linear, its input gradient,
-    // and its weight gradient with the norm's backward. A matmul's backward is half each.
-    double rest_backward_s = 0.0;
-    double input_gradient_s = 0.0;
+    // The backward split where tensor parallelism can overlap (operation 1 is the block's column-parallel linear, QKV
+    // or the MLP's up projection; operation 0 its norm): everything up to that linear's input gradient, then its
+    // weight gradient with the norm's backward. A matmul's backward is half input gradient, half weight gradient.
+    double before_weight_gradient_s = 0.0;
     double weight_gradient_s = 0.0;
-    double rest_backward_flops = 0.0;
-    double input_gradient_flops = 0.0;
+    double before_weight_gradient_flops = 0.0;
     double weight_gradient_flops = 0.0;
 };
 

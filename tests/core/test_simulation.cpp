@@ -647,30 +647,31 @@ void TestSimulation::tensorParallelBackward() {
     }
     QCOMPARE(gathers.size(), sequence_parallel ? std::size_t{2} : std::size_t{0});
     const double gathered_s = sequence_parallel ? interval(gathers.back()).end_s : 0.0;
-    if (sequence_parallel) QCOMPARE_EQ(interval(gathers.back()).start_s, interval(rest).end_s);
     // The collective of the QKV input gradient: the TP collective that starts last.
     const TaskId reduce = *std::max_element(tp_backward.begin(), tp_backward.end(), [&](TaskId a, TaskId b) {
         return interval(a).start_s < interval(b).start_s;
     });
+    const double whole_s = sim.graph.tasks[static_cast<std::size_t>(rest)].work_s;
     if (overlap == QStringLiteral("none")) {
-        // Each step waits for the one before: the gather, the QKV backward, its collective.
-        const TaskId linear = only("attention qkv backward", TaskKind::backward);
-        QVERIFY(linear >= 0);
-        QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(linear)].work_s, half_linear_s + (norm_s + half_linear_s));
-        QCOMPARE_EQ(interval(linear).start_s, std::max(interval(rest).end_s, gathered_s));
-        QCOMPARE_EQ(interval(reduce).start_s, interval(linear).end_s);
+        // Each waits for the one before: the gather, the block's backward as one task, its collective.
+        QCOMPARE(find_tasks(sim.graph, 0, "attention qkv weight gradient", TaskKind::backward, 0).size(),
+                 std::size_t{0});
+        if (sequence_parallel) QCOMPARE_EQ(interval(rest).start_s, gathered_s);
+        QCOMPARE_EQ(whole_s, hand_costs(sim_scenario).attention_backward_s);
+        QCOMPARE_EQ(interval(reduce).start_s, interval(rest).end_s);
     } else {
-        // The input gradient starts at once; its collective runs while the weight gradient, which waits for the
-        // gathered input, is computed.
-        const TaskId input = only("attention qkv input gradient", TaskKind::backward);
+        // The block's backward stops before the QKV weight gradient; the gather runs beside it, the input
+        // gradient's collective beside the weight gradient, which waits for the gathered input.
         const TaskId weight = only("attention qkv weight gradient", TaskKind::backward);
-        QVERIFY(input >= 0 && weight >= 0);
-        QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(input)].work_s, half_linear_s);
+        QVERIFY(weight >= 0);
         QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(weight)].work_s, norm_s + half_linear_s);
-        QCOMPARE_EQ(interval(input).start_s, interval(rest).end_s);
-        QCOMPARE_EQ(interval(weight).start_s, std::max(interval(input).end_s, gathered_s));
-        QCOMPARE_EQ(interval(reduce).start_s, std::max(interval(input).end_s, gathered_s));
+        if (sequence_parallel) QCOMPARE_EQ(interval(gathers.back()).start_s, interval(rest).start_s);
+        QCOMPARE_EQ(interval(weight).start_s, std::max(interval(rest).end_s, gathered_s));
+        QCOMPARE_EQ(interval(reduce).start_s, std::max(interval(rest).end_s, gathered_s));
         QVERIFY(interval(reduce).start_s < interval(weight).end_s);
+        // Together the two parts are the block's backward.
+        PS_COMPARE_RELATIVE(whole_s + norm_s + half_linear_s,
+                            hand_costs(sim_scenario).attention_backward_s, 1e-12);
     }
 }
 
