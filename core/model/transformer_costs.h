@@ -17,6 +17,8 @@ struct LayerSplit {
     int cp = 1;
     bool sequence_parallel = false;
     Recompute recompute = Recompute::none;
+    // Unfused unless told: Korthikanti's formulas, which the tests work by hand. The compiler passes the scenario's
+    // training.attention (fused by default).
     Attention attention = Attention::unfused;
 };
 
