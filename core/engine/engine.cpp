@@ -21,8 +21,10 @@ struct Activity {
     double rate = 1.0;
     double updated_s = 0.0;
     std::uint64_t version = 0;
+    std::uint64_t rated_in = 0;       // the last re-rating pass that visited this activity
     std::uint32_t dimension_mask = 0;
     bool communication = false;
+    bool scheduled = false;           // its end is in the event queue
     bool finished = false;
 };
 
@@ -59,6 +61,7 @@ public:
         running_.assign(devices, {0, 0});
         shares_.assign(devices, {});
         shares_valid_.assign(devices, 0);
+        rate_stale_.assign(devices, 0);
         run_.memory.assign(devices, DeviceMemory{});
         memory_.assign(devices, {});
     }
@@ -71,6 +74,7 @@ public:
         for (std::size_t d = 0; d < graph_.devices.size(); ++d) {
             for (std::size_t s = 0; s < stream_count; ++s) try_start(static_cast<std::int32_t>(d), static_cast<Stream>(s));
         }
+        rerate_stale_devices();
         if (options_.stop_at_over_capacity && over_capacity_) {
             run_.end = EngineEnd::out_of_memory;
             return std::move(run_);
@@ -85,6 +89,7 @@ public:
             now_s_ = event.time_s;
             finished_tasks += member_count(activity);
             finish(event.activity);
+            rerate_stale_devices();
             if (options_.stop_at_over_capacity && over_capacity_) {
                 run_.makespan_s = now_s_;
                 run_.end = EngineEnd::out_of_memory;
@@ -244,6 +249,7 @@ private:
             busy_[slot(task.device, task.stream)] = id;
             run_.timings[static_cast<std::size_t>(member)].start_s = now_s_;
             active_[static_cast<std::size_t>(task.device)].push_back(id);
+            mark_rate_stale(task.device);
             ++running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
             if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
             if (task.touches_memory) {
@@ -252,8 +258,6 @@ private:
             }
             ++run_.events;
         }
-        for (const TaskId member : members) rerate(hot_[static_cast<std::size_t>(member)].device);
-        schedule(id);
     }
 
     void finish(std::int32_t id) {
@@ -265,6 +269,7 @@ private:
             const HotTask& task = hot_[static_cast<std::size_t>(member)];
             auto& list = active_[static_cast<std::size_t>(task.device)];
             list.erase(std::find(list.begin(), list.end(), id));
+            mark_rate_stale(task.device);
             --running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
             if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
             run_.timings[static_cast<std::size_t>(member)].end_s = now_s_;
@@ -279,7 +284,6 @@ private:
             ++run_.events;
         }
         free_slots_.push_back(id);
-        for (const TaskId member : members) rerate(hot_[static_cast<std::size_t>(member)].device);
         for (const TaskId member : members) {
             for (const std::int32_t* next = graph_.successors_begin(member); next != graph_.successors_end(member); ++next) {
                 if (--remaining_deps_[static_cast<std::size_t>(*next)] == 0) {
@@ -296,26 +300,49 @@ private:
         Activity& activity = activities_[static_cast<std::size_t>(id)];
         const double end_s = activity.remaining_s <= 0.0 ? now_s_ : now_s_ + activity.remaining_s / activity.rate;
         events_.push(Event{end_s, sequence_++, id, activity.version});
+        activity.scheduled = true;
     }
 
-    // Re-computes the rate of every activity running on `device`; a collective's rate is the slowest of its members'.
-    void rerate(std::int32_t device) {
-        const auto& list = active_[static_cast<std::size_t>(device)];
-        for (const std::int32_t id : list) {
-            Activity& activity = activities_[static_cast<std::size_t>(id)];
-            double rate = std::numeric_limits<double>::infinity();
-            TaskId single = none;
-            for (const TaskId member : members_of(activity, single)) {
-                rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
+    void mark_rate_stale(std::int32_t device) {
+        if (rate_stale_[static_cast<std::size_t>(device)]) return;
+        rate_stale_[static_cast<std::size_t>(device)] = 1;
+        stale_devices_.push_back(device);
+    }
+
+    // Re-computes the rate of every activity running on a device where something started or finished since the last
+    // pass, each activity once, and schedules the end of those that started or changed rate. Called once per
+    // finished activity, after its successors have started: rates change only at that instant, so the states in
+    // between last no time and need no rating (a compute task ending and the next starting leave an overlapped
+    // collective's rate as it was).
+    void rerate_stale_devices() {
+        ++rating_pass_;
+        for (const std::int32_t device : stale_devices_) {
+            rate_stale_[static_cast<std::size_t>(device)] = 0;
+            for (const std::int32_t id : active_[static_cast<std::size_t>(device)]) {
+                Activity& activity = activities_[static_cast<std::size_t>(id)];
+                if (activity.rated_in == rating_pass_) continue;
+                activity.rated_in = rating_pass_;
+                rerate(id);
             }
-            if (rate == activity.rate) continue;
-            activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
-            activity.remaining_s = std::max(activity.remaining_s, 0.0);
-            activity.updated_s = now_s_;
-            activity.rate = rate;
-            activity.version = ++versions_;
-            schedule(id);
         }
+        stale_devices_.clear();
+    }
+
+    // A collective's rate is the slowest of its members'.
+    void rerate(std::int32_t id) {
+        Activity& activity = activities_[static_cast<std::size_t>(id)];
+        double rate = std::numeric_limits<double>::infinity();
+        TaskId single = none;
+        for (const TaskId member : members_of(activity, single)) {
+            rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
+        }
+        if (activity.scheduled && rate == activity.rate) return;
+        activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
+        activity.remaining_s = std::max(activity.remaining_s, 0.0);
+        activity.updated_s = now_s_;
+        activity.rate = rate;
+        activity.version = ++versions_;
+        schedule(id);
     }
 
     double local_rate(const Activity& activity, std::int32_t id, std::int32_t device) {
@@ -398,6 +425,9 @@ private:
     std::vector<std::array<std::int32_t, 2>> running_;  // per device: computations, communications
     std::vector<std::vector<std::pair<std::int32_t, double>>> shares_;  // per device: link share of each communication
     std::vector<std::uint8_t> shares_valid_;  // not vector<bool>: this is read on every re-rating
+    std::vector<std::uint8_t> rate_stale_;    // per device: something started or finished there since the last pass
+    std::vector<std::int32_t> stale_devices_;
+    std::uint64_t rating_pass_ = 0;
     std::vector<std::int32_t> remaining_deps_;
     std::vector<HotTask> hot_;
     std::vector<std::uint32_t> member_offsets_;  // by collective, + 1: its members are members_[offsets[c], offsets[c+1])
