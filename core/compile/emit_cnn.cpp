@@ -6,7 +6,7 @@ namespace parasight {
 void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step) {
     const std::int32_t device = program.device;
     const int model_chunk = step.chunk * parallelism_.pp + context.stage;
-    const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+    const auto [first_layer, layer_count] = tree_.chunk_layers(model_chunk);
     const bool model_first = model_chunk == 0;
     const bool model_last = model_chunk == parallelism_.pp * chunks_ - 1;
     const int mb = step.micro_batch;

@@ -196,7 +196,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     const std::int32_t device = program.device;
     const int total_chunks = parallelism_.pp * chunks_;
     const int model_chunk = step.chunk * parallelism_.pp + context.stage;
-    const auto [first_layer, layer_count] = chunk_layers(model_chunk);
+    const auto [first_layer, layer_count] = tree_.chunk_layers(model_chunk);
     const bool model_first = model_chunk == 0;
     const bool model_last = model_chunk == total_chunks - 1;
     const int mb = step.micro_batch;
@@ -266,10 +266,11 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         }
         if (reduce_now) flush_bucket(program, mb);
     }
-    record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
     // Pipeline send to the next model chunk (forward) or the previous one (backward).
     const bool sends = step.forward ? !model_last : !model_first;
     if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
+    // A chunk with no layer passes what it receives on: its step's first task is the send.
+    record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
     // A blocking send holds the device's next step until it is done.
     program.previous = sends && !parallelism_.overlap_p2p ? record.send : last;
 }

@@ -274,7 +274,7 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     StageContext context;
     context.stage = stage;
     context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
-                                   in_flight_caps_[static_cast<std::size_t>(stage)]);
+                                   in_flight_caps_[static_cast<std::size_t>(stage)], parallelism_.micro_batch_group);
     if (model_.kind == ModelKind::cnn) return context;
     const double mb_size = scenario_.training.micro_batch;
     const double tokens = mb_size * model_.seq_len / parallelism_.cp;
@@ -289,10 +289,6 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     context.layer_gradient_bytes = (layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) - expert) * element_bytes_;
     context.layer_expert_gradient_bytes = expert * element_bytes_;
     return context;
-}
-
-std::pair<int, int> GraphBuilder::chunk_layers(int model_chunk) const {
-    return parasight::chunk_layers(model_, parallelism_, tree_, model_chunk);
 }
 
 void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_devices) {

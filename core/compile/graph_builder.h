@@ -163,9 +163,6 @@ private:
 
     StageContext stage_context(int stage);
 
-    // Layers of model chunk k: interleaved chunks are equal; otherwise stage counts from the strategy tree.
-    std::pair<int, int> chunk_layers(int model_chunk) const;
-
     // The recomputed operations of one layer: each operation's own setting, or its block's, its layer's, its stage's
     // or the scenario's (the strategy tree resolves them). Selective recompute means the attention core.
     const RecomputedOperations& layer_recompute(int layer);

@@ -62,7 +62,7 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
             // What each of the stage's chunks keeps for one micro-batch.
             std::vector<double> chunk_bytes(static_cast<std::size_t>(chunks), 0.0);
             for (int chunk = 0; chunk < chunks; ++chunk) {
-                const auto [first, count] = chunk_layers(scenario.model, parallelism, tree, chunk * pp + stage);
+                const auto [first, count] = tree.chunk_layers(chunk * pp + stage);
                 for (int layer = first; layer < first + count; ++layer) {
                     chunk_bytes[static_cast<std::size_t>(chunk)] += layer_activation(layer);
                 }
@@ -72,7 +72,8 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
                 most_in_flight = 1;
             } else {
                 for (const PipelineStep& step :
-                     pipeline_steps(parallelism.schedule, stage, pp, micro_batches, chunks)) {
+                     pipeline_steps(parallelism.schedule, stage, pp, micro_batches, chunks, 0,
+                                    parallelism.micro_batch_group)) {
                     const double bytes = chunk_bytes[static_cast<std::size_t>(step.chunk)];
                     held += step.forward ? bytes : -bytes;
                     in_flight += step.forward ? 1 : -1;

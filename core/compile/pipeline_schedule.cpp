@@ -29,41 +29,48 @@ std::vector<PipelineStep> one_f_one_b(int stage, int stages, int micro_batches, 
     return steps;
 }
 
-// Megatron-LM's interleaved schedule: micro-batches go through the virtual stages in groups of p, so forward k uses
-// chunk (k mod p·v) div p; backwards visit chunks in reverse. Warm-up: (p − s − 1)·2 + (v − 1)·p forwards.
-std::vector<PipelineStep> interleaved(int stage, int stages, int micro_batches, int chunks) {
+// Megatron-LM's interleaved schedule as Megatron-Core runs it (pipeline_parallel/schedules.py, its schedule table):
+// micro-batches go through the virtual stages in groups of N (the last group takes what is left): each group's
+// micro-batches run chunk 0, then chunk 1, and so on; backwards visit the chunks in reverse. Warm-up:
+// (p − s − 1)·2 + (v − 1)·N forwards, all of them when that reaches m·v. With N = p and m a multiple of p this is
+// Narayanan et al.'s order: forward k uses chunk (k mod p·v) div p.
+std::vector<PipelineStep> interleaved(int stage, int stages, int micro_batches, int chunks, int group) {
     const int total = micro_batches * chunks;
-    const int group = stages * chunks;
-    auto step_of = [&](int k, bool forward) {
-        const int in_group = k % group;
-        int chunk = in_group / stages;
-        if (!forward) chunk = chunks - 1 - chunk;
-        const int micro_batch = (k / group) * stages + in_group % stages;
-        return PipelineStep{forward, chunk, micro_batch};
+    std::vector<PipelineStep> order;  // the forwards in execution order
+    order.reserve(static_cast<std::size_t>(total));
+    for (int group_start = 0; group_start < micro_batches; group_start += group) {
+        const int group_end = std::min(group_start + group, micro_batches);
+        for (int chunk = 0; chunk < chunks; ++chunk) {
+            for (int mb = group_start; mb < group_end; ++mb) order.push_back({true, chunk, mb});
+        }
+    }
+    auto backward_of = [&](int k) {
+        return PipelineStep{false, chunks - 1 - order[static_cast<std::size_t>(k)].chunk,
+                            order[static_cast<std::size_t>(k)].micro_batch};
     };
-    // With as many micro-batches as stages Megatron runs every forward first.
-    const int warmup = micro_batches == stages ? total
-                                               : std::min((stages - stage - 1) * 2 + (chunks - 1) * stages, total);
+    const int warmup = std::min((stages - stage - 1) * 2 + (chunks - 1) * group, total);
     std::vector<PipelineStep> steps;
+    steps.reserve(2 * static_cast<std::size_t>(total));
     int next_forward = 0;
     int next_backward = 0;
-    for (; next_forward < warmup; ++next_forward) steps.push_back(step_of(next_forward, true));
+    for (; next_forward < warmup; ++next_forward) steps.push_back(order[static_cast<std::size_t>(next_forward)]);
     while (next_forward < total) {
-        steps.push_back(step_of(next_forward++, true));
-        steps.push_back(step_of(next_backward++, false));
+        steps.push_back(order[static_cast<std::size_t>(next_forward++)]);
+        steps.push_back(backward_of(next_backward++));
     }
-    while (next_backward < total) steps.push_back(step_of(next_backward++, false));
+    while (next_backward < total) steps.push_back(backward_of(next_backward++));
     return steps;
 }
 
 }  // namespace
 
 std::vector<PipelineStep> pipeline_steps(Schedule schedule, int stage, int stages, int micro_batches, int chunks,
-                                         int max_in_flight) {
+                                         int max_in_flight, int micro_batch_group) {
     switch (schedule) {
     case Schedule::gpipe: return gpipe(micro_batches);
     case Schedule::one_f_one_b: return one_f_one_b(stage, stages, micro_batches, max_in_flight);
-    case Schedule::interleaved: return interleaved(stage, stages, micro_batches, chunks);
+    case Schedule::interleaved:
+        return interleaved(stage, stages, micro_batches, chunks, micro_batch_group > 0 ? micro_batch_group : stages);
     }
     return {};
 }

@@ -18,8 +18,10 @@ struct PipelineStep {
 
 // Every forward and backward of `micro_batches` micro-batches through `chunks` virtual stages on stage `stage` of
 // `stages`, in execution order. `max_in_flight` (≥ 1, or 0 for the schedule's own) caps how many micro-batches a
-// 1F1B stage starts before its first backward.
+// 1F1B stage starts before its first backward; `micro_batch_group` (0: `stages`) is how many micro-batches the
+// interleaved schedule runs through a chunk before the next (the loader keeps it between stages and micro_batches,
+// and the last group at 0 or at least `stages`).
 [[nodiscard]] std::vector<PipelineStep> pipeline_steps(Schedule schedule, int stage, int stages, int micro_batches,
-                                                       int chunks, int max_in_flight = 0);
+                                                       int chunks, int max_in_flight = 0, int micro_batch_group = 0);
 
 }  // namespace parasight

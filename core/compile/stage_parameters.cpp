@@ -28,17 +28,6 @@ double stage_parameters(const ModelSpec& model, const ParallelismSpec& paralleli
     return params;
 }
 
-std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
-                                 int model_chunk) {
-    const int chunks = parallelism.schedule == Schedule::interleaved ? parallelism.virtual_stages : 1;
-    if (chunks > 1) {
-        const int per_chunk = pipeline_layer_count(model) / (parallelism.pp * chunks);
-        return {model_chunk * per_chunk, per_chunk};
-    }
-    const StrategyNode& stage = tree.nodes()[static_cast<std::size_t>(tree.stage(model_chunk))];
-    return {stage.first_layer, stage.layer_count};
-}
-
 double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
                                int stage) {
     if (model.kind != ModelKind::transformer) return 0.0;

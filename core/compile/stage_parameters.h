@@ -22,12 +22,6 @@ namespace parasight {
 [[nodiscard]] double stage_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,
                                       const StrategyTree& tree, std::span<const CnnLayerWork> cnn_layers, int stage);
 
-// The model layers of model chunk `model_chunk` (chunk c of stage s is model chunk c · pp + s; without interleaving
-// the chunk is the stage): its first layer and how many. Interleaved chunks split the layers evenly (the loader
-// refuses other splits); a stage's layers are the strategy tree's.
-[[nodiscard]] std::pair<int, int> chunk_layers(const ModelSpec& model, const ParallelismSpec& parallelism,
-                                               const StrategyTree& tree, int model_chunk);
-
 // The part of stage_parameters that belongs to experts (0 for a dense model): sharded and reduced over dp only, the
 // rest over dp × ep.
 [[nodiscard]] double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,

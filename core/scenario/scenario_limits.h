@@ -77,6 +77,7 @@ inline constexpr NumberRange link_efficiency{0.01, 1.0};
 inline constexpr IntegerRange degree{1, max_devices};
 inline constexpr IntegerRange zero_stage{0, 3};
 inline constexpr IntegerRange virtual_stages{1, 1000};
+inline constexpr IntegerRange micro_batch_group{1, 1'000'000};
 // strategy tree
 inline constexpr IntegerRange stage_layers{1, 10'000};
 inline constexpr IntegerRange node_micro_batches{1, 1'000'000};

@@ -38,6 +38,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     const std::vector<std::string_view> keys{"tp",        "cp",       "ep",          "dp",
                                              "pp",        "zero",     "sequence_parallel", "overlap_grad_reduce",
                                              "overlap_p2p", "tp_overlap", "recompute", "schedule", "virtual_stages",
+                                             "micro_batch_group",
                                              "mapping"};
     MapReader reader(node, source, "parallelism", keys);
     if (!reader.is_map()) return;
@@ -66,6 +67,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_enum("recompute", parallelism.recompute, recompute_names);
     reader.read_enum("schedule", parallelism.schedule, schedule_names);
     reader.read_integer("virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
+    reader.read_integer("micro_batch_group", parallelism.micro_batch_group, limits::micro_batch_group);
     if (reader.has("mapping")) {
         const YAML::Node mapping = reader.value("mapping");
         if (!mapping.IsSequence() || mapping.size() == 0) {

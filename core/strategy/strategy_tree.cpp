@@ -42,24 +42,32 @@ StrategyTree::StrategyTree(const ValidatedScenario& validated)
         if (count < 0) count = free_stages > 0 ? (total_layers - given) / free_stages : 0;
     }
 
-    // The layers of each stage: a contiguous run, or with interleaved virtual stages one run per chunk
-    // (chunk c of stage s holds model chunk c·pp + s, Narayanan et al. 2021 §2.2).
+    // Model chunk c·pp + s is chunk c of stage s (Narayanan et al. 2021 §2.2); without interleaving each stage is one
+    // chunk. A stage's layers are spread over its chunks as evenly as they go; the chunks that get one layer fewer
+    // are the first ones of stage 0 (its first chunk also runs the embedding) and the last ones of the last stage
+    // (its last chunk also runs the output layer and the loss), the last ones elsewhere. So Llama 3's 126 layers on
+    // 16 stages of 8 chunks, stage 0 and stage 15 given 7, leave stage 0's first chunk and stage 15's last with no
+    // layer (Dubey et al. 2024 §3.3.2).
     const int chunks = scenario.parallelism.schedule == Schedule::interleaved ? scenario.parallelism.virtual_stages : 1;
-    std::vector<std::vector<int>> stage_layers(static_cast<std::size_t>(stages));
-    if (chunks > 1) {
-        const int per_chunk = total_layers / (stages * chunks);
+    std::vector<int> chunk_layers(static_cast<std::size_t>(stages * chunks), 0);
+    for (int s = 0; s < stages; ++s) {
+        const int count = counts[static_cast<std::size_t>(s)];
+        const int spare = count % chunks;  // chunks that get one layer more than count / chunks
         for (int c = 0; c < chunks; ++c) {
-            for (int s = 0; s < stages; ++s) {
-                for (int j = 0; j < per_chunk; ++j) {
-                    stage_layers[static_cast<std::size_t>(s)].push_back((c * stages + s) * per_chunk + j);
-                }
-            }
+            const bool more = s == 0 ? c >= chunks - spare : c < spare;
+            chunk_layers[static_cast<std::size_t>(c * stages + s)] = count / chunks + (more ? 1 : 0);
         }
-    } else {
-        int next_layer = 0;
+    }
+    chunk_first_layer_.assign(chunk_layers.size() + 1, 0);
+    for (std::size_t c = 0; c < chunk_layers.size(); ++c) {
+        chunk_first_layer_[c + 1] = chunk_first_layer_[c] + chunk_layers[c];
+    }
+    std::vector<std::vector<int>> stage_layers(static_cast<std::size_t>(stages));
+    for (int c = 0; c < chunks; ++c) {
         for (int s = 0; s < stages; ++s) {
-            for (int j = 0; j < counts[static_cast<std::size_t>(s)]; ++j) {
-                stage_layers[static_cast<std::size_t>(s)].push_back(next_layer++);
+            const auto model_chunk = static_cast<std::size_t>(c * stages + s);
+            for (int layer = chunk_first_layer_[model_chunk]; layer < chunk_first_layer_[model_chunk + 1]; ++layer) {
+                stage_layers[static_cast<std::size_t>(s)].push_back(layer);
             }
         }
     }
@@ -135,6 +143,11 @@ RecomputedOperations StrategyTree::recomputed_operations(int layer_index) const 
 
 int StrategyTree::layers_of_stage(int stage_index) const {
     return nodes_[static_cast<std::size_t>(stage(stage_index))].layer_count;
+}
+
+std::pair<int, int> StrategyTree::chunk_layers(int model_chunk) const {
+    const auto c = static_cast<std::size_t>(model_chunk);
+    return {chunk_first_layer_.at(c), chunk_first_layer_.at(c + 1) - chunk_first_layer_[c]};
 }
 
 template <class T, class Get>

@@ -25,7 +25,7 @@ struct StrategyNode {
     NodePath path;
     int parent = -1;            // index into StrategyTree::nodes(), -1 for the root
     std::vector<int> children;
-    int first_layer = 0;        // the first model layer under this node (of its first chunk, when interleaved)
+    int first_layer = 0;        // the first model layer under this node (the lowest, when interleaved)
     int layer_count = 0;        // model layers under this node
     int override_index = -1;    // index into StrategyTree::overrides() of this node's entry, or -1
 };
@@ -48,6 +48,9 @@ public:
 
     // Layers per pipeline stage: given by stage nodes, the rest shared evenly.
     [[nodiscard]] int layers_of_stage(int stage_index) const;
+    // The first layer and the layer count of model chunk `model_chunk` (chunk c of stage s is model chunk c·pp + s;
+    // without interleaving, the stage). A chunk may hold no layer: stage 0's first, holding the embedding only.
+    [[nodiscard]] std::pair<int, int> chunk_layers(int model_chunk) const;
     [[nodiscard]] Setting<Recompute> recompute(int node) const;
     // The operations of a transformer layer that run again before their backward, each as its own recompute
     // setting says (selective: the attention core).
@@ -66,6 +69,7 @@ private:
     std::vector<StrategyNode> nodes_;
     std::vector<int> stage_nodes_;
     std::vector<int> layer_nodes_;
+    std::vector<int> chunk_first_layer_;  // by model chunk, + 1: chunk c holds layers [first[c], first[c + 1])
 };
 
 }  // namespace parasight

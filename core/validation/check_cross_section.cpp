@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 namespace parasight {
 namespace {
@@ -162,12 +163,49 @@ void check_cnn(const Scenario& scenario, ProblemList& check) {
     }
 }
 
+// With interleaving and layers given per stage, each stage spreads its layers over its virtual stages: every virtual
+// stage needs one, but for stage 0's first (which runs the embedding) and the last stage's last (the output layer and
+// the loss) of a transformer. `shared`: the layers of a stage that gives none.
+void check_virtual_stage_layers(const Scenario& scenario, int shared, ProblemList& check) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    const bool transformer = scenario.model.kind == ModelKind::transformer;
+    for (int stage = 0; stage < parallelism.pp; ++stage) {
+        std::optional<int> given;
+        std::size_t entry = 0;
+        for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
+            const StrategyOverride& candidate = scenario.strategy_tree[i];
+            const NodePath node = *parse_node_path(candidate.node);
+            if (node.kind == StrategyNodeKind::stage && node.index == stage && candidate.layers) {
+                given = *candidate.layers;
+                entry = i;
+            }
+        }
+        const int layers = given.value_or(shared);
+        const bool end = transformer && (stage == 0 || stage == parallelism.pp - 1);
+        const int least = parallelism.virtual_stages - (end ? 1 : 0);
+        if (layers >= least) continue;
+        const std::string where = given ? "strategy_tree[" + std::to_string(entry) + "]" : "strategy_tree";
+        check.add(where, "stage[" + std::to_string(stage) + "] has " + count_phrase(layers, "layer") + " for its " +
+                             std::to_string(parallelism.virtual_stages) + " virtual stages; each needs one" +
+                             (transformer ? ", but for stage 0's first (the embedding) and the last stage's last "
+                                            "(the output layer and loss)"
+                                          : "") +
+                             ", so it needs at least " + std::to_string(least));
+        return;
+    }
+}
+
 void check_pipeline(const Scenario& scenario, ProblemList& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
     const int layers = pipeline_layer_count(scenario.model);
     const int pp = parallelism.pp;
     const std::int64_t chunks = static_cast<std::int64_t>(pp) * parallelism.virtual_stages;
 
+    if (parallelism.micro_batch_group > 0 && parallelism.schedule != Schedule::interleaved) {
+        const std::string schedule(name_of(parallelism.schedule, schedule_names));
+        check.add("parallelism.micro_batch_group", "micro_batch_group groups the interleaved schedule's micro-batches; "
+                                                     "the " + schedule + " schedule has no groups");
+    }
     if (parallelism.schedule == Schedule::interleaved) {
         if (parallelism.virtual_stages < 2) {
             check.add("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");
@@ -229,17 +267,13 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                   " cannot run " + std::to_string(*entry.micro_batches));
         }
     }
-    if (layers < chunks) {
-        const std::string split = parallelism.virtual_stages > 1
-                                      ? "pp x virtual_stages = " + std::to_string(chunks)
-                                      : "pp " + std::to_string(pp);
-        check.add("parallelism.pp", split + " is more than the model's " + count_phrase(layers, "layer") +
-                                          ": every stage needs at least one layer");
-        return;
-    }
+    const int virtual_stages = static_cast<int>(chunks / pp);
+    const std::string split =
+        virtual_stages > 1 ? "pp x virtual_stages = " + std::to_string(chunks) : "pp " + std::to_string(pp);
     if (stages_given > 0) {
-        if (parallelism.virtual_stages > 1) {
-            check.add("strategy_tree", "layers per stage cannot be set with interleaved virtual stages");
+        if (layers < pp) {
+            check.add("parallelism.pp", "pp " + std::to_string(pp) + " is more than the model's " +
+                                              count_phrase(layers, "layer") + ": every stage needs at least one layer");
             return;
         }
         const int free_stages = pp - stages_given;
@@ -252,17 +286,47 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                              count_phrase(stages_given, "stage") + ", the other " +
                                              count_phrase(free_stages, "stage") + " cannot share the remaining " +
                                              count_phrase(remaining, "layer") + " evenly; give their layers too");
+        } else if (virtual_stages > 1) {
+            check_virtual_stage_layers(scenario, free_stages > 0 ? remaining / free_stages : 0, check);
         }
         return;
     }
+    if (layers < chunks) {
+        check.add("parallelism.pp", split + " is more than the model's " + count_phrase(layers, "layer") +
+                                          ": every stage needs at least one layer");
+        return;
+    }
     if (layers % chunks != 0) {
-        const std::string split = parallelism.virtual_stages > 1
-                                      ? "pp x virtual_stages = " + std::to_string(chunks)
-                                      : "pp " + std::to_string(pp);
         check.add("parallelism.pp", split + " does not divide the model's " + count_phrase(layers, "layer") +
                                           "; choose a divisor or give layers per stage in strategy_tree, e.g. "
                                           "{node: \"stage[0]\", layers: " +
                                           std::to_string(layers / chunks) + "}");
+    }
+}
+
+// Megatron-Core's interleaved schedule (pipeline_parallel/schedules.py) runs micro-batches in groups of N
+// (microbatch_group_size_per_vp_stage, pp by default) with pp ≤ N ≤ m, and refuses a last group of fewer than pp:
+// its forwards could not leave the last stage before the first stage needs them (the schedule deadlocks).
+void check_micro_batch_groups(const ParallelismSpec& parallelism, std::int64_t micro_batches, ProblemList& check) {
+    const int pp = parallelism.pp;
+    const std::int64_t group = parallelism.micro_batch_group_or_pp();
+    const bool given = parallelism.micro_batch_group > 0;
+    const std::string field = given ? "parallelism.micro_batch_group" : "training.global_batch";
+    const std::string groups = "the interleaved schedule runs micro-batches in groups of " + std::to_string(group) +
+                               (given ? " (micro_batch_group)" : " (micro_batch_group, pp by default)");
+    if (group < pp) {
+        check.add(field, "micro_batch_group " + std::to_string(group) + " is less than pp " + std::to_string(pp) +
+                             ": a group must fill the pipeline");
+    } else if (micro_batches < group) {
+        check.add(field, groups + " and needs at least one group, but a replica has " +
+                             count_phrase(micro_batches, "micro-batch", "micro-batches"));
+    } else if (const std::int64_t last = micro_batches % group; last > 0 && last < pp) {
+        std::int64_t fits = pp;
+        while (micro_batches % fits != 0 && micro_batches % fits < pp) ++fits;
+        check.add(field, groups + ": the " + count_phrase(micro_batches, "micro-batch", "micro-batches") +
+                             " per replica leave a last group of " + std::to_string(last) + ", fewer than pp " +
+                             std::to_string(pp) + ", which stalls the pipeline; set parallelism.micro_batch_group to " +
+                             std::to_string(fits) + " (or a batch a multiple of it)");
     }
 }
 
@@ -281,12 +345,7 @@ void check_batch(const Scenario& scenario, ProblemList& check) {
         return;
     }
     const std::int64_t micro_batches = training.global_batch / per_step;
-    if (parallelism.schedule == Schedule::interleaved && micro_batches % parallelism.pp != 0) {
-        check.add("training.global_batch", "the interleaved schedule needs the " +
-                                                 count_phrase(micro_batches, "micro-batch", "micro-batches") +
-                                                 " per replica to be a multiple of pp " +
-                                                 std::to_string(parallelism.pp));
-    }
+    if (parallelism.schedule == Schedule::interleaved) check_micro_batch_groups(parallelism, micro_batches, check);
 }
 
 void check_device(const Scenario& scenario, ProblemList& check) {

@@ -178,6 +178,9 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);
     problems.integer("parallelism.virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
+    if (parallelism.micro_batch_group != 0) {
+        problems.integer("parallelism.micro_batch_group", parallelism.micro_batch_group, limits::micro_batch_group);
+    }
     if (parallelism.mapping.empty()) {
         problems.add("parallelism.mapping",
                      "parallelism.mapping must be a list of axes, innermost first, e.g. [tp, dp, pp]");

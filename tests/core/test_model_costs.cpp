@@ -732,6 +732,7 @@ void TestModelCosts::oneFOneBMaxInFlight() {
 void TestModelCosts::interleavedMatchesMegatron_data() {
     QTest::addColumn<int>("stage");
     QTest::addColumn<int>("micro_batches");
+    QTest::addColumn<int>("group");  // micro_batch_group N; 0: pp
     QTest::addColumn<Steps>("expected");
     // Megatron-LM forward_backward_pipelining_with_interleaving, p = 2, v = 2, m = 4 (8 chunk-steps per rank).
     // get_model_chunk_id(k): (k mod p·v) div p, reversed for backward; the micro-batch of step k is
@@ -739,27 +740,46 @@ void TestModelCosts::interleavedMatchesMegatron_data() {
     // (1,0) (1,1) (0,0) (0,1) (1,2) (1,3) (0,2) (0,3).
     // Warm-up: (p − rank − 1)·2 + (v − 1)·p: rank 0 → 4, rank 1 → 2; then forward k+warmup / backward k pairs; then
     // the remaining backwards.
-    QTest::newRow("rank 0, m=4") << 0 << 4
+    QTest::newRow("rank 0, m=4") << 0 << 4 << 0
                                  << Steps{F(0, 0), F(0, 1), F(1, 0), F(1, 1),                    // warm-up
                                           F(0, 2), B(1, 0), F(0, 3), B(1, 1), F(1, 2), B(0, 0),  // steady
                                           F(1, 3), B(0, 1),                                      //
                                           B(1, 2), B(1, 3), B(0, 2), B(0, 3)};                   // cool-down
-    QTest::newRow("rank 1, m=4") << 1 << 4
+    QTest::newRow("rank 1, m=4") << 1 << 4 << 0
                                  << Steps{F(0, 0), F(0, 1),                                      // warm-up
                                           F(1, 0), B(1, 0), F(1, 1), B(1, 1), F(0, 2), B(0, 0),  // steady
                                           F(0, 3), B(0, 1), F(1, 2), B(1, 2), F(1, 3), B(1, 3),  //
                                           B(0, 2), B(0, 3)};                                     // cool-down
-    // Megatron special-cases m == p: "Run all forward passes and then all backward passes if number of microbatches
-    // is just the number of pipeline stages" (num_warmup_microbatches = all). Rank 1, p = 2, v = 2, m = 2:
-    QTest::newRow("rank 1, m=p=2") << 1 << 2 << Steps{F(0, 0), F(0, 1), F(1, 0), F(1, 1),
-                                                      B(1, 0), B(1, 1), B(0, 0), B(0, 1)};
+    // m == p: Megatron-LM of 2021 ran every forward first; Megatron-Core (get_pp_rank_microbatches) no longer
+    // special-cases it: rank 1 warms up (2 − 1 − 1)·2 + 1·2 = 2 of its 4 chunk-steps. Rank 0's (1·2 + 2 = 4) are all
+    // of them.
+    QTest::newRow("rank 1, m=p=2") << 1 << 2 << 0
+                                   << Steps{F(0, 0), F(0, 1), F(1, 0), B(1, 0), F(1, 1), B(1, 1), B(0, 0), B(0, 1)};
+    QTest::newRow("rank 0, m=p=2") << 0 << 2 << 0
+                                   << Steps{F(0, 0), F(0, 1), F(1, 0), F(1, 1), B(1, 0), B(1, 1), B(0, 0), B(0, 1)};
+    // Megatron-Core's schedule table example "PP2 N3M5 with VP2": groups of N = 3 micro-batches, the last group the
+    // remaining 2 (≥ p). Forwards (chunk, micro-batch): (0,0) (0,1) (0,2) (1,0) (1,1) (1,2) (0,3) (0,4) (1,3) (1,4);
+    // backwards the same micro-batches with the chunks reversed: (1,0) (1,1) (1,2) (0,0) (0,1) (0,2) (1,3) (1,4) (0,3)
+    // (0,4). Warm-up (p − rank − 1)·2 + (v − 1)·N: rank 0 → 5, rank 1 → 3.
+    QTest::newRow("rank 0, m=5 N=3") << 0 << 5 << 3
+                                     << Steps{F(0, 0), F(0, 1), F(0, 2), F(1, 0), F(1, 1),                    // warm-up
+                                              F(1, 2), B(1, 0), F(0, 3), B(1, 1), F(0, 4), B(1, 2),           // steady
+                                              F(1, 3), B(0, 0), F(1, 4), B(0, 1),                             //
+                                              B(0, 2), B(1, 3), B(1, 4), B(0, 3), B(0, 4)};  // cool-down
+    QTest::newRow("rank 1, m=5 N=3") << 1 << 5 << 3
+                                     << Steps{F(0, 0), F(0, 1), F(0, 2),                                      // warm-up
+                                              F(1, 0), B(1, 0), F(1, 1), B(1, 1), F(1, 2), B(1, 2),           // steady
+                                              F(0, 3), B(0, 0), F(0, 4), B(0, 1), F(1, 3), B(0, 2),           //
+                                              F(1, 4), B(1, 3),                                               //
+                                              B(1, 4), B(0, 3), B(0, 4)};  // cool-down
 }
 
 void TestModelCosts::interleavedMatchesMegatron() {
     QFETCH(int, stage);
     QFETCH(int, micro_batches);
+    QFETCH(int, group);
     QFETCH(Steps, expected);
-    const Steps steps = parasight::pipeline_steps(Schedule::interleaved, stage, 2, micro_batches, 2);
+    const Steps steps = parasight::pipeline_steps(Schedule::interleaved, stage, 2, micro_batches, 2, 0, group);
     QCOMPARE(describe(steps), describe(expected));
 }
 

@@ -577,6 +577,13 @@ void TestScenarioLoader::roundTrip_data() {
                           "capacity_factor: 1.25}\ntraining: {global_batch: 256}\ncluster: dgx-h100-1024\n"
                           "parallelism: {tp: 8, ep: 8, dp: auto, mapping: [tp, ep, dp]}\n"
                           "strategy_tree: [{node: \"layer[3].mlp.activation\", recompute: full}]\n");
+    // 10 micro-batches on pp 4 interleaved in groups of 5.
+    QTest::newRow("micro-batch groups")
+        << QStringLiteral("groups.yaml")
+        << QStringLiteral("schema: 1\nmodel: {preset: gpt2-small, layers: 8}\ntraining: {global_batch: 10}\n"
+                          "cluster:\n  device: a100-80gb\n  topology:\n"
+                          "    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}\n"
+                          "parallelism: {pp: 4, schedule: interleaved, virtual_stages: 2, micro_batch_group: 5}\n");
     for (const Preset& preset : parasight::all_presets()) {
         const std::string tag =
             std::string(name_of(preset.kind, parasight::preset_kind_names)) + " " + std::string(preset.id);

@@ -259,7 +259,8 @@ std::string gpipe_two_stage_yaml() {
 // For bubble fractions: sequences of 10^8 tokens make the O(s²) attention core dwarf everything that is not the same
 // on every stage — the one-wide logits (2·b·s·h·V with V = 1) on the last stage, the embedding on the first, the
 // optimizer step, the pipeline sends over a 1000 TB/s link. What is left over is ≈ 1/(2·s·L) of a stage, < 1e-9.
-std::string bubble_yaml(const char* schedule, int stages, int micro_batches, int chunks, int layers_per_chunk) {
+std::string bubble_yaml(const char* schedule, int stages, int micro_batches, int chunks, int layers_per_chunk,
+                        int micro_batch_group = 0) {
     return "schema: 1\nname: bubble\nmodel: {kind: transformer, layers: " +
            std::to_string(layers_per_chunk * stages * chunks) +
            ", hidden: 64, heads: 1, seq_len: 100000000, vocab: 1}\n"
@@ -269,7 +270,9 @@ std::string bubble_yaml(const char* schedule, int stages, int micro_batches, int
            "  topology: [{kind: switch, size: " + std::to_string(stages) +
            ", bandwidth: 1000 TB/s, latency: 0 s}]\n"
            "parallelism: {pp: " + std::to_string(stages) + ", schedule: " + schedule +
-           ", virtual_stages: " + std::to_string(chunks) + "}\n"
+           ", virtual_stages: " + std::to_string(chunks) +
+           (micro_batch_group > 0 ? ", micro_batch_group: " + std::to_string(micro_batch_group) : std::string()) +
+           "}\n"
            "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
 }
 
@@ -484,12 +487,19 @@ void TestSimulation::pipelineBubbleFractions_data() {
     QTest::addColumn<int>("stages");
     QTest::addColumn<int>("micro_batches");
     QTest::addColumn<int>("chunks");
+    QTest::addColumn<int>("group");  // micro_batch_group N; 0: pp
     // GPipe and 1F1B: (p − 1)/(m + p − 1); interleaved with v chunks: (p − 1)/(v·m + p − 1).
-    QTest::newRow("gpipe p=2 m=4: 1/5") << QStringLiteral("gpipe") << 2 << 4 << 1;
-    QTest::newRow("gpipe p=4 m=8: 3/11") << QStringLiteral("gpipe") << 4 << 8 << 1;
-    QTest::newRow("1f1b p=4 m=8: 3/11") << QStringLiteral("1f1b") << 4 << 8 << 1;
-    QTest::newRow("1f1b p=4 m=2: 3/5") << QStringLiteral("1f1b") << 4 << 2 << 1;
-    QTest::newRow("interleaved p=4 v=2 m=8: 3/19") << QStringLiteral("interleaved") << 4 << 8 << 2;
+    QTest::newRow("gpipe p=2 m=4: 1/5") << QStringLiteral("gpipe") << 2 << 4 << 1 << 0;
+    QTest::newRow("gpipe p=4 m=8: 3/11") << QStringLiteral("gpipe") << 4 << 8 << 1 << 0;
+    QTest::newRow("1f1b p=4 m=8: 3/11") << QStringLiteral("1f1b") << 4 << 8 << 1 << 0;
+    QTest::newRow("1f1b p=4 m=2: 3/5") << QStringLiteral("1f1b") << 4 << 2 << 1 << 0;
+    QTest::newRow("interleaved p=4 v=2 m=8: 3/19") << QStringLiteral("interleaved") << 4 << 8 << 2 << 0;
+    // m not a multiple of p, in groups of N (Megatron-Core): with equal chunks the bubble is still (p − 1) chunk
+    // steps. p = 2, m = 3, N = 3: one group; stage 1 starts a chunk step late and, waiting for nothing after, ends
+    // one late: 7 steps, 1/7. p = 4, m = 10, N = 5 (two groups of 5): 3/23.
+    QTest::newRow("interleaved p=2 v=2 m=3 N=3: 1/7") << QStringLiteral("interleaved") << 2 << 3 << 2 << 3;
+    QTest::newRow("interleaved p=4 v=2 m=10 N=5: 3/23") << QStringLiteral("interleaved") << 4 << 10 << 2 << 5;
+    QTest::newRow("interleaved p=4 v=3 m=10 N=6: 3/33") << QStringLiteral("interleaved") << 4 << 10 << 3 << 6;
 }
 
 void TestSimulation::pipelineBubbleFractions() {
@@ -497,8 +507,10 @@ void TestSimulation::pipelineBubbleFractions() {
     QFETCH(int, stages);
     QFETCH(int, micro_batches);
     QFETCH(int, chunks);
+    QFETCH(int, group);
     const int layers_per_chunk = 16;
-    PS_SIMULATE(sim, bubble_yaml(schedule.toUtf8().constData(), stages, micro_batches, chunks, layers_per_chunk));
+    PS_SIMULATE(sim,
+                bubble_yaml(schedule.toUtf8().constData(), stages, micro_batches, chunks, layers_per_chunk, group));
     const double p = stages, m = micro_batches, v = chunks;
     const double fraction = sim.report.breakdown.bubble_s / sim.report.iteration_time_s;
     PS_COMPARE_RELATIVE(fraction, (p - 1.0) / (v * m + p - 1.0), 1e-9);

@@ -3,6 +3,7 @@
 // operation reaching the compiled graph.
 
 #include "compile/compiler.h"
+#include "presets/preset_library.h"
 #include "model/transformer_costs.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
@@ -75,6 +76,8 @@ private slots:
     void evenSplit();
     void unevenSplitFromStageNodes();
     void interleavedStagesHoldEveryPthChunk();
+    void interleavedUnevenStagesSpreadOverTheirChunks();
+    void llama3ChunksHoldTheEmbeddingAndTheOutputAlone();
     void inheritanceSaysWhereAValueComesFrom();
     void layerRecomputeReachesTheGraph();
     void blockRecomputeReachesTheGraph();
@@ -165,6 +168,52 @@ void TestStrategyTree::interleavedStagesHoldEveryPthChunk() {
     QCOMPARE(layers_under(tree, tree.stage(0)), (std::vector<int>{0, 1, 2, 3, 8, 9, 10, 11}));
     QCOMPARE(layers_under(tree, tree.stage(1)), (std::vector<int>{4, 5, 6, 7, 12, 13, 14, 15}));
     QCOMPARE(tree.nodes()[static_cast<std::size_t>(tree.layer(12))].parent, tree.stage(1));
+}
+
+void TestStrategyTree::interleavedUnevenStagesSpreadOverTheirChunks() {
+    // 12 layers, pp 4, v 2, stage[0] and stage[3] given 3: stages 1 and 2 share the other 6, 3 each. Each stage
+    // spreads its 3 layers over its 2 chunks, 2 and 1; the chunk with 1 is stage 0's first, and the last elsewhere
+    // (the last stage's last too):
+    //   model chunk c·4 + s:  0 (s0 c0) 1, 1 (s1 c0) 2, 2 (s2 c0) 2, 3 (s3 c0) 2, 4 (s0 c1) 2, 5 (s1 c1) 1,
+    //                         6 (s2 c1) 1, 7 (s3 c1) 1
+    //   so layers             [0] [1 2] [3 4] [5 6] [7 8] [9] [10] [11]
+    const ValidatedScenario scenario = load(R"([{node: "stage[0]", layers: 3}, {node: "stage[3]", layers: 3}])",
+                                            "{pp: 4, dp: 2, schedule: interleaved, virtual_stages: 2}", 12);
+    const StrategyTree tree(scenario);
+    const std::vector<std::pair<int, int>> expected{{0, 1}, {1, 2}, {3, 2}, {5, 2}, {7, 2}, {9, 1}, {10, 1}, {11, 1}};
+    for (int chunk = 0; chunk < 8; ++chunk) {
+        QCOMPARE(tree.chunk_layers(chunk), expected[static_cast<std::size_t>(chunk)]);
+    }
+    QCOMPARE(layers_under(tree, tree.stage(0)), (std::vector<int>{0, 7, 8}));
+    QCOMPARE(layers_under(tree, tree.stage(1)), (std::vector<int>{1, 2, 9}));
+    QCOMPARE(layers_under(tree, tree.stage(2)), (std::vector<int>{3, 4, 10}));
+    QCOMPARE(layers_under(tree, tree.stage(3)), (std::vector<int>{5, 6, 11}));
+}
+
+void TestStrategyTree::llama3ChunksHoldTheEmbeddingAndTheOutputAlone() {
+    // Dubey et al. 2024 §3.3.2, as presets/scenarios/llama3-405b-16k.yaml runs it: 126 layers on pp 16 × v 8, stage 0
+    // and stage 15 given 7. Model chunk 0 (stage 0's first) and 127 (stage 15's last) hold no layer; every other one
+    // holds one, in order: chunk k ≥ 1 holds layer k − 1.
+    const Preset* preset = find_preset(PresetKind::scenario, "llama3-405b-16k");
+    QVERIFY(preset != nullptr);
+    const LoadResult result = load_scenario_text(std::string(preset->text), std::string(preset->file));
+    QVERIFY(result.ok());
+    const StrategyTree tree(*result.scenario);
+    QCOMPARE(tree.chunk_layers(0), (std::pair<int, int>{0, 0}));
+    for (int chunk = 1; chunk < 127; ++chunk) QCOMPARE(tree.chunk_layers(chunk), (std::pair<int, int>{chunk - 1, 1}));
+    QCOMPARE(tree.chunk_layers(127), (std::pair<int, int>{126, 0}));
+    QCOMPARE(tree.layers_of_stage(0), 7);
+    QCOMPARE(tree.layers_of_stage(15), 7);
+    // The schedule runs to the end (no step waits for one that never comes) with the embedding alone in stage 0's
+    // first chunk: its forward sends straight after the embedding, and its backward ends with the embedding's.
+    const auto sim = simulate_graph(*result.scenario, SimulateOptions{});
+    QVERIFY(sim.has_value());
+    QCOMPARE(sim->run.end, EngineEnd::finished);
+    int embedding_forwards = 0;
+    for (const Task& task : sim->graph.tasks) {
+        if (sim->graph.labels[static_cast<std::size_t>(task.label)] == "embedding") ++embedding_forwards;
+    }
+    QCOMPARE(embedding_forwards, 16);  // stage 0's device, one per micro-batch
 }
 
 void TestStrategyTree::inheritanceSaysWhereAValueComesFrom() {
