@@ -65,6 +65,12 @@ Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScena
     switch (c.metric) {
     case Metric::iteration_time: return report.iteration_time_s;
     case Metric::model_tflops: return report.model_tflops_per_device * 1e12;
+    case Metric::hardware_tflops: {
+        // As model_tflops, with the hardware FLOPs (recomputation included) in place of the model FLOPs.
+        const double device_seconds = report.iteration_time_s * static_cast<double>(report.devices);
+        if (!(device_seconds > 0.0)) return Error{c.id + ": the iteration took no time"};
+        return report.hardware_flops_per_iteration / device_seconds;
+    }
     case Metric::mfu: return report.mfu;
     case Metric::model_states: {
         const auto& bytes = report.memory_by_category_bytes;

@@ -13,11 +13,12 @@
 namespace parasight::validation {
 namespace {
 
-const std::array<EnumName<Metric>, 8> metric_names{{
+const std::array<EnumName<Metric>, 9> metric_names{{
     {Metric::busbw, "busbw"},
     {Metric::collective_time, "collective_time"},
     {Metric::iteration_time, "iteration_time"},
     {Metric::model_tflops, "model_tflops"},
+    {Metric::hardware_tflops, "hardware_tflops"},
     {Metric::mfu, "mfu"},
     {Metric::model_states, "model_states"},
     {Metric::layer_forward, "layer_forward"},
@@ -32,7 +33,8 @@ std::optional<units::Dimension> metric_dimension(Metric metric) {
     case Metric::iteration_time:
     case Metric::layer_forward:
     case Metric::layer_backward: return units::Dimension::time;
-    case Metric::model_tflops: return units::Dimension::flop_rate;
+    case Metric::model_tflops:
+    case Metric::hardware_tflops: return units::Dimension::flop_rate;
     case Metric::model_states: return units::Dimension::size;
     case Metric::mfu: return std::nullopt;
     }

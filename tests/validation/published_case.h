@@ -13,6 +13,7 @@ enum class Metric {
     collective_time,        // a collective's time
     iteration_time,         // a simulated iteration
     model_tflops,           // model FLOP rate per device
+    hardware_tflops,        // hardware FLOP rate per device: model FLOPs plus what recomputation does again
     mfu,                    // model FLOPs utilisation
     model_states,           // weights + gradients + optimizer state on the peak device, at its peak
     layer_forward,          // layer 0's forward wall time on device 0, its collectives included
