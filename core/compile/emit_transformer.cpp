@@ -204,6 +204,13 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
                                                                    [step_index(model_chunk, mb)];
     const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
     TaskId last = program.previous;
+    // A scattered boundary activation (or its gradient) is first gathered across the TP ranks: this step's first task,
+    // which the sender's send leads to (link_pipeline).
+    if (scatters_pipeline_sends() && (step.forward ? !model_first : !model_last)) {
+        last = collective(device, ParallelAxis::tp, CollectiveOp::all_gather, context.boundary_bytes,
+                          step.forward ? "pp all-gather activations" : "pp all-gather gradients", -1, mb,
+                          Stream::feature_comm, last);
+    }
     if (step.forward) {
         if (model_first) {
             last = compute(device, TaskKind::forward, "embedding", -1, mb,
@@ -268,7 +275,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     }
     // Pipeline send to the next model chunk (forward) or the previous one (backward).
     const bool sends = step.forward ? !model_last : !model_first;
-    if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_bytes, last);
+    if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_send_bytes, last);
     // A chunk with no layer passes what it receives on: its step's first task is the send.
     record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
     // A blocking send holds the device's next step until it is done.

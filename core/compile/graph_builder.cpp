@@ -280,6 +280,7 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     const double tokens = mb_size * model_.seq_len / parallelism_.cp;
     context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
                              (parallelism_.sequence_parallel ? parallelism_.tp : 1);
+    context.boundary_send_bytes = context.boundary_bytes / (scatters_pipeline_sends() ? parallelism_.tp : 1);
     context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
     context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
     context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
@@ -341,6 +342,10 @@ TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, do
     const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);
     return id;
+}
+
+bool GraphBuilder::scatters_pipeline_sends() const {
+    return parallelism_.pp_scatter_gather && parallelism_.tp > 1 && !parallelism_.sequence_parallel;
 }
 
 std::int32_t GraphBuilder::device_of(std::int64_t npu, int stage) const {

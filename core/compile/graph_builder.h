@@ -144,7 +144,8 @@ private:
         std::vector<PipelineStep> steps;
         LayerOperation logits;
         LayerOperation embedding;
-        double boundary_bytes = 0.0;  // activation sent between stages
+        double boundary_bytes = 0.0;       // the activation between stages, as a TP rank holds it
+        double boundary_send_bytes = 0.0;  // what one rank sends of it: 1/t when scattered (pp_scatter_gather)
         double logits_bytes = 0.0;
         double layer_gradient_bytes = 0.0;         // one layer's dense gradients
         double layer_expert_gradient_bytes = 0.0;  // one layer's expert gradients, when ep > 1
@@ -206,6 +207,10 @@ private:
     [[nodiscard]] bool holds_output_table(int stage) const;
 
     TaskId pipeline_send(std::int32_t device, bool forward, int mb, double bytes, TaskId after);
+
+    // Transformer pipeline sends are scattered across the TP ranks and gathered by the receiver: pp_scatter_gather,
+    // with tp > 1 and no sequence parallelism (whose boundary activation is already a 1/t shard).
+    [[nodiscard]] bool scatters_pipeline_sends() const;
 
     // Tied embeddings with pp > 1: the first stage's input embedding and the last stage's copy of it are one
     // parameter, so Megatron all-reduces their gradients between the two stages (its "embedding group") before the

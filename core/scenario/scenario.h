@@ -163,6 +163,9 @@ struct ParallelismSpec {
     // Pipeline sends run beside the next step (Megatron-Core's --overlap-p2p-communication), or the step after a
     // send waits for it (Megatron-LM's schedules of 2021-2022 waited on each send and receive).
     bool overlap_p2p = true;
+    // Without sequence parallelism each TP rank sends 1/t of the boundary activation and the receiver all-gathers it
+    // over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline, on in 2021-2022; Megatron-Core has no such step).
+    bool pp_scatter_gather = false;
     // Off by default, as in Megatron-LM of 2021 (Narayanan et al.); Megatron-LM 2022 runs say backward.
     TpOverlap tp_overlap = TpOverlap::none;
     Recompute recompute = Recompute::none;

@@ -37,7 +37,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                       ParallelismSpec& parallelism) {
     const std::vector<std::string_view> keys{"tp",        "cp",       "ep",          "dp",
                                              "pp",        "zero",     "sequence_parallel", "overlap_grad_reduce",
-                                             "overlap_p2p", "tp_overlap", "recompute", "schedule", "virtual_stages",
+                                             "overlap_p2p", "pp_scatter_gather", "tp_overlap", "recompute", "schedule", "virtual_stages",
                                              "micro_batch_group",
                                              "mapping"};
     MapReader reader(node, source, "parallelism", keys);
@@ -63,6 +63,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);
+    reader.read_bool("pp_scatter_gather", parallelism.pp_scatter_gather);
     reader.read_enum("tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     reader.read_enum("recompute", parallelism.recompute, recompute_names);
     reader.read_enum("schedule", parallelism.schedule, schedule_names);

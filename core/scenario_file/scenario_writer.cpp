@@ -154,6 +154,7 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
     out << YAML::Key << "overlap_grad_reduce" << YAML::Value << YAML::TrueFalseBool
         << parallelism.overlap_grad_reduce;
     out << YAML::Key << "overlap_p2p" << YAML::Value << YAML::TrueFalseBool << parallelism.overlap_p2p;
+    out << YAML::Key << "pp_scatter_gather" << YAML::Value << YAML::TrueFalseBool << parallelism.pp_scatter_gather;
     out << YAML::Key << "tp_overlap" << YAML::Value << std::string(name_of(parallelism.tp_overlap, tp_overlap_names));
     out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(parallelism.recompute, recompute_names));
     out << YAML::Key << "schedule" << YAML::Value << std::string(name_of(parallelism.schedule, schedule_names));

@@ -351,6 +351,8 @@ private slots:
     void dataParallelAllReduceAfterBackwardWithoutOverlap();
     void tensorParallelBackward_data();
     void tensorParallelBackward();
+    void pipelineScatterGather_data();
+    void pipelineScatterGather();
     void korthikantiTable4_data();
     void korthikantiTable4();
     void zeroModelStates_data();
@@ -606,6 +608,55 @@ void TestSimulation::tensorParallelBackward_data() {
     QTest::newRow("none, sp") << QStringLiteral("none") << true;
     QTest::newRow("backward") << QStringLiteral("backward") << false;
     QTest::newRow("backward, sp") << QStringLiteral("backward") << true;
+}
+
+void TestSimulation::pipelineScatterGather_data() {
+    QTest::addColumn<bool>("scatter_gather");
+    QTest::addColumn<bool>("sequence_parallel");
+    QTest::newRow("whole sends") << false << false;
+    QTest::newRow("scattered, gathered") << true << false;
+    QTest::newRow("sequence parallel: already a shard") << true << true;
+}
+
+void TestSimulation::pipelineScatterGather() {
+    QFETCH(bool, scatter_gather);
+    QFETCH(bool, sequence_parallel);
+    // tp 2 × pp 2, one layer per stage (h 64, s 128, b 1, bf16) on the binary machine. The boundary activation is
+    // 128 · 64 · 2 B = 2^14 B per TP rank (2^13 B with SP, a sequence shard). Megatron-LM's scatter/gather
+    // (Narayanan et al. 2021 §4.1) sends 1/t of it, 2^13 B, and the receiving rank all-gathers the 2^14 B over TP
+    // before its step.
+    const std::string yaml = "schema: 1\nname: scatter gather\n"
+                             "model: {kind: transformer, layers: 2, hidden: 64, heads: 2, seq_len: 128, vocab: 64}\n"
+                             "training: {global_batch: 1, micro_batch: 1, dtype: bf16, attention: unfused}\n"
+                             "cluster:\n  device: " + binary_device +
+                             "\n  topology: [{kind: switch, size: 4, bandwidth: 4294967296 B/s, latency: 0 s}]\n"
+                             "parallelism: {tp: 2, pp: 2, sequence_parallel: " +
+                             std::string(sequence_parallel ? "true" : "false") + ", pp_scatter_gather: " +
+                             std::string(scatter_gather ? "true" : "false") + ", mapping: [tp, pp]}\n"
+                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
+    PS_SIMULATE(sim, yaml);
+    const bool scattered = scatter_gather && !sequence_parallel;
+    const auto sends = find_tasks(sim.graph, 0, "pp send activations", TaskKind::pp_comm, 0);
+    QCOMPARE(sends.size(), std::size_t{1});
+    const double shard_bytes = sequence_parallel ? 8192.0 : 16384.0;
+    QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(sends.front())].bytes, scattered ? 8192.0 : shard_bytes);
+    // Stage 1 (device 1) gathers the activations first; stage 0 gathers the gradients coming back.
+    const auto gathers = find_tasks(sim.graph, 1, "pp all-gather activations", TaskKind::tp_comm, 0);
+    const auto gradient_gathers = find_tasks(sim.graph, 0, "pp all-gather gradients", TaskKind::tp_comm, 0);
+    QCOMPARE(gathers.size(), scattered ? std::size_t{1} : std::size_t{0});
+    QCOMPARE(gradient_gathers.size(), scattered ? std::size_t{1} : std::size_t{0});
+    if (!scattered) return;
+    const Task& gather = sim.graph.tasks[static_cast<std::size_t>(gathers.front())];
+    QCOMPARE_EQ(gather.bytes, 16384.0);
+    // The gather starts when the send ends (2^13 B at 2^32 B/s: 2^-19 s after it started) and the stage's first
+    // layer starts when the gather ends.
+    const auto& send = sim.run.timings[static_cast<std::size_t>(sends.front())];
+    QCOMPARE_EQ(send.end_s - send.start_s, std::ldexp(1.0, -19));
+    const auto& gathered = sim.run.timings[static_cast<std::size_t>(gathers.front())];
+    QCOMPARE_EQ(gathered.start_s, send.end_s);
+    const auto attention = find_tasks(sim.graph, 1, "attention", TaskKind::forward, 0);
+    QCOMPARE(attention.size(), std::size_t{1});
+    QVERIFY(sim.run.timings[static_cast<std::size_t>(attention.front())].start_s >= gathered.end_s);
 }
 
 void TestSimulation::tensorParallelBackward() {

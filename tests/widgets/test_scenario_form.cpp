@@ -74,6 +74,7 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("sequence parallel") << "parallelism.sequence_parallel" << "false" << "false";
     QTest::newRow("dp overlap") << "parallelism.overlap_grad_reduce" << "false" << "false";
     QTest::newRow("pp overlap") << "parallelism.overlap_p2p" << "false" << "false";
+    QTest::newRow("pp scatter/gather") << "parallelism.pp_scatter_gather" << "true" << "true";
     QTest::newRow("tp overlap") << "parallelism.tp_overlap" << "none" << "none";
     QTest::newRow("recompute") << "parallelism.recompute" << "full" << "full";
     QTest::newRow("schedule") << "parallelism.schedule" << "gpipe" << "gpipe";
