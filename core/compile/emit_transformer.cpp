@@ -55,8 +55,17 @@ TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const
     return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
 }
 
+// With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the weight
+// gradient.
+TaskId GraphBuilder::gather_block_input_again(std::int32_t device, int layer, int mb, const LayerCosts& costs,
+                                              TaskId after) {
+    return collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
+                      "tp all-gather input again", layer, mb, Stream::feature_comm, after);
+}
+
 GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, LayerBlock block, int layer, int mb,
-                                                         const LayerCosts& costs, TaskId after) {
+                                                         const LayerCosts& costs, TaskId after,
+                                                         bool input_gradient_only) {
     const bool attention = block == LayerBlock::attention;
     const BlockCosts& cost = attention ? costs.attention : costs.mlp;
     const char* label = attention ? "attention backward" : "mlp backward";
@@ -74,13 +83,15 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         }
         return last;
     };
-    // With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the
-    // weight gradient.
-    const auto gather_input_again = [&](TaskId last) {
-        return collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
-                          "tp all-gather input again", layer, mb, Stream::feature_comm, last);
-    };
     const bool gathers = parallelism_.tp > 1 && parallelism_.sequence_parallel;
+    const auto gather_input_again = [&](TaskId last) {
+        return gather_block_input_again(device, layer, mb, costs, last);
+    };
+    if (input_gradient_only) {
+        const TaskId input_gradient = compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient_s(),
+                                              cost.input_gradient_flops(), after);
+        return {input_gradient, tensor_parallel(device, true, layer, mb, after_block(input_gradient), true)};
+    }
     if (parallelism_.tp_overlap == TpOverlap::none || parallelism_.tp == 1) {
         // Each step waits for the one before, so the gather may as well come first: the block's backward is one task.
         const TaskId gathered = gathers ? gather_input_again(after) : after;
@@ -102,7 +113,7 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
 }
 
 TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
-                                    const LayerCosts& costs, TaskId after) {
+                                    const LayerCosts& costs, TaskId after, bool input_gradient_only) {
     const LayerCosts& plain = layer_costs(RecomputedOperations{});
     TaskId last = after;
     // Recomputed activations live from the first recompute task to the end of the layer's backward.
@@ -123,7 +134,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
         last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine backward", layer, mb, Stream::feature_comm, last);
     }
-    last = block_backward(device, LayerBlock::mlp, layer, mb, costs, last).done;
+    last = block_backward(device, LayerBlock::mlp, layer, mb, costs, last, input_gradient_only).done;
     if (attention_whole && !mlp_whole) {
         last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
     }
@@ -132,14 +143,34 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
         last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
                        costs.attention.recompute_flops, last);
     }
-    const BlockBackward attention = block_backward(device, LayerBlock::attention, layer, mb, costs, last);
-    // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done.
+    const BlockBackward attention =
+        block_backward(device, LayerBlock::attention, layer, mb, costs, last, input_gradient_only);
+    // The layer's activations, and whatever recomputation rebuilt, are freed once its backward is done. When its
+    // weight gradients run apart, they keep the activations (all of them: the share only the input gradient reads is
+    // not told apart) and recomputation's are freed now: they serve the attention core, which has no weights.
     Task& done = graph_.tasks[static_cast<std::size_t>(attention.last_compute)];
-    done.release_bytes = costs.activation_bytes + costs.recompute_extra_bytes;
+    done.release_bytes = (input_gradient_only ? 0.0 : costs.activation_bytes) + costs.recompute_extra_bytes;
     if (costs.recompute_extra_bytes > 0.0) {
         graph_.tasks[static_cast<std::size_t>(recompute_start)].allocate_bytes += costs.recompute_extra_bytes;
     }
     return attention.done;
+}
+
+TaskId GraphBuilder::layer_weight_gradients(std::int32_t device, int layer, int mb, const LayerCosts& costs,
+                                            TaskId after) {
+    const bool gathers = parallelism_.tp > 1 && parallelism_.sequence_parallel;
+    TaskId last = after;
+    for (const LayerBlock block : {LayerBlock::mlp, LayerBlock::attention}) {
+        const bool attention = block == LayerBlock::attention;
+        const BlockCosts& cost = attention ? costs.attention : costs.mlp;
+        // The gather needs nothing of the weight gradients before it: it runs ahead on the communication stream.
+        const TaskId gathered = gathers ? gather_block_input_again(device, layer, mb, costs, after) : -1;
+        last = compute(device, TaskKind::backward, attention ? "attention weight gradients" : "mlp weight gradients",
+                       layer, mb, cost.weight_gradients_s, cost.weight_gradients_flops, last);
+        if (gathered >= 0) graph_.depend(gathered, last);
+    }
+    graph_.tasks[static_cast<std::size_t>(last)].release_bytes = costs.activation_bytes;
+    return last;
 }
 
 const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {
@@ -193,6 +224,10 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         emit_cnn_step(program, context, step);
         return;
     }
+    if (step.weight_gradient) {
+        emit_weight_gradient_step(program, context, step);
+        return;
+    }
     const std::int32_t device = program.device;
     const int total_chunks = parallelism_.pp * chunks_;
     const int model_chunk = step.chunk * parallelism_.pp + context.stage;
@@ -230,46 +265,30 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
         }
     } else {
-        // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one.
-        const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
-        const double table_gradient_bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+        // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one. A split
+        // backward leaves the gradients to its weight-gradient step.
+        const bool split = splits_backward(parallelism_.schedule);
+        const bool reduce_now = !split && (parallelism_.zero >= 2 || mb == micro_batches_ - 1);
         if (model_last) {
             last = compute(device, TaskKind::backward, "logits backward", -1, mb,
                            compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
-            // The final norm's and the output projection's gradients, where this stage holds them (see
-            // stage_parameters).
-            if (reduce_now) {
-                program.bucket_bytes += final_norm_parameters(model_) * element_bytes_;
-                if (holds_output_table(context.stage)) program.bucket_bytes += table_gradient_bytes;
-                program.bucket_ready = last;
-            }
+            if (reduce_now) add_output_layer_gradients(program, context.stage, last);
         }
         TaskId previous_layer_start = -1;
         for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
             const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
             const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
             const RecomputedOperations& recomputed = layer_recompute(layer);
-            last = layer_backward(device, layer, mb, recomputed, layer_costs(recomputed), last);
+            last = layer_backward(device, layer, mb, recomputed, layer_costs(recomputed), last, split);
             zero3_use(gather, layer_start, last);
             previous_layer_start = layer_start;
-            if (reduce_now) {
-                program.bucket_bytes += context.layer_gradient_bytes;
-                program.bucket_ready = last;
-                if (context.layer_expert_gradient_bytes > 0.0) {
-                    program.expert_bucket_bytes += context.layer_expert_gradient_bytes;
-                    program.expert_bucket_ready = last;
-                }
-                if (bucket_full(program)) flush_bucket(program, mb);
-            }
+            if (reduce_now) add_layer_gradients(program, context, mb, last);
         }
         if (model_first) {
             last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
                            compute_.time_s("embedding", Pass::backward, context.embedding.backward), 0.0, last);
-            if (reduce_now) {
-                program.bucket_bytes += table_gradient_bytes;
-                program.bucket_ready = last;
-            }
+            if (reduce_now) add_embedding_gradients(program, last);
         }
         if (reduce_now) flush_bucket(program, mb);
     }
@@ -280,6 +299,54 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
     // A blocking send holds the device's next step until it is done.
     program.previous = sends && !parallelism_.overlap_p2p ? record.send : last;
+}
+
+void GraphBuilder::add_layer_gradients(DeviceProgram& program, const StageContext& context, int mb, TaskId ready) {
+    program.bucket_bytes += context.layer_gradient_bytes;
+    program.bucket_ready = ready;
+    if (context.layer_expert_gradient_bytes > 0.0) {
+        program.expert_bucket_bytes += context.layer_expert_gradient_bytes;
+        program.expert_bucket_ready = ready;
+    }
+    if (bucket_full(program)) flush_bucket(program, mb);
+}
+
+// The final norm's and the output projection's gradients, where this stage holds them (see stage_parameters).
+void GraphBuilder::add_output_layer_gradients(DeviceProgram& program, int stage, TaskId ready) {
+    program.bucket_bytes += final_norm_parameters(model_) * element_bytes_;
+    if (holds_output_table(stage)) {
+        program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+    }
+    program.bucket_ready = ready;
+}
+
+void GraphBuilder::add_embedding_gradients(DeviceProgram& program, TaskId ready) {
+    program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+    program.bucket_ready = ready;
+}
+
+void GraphBuilder::emit_weight_gradient_step(DeviceProgram& program, const StageContext& context,
+                                             const PipelineStep& step) {
+    const std::int32_t device = program.device;
+    const int model_chunk = step.chunk * parallelism_.pp + context.stage;
+    const auto [first_layer, layer_count] = tree_.chunk_layers(model_chunk);
+    const int mb = step.micro_batch;
+    const bool reduce_now = parallelism_.zero >= 2 || mb == micro_batches_ - 1;
+    TaskId last = program.previous;
+    // The output layer's and the embedding's weight gradients stay in their backward (the logits' and the
+    // embedding's); they join the bucket here, with the layers', as the unsplit backward adds them.
+    if (reduce_now && model_chunk == parallelism_.pp * chunks_ - 1) {
+        add_output_layer_gradients(program, context.stage, last);
+    }
+    for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
+        last = layer_weight_gradients(device, layer, mb, layer_costs(layer_recompute(layer)), last);
+        if (reduce_now) add_layer_gradients(program, context, mb, last);
+    }
+    if (reduce_now) {
+        if (model_chunk == 0) add_embedding_gradients(program, last);
+        flush_bucket(program, mb);
+    }
+    program.previous = last;
 }
 
 TaskId GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after) {

@@ -122,20 +122,29 @@ private:
     // one task. tp_overlap backward (Megatron-LM's LinearWithGradAccumulationAndAsyncCommunication): the backward is
     // cut before that linear's weight gradient; the gather runs beside the part before, the input gradient's
     // collective beside the weight gradient, which waits for the gather. Context parallelism's key/value gradient
-    // reduce-scatter and expert parallelism's dispatch all-to-all come before the TP collective.
+    // reduce-scatter and expert parallelism's dispatch all-to-all come before the TP collective. `input_gradient_only`
+    // (a schedule that splits backward, ZB-H1): the block's input gradient alone, then its collectives; its weight
+    // gradients run later (block_weight_gradients).
     struct BlockBackward {
         TaskId last_compute = -1;  // the block's last computation
         TaskId done = -1;          // what the next block waits for
     };
     BlockBackward block_backward(std::int32_t device, LayerBlock block, int layer, int mb, const LayerCosts& costs,
-                                 TaskId after);
+                                 TaskId after, bool input_gradient_only);
+    // With SP, the column-parallel linear's input all-gathered again for its weight gradient.
+    TaskId gather_block_input_again(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
 
     // Backward of one layer, MLP block first. A block recomputed whole re-runs its forward (with its collectives)
     // just before its backward; when both are, the whole layer's forward is re-run first, since the MLP's input is
     // then gone too. A block with only some operations recomputed (selective recompute: the attention core) re-runs
     // those as one compute task before its backward.
+    // `input_gradient_only`: the layer's input gradients only (ZB-H1's B); the activations stay for its weight
+    // gradients.
     TaskId layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
-                          const LayerCosts& costs, TaskId after);
+                          const LayerCosts& costs, TaskId after, bool input_gradient_only);
+    // ZB-H1's W for one layer: the MLP's then the attention block's weight gradients (with SP each first gathers its
+    // column-parallel linear's input again); then the layer's activations, read last by them, are freed.
+    TaskId layer_weight_gradients(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
 
     // --- one device ----------------------------------------------------------------------------------------------
     // What every device of one pipeline stage shares.
@@ -175,6 +184,13 @@ private:
     [[nodiscard]] bool bucket_full(const DeviceProgram& program) const;
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+    // A weight-gradient step of a schedule that splits backward: every layer's weight gradients, which fill the
+    // data-parallel buckets as the backward of other schedules does.
+    void emit_weight_gradient_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+    // One layer's gradients join the bucket once `ready` ends; a full bucket is reduced.
+    void add_layer_gradients(DeviceProgram& program, const StageContext& context, int mb, TaskId ready);
+    void add_output_layer_gradients(DeviceProgram& program, int stage, TaskId ready);
+    void add_embedding_gradients(DeviceProgram& program, TaskId ready);
 
     // A CNN stage runs its layers one after another (ParaDL's layer parallelism): each a single operation forward
     // and backward, keeping its input for backward; gradients join the data-parallel bucket as backward produces them.

@@ -30,6 +30,10 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
                 sum.weight_gradient_s += op_backward_s;
                 sum.weight_gradient_flops += op.backward.flops;
             }
+            if (has_weights(block, static_cast<int>(i))) {
+                sum.weight_gradients_s += op_backward_s / 2.0;
+                sum.weight_gradients_flops += op.backward.flops / 2.0;
+            }
             if (recomputed.contains(block, static_cast<int>(i))) {
                 sum.recompute_s += op_forward_s;
                 sum.recompute_flops += op.forward.flops;

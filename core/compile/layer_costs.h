@@ -25,6 +25,13 @@ struct BlockCosts {
     double weight_gradient_s = 0.0;
     double before_weight_gradient_flops = 0.0;
     double weight_gradient_flops = 0.0;
+    // The weight gradients of all the block's linears (QKV and output projection, or up and down projection): half
+    // of each one's backward. A zero-bubble schedule runs them apart from the rest, the input gradient (Qi et al.
+    // 2024's W and B); the attention core and the norms have no weights to speak of and stay in B.
+    double weight_gradients_s = 0.0;
+    double weight_gradients_flops = 0.0;
+    [[nodiscard]] double input_gradient_s() const noexcept { return backward_s - weight_gradients_s; }
+    [[nodiscard]] double input_gradient_flops() const noexcept { return backward_flops - weight_gradients_flops; }
 };
 
 struct LayerCosts {

@@ -71,9 +71,12 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
                 for (const double bytes : chunk_bytes) most_held += bytes;
                 most_in_flight = 1;
             } else {
+                // A split backward frees the activations at its weight-gradient step.
+                const bool split = splits_backward(parallelism.schedule);
                 for (const PipelineStep& step :
                      pipeline_steps(parallelism.schedule, stage, pp, micro_batches, chunks, 0,
                                     parallelism.micro_batch_group)) {
+                    if (!step.forward && split && !step.weight_gradient) continue;
                     const double bytes = chunk_bytes[static_cast<std::size_t>(step.chunk)];
                     held += step.forward ? bytes : -bytes;
                     in_flight += step.forward ? 1 : -1;

@@ -62,7 +62,30 @@ std::vector<PipelineStep> interleaved(int stage, int stages, int micro_batches, 
     return steps;
 }
 
+// ZB-H1 (Qi et al. 2024 §2.1): 1F1B's forwards and backwards, each backward computing the input gradient only, and
+// stage s running micro-batch k's weight gradient after micro-batch k + s's backward, the rest after its last
+// backward. Every stage then has p micro-batches whose weight gradient is pending, as 1F1B's first stage has
+// in flight, and the backward chain up the pipeline no longer waits for weight gradients: the bubble is
+// (p − 1)(F + B − W) instead of (p − 1)(F + B + W).
+std::vector<PipelineStep> zb_h1(int stage, int stages, int micro_batches) {
+    std::vector<PipelineStep> steps;
+    int next_weight_gradient = 0;
+    for (const PipelineStep& step : one_f_one_b(stage, stages, micro_batches, 0)) {
+        steps.push_back(step);
+        if (step.forward) continue;
+        for (; next_weight_gradient <= step.micro_batch - stage; ++next_weight_gradient) {
+            steps.push_back({false, 0, next_weight_gradient, true});
+        }
+    }
+    for (; next_weight_gradient < micro_batches; ++next_weight_gradient) {
+        steps.push_back({false, 0, next_weight_gradient, true});
+    }
+    return steps;
+}
+
 }  // namespace
+
+bool splits_backward(Schedule schedule) noexcept { return schedule == Schedule::zb_h1; }
 
 std::vector<PipelineStep> pipeline_steps(Schedule schedule, int stage, int stages, int micro_batches, int chunks,
                                          int max_in_flight, int micro_batch_group) {
@@ -71,6 +94,7 @@ std::vector<PipelineStep> pipeline_steps(Schedule schedule, int stage, int stage
     case Schedule::one_f_one_b: return one_f_one_b(stage, stages, micro_batches, max_in_flight);
     case Schedule::interleaved:
         return interleaved(stage, stages, micro_batches, chunks, micro_batch_group > 0 ? micro_batch_group : stages);
+    case Schedule::zb_h1: return zb_h1(stage, stages, micro_batches);
     }
     return {};
 }

@@ -18,6 +18,10 @@ std::optional<int> operation_index(LayerBlock block, std::string_view name) noex
 
 std::string_view block_name(LayerBlock block) noexcept { return block == LayerBlock::attention ? "attention" : "mlp"; }
 
+bool has_weights(LayerBlock block, int operation) noexcept {
+    return block == LayerBlock::attention ? operation == 1 || operation == 5 : operation == 1 || operation == 3;
+}
+
 bool is_recomputed(Recompute setting, LayerBlock block, int operation) noexcept {
     switch (setting) {
     case Recompute::none: return false;

@@ -28,6 +28,10 @@ inline constexpr std::array<std::string_view, 5> mlp_operation_names{"layernorm"
 [[nodiscard]] std::optional<int> operation_index(LayerBlock block, std::string_view name) noexcept;
 [[nodiscard]] std::string_view block_name(LayerBlock block) noexcept;
 
+// Whether an operation is a linear with weights to train: qkv and attention_out, mlp_up and mlp_down (the norms'
+// few weights aside).
+[[nodiscard]] bool has_weights(LayerBlock block, int operation) noexcept;
+
 // Whether an operation whose recompute setting is `setting` runs again before its backward: full — yes; selective —
 // when it belongs to the attention core (scores, softmax + dropout, ·V: Korthikanti 2022 §5); none — no.
 [[nodiscard]] bool is_recomputed(Recompute setting, LayerBlock block, int operation) noexcept;

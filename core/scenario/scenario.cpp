@@ -35,8 +35,10 @@ const std::array<EnumName<TpOverlap>, 2> tp_overlap_names{
     {{TpOverlap::none, "none"}, {TpOverlap::backward, "backward"}}};
 const std::array<EnumName<Recompute>, 3> recompute_names{
     {{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}}};
-const std::array<EnumName<Schedule>, 3> schedule_names{
-    {{Schedule::gpipe, "gpipe"}, {Schedule::one_f_one_b, "1f1b"}, {Schedule::interleaved, "interleaved"}}};
+const std::array<EnumName<Schedule>, 4> schedule_names{{{Schedule::gpipe, "gpipe"},
+                                                         {Schedule::one_f_one_b, "1f1b"},
+                                                         {Schedule::interleaved, "interleaved"},
+                                                         {Schedule::zb_h1, "zb-h1"}}};
 
 int ParallelismSpec::degree(ParallelAxis axis) const noexcept {
     switch (axis) {

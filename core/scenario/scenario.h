@@ -31,7 +31,7 @@ enum class Recompute { none, selective, full };
 // or, in backward, the input gradient's collective beside the weight gradient and sequence parallelism's re-gather
 // beside the input gradient (Megatron-LM from 2022, Korthikanti et al.).
 enum class TpOverlap { none, backward };
-enum class Schedule { gpipe, one_f_one_b, interleaved };
+enum class Schedule { gpipe, one_f_one_b, interleaved, zb_h1 };
 
 extern const std::array<EnumName<ModelKind>, 2> model_kind_names;
 extern const std::array<EnumName<MlpKind>, 2> mlp_kind_names;
@@ -46,7 +46,7 @@ extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
 extern const std::array<EnumName<Attention>, 2> attention_names;
 extern const std::array<EnumName<Recompute>, 3> recompute_names;
 extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
-extern const std::array<EnumName<Schedule>, 3> schedule_names;
+extern const std::array<EnumName<Schedule>, 4> schedule_names;
 
 struct CnnLayer {
     CnnLayerType type = CnnLayerType::conv;

@@ -206,6 +206,15 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
         check.add("parallelism.micro_batch_group", "micro_batch_group groups the interleaved schedule's micro-batches; "
                                                      "the " + schedule + " schedule has no groups");
     }
+    if (parallelism.schedule == Schedule::zb_h1) {
+        if (scenario.model.kind != ModelKind::transformer) {
+            check.add("parallelism.schedule", "the zb-h1 schedule splits a transformer layer's backward into input and "
+                                              "weight gradients; a CNN model takes one of the other schedules");
+        } else if (parallelism.zero == 3) {
+            check.add("parallelism.schedule", "the zb-h1 schedule is modelled with zero 0 to 2: ZeRO-3 would gather "
+                                              "each layer's parameters again for its weight gradients");
+        }
+    }
     if (parallelism.schedule == Schedule::interleaved) {
         if (parallelism.virtual_stages < 2) {
             check.add("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");

@@ -12,6 +12,7 @@
 // powers of two are exact in double, so most comparisons are exact (QCOMPARE); where a closed form divides (s/6h)
 // the comparison allows 1e-15 relative.
 
+#include "compile/layer_costs.h"
 #include "compile/pipeline_schedule.h"
 #include "model/layer_operations.h"
 #include "model/model_states.h"
@@ -90,7 +91,10 @@ ModelSpec model_named(const QString& name) {
 QString describe(const std::vector<PipelineStep>& steps) {
     QString text;
     for (const PipelineStep& step : steps) {
-        text += QStringLiteral("%1(%2,%3) ").arg(step.forward ? QStringLiteral("F") : QStringLiteral("B")).arg(step.chunk).arg(step.micro_batch);
+        const QString kind = step.forward           ? QStringLiteral("F")
+                             : step.weight_gradient ? QStringLiteral("W")
+                                                    : QStringLiteral("B");
+        text += QStringLiteral("%1(%2,%3) ").arg(kind).arg(step.chunk).arg(step.micro_batch);
     }
     return text;
 }
@@ -100,6 +104,7 @@ PipelineStep F(int chunk, int micro_batch) { return PipelineStep{true, chunk, mi
 PipelineStep B(int chunk, int micro_batch) { return PipelineStep{false, chunk, micro_batch}; }
 PipelineStep F(int micro_batch) { return F(0, micro_batch); }
 PipelineStep B(int micro_batch) { return B(0, micro_batch); }
+PipelineStep W(int micro_batch) { return PipelineStep{false, 0, micro_batch, true}; }
 
 }  // namespace
 
@@ -131,6 +136,8 @@ private slots:
     void recomputationFreeingNothing();
     void mixtureOfExpertsCapacity();
     void fusedAttentionKernel();
+    void weightGradientsAreHalfOfEachLinearsBackward();
+    void zbH1Order();
     void modelFlopsPerIterationNarayanan();
     void modelStateBytesZero_data();
     void modelStateBytesZero();
@@ -498,6 +505,60 @@ void TestModelCosts::fusedAttentionKernel() {
     QCOMPARE_EQ(kept_fused, parasight::layer_activation_bytes(model, 1.0, unfused, selective) + 1048576.0);
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, unfused, RecomputedOperations{}) - kept_fused,
                 5.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
+}
+
+void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
+    // A GPT-3 layer (h 12288, s 2048, b 1, no TP, attention unfused). Forward FLOPs of its linears: QKV 2·s·h·3h,
+    // output 2·s·h², MLP up and down 2·s·h·4h each. A linear's backward is its input gradient and its weight gradient,
+    // each as many FLOPs as its forward, so the weight gradients (Qi et al. 2024's W) are 8·s·h² for the attention
+    // block and 16·s·h² for the MLP. The attention core (4·s²·h forward) has no weights: all of its backward,
+    // 8·s²·h, is input gradient, as is the linears' other half.
+    const ModelSpec model = preset_model("gpt3-175b");
+    parasight::ParallelismSpec parallelism;
+    DeviceSpec device;
+    device.peak_flops[Dtype::bf16] = 312e12;
+    device.memory_bandwidth_Bps = 2039e9;
+    const auto compute = parasight::make_compute_model(device, Dtype::bf16);
+    const auto costs = parasight::transformer_layer_costs(model, parallelism, parasight::Attention::unfused, 1.0,
+                                                          compute, 2.0, 2.0, RecomputedOperations{});
+    const double s = 2048.0, h = 12288.0;
+    QCOMPARE_EQ(costs.attention.weight_gradients_flops, 8.0 * s * h * h);
+    QCOMPARE_EQ(costs.mlp.weight_gradients_flops, 16.0 * s * h * h);
+    QCOMPARE_EQ(costs.attention.input_gradient_flops(), 8.0 * s * h * h + 8.0 * s * s * h);
+    QCOMPARE_EQ(costs.mlp.input_gradient_flops(), 16.0 * s * h * h);
+    // Times split the same way: each linear's backward time is halved between the two.
+    QVERIFY(costs.attention.weight_gradients_s > 0.0);
+    PS_COMPARE_RELATIVE(costs.attention.weight_gradients_s + costs.attention.input_gradient_s(),
+                        costs.attention.backward_s, 1e-15);
+}
+
+void TestModelCosts::zbH1Order() {
+    // ZB-H1 (Qi et al. 2024 §2.1) on p = 4, m = 6: 1F1B's forwards and backwards (B: input gradients only), stage s
+    // running micro-batch k's weight gradient W after micro-batch k + s's backward and the rest after its last.
+    // Stage 0: weight gradients straight after their backward.
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::zb_h1, 0, 4, 6, 1)),
+             describe(Steps{F(0), F(1), F(2), F(3), B(0), W(0), F(4), B(1), W(1), F(5), B(2), W(2), B(3), W(3), B(4),
+                            W(4), B(5), W(5)}));
+    // Stage 1: one behind.
+    QCOMPARE(describe(parasight::pipeline_steps(Schedule::zb_h1, 1, 4, 6, 1)),
+             describe(Steps{F(0), F(1), F(2), B(0), F(3), B(1), W(0), F(4), B(2), W(1), F(5), B(3), W(2), B(4), W(3),
+                            B(5), W(4), W(5)}));
+    // Stage 3 (last): three behind, so like every stage it has p = 4 micro-batches whose weight gradient is pending
+    // at most — the peak 1F1B has on stage 0 (the paper's "same number of in-flight micro-batches").
+    const Steps stage3 = parasight::pipeline_steps(Schedule::zb_h1, 3, 4, 6, 1);
+    QCOMPARE(describe(stage3), describe(Steps{F(0), B(0), F(1), B(1), F(2), B(2), F(3), B(3), W(0), F(4), B(4), W(1),
+                                              F(5), B(5), W(2), W(3), W(4), W(5)}));
+    for (int stage = 0; stage < 4; ++stage) {
+        int pending = 0;
+        int most = 0;
+        for (const PipelineStep& step : parasight::pipeline_steps(Schedule::zb_h1, stage, 4, 6, 1)) {
+            pending += step.forward ? 1 : step.weight_gradient ? -1 : 0;
+            most = std::max(most, pending);
+        }
+        QCOMPARE(most, 4);
+    }
+    QVERIFY(parasight::splits_backward(Schedule::zb_h1));
+    QVERIFY(!parasight::splits_backward(Schedule::one_f_one_b));
 }
 
 void TestModelCosts::modelFlopsPerIterationNarayanan() {

@@ -138,6 +138,8 @@ struct HandCosts {
     double mlp_forward_s = 0.0;
     double attention_backward_s = 0.0;
     double mlp_backward_s = 0.0;
+    // Half the backward of the layer's four linears (QKV, attention output, MLP up and down): their weight gradients.
+    double weight_gradients_s = 0.0;
     double embedding_forward_s = 0.0;
     double embedding_backward_s = 0.0;
     double logits_forward_s = 0.0;
@@ -159,6 +161,13 @@ HandCosts hand_costs(const Scenario& scenario) {
     for (const auto& op : work.mlp) {
         costs.mlp_forward_s += compute.time_s(op.name, parasight::Pass::forward, op.forward);
         costs.mlp_backward_s += compute.time_s(op.name, parasight::Pass::backward, op.backward);
+    }
+    for (const auto* block : {&work.attention, &work.mlp}) {
+        for (const auto& op : *block) {
+            if (op.name == "qkv" || op.name == "attention_out" || op.name == "mlp_up" || op.name == "mlp_down") {
+                costs.weight_gradients_s += compute.time_s(op.name, parasight::Pass::backward, op.backward) / 2.0;
+            }
+        }
     }
     const auto logits = parasight::logits_operation(scenario.model, mb / p.cp, p.tp, eb);
     const auto embedding = parasight::embedding_operation(scenario.model, mb / p.cp, p.tp, eb);
@@ -502,6 +511,10 @@ void TestSimulation::pipelineBubbleFractions_data() {
     QTest::newRow("interleaved p=2 v=2 m=3 N=3: 1/7") << QStringLiteral("interleaved") << 2 << 3 << 2 << 3;
     QTest::newRow("interleaved p=4 v=2 m=10 N=5: 3/23") << QStringLiteral("interleaved") << 4 << 10 << 2 << 5;
     QTest::newRow("interleaved p=4 v=3 m=10 N=6: 3/33") << QStringLiteral("interleaved") << 4 << 10 << 3 << 6;
+    // ZB-H1 (Qi et al. 2024 §2.1): m(F + B + W) + (p − 1)(F + B − W), W each stage's weight gradients and B the rest
+    // of its backward (the formula holds while W ≤ B, as it is here).
+    QTest::newRow("zb-h1 p=4 m=8") << QStringLiteral("zb-h1") << 4 << 8 << 1 << 0;
+    QTest::newRow("zb-h1 p=2 m=3") << QStringLiteral("zb-h1") << 2 << 3 << 1 << 0;
 }
 
 void TestSimulation::pipelineBubbleFractions() {
@@ -514,12 +527,22 @@ void TestSimulation::pipelineBubbleFractions() {
     PS_SIMULATE(sim,
                 bubble_yaml(schedule.toUtf8().constData(), stages, micro_batches, chunks, layers_per_chunk, group));
     const double p = stages, m = micro_batches, v = chunks;
-    const double fraction = sim.report.breakdown.bubble_s / sim.report.iteration_time_s;
-    PS_COMPARE_RELATIVE(fraction, (p - 1.0) / (v * m + p - 1.0), 1e-9);
-    // And the iteration is (v·m + p − 1) chunk steps of f + b, f + b being one chunk's 16 layers forward and backward.
     const HandCosts c = hand_costs(sim_scenario);
     const double chunk_f_plus_b =
         layers_per_chunk * (c.attention_forward_s + c.mlp_forward_s + c.attention_backward_s + c.mlp_backward_s);
+    if (schedule == QStringLiteral("zb-h1")) {
+        const double W = layers_per_chunk * c.weight_gradients_s;
+        const double F = layers_per_chunk * (c.attention_forward_s + c.mlp_forward_s);
+        const double B = chunk_f_plus_b - F - W;
+        QVERIFY(W <= B);
+        PS_COMPARE_RELATIVE(sim.report.iteration_time_s, m * (F + B + W) + (p - 1.0) * (F + B - W), 1e-9);
+        PS_COMPARE_RELATIVE(sim.report.breakdown.bubble_s, (p - 1.0) * (F + B - W), 1e-9);
+        QVERIFY(sim.report.breakdown.exposed_comm_total_s() <= 1e-9 * sim.report.iteration_time_s);
+        return;
+    }
+    const double fraction = sim.report.breakdown.bubble_s / sim.report.iteration_time_s;
+    PS_COMPARE_RELATIVE(fraction, (p - 1.0) / (v * m + p - 1.0), 1e-9);
+    // And the iteration is (v·m + p − 1) chunk steps of f + b, f + b being one chunk's 16 layers forward and backward.
     PS_COMPARE_RELATIVE(sim.report.iteration_time_s, (v * m + p - 1.0) * chunk_f_plus_b, 1e-9);
     // Communication is made negligible, not absent: what it exposes is below 1e-9 of the iteration.
     QVERIFY(sim.report.breakdown.exposed_comm_total_s() <= 1e-9 * sim.report.iteration_time_s);
