@@ -325,6 +325,14 @@ const std::map<QString, std::string>& named_scenarios() {
     static const std::map<QString, std::string> scenarios{
         {QStringLiteral("hybrid"), hybrid_yaml},
         {QStringLiteral("hybrid interleaved"), hybrid_interleaved_yaml},
+        // The hybrid shape with the zero-bubble schedule: split backwards, weight gradients filling the DP buckets.
+        {QStringLiteral("hybrid zb-h1"),
+         [] {
+             std::string yaml = hybrid_yaml;
+             const std::string from = "recompute: selective,";
+             yaml.replace(yaml.find(from), from.size(), "recompute: selective, schedule: zb-h1,");
+             return yaml;
+         }()},
         {QStringLiteral("gpipe two-stage"), gpipe_two_stage_yaml()},
         {QStringLiteral("out of memory"), gpt2_small_yaml("2 GiB")},
         {QStringLiteral("1f1b p4 m8"), bubble_yaml("1f1b", 4, 8, 1, 2)},
@@ -923,6 +931,7 @@ void TestSimulation::representativeEqualsEveryDevice_data() {
     QTest::addColumn<QString>("scenario");
     QTest::newRow("tp2 dp2 pp2, zero 1, sp, selective") << QStringLiteral("hybrid");
     QTest::newRow("tp2 dp2 pp2, zero 3, full, interleaved") << QStringLiteral("hybrid interleaved");
+    QTest::newRow("tp2 dp2 pp2, zero 1, sp, selective, zb-h1") << QStringLiteral("hybrid zb-h1");
 }
 
 void TestSimulation::stoppingAtOutOfMemoryEndsWhereTheFullRunCrossed() {
