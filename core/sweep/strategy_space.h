@@ -11,7 +11,7 @@
 //          stage (0-3; 0 without data parallelism) × recompute (none, selective, full) × sequence parallelism (with
 //          tensor parallelism only).
 // A strategy the closed forms cannot rule out is listed; what the loader refuses (an interleaved schedule whose
-// micro-batches are not a multiple of pp, say) is recorded as an invalid point with its reason.
+// last group of micro-batches is smaller than pp, say) is recorded as an invalid point with its reason.
 
 #include "common/expected.h"
 #include "scenario/scenario.h"

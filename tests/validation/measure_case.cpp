@@ -3,7 +3,10 @@
 #include "collective/group_collective.h"
 #include "common/enum_names.h"
 #include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
+#include "sweep/strategy_space.h"
+#include "sweep/sweep_point.h"
 #include "topology/parallel_layout.h"
 #include "units/quantity.h"
 
@@ -55,6 +58,45 @@ Expected<double> measure_collective(const PublishedCase& c, const Scenario& scen
     return c.metric == Metric::busbw ? cost.busbw_Bps : cost.time_s;
 }
 
+// Every tp × pp × dp strategy of the scenario simulated; the slowest's iteration time over the fastest's, when they
+// are the published ones. A strategy that does not load or does not fit is left out (DistSim's "unreachable
+// configurations").
+Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario& scenario) {
+    const std::vector<SweepAxis> axes = strategy_axes(scenario, StrategySpace::degrees);
+    if (axes.empty()) return Error{c.id + ": no strategy fits the scenario"};
+    const std::string base = write_scenario_yaml(scenario);
+    struct Timed {
+        std::string strategy;
+        double iteration_s = 0.0;
+    };
+    std::vector<Timed> timed;
+    for (std::size_t k = 0; k < axes.front().values.size(); ++k) {
+        std::vector<AxisValue> values;
+        std::string strategy;
+        for (const SweepAxis& axis : axes) {
+            values.push_back({axis.path, axis.values[k]});
+            const std::string axis_name = axis.path.substr(axis.path.find('.') + 1);
+            strategy += (strategy.empty() ? "" : " ") + axis_name + " " + axis.values[k];
+        }
+        const LoadResult point = scenario_at(base, values, strategy);
+        if (!point.scenario) continue;
+        SimulateOptions options;
+        options.timeline = TimelineDetail::none;
+        options.stop_at_out_of_memory = true;
+        const auto simulation = simulate(*point.scenario, options);
+        if (simulation) timed.push_back({strategy, simulation->report.iteration_time_s});
+    }
+    if (timed.empty()) return Error{c.id + ": no strategy of the scenario runs"};
+    const auto by_time = [](const Timed& a, const Timed& b) { return a.iteration_s < b.iteration_s; };
+    const Timed& best = *std::min_element(timed.begin(), timed.end(), by_time);
+    const Timed& worst = *std::max_element(timed.begin(), timed.end(), by_time);
+    if (best.strategy != c.best_strategy || worst.strategy != c.worst_strategy) {
+        return Error{c.id + ": ParaSight finds " + best.strategy + " fastest and " + worst.strategy +
+                     " slowest, the paper " + c.best_strategy + " and " + c.worst_strategy};
+    }
+    return worst.iteration_s / best.iteration_s;
+}
+
 Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScenario& scenario) {
     SimulateOptions options;
     const bool layers = c.metric == Metric::layer_forward || c.metric == Metric::layer_backward;
@@ -85,7 +127,8 @@ Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScena
         return *span_s;
     }
     case Metric::busbw:
-    case Metric::collective_time: break;
+    case Metric::collective_time:
+    case Metric::strategy_speedup: break;
     }
     return Error{c.id + ": not a simulation metric"};
 }
@@ -104,6 +147,7 @@ Expected<double> measure_case(const PublishedCase& published, const std::filesys
     if (published.metric == Metric::busbw || published.metric == Metric::collective_time) {
         return measure_collective(published, scenario.value());
     }
+    if (published.metric == Metric::strategy_speedup) return measure_strategy_speedup(published, scenario.value());
     return measure_simulation(published, scenario);
 }
 

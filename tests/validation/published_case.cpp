@@ -13,7 +13,7 @@
 namespace parasight::validation {
 namespace {
 
-const std::array<EnumName<Metric>, 9> metric_names{{
+const std::array<EnumName<Metric>, 10> metric_names{{
     {Metric::busbw, "busbw"},
     {Metric::collective_time, "collective_time"},
     {Metric::iteration_time, "iteration_time"},
@@ -23,6 +23,7 @@ const std::array<EnumName<Metric>, 9> metric_names{{
     {Metric::model_states, "model_states"},
     {Metric::layer_forward, "layer_forward"},
     {Metric::layer_backward, "layer_backward"},
+    {Metric::strategy_speedup, "strategy_speedup"},
 }};
 
 // The unit a published value of this metric is written in; none for a plain fraction.
@@ -36,7 +37,8 @@ std::optional<units::Dimension> metric_dimension(Metric metric) {
     case Metric::model_tflops:
     case Metric::hardware_tflops: return units::Dimension::flop_rate;
     case Metric::model_states: return units::Dimension::size;
-    case Metric::mfu: return std::nullopt;
+    case Metric::mfu:
+    case Metric::strategy_speedup: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -75,6 +77,10 @@ PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& ent
         c.collective_op = text(file, collective, "op");
         c.collective_size = text(file, collective, "size");
         c.collective_group = text(file, collective, "group");
+    }
+    if (c.metric == Metric::strategy_speedup) {
+        c.best_strategy = text(file, entry, "best");
+        c.worst_strategy = text(file, entry, "worst");
     }
     const std::string published = text(file, entry, "published");
     if (const auto dimension = metric_dimension(c.metric)) {
@@ -118,6 +124,7 @@ std::vector<PublishedCase> read_published_cases(const std::filesystem::path& fil
 
 std::string metric_unit_text(Metric metric, double value) {
     if (const auto dimension = metric_dimension(metric)) return units::format_readable(value, *dimension, 4);
+    if (metric == Metric::strategy_speedup) return units::format_fixed(value, 2) + "×";
     return units::format_fixed(value * 100.0, 1) + "%";
 }
 

@@ -17,7 +17,11 @@ enum class Metric {
     mfu,                    // model FLOPs utilisation
     model_states,           // weights + gradients + optimizer state on the peak device, at its peak
     layer_forward,          // layer 0's forward wall time on device 0, its collectives included
-    layer_backward          // layer 0's backward wall time on device 0, collectives and recomputation included
+    layer_backward,         // layer 0's backward wall time on device 0, collectives and recomputation included
+    // Over the scenario's tp × pp × dp strategies (sweep/strategy_space.h, `degrees`): the slowest one's iteration
+    // time over the fastest one's. The case also names the published fastest and slowest strategy, which ParaSight
+    // must find too (a strategy-search ranking check, as DistSim §6 makes).
+    strategy_speedup
 };
 
 struct PublishedCase {
@@ -30,6 +34,8 @@ struct PublishedCase {
     std::string collective_op;     // collective metrics: op, size and group as `parasight-cli collective` takes them
     std::string collective_size;
     std::string collective_group;
+    std::string best_strategy;   // strategy_speedup: "tp 1 pp 8 dp 2", the published fastest
+    std::string worst_strategy;  // and slowest
     double published = 0.0;  // in the metric's unit (B/s, s, FLOP/s, a fraction, bytes)
     double bound = 0.0;      // the largest |relative error| claimed
     int line = 0;            // in cases.yaml, for messages
