@@ -36,6 +36,8 @@ class TestStrategyPage : public QObject {
 private Q_SLOTS:
     void theModelPassesTheTester();
     void theTreeHasTheModelsStructure();
+    void interleavedStagesNameTheirLayerRuns_data();
+    void interleavedStagesNameTheirLayerRuns();
     void explicitAndInheritedValues();
     void editsWriteTheOverridesAndUndo();
     void dragsOnTheStageBarMoveLayers();
@@ -61,6 +63,43 @@ void TestStrategyPage::theModelPassesTheTester() {
     QVERIFY(document.validated() == nullptr);
     QVERIFY(model.tree() != nullptr);
     QCOMPARE(model.tree()->stage_count(), 4);  // the last valid tree stays
+}
+
+void TestStrategyPage::interleavedStagesNameTheirLayerRuns_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("virtual_stages");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<QString>("label");
+    // The small pipeline's 4 layers on pp 2 with 2 virtual stages: chunk c of stage s is model chunk 2c + s, one layer
+    // each, so stage 0 runs layers 0 and 2.
+    const QString small = QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QTest::newRow("small, one chunk") << small << 1 << 1 << QStringLiteral("stage[1] · layers 2–3");
+    QTest::newRow("small, 2 chunks") << small << 2 << 0 << QStringLiteral("stage[0] · layers 0, 2");
+    // Llama 3 405B: 16 stages × 8 one-layer chunks, stage 0's first holding no layer: stage 0 runs layers 15, 31, …,
+    // 111 (seven runs: the first two, then the last); stage 1 runs 0, 16, …, 112.
+    const QString llama = QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/llama3-405b-16k.yaml");
+    QTest::newRow("llama stage 0") << llama << 8 << 0 << QStringLiteral("stage[0] · layers 15, 31, …, 111");
+    QTest::newRow("llama stage 1") << llama << 8 << 1 << QStringLiteral("stage[1] · layers 0, 16, …, 112");
+}
+
+void TestStrategyPage::interleavedStagesNameTheirLayerRuns() {
+    QFETCH(QString, file);
+    QFETCH(int, virtual_stages);
+    QFETCH(int, stage);
+    QFETCH(QString, label);
+    ScenarioDocument document;
+    parasight::Diagnostics problems;
+    QVERIFY(document.openFile(file, problems));
+    if (virtual_stages > 1 && document.validated()->value().parallelism.virtual_stages != virtual_stages) {
+        document.edit(QStringLiteral("interleave"), QString(), [&](Scenario& s) {
+            s.parallelism.schedule = parasight::Schedule::interleaved;
+            s.parallelism.virtual_stages = virtual_stages;
+        });
+    }
+    QVERIFY(document.validated() != nullptr);
+    StrategyTreeModel model(document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.index(stage, 0, model.index(0, 0)).data().toString(), label);
 }
 
 void TestStrategyPage::theTreeHasTheModelsStructure() {

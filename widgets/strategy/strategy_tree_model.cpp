@@ -23,6 +23,21 @@ QString source_text(const std::string& source) {
     return text_of(source);
 }
 
+// A stage's layers as runs of consecutive ones, "0–5" or, interleaved, "0–3, 8–11"; past four runs the first two,
+// an ellipsis and the last ("15, 31, …, 111").
+QString layer_runs_text(const std::vector<int>& layers) {
+    QStringList runs;
+    for (std::size_t i = 0; i < layers.size();) {
+        std::size_t end = i + 1;
+        while (end < layers.size() && layers[end] == layers[end - 1] + 1) ++end;
+        runs << (end - i == 1 ? QString::number(layers[i])
+                              : QStringLiteral("%1–%2").arg(layers[i]).arg(layers[end - 1]));
+        i = end;
+    }
+    if (runs.size() > 4) runs = QStringList{runs[0], runs[1], QStringLiteral("…"), runs.back()};
+    return runs.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 StrategyTreeModel::StrategyTreeModel(ScenarioDocument& document, QObject* parent)
@@ -251,9 +266,17 @@ QVariant StrategyTreeModel::display(int node, int column) const {
     case node_column: {
         const QString name = text_of(to_string(n.path));
         if (n.path.kind == StrategyNodeKind::model || n.path.kind == StrategyNodeKind::stage) {
-            const int last = n.first_layer + n.layer_count - 1;
-            return n.layer_count == 1 ? tr("%1 · layer %2").arg(name).arg(n.first_layer)
-                                      : tr("%1 · layers %2–%3").arg(name).arg(n.first_layer).arg(last);
+            // The model's layers, or a stage's in the order its chunks run them (interleaved: not one run).
+            std::vector<int> layers;
+            if (n.path.kind == StrategyNodeKind::model) {
+                for (int layer = 0; layer < n.layer_count; ++layer) layers.push_back(layer);
+            } else {
+                for (const int child : n.children) {
+                    layers.push_back(tree_->nodes()[static_cast<std::size_t>(child)].path.index);
+                }
+            }
+            return layers.size() == 1 ? tr("%1 · layer %2").arg(name).arg(layers.front())
+                                      : tr("%1 · layers %2").arg(name, layer_runs_text(layers));
         }
         // A layer's blocks and operations by their own name: "attention", "qkv".
         const qsizetype dot = name.lastIndexOf(u'.');
