@@ -251,13 +251,12 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             last = compute(device, TaskKind::forward, "embedding", -1, mb,
                            compute_.time_s("embedding", Pass::forward, context.embedding.forward), 0.0, last);
         }
-        TaskId previous_layer_start = -1;
+        std::vector<TaskId> layer_starts;
         for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
-            const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
-            const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
+            const TaskId gather = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last));
+            layer_starts.push_back(static_cast<TaskId>(graph_.tasks.size()));
             last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last);
-            zero3_use(gather, layer_start, last);
-            previous_layer_start = layer_start;
+            zero3_use(gather, layer_starts.back(), last);
         }
         if (model_last) {
             last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
@@ -275,14 +274,13 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
             if (reduce_now) add_output_layer_gradients(program, context.stage, last);
         }
-        TaskId previous_layer_start = -1;
+        std::vector<TaskId> layer_starts;
         for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
-            const TaskId gather = zero3_gather(device, layer, mb, previous_layer_start);
-            const auto layer_start = static_cast<TaskId>(graph_.tasks.size());
+            const TaskId gather = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last));
+            layer_starts.push_back(static_cast<TaskId>(graph_.tasks.size()));
             const RecomputedOperations& recomputed = layer_recompute(layer);
             last = layer_backward(device, layer, mb, recomputed, layer_costs(recomputed), last, split);
-            zero3_use(gather, layer_start, last);
-            previous_layer_start = layer_start;
+            zero3_use(gather, layer_starts.back(), last);
             if (reduce_now) add_layer_gradients(program, context, mb, last);
         }
         if (model_first) {
@@ -357,6 +355,12 @@ TaskId GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId
     task.allocate_bytes = zero3_buffer_bytes();
     task.allocate_category = MemoryCategory::buffers;
     return gather;
+}
+
+TaskId GraphBuilder::zero3_gather_after(const std::vector<TaskId>& layer_starts, TaskId last) const {
+    const auto ahead = static_cast<std::size_t>(parallelism_.zero3_prefetch_layers.value_or(1));
+    if (ahead == 0) return last;
+    return layer_starts.size() >= ahead ? layer_starts[layer_starts.size() - ahead] : -1;
 }
 
 void GraphBuilder::zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end) {

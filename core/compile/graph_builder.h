@@ -209,6 +209,12 @@ private:
     // gather, or -1 without ZeRO-3.
     TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after);
 
+    // What a layer's gather waits for (zero3_prefetch_layers = k): the layer k before it in the step to be under way
+    // (its first task done), so that about k gathers run ahead of the computing layer (nothing for the step's first k
+    // layers: they queue behind the step before's on the gradient stream); with k = 0 the end of the layer before
+    // (`last`): on demand.
+    [[nodiscard]] TaskId zero3_gather_after(const std::vector<TaskId>& layer_starts, TaskId last) const;
+
     // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters and drops
     // them when it is done.
     void zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end);

@@ -156,6 +156,10 @@ struct ParallelismSpec {
     int pp = 1;
     std::optional<ParallelAxis> derived_axis;  // the axis written as `auto`, its degree derived from the device count
     int zero = 0;
+    // ZeRO-3: how many layers' parameter gathers may run ahead of the layer that computes — 1 when not given (FSDP's
+    // backward prefetch of the next unit); 0 gathers each layer when it is needed, as DeepSpeed does once a layer
+    // outgrows its prefetch bucket (stage3_prefetch_bucket_size, 5·10^7 parameters by default).
+    std::optional<int> zero3_prefetch_layers;
     bool sequence_parallel = false;
     // Data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP; Megatron-Core's
     // --overlap-grad-reduce), or all at once after it (Megatron-LM's DDP of 2021-2022).

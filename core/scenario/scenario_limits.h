@@ -78,6 +78,7 @@ inline constexpr IntegerRange degree{1, max_devices};
 inline constexpr IntegerRange zero_stage{0, 3};
 inline constexpr IntegerRange virtual_stages{1, 1000};
 inline constexpr IntegerRange micro_batch_group{1, 1'000'000};
+inline constexpr IntegerRange zero3_prefetch_layers{0, 10'000};
 // strategy tree
 inline constexpr IntegerRange stage_layers{1, 10'000};
 inline constexpr IntegerRange node_micro_batches{1, 1'000'000};

@@ -35,9 +35,21 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
 
 void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
                       ParallelismSpec& parallelism) {
-    const std::vector<std::string_view> keys{"tp",        "cp",       "ep",          "dp",
-                                             "pp",        "zero",     "sequence_parallel", "overlap_grad_reduce",
-                                             "overlap_p2p", "pp_scatter_gather", "tp_overlap", "recompute", "schedule", "virtual_stages",
+    const std::vector<std::string_view> keys{"tp",
+                                             "cp",
+                                             "ep",
+                                             "dp",
+                                             "pp",
+                                             "zero",
+                                             "zero3_prefetch_layers",
+                                             "sequence_parallel",
+                                             "overlap_grad_reduce",
+                                             "overlap_p2p",
+                                             "pp_scatter_gather",
+                                             "tp_overlap",
+                                             "recompute",
+                                             "schedule",
+                                             "virtual_stages",
                                              "micro_batch_group",
                                              "mapping"};
     MapReader reader(node, source, "parallelism", keys);
@@ -60,6 +72,12 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
         if (reader.read_integer(axis.name, degree, limits::degree)) parallelism.set_degree(axis.value, degree);
     }
     reader.read_integer("zero", parallelism.zero, limits::zero_stage);
+    if (reader.has("zero3_prefetch_layers")) {
+        int layers = 1;
+        if (reader.read_integer("zero3_prefetch_layers", layers, limits::zero3_prefetch_layers)) {
+            parallelism.zero3_prefetch_layers = layers;
+        }
+    }
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);

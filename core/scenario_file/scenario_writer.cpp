@@ -150,6 +150,10 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
         }
     }
     out << YAML::Key << "zero" << YAML::Value << std::to_string(parallelism.zero);
+    if (parallelism.zero3_prefetch_layers) {
+        const int layers = *parallelism.zero3_prefetch_layers;
+        out << YAML::Key << "zero3_prefetch_layers" << YAML::Value << std::to_string(layers);
+    }
     out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
     out << YAML::Key << "overlap_grad_reduce" << YAML::Value << YAML::TrueFalseBool
         << parallelism.overlap_grad_reduce;

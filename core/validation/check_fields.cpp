@@ -174,6 +174,15 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     }
     if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
+    if (parallelism.zero3_prefetch_layers) {
+        problems.integer("parallelism.zero3_prefetch_layers", *parallelism.zero3_prefetch_layers,
+                         limits::zero3_prefetch_layers);
+        if (parallelism.zero != 3) {
+            problems.add("parallelism.zero3_prefetch_layers",
+                         "zero3_prefetch_layers paces ZeRO-3's parameter gathers; zero is " +
+                             std::to_string(parallelism.zero) + ", which gathers no parameters");
+        }
+    }
     known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
     known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);

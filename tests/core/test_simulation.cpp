@@ -386,6 +386,8 @@ private slots:
     void utilisation_data();
     void utilisation();
     void zero3HoldsGatheredParametersWhileTheLayerRuns();
+    void zero3PrefetchDepth_data();
+    void zero3PrefetchDepth();
     void eachStageReducesTheGradientsItHolds_data();
     void eachStageReducesTheGradientsItHolds();
     void maxOngoingMicroBatchesIsNotIgnored_data();
@@ -1181,6 +1183,54 @@ void TestSimulation::zero3HoldsGatheredParametersWhileTheLayerRuns() {
     }
     QVERIFY(held.has_value());
     QCOMPARE_EQ(*held, statics + 3.0 * A + G);
+}
+
+void TestSimulation::zero3PrefetchDepth_data() {
+    QTest::addColumn<int>("ahead");
+    QTest::newRow("on demand") << 0;
+    QTest::newRow("one layer ahead (default)") << 1;
+    QTest::newRow("two layers ahead") << 2;
+}
+
+void TestSimulation::zero3PrefetchDepth() {
+    QFETCH(int, ahead);
+    // zero3HoldsGatheredParametersWhileTheLayerRuns' 4 layers on dp 4, its bandwidth cut to 1 GB/s so that a gather
+    // takes longer than a layer. Layer 2's forward gather waits for the gradient stream (layer 1's gather before it)
+    // and for:
+    //   0: layer 1's end (its MLP, the layer's last task: no TP) — on demand;
+    //   1: layer 1 to be under way (its first task, the attention, done);
+    //   2: layer 0 to be under way — long since: only the stream holds it.
+    const std::string yaml = "schema: 1\nname: zero-3 prefetch\n"
+                             "model: {kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 128, vocab: 64}\n"
+                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16, attention: unfused}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 1 GB/s, latency: 1 us}]\n"
+                             "parallelism: {dp: 4, zero: 3, zero3_prefetch_layers: " + std::to_string(ahead) + "}\n"
+                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
+    PS_SIMULATE(sim, yaml);
+    const auto interval = [&](const char* label, TaskKind kind, int layer) {
+        const auto found = find_tasks(sim.graph, 0, label, kind, 0, layer);
+        return found.size() == 1 ? sim.run.timings[static_cast<std::size_t>(found.front())]
+                                 : parasight::TaskTiming{-1.0, -1.0};
+    };
+    // Each layer is gathered twice, forward then backward: the forward one is the first.
+    const auto forward_gather = [&](int layer) {
+        const auto found = find_tasks(sim.graph, 0, "zero-3 parameter all-gather", TaskKind::dp_comm, 0, layer);
+        return found.size() == 2 ? sim.run.timings[static_cast<std::size_t>(found.front())]
+                                 : parasight::TaskTiming{-1.0, -1.0};
+    };
+    const parasight::TaskTiming gather1 = forward_gather(1);
+    QVERIFY(gather1.start_s >= 0.0);
+    QVERIFY(gather1.end_s - gather1.start_s > interval("mlp", TaskKind::forward, 1).end_s -
+                                                   interval("attention", TaskKind::forward, 1).start_s);
+    const parasight::TaskTiming gather2 = forward_gather(2);
+    const parasight::TaskTiming layer1_attention = interval("attention", TaskKind::forward, 1);
+    const parasight::TaskTiming layer1_mlp = interval("mlp", TaskKind::forward, 1);
+    if (ahead == 0) QCOMPARE_EQ(gather2.start_s, layer1_mlp.end_s);
+    if (ahead == 1) QCOMPARE_EQ(gather2.start_s, std::max(layer1_attention.end_s, gather1.end_s));
+    if (ahead == 2) QCOMPARE_EQ(gather2.start_s, gather1.end_s);
+    // Layer 1 waits for its own gather.
+    QVERIFY(layer1_attention.start_s >= gather1.end_s);
 }
 
 void TestSimulation::eachStageReducesTheGradientsItHolds_data() {
