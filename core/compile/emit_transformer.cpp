@@ -50,9 +50,19 @@ TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const L
     return tensor_parallel(device, false, layer, mb, last, false);
 }
 
-TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after) {
-    const TaskId last = attention_forward(device, layer, mb, costs, after, TaskKind::forward, costs.activation_bytes);
-    return mlp_forward(device, layer, mb, costs, last, TaskKind::forward);
+TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after,
+                                   const Zero3Gathers& gathers) {
+    const auto attention_start = static_cast<TaskId>(graph_.tasks.size());
+    const TaskId attention =
+        attention_forward(device, layer, mb, costs, after, TaskKind::forward, costs.activation_bytes);
+    const auto mlp_start = static_cast<TaskId>(graph_.tasks.size());
+    const TaskId last = mlp_forward(device, layer, mb, costs, attention, TaskKind::forward);
+    if (gathers.last >= 0) {
+        graph_.depend(gathers.attention, attention_start);
+        if (gathers.mlp != gathers.attention) graph_.depend(gathers.mlp, mlp_start);
+        zero3_use(gathers, -1, last);
+    }
+    return last;
 }
 
 // With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the weight
@@ -253,10 +263,9 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         }
         std::vector<TaskId> layer_starts;
         for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
-            const TaskId gather = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last));
+            const Zero3Gathers gathers = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last), false);
             layer_starts.push_back(static_cast<TaskId>(graph_.tasks.size()));
-            last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last);
-            zero3_use(gather, layer_starts.back(), last);
+            last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last, gathers);
         }
         if (model_last) {
             last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
@@ -276,11 +285,11 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         }
         std::vector<TaskId> layer_starts;
         for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
-            const TaskId gather = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last));
+            const Zero3Gathers gathers = zero3_gather(device, layer, mb, zero3_gather_after(layer_starts, last), true);
             layer_starts.push_back(static_cast<TaskId>(graph_.tasks.size()));
             const RecomputedOperations& recomputed = layer_recompute(layer);
             last = layer_backward(device, layer, mb, recomputed, layer_costs(recomputed), last, split);
-            zero3_use(gather, layer_starts.back(), last);
+            zero3_use(gathers, layer_starts.back(), last);
             if (reduce_now) add_layer_gradients(program, context, mb, last);
         }
         if (model_first) {
@@ -347,14 +356,41 @@ void GraphBuilder::emit_weight_gradient_step(DeviceProgram& program, const Stage
     program.previous = last;
 }
 
-TaskId GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after) {
-    if (parallelism_.zero < 3 || parallelism_.dp == 1) return -1;
-    const TaskId gather = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, zero3_layer_bytes(),
+GraphBuilder::Zero3Gathers GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after,
+                                                     bool backward) {
+    Zero3Gathers gathers;
+    if (parallelism_.zero < 3 || parallelism_.dp == 1) return gathers;
+    const auto gather = [&](double parameters) {
+        const TaskId id = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, parameters * element_bytes_,
                                      "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, prefetch_after);
-    Task& task = graph_.tasks[static_cast<std::size_t>(gather)];
-    task.allocate_bytes = zero3_buffer_bytes();
-    task.allocate_category = MemoryCategory::buffers;
-    return gather;
+        Task& task = graph_.tasks[static_cast<std::size_t>(id)];
+        task.allocate_bytes = zero3_buffer_bytes(parameters);
+        task.allocate_category = MemoryCategory::buffers;
+        return id;
+    };
+    if (parallelism_.zero3_gather.value_or(Zero3Gather::layer) == Zero3Gather::layer) {
+        gathers.attention = gathers.mlp = gathers.last =
+            gather(layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep));
+        return gathers;
+    }
+    const LayerModuleParameters modules = layer_module_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
+    constexpr std::size_t first_mlp = LayerModuleParameters::first_mlp_module;
+    const auto gather_block = [&](std::size_t from, std::size_t to) {
+        TaskId last = -1;
+        for (std::size_t m = from; m < to; ++m) {
+            // Backward runs a block's modules last first.
+            last = gather(modules.parameters[backward ? to - 1 - (m - from) : m]);
+        }
+        return last;
+    };
+    if (backward) {
+        gathers.mlp = gather_block(first_mlp, LayerModuleParameters::count);
+        gathers.attention = gathers.last = gather_block(0, first_mlp);
+    } else {
+        gathers.attention = gather_block(0, first_mlp);
+        gathers.mlp = gathers.last = gather_block(first_mlp, LayerModuleParameters::count);
+    }
+    return gathers;
 }
 
 TaskId GraphBuilder::zero3_gather_after(const std::vector<TaskId>& layer_starts, TaskId last) const {
@@ -363,18 +399,15 @@ TaskId GraphBuilder::zero3_gather_after(const std::vector<TaskId>& layer_starts,
     return layer_starts.size() >= ahead ? layer_starts[layer_starts.size() - ahead] : -1;
 }
 
-void GraphBuilder::zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end) {
-    if (gather < 0) return;
-    graph_.depend(gather, layer_start);
-    graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes += zero3_buffer_bytes();
+void GraphBuilder::zero3_use(const Zero3Gathers& gathers, TaskId layer_start, TaskId layer_end) {
+    if (gathers.last < 0) return;
+    if (layer_start >= 0) graph_.depend(gathers.last, layer_start);
+    graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes +=
+        zero3_buffer_bytes(layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep));
 }
 
-double GraphBuilder::zero3_layer_bytes() const {
-    return layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_;
-}
-
-double GraphBuilder::zero3_buffer_bytes() const {
-    return zero3_layer_bytes() * (parallelism_.dp - 1) / parallelism_.dp;
+double GraphBuilder::zero3_buffer_bytes(double parameters) const {
+    return parameters * element_bytes_ * (parallelism_.dp - 1) / parallelism_.dp;
 }
 
 }  // namespace parasight

@@ -113,7 +113,16 @@ private:
     // The MLP block forward: [TP gather] [expert dispatch] MLP [expert combine] [TP reduce].
     TaskId mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind);
 
-    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after);
+    // What a layer's ZeRO-3 gathers let run (zero3_gather, below): the task each block waits for; -1 without ZeRO-3.
+    struct Zero3Gathers {
+        TaskId attention = -1;  // the attention block's parameters are in (its modules' last gather)
+        TaskId mlp = -1;        // the MLP block's
+        TaskId last = -1;       // every one of the layer's
+    };
+
+    // The layer forward; with ZeRO-3 each block waits for its gathered parameters, which the layer drops at its end.
+    TaskId layer_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after,
+                         const Zero3Gathers& gathers);
 
     // Backward of one block as Megatron-LM runs it under tensor parallelism: the block's backward, then the TP
     // collective of its input gradient (all-reduce, or reduce-scatter with SP). With SP the column-parallel linear's
@@ -204,10 +213,10 @@ private:
     void emit_stage(int stage, const std::vector<std::int32_t>& stage_devices);
 
     // ZeRO-3: a layer's parameters are gathered from the data-parallel group before each use and dropped after
-    // (Rajbhandari et al. 2020 §5.3). The gather runs on the gradient stream and is prefetched: it may start once the
-    // previous layer has started (`prefetch_after`), so at most two layers' parameters are held at once. Returns the
-    // gather, or -1 without ZeRO-3.
-    TaskId zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after);
+    // (Rajbhandari et al. 2020 §5.3), on the gradient stream, from `prefetch_after` on (zero3_gather_after): in one
+    // all-gather (zero3_gather: layer), or one per module in the order the pass runs them (module; backward runs the
+    // MLP's first).
+    Zero3Gathers zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after, bool backward);
 
     // What a layer's gather waits for (zero3_prefetch_layers = k): the layer k before it in the step to be under way
     // (its first task done), so that about k gathers run ahead of the computing layer (nothing for the step's first k
@@ -215,14 +224,12 @@ private:
     // (`last`): on demand.
     [[nodiscard]] TaskId zero3_gather_after(const std::vector<TaskId>& layer_starts, TaskId last) const;
 
-    // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters and drops
-    // them when it is done.
-    void zero3_use(TaskId gather, TaskId layer_start, TaskId layer_end);
+    // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters (all of
+    // them: backward, whose recomputation and blocks interleave) and drops them when it is done.
+    void zero3_use(const Zero3Gathers& gathers, TaskId layer_start, TaskId layer_end);
 
-    [[nodiscard]] double zero3_layer_bytes() const;
-
-    // Each rank keeps its own shard; the gather brings in the other (dp − 1)/dp.
-    [[nodiscard]] double zero3_buffer_bytes() const;
+    // Each rank keeps its own shard; the gather of `parameters` brings in the other (dp − 1)/dp.
+    [[nodiscard]] double zero3_buffer_bytes(double parameters) const;
 
     // The last stage holds the output projection: its own copy of the table when pp > 1 (Megatron keeps one for tied
     // embeddings), the untied projection when pp = 1.

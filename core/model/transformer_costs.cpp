@@ -48,6 +48,21 @@ double layer_parameters(const ModelSpec& model) {
     return attention + mlps + biases + 4.0 * h;
 }
 
+LayerModuleParameters layer_module_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
+    const double h = model.hidden;
+    const double f = model.ffn_hidden;
+    const bool gelu = model.mlp != MlpKind::swiglu;
+    const double norm = gelu ? 2.0 * h : h;  // LayerNorm's scale and shift, or RMSNorm's scale
+    const double qkv = h * (h + 2.0 * kv_width(model)) + (gelu ? h + 2.0 * kv_width(model) : 0.0);
+    const double projection = h * h + (gelu ? h : 0.0);
+    const double up = (mlp_matrices(model) - 1.0) * h * f + (gelu ? f : 0.0);
+    const double down = f * h + (gelu ? h : 0.0);
+    const double experts = model.experts / (static_cast<double>(tp) * ep);
+    LayerModuleParameters modules;
+    modules.parameters = {norm / tp, qkv / tp, projection / tp, norm / tp, up * experts, down * experts};
+    return modules;
+}
+
 double expert_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
     if (model.experts <= 1) return 0.0;
     return model.experts * mlp_parameters(model) / (static_cast<double>(tp) * ep);

@@ -7,6 +7,8 @@
 #include "model/transformer_operations.h"
 #include "scenario/scenario.h"
 
+#include <array>
+
 #include <vector>
 
 namespace parasight {
@@ -42,6 +44,15 @@ struct LayerFlops {
 [[nodiscard]] double layer_parameters(const ModelSpec& model);
 // What one rank holds of a layer: tensor parallelism splits it t ways, expert parallelism the experts ep ways.
 [[nodiscard]] double layer_parameters_on_rank(const ModelSpec& model, int tp, int ep);
+// The same by module, in the order a layer's forward runs them: its first norm, QKV, output projection, second norm,
+// MLP up projection (with the gate, for swiglu; every expert's) and down projection (ZeRO-3 as DeepSpeed runs it
+// gathers each module's parameters on their own).
+struct LayerModuleParameters {
+    static constexpr std::size_t count = 6;
+    std::array<double, count> parameters{};
+    static constexpr std::size_t first_mlp_module = 3;  // the modules before it make the attention block
+};
+[[nodiscard]] LayerModuleParameters layer_module_parameters_on_rank(const ModelSpec& model, int tp, int ep);
 // The part of those that belongs to experts (0 for a dense model): reduced over dp only, the rest over dp × ep.
 [[nodiscard]] double expert_parameters_on_rank(const ModelSpec& model, int tp, int ep);
 // One tensor-parallel rank's share of the token-embedding table, V·h/t (Shoeybi et al. 2019, Megatron-LM §3: split

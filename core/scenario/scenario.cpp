@@ -39,6 +39,8 @@ const std::array<EnumName<Schedule>, 4> schedule_names{{{Schedule::gpipe, "gpipe
                                                          {Schedule::one_f_one_b, "1f1b"},
                                                          {Schedule::interleaved, "interleaved"},
                                                          {Schedule::zb_h1, "zb-h1"}}};
+const std::array<EnumName<Zero3Gather>, 2> zero3_gather_names{
+    {{Zero3Gather::layer, "layer"}, {Zero3Gather::module, "module"}}};
 
 int ParallelismSpec::degree(ParallelAxis axis) const noexcept {
     switch (axis) {

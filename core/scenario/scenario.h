@@ -32,6 +32,9 @@ enum class Recompute { none, selective, full };
 // beside the input gradient (Megatron-LM from 2022, Korthikanti et al.).
 enum class TpOverlap { none, backward };
 enum class Schedule { gpipe, one_f_one_b, interleaved, zb_h1 };
+// What ZeRO-3 gathers at a time: a layer's parameters (PyTorch FSDP wrapping each layer) or each module's
+// (DeepSpeed's per-submodule fetch: norms, QKV, projection, MLP up and down).
+enum class Zero3Gather { layer, module };
 
 extern const std::array<EnumName<ModelKind>, 2> model_kind_names;
 extern const std::array<EnumName<MlpKind>, 2> mlp_kind_names;
@@ -47,6 +50,7 @@ extern const std::array<EnumName<Attention>, 2> attention_names;
 extern const std::array<EnumName<Recompute>, 3> recompute_names;
 extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
 extern const std::array<EnumName<Schedule>, 4> schedule_names;
+extern const std::array<EnumName<Zero3Gather>, 2> zero3_gather_names;
 
 struct CnnLayer {
     CnnLayerType type = CnnLayerType::conv;
@@ -160,6 +164,7 @@ struct ParallelismSpec {
     // backward prefetch of the next unit); 0 gathers each layer when it is needed, as DeepSpeed does once a layer
     // outgrows its prefetch bucket (stage3_prefetch_bucket_size, 5·10^7 parameters by default).
     std::optional<int> zero3_prefetch_layers;
+    std::optional<Zero3Gather> zero3_gather;  // layer when not given
     bool sequence_parallel = false;
     // Data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP; Megatron-Core's
     // --overlap-grad-reduce), or all at once after it (Megatron-LM's DDP of 2021-2022).

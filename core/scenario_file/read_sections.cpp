@@ -42,6 +42,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                                              "pp",
                                              "zero",
                                              "zero3_prefetch_layers",
+                                             "zero3_gather",
                                              "sequence_parallel",
                                              "overlap_grad_reduce",
                                              "overlap_p2p",
@@ -77,6 +78,10 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
         if (reader.read_integer("zero3_prefetch_layers", layers, limits::zero3_prefetch_layers)) {
             parallelism.zero3_prefetch_layers = layers;
         }
+    }
+    if (reader.has("zero3_gather")) {
+        Zero3Gather gather = Zero3Gather::layer;
+        if (reader.read_enum("zero3_gather", gather, zero3_gather_names)) parallelism.zero3_gather = gather;
     }
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);

@@ -154,6 +154,10 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
         const int layers = *parallelism.zero3_prefetch_layers;
         out << YAML::Key << "zero3_prefetch_layers" << YAML::Value << std::to_string(layers);
     }
+    if (parallelism.zero3_gather) {
+        out << YAML::Key << "zero3_gather" << YAML::Value
+            << std::string(name_of(*parallelism.zero3_gather, zero3_gather_names));
+    }
     out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
     out << YAML::Key << "overlap_grad_reduce" << YAML::Value << YAML::TrueFalseBool
         << parallelism.overlap_grad_reduce;

@@ -183,6 +183,14 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
                              std::to_string(parallelism.zero) + ", which gathers no parameters");
         }
     }
+    if (parallelism.zero3_gather) {
+        known(problems, "parallelism.zero3_gather", *parallelism.zero3_gather, zero3_gather_names);
+        if (parallelism.zero != 3) {
+            problems.add("parallelism.zero3_gather", "zero3_gather says what ZeRO-3 gathers at a time; zero is " +
+                                                         std::to_string(parallelism.zero) +
+                                                         ", which gathers no parameters");
+        }
+    }
     known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
     known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);

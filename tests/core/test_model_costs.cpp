@@ -137,6 +137,8 @@ private slots:
     void mixtureOfExpertsCapacity();
     void fusedAttentionKernel();
     void weightGradientsAreHalfOfEachLinearsBackward();
+    void layerModulesAddUpToTheLayer_data();
+    void layerModulesAddUpToTheLayer();
     void zbH1Order();
     void modelFlopsPerIterationNarayanan();
     void modelStateBytesZero_data();
@@ -530,6 +532,39 @@ void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
     QVERIFY(costs.attention.weight_gradients_s > 0.0);
     PS_COMPARE_RELATIVE(costs.attention.weight_gradients_s + costs.attention.input_gradient_s(),
                         costs.attention.backward_s, 1e-15);
+}
+
+void TestModelCosts::layerModulesAddUpToTheLayer_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("ep");
+    QTest::addColumn<int>("experts");
+    QTest::newRow("gpt3-175b") << QStringLiteral("gpt3-175b") << 1 << 1 << 1;
+    QTest::newRow("gpt3-175b tp 8") << QStringLiteral("gpt3-175b") << 8 << 1 << 1;
+    QTest::newRow("llama3-8b") << QStringLiteral("llama3-8b") << 1 << 1 << 1;
+    QTest::newRow("llama3-8b, 8 experts, tp 2 ep 4") << QStringLiteral("llama3-8b") << 2 << 4 << 8;
+}
+
+void TestModelCosts::layerModulesAddUpToTheLayer() {
+    QFETCH(QString, model);
+    QFETCH(int, tp);
+    QFETCH(int, ep);
+    QFETCH(int, experts);
+    ModelSpec spec = preset_model(model.toStdString());
+    spec.experts = experts;
+    const auto modules = parasight::layer_module_parameters_on_rank(spec, tp, ep);
+    double sum = 0.0;
+    for (const double parameters : modules.parameters) sum += parameters;
+    PS_COMPARE_RELATIVE(sum, parasight::layer_parameters_on_rank(spec, tp, ep), 1e-15);
+    // GPT-3 175B (h 12288, GELU, no TP): QKV 3h² + 3h, output h² + h, MLP up 4h² + 4h, down 4h² + h, norms 2h each.
+    if (model == QStringLiteral("gpt3-175b") && tp == 1) {
+        const double h = 12288.0;
+        QCOMPARE_EQ(modules.parameters[1], 3.0 * h * h + 3.0 * h);
+        QCOMPARE_EQ(modules.parameters[2], h * h + h);
+        QCOMPARE_EQ(modules.parameters[4], 4.0 * h * h + 4.0 * h);
+        QCOMPARE_EQ(modules.parameters[5], 4.0 * h * h + h);
+        QCOMPARE_EQ(modules.parameters[0] + modules.parameters[3], 4.0 * h);
+    }
 }
 
 void TestModelCosts::zbH1Order() {

@@ -577,6 +577,13 @@ void TestScenarioLoader::roundTrip_data() {
                           "capacity_factor: 1.25}\ntraining: {global_batch: 256}\ncluster: dgx-h100-1024\n"
                           "parallelism: {tp: 8, ep: 8, dp: auto, mapping: [tp, ep, dp]}\n"
                           "strategy_tree: [{node: \"layer[3].mlp.activation\", recompute: full}]\n");
+    // ZeRO-3 gathering each module, two layers ahead.
+    QTest::newRow("zero-3 gathers")
+        << QStringLiteral("zero3.yaml")
+        << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
+                          "cluster:\n  device: a100-80gb\n  topology:\n"
+                          "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+                          "parallelism: {dp: 8, zero: 3, zero3_gather: module, zero3_prefetch_layers: 2}\n");
     // 10 micro-batches on pp 4 interleaved in groups of 5.
     QTest::newRow("micro-batch groups")
         << QStringLiteral("groups.yaml")

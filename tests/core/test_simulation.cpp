@@ -388,6 +388,7 @@ private slots:
     void zero3HoldsGatheredParametersWhileTheLayerRuns();
     void zero3PrefetchDepth_data();
     void zero3PrefetchDepth();
+    void zero3GathersEachModule();
     void eachStageReducesTheGradientsItHolds_data();
     void eachStageReducesTheGradientsItHolds();
     void maxOngoingMicroBatchesIsNotIgnored_data();
@@ -1231,6 +1232,37 @@ void TestSimulation::zero3PrefetchDepth() {
     if (ahead == 2) QCOMPARE_EQ(gather2.start_s, gather1.end_s);
     // Layer 1 waits for its own gather.
     QVERIFY(layer1_attention.start_s >= gather1.end_s);
+}
+
+void TestSimulation::zero3GathersEachModule() {
+    // zero3PrefetchDepth's scenario with zero3_gather: module (DeepSpeed): each of a layer's six modules (two norms,
+    // QKV, output projection, MLP up, MLP down) gathered on its own, forward and backward: 12 gathers a layer. Their
+    // bytes add up to the layer's: 2 B × (12·256² + 13·256) = 1 579 520 per pass. Forward, the attention block waits
+    // for its three, the MLP block for its own three, which may still be running when the attention starts.
+    const std::string yaml = "schema: 1\nname: zero-3 modules\n"
+                             "model: {kind: transformer, layers: 4, hidden: 256, heads: 4, seq_len: 128, vocab: 64}\n"
+                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16, attention: unfused}\n"
+                             "cluster:\n  device: a100-80gb\n"
+                             "  topology: [{kind: switch, size: 4, bandwidth: 1 GB/s, latency: 1 us}]\n"
+                             "parallelism: {dp: 4, zero: 3, zero3_gather: module}\n"
+                             "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
+    PS_SIMULATE(sim, yaml);
+    const auto gathers = find_tasks(sim.graph, 0, "zero-3 parameter all-gather", TaskKind::dp_comm, 0, 2);
+    QCOMPARE(gathers.size(), std::size_t{12});
+    double forward_bytes = 0.0;
+    for (std::size_t g = 0; g < 6; ++g) forward_bytes += sim.graph.tasks[static_cast<std::size_t>(gathers[g])].bytes;
+    QCOMPARE_EQ(forward_bytes, 1579520.0);
+    // Forward order: LayerNorm (2·256·2 = 1 024 B), QKV ((3·256² + 3·256)·2 = 394 752 B), ...
+    QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(gathers[0])].bytes, 1024.0);
+    QCOMPARE_EQ(sim.graph.tasks[static_cast<std::size_t>(gathers[1])].bytes, 394752.0);
+    const auto timing = [&](TaskId id) { return sim.run.timings[static_cast<std::size_t>(id)]; };
+    const auto attention = find_tasks(sim.graph, 0, "attention", TaskKind::forward, 0, 2);
+    const auto mlp = find_tasks(sim.graph, 0, "mlp", TaskKind::forward, 0, 2);
+    QCOMPARE(attention.size(), std::size_t{1});
+    QCOMPARE(mlp.size(), std::size_t{1});
+    QVERIFY(timing(attention.front()).start_s >= timing(gathers[2]).end_s);
+    QVERIFY(timing(attention.front()).start_s < timing(gathers[5]).end_s);  // the MLP's gathers still running
+    QCOMPARE_EQ(timing(mlp.front()).start_s, timing(gathers[5]).end_s);
 }
 
 void TestSimulation::eachStageReducesTheGradientsItHolds_data() {
