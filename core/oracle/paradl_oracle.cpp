@@ -1,0 +1,225 @@
+#include "oracle/paradl_oracle.h"
+
+#include <algorithm>
+
+namespace parasight {
+namespace {
+
+struct Sums {
+    double forward_backward_s = 0.0;  // Σ (FW_i + BW_i)
+    double update_s = 0.0;            // Σ WU_i
+    double weights = 0.0;             // Σ |w_i|
+};
+
+Sums sums_of(const std::vector<OracleLayer>& layers) {
+    Sums sums;
+    for (const OracleLayer& layer : layers) {
+        sums.forward_backward_s += layer.forward_s + layer.backward_s;
+        sums.update_s += layer.update_s;
+        sums.weights += layer.weights;
+    }
+    return sums;
+}
+
+// γδ Σ (2·(B/batch_split)·(|x_i| + |y_i|) + 2·|w_i|/weight_split + |b_i|) over layers [first, last).
+double memory_bytes(const OracleProblem& problem, std::size_t first, std::size_t last, double batch_split,
+                    double weight_split) {
+    double elements = 0.0;
+    for (std::size_t i = first; i < last; ++i) {
+        const OracleLayer& layer = problem.layers[i];
+        elements += 2.0 * problem.batch / batch_split * (layer.input_elements + layer.output_elements) +
+                    2.0 * layer.weights / weight_split + layer.biases;
+    }
+    return problem.memory_overhead * problem.element_bytes * elements;
+}
+
+// A ring all-reduce of the weights over `ranks` PEs, per iteration: 2·(ranks − 1)·(α + Σ|w_i|/ranks_in_all·δβ).
+double weight_all_reduce_s(const OracleProblem& problem, double ranks, double weights_share) {
+    return 2.0 * (ranks - 1.0) * (problem.alpha_s + weights_share * problem.element_bytes * problem.beta_s_per_byte);
+}
+
+// Filter and channel parallelism exchange every layer's output but the last, three times per iteration (forward
+// all-gather, backward all-gather and reduce): 3·(ranks − 1)·Σ_{i<G} (α + B·|y_i|/p·δβ).
+double activation_exchange_s(const OracleProblem& problem, double ranks, double p) {
+    double per_rank = 0.0;
+    for (std::size_t i = 0; i + 1 < problem.layers.size(); ++i) {
+        const double elements = problem.batch * problem.layers[i].output_elements / p;
+        per_rank += problem.alpha_s + elements * problem.element_bytes * problem.beta_s_per_byte;
+    }
+    return 3.0 * (ranks - 1.0) * per_rank;
+}
+
+// Spatial parallelism's halo exchange per iteration, forward (the input's border) and backward (the output
+// gradient's): Σ_i (2α + samples·(halo(|x_i|) + halo(dL/dy_i))·δβ).
+double halo_exchange_s(const OracleProblem& problem, double samples, std::int64_t pw, std::int64_t ph) {
+    double total = 0.0;
+    for (const OracleLayer& layer : problem.layers) {
+        const double halo = halo_elements(layer.channels, layer.width, layer.height, layer.kernel, pw, ph) +
+                            halo_elements(layer.filters, layer.output_width, layer.output_height, layer.kernel, pw, ph);
+        total += 2.0 * problem.alpha_s + samples * halo * problem.element_bytes * problem.beta_s_per_byte;
+    }
+    return total;
+}
+
+template <class Get>
+std::int64_t smallest(const std::vector<OracleLayer>& layers, Get get) {
+    std::int64_t least = get(layers.front());
+    for (const OracleLayer& layer : layers) least = std::min(least, get(layer));
+    return least;
+}
+
+std::string text(double value) {
+    std::string written = std::to_string(value);
+    written.erase(written.find_last_not_of('0') + 1);
+    if (!written.empty() && written.back() == '.') written.pop_back();
+    return written;
+}
+
+std::string more_groups_than_samples(double groups, double batch) {
+    return "p1 = " + text(groups) + " > B = " + text(batch) + ": every data-parallel group needs a sample";
+}
+
+}  // namespace
+
+double halo_elements(std::int64_t channels, std::int64_t width, std::int64_t height, std::int64_t kernel,
+                     std::int64_t pw, std::int64_t ph) {
+    const double reach = static_cast<double>(kernel / 2);
+    if (reach == 0.0 || pw * ph == 1) return 0.0;
+    const double tile_width = static_cast<double>(width) / static_cast<double>(pw);
+    const double tile_height = static_cast<double>(height) / static_cast<double>(ph);
+    // Rows from the tiles above and below (when the grid has rows), columns from left and right.
+    const double rows = ph > 1 ? 2.0 * reach * tile_width : 0.0;
+    const double columns = pw > 1 ? 2.0 * reach * tile_height : 0.0;
+    return static_cast<double>(channels) * (rows + columns);
+}
+
+OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy strategy, const OraclePes& pes) {
+    OracleEstimate estimate;
+    if (problem.layers.empty()) {
+        estimate.ruled_out = "the model has no layers";
+        return estimate;
+    }
+    const Sums sums = sums_of(problem.layers);
+    const double D = problem.samples;
+    const double B = problem.batch;
+    const double iterations = D / B;
+    const auto p = static_cast<double>(pes.p);
+    const std::size_t G = problem.layers.size();
+    switch (strategy) {
+    case OracleStrategy::serial:  // Table 1, row "Serial"
+        estimate.compute_s = D * sums.forward_backward_s + iterations * sums.update_s;
+        estimate.memory_bytes = memory_bytes(problem, 0, G, 1.0, 1.0);
+        if (pes.p != 1) estimate.ruled_out = "serial training runs on p = 1";
+        break;
+    case OracleStrategy::data:  // Table 1, row "Data"
+        estimate.compute_s = D / p * sums.forward_backward_s + iterations * sums.update_s;
+        estimate.communication_s = iterations * weight_all_reduce_s(problem, p, sums.weights / p);
+        estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
+        if (p > B) estimate.ruled_out = "p = " + text(p) + " > B = " + text(B) + ": every PE needs a sample";
+        break;
+    case OracleStrategy::spatial: {  // Table 1, row "Spatial"
+        estimate.compute_s = D / p * sums.forward_backward_s + iterations * sums.update_s;
+        estimate.communication_s = iterations * (weight_all_reduce_s(problem, p, sums.weights / p) +
+                                                 2.0 * halo_exchange_s(problem, B, pes.pw, pes.ph));
+        estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
+        const std::int64_t area =
+            smallest(problem.layers, [](const OracleLayer& l) { return l.width * l.height; });
+        if (pes.pw * pes.ph != pes.p) {
+            estimate.ruled_out = "the grid pw × ph = " + text(static_cast<double>(pes.pw * pes.ph)) + " is not p";
+        } else if (pes.p > area) {
+            estimate.ruled_out = "p = " + text(p) + " > min W×H = " + text(static_cast<double>(area)) +
+                                 ": every PE needs a pixel of the smallest activation";
+        }
+        break;
+    }
+    case OracleStrategy::layer: {  // Table 1, row "Layer (Pipeline)"
+        // The layers in p contiguous groups as even in count as they go (the first ones one larger).
+        const double S = problem.micro_batches;
+        double forward = 0.0, backward = 0.0, update = 0.0, exchange = 0.0, memory = 0.0;
+        std::size_t first = 0;
+        for (std::int64_t g = 0; g < pes.p && first < G; ++g) {
+            const std::size_t size = G / static_cast<std::size_t>(pes.p) +
+                                     (static_cast<std::size_t>(g) < G % static_cast<std::size_t>(pes.p) ? 1 : 0);
+            double group_forward = 0.0, group_backward = 0.0, group_update = 0.0;
+            for (std::size_t i = first; i < first + size; ++i) {
+                group_forward += problem.layers[i].forward_s;
+                group_backward += problem.layers[i].backward_s;
+                group_update += problem.layers[i].update_s;
+            }
+            forward = std::max(forward, group_forward);
+            backward = std::max(backward, group_backward);
+            update = std::max(update, group_update);
+            memory = std::max(memory, memory_bytes(problem, first, first + size, 1.0, 1.0));
+            if (g + 1 < pes.p) {  // the group's output goes to the next, a segment of B/S samples at a time
+                const double elements = B / S * problem.layers[first + size - 1].output_elements;
+                exchange = std::max(exchange,
+                                    problem.alpha_s + elements * problem.element_bytes * problem.beta_s_per_byte);
+            }
+            first += size;
+        }
+        // The paper's row multiplies max WU by D(p + S − 1)/S as well, which would update the weights for every
+        // sample; the update runs once per iteration, as in every other row.
+        estimate.compute_s = D * (p + S - 1.0) / S * (forward + backward) + iterations * update;
+        estimate.communication_s = 2.0 * D * (p + S - 2.0) / B * exchange;
+        estimate.memory_bytes = memory;
+        if (pes.p > static_cast<std::int64_t>(G)) {
+            estimate.ruled_out = "p = " + text(p) + " > G = " + text(static_cast<double>(G)) + " layers";
+        }
+        break;
+    }
+    case OracleStrategy::filter:     // Table 1, row "Filter"
+    case OracleStrategy::channel: {  // Table 1, row "Channel": the same costs, another limit
+        estimate.compute_s = D / p * sums.forward_backward_s + D / (B * p) * sums.update_s;
+        estimate.communication_s = iterations * activation_exchange_s(problem, p, p);
+        estimate.memory_bytes = memory_bytes(problem, 0, G, 1.0, p);
+        const bool filter = strategy == OracleStrategy::filter;
+        const std::int64_t least = filter ? smallest(problem.layers, [](const OracleLayer& l) { return l.filters; })
+                                          : smallest(problem.layers, [](const OracleLayer& l) { return l.channels; });
+        if (pes.p > least) {
+            estimate.ruled_out = "p = " + text(p) + " > min " + (filter ? "F" : "C") + " = " +
+                                 text(static_cast<double>(least)) + ": every PE needs a " +
+                                 (filter ? "filter" : "channel") + " of every layer";
+        }
+        break;
+    }
+    case OracleStrategy::data_filter: {  // Table 1, row "Data + Filter": p = p1 (data) × p2 (filter)
+        const auto p1 = static_cast<double>(pes.p1);
+        const auto p2 = static_cast<double>(pes.p2);
+        estimate.compute_s = D / p * sums.forward_backward_s + D / (B * p2) * sums.update_s;
+        estimate.communication_s = iterations * (activation_exchange_s(problem, p2, p) +
+                                                 weight_all_reduce_s(problem, p1, sums.weights / p));
+        estimate.memory_bytes = memory_bytes(problem, 0, G, p1, p2);
+        const std::int64_t filters = smallest(problem.layers, [](const OracleLayer& l) { return l.filters; });
+        if (pes.p1 * pes.p2 != pes.p) {
+            estimate.ruled_out = "p1 × p2 = " + text(p1 * p2) + " is not p";
+        } else if (p1 > B) {
+            estimate.ruled_out = more_groups_than_samples(p1, B);
+        } else if (pes.p2 > filters) {
+            estimate.ruled_out = "p2 = " + text(p2) + " > min F = " + text(static_cast<double>(filters));
+        }
+        break;
+    }
+    case OracleStrategy::data_spatial: {
+        // Not a row of the paper's Table 1: the data row over p1 groups composed with the spatial row inside each
+        // (a pw × ph grid of p2 PEs, each group with B/p1 samples).
+        const auto p1 = static_cast<double>(pes.p1);
+        estimate.compute_s = D / p * sums.forward_backward_s + iterations * sums.update_s;
+        estimate.communication_s = iterations * (weight_all_reduce_s(problem, p, sums.weights / p) +
+                                                 2.0 * halo_exchange_s(problem, B / p1, pes.pw, pes.ph));
+        estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
+        const std::int64_t area = smallest(problem.layers, [](const OracleLayer& l) { return l.width * l.height; });
+        if (pes.p1 * pes.p2 != pes.p || pes.pw * pes.ph != pes.p2) {
+            estimate.ruled_out = "p1 × pw × ph = " + text(p1 * static_cast<double>(pes.pw * pes.ph)) + " is not p";
+        } else if (p1 > B) {
+            estimate.ruled_out = more_groups_than_samples(p1, B);
+        } else if (pes.p2 > area) {
+            estimate.ruled_out = "p2 = " + text(static_cast<double>(pes.p2)) + " > min W×H = " +
+                                 text(static_cast<double>(area));
+        }
+        break;
+    }
+    }
+    return estimate;
+}
+
+}  // namespace parasight

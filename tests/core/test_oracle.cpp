@@ -1,0 +1,176 @@
+// The ParaDL oracle (Kahira et al. 2021, Table 1) worked out by hand for a two-layer CNN, row by row, and each
+// strategy's limit on p.
+//
+// The CNN: conv 1 takes 3 × 8 × 8 to 4 × 8 × 8 with 3 × 3 kernels (|x| 192, |y| 256, |w| 3·3·3·4 = 108, |b| 4);
+// conv 2 takes 4 × 8 × 8 to 2 × 8 × 8 (|x| 256, |y| 128, |w| 3·3·4·2 = 72, |b| 2). Each layer: FW 1 ms, BW 2 ms per
+// sample, WU 0.5 ms per iteration. D = 64 samples, B = 16 (4 iterations), S = 4 segments, α = 10 µs, β = 1 ns/B,
+// δ = 4 B, γ = 1. So Σ(FW + BW) = 6 ms, ΣWU = 1 ms, Σ|w| = 180.
+
+#include "oracle/paradl_oracle.h"
+
+#include "numeric_compare.h"
+
+#include <QTest>
+
+using parasight::OracleEstimate;
+using parasight::OraclePes;
+using parasight::OracleStrategy;
+
+Q_DECLARE_METATYPE(OracleStrategy)
+Q_DECLARE_METATYPE(OraclePes)
+
+namespace {
+
+parasight::OracleProblem two_conv_layers() {
+    parasight::OracleProblem problem;
+    parasight::OracleLayer conv1;
+    conv1.input_elements = 192.0;
+    conv1.output_elements = 256.0;
+    conv1.weights = 108.0;
+    conv1.biases = 4.0;
+    conv1.filters = 4;
+    conv1.channels = 3;
+    conv1.width = conv1.height = conv1.output_width = conv1.output_height = 8;
+    conv1.kernel = 3;
+    conv1.forward_s = 1e-3;
+    conv1.backward_s = 2e-3;
+    conv1.update_s = 0.5e-3;
+    parasight::OracleLayer conv2 = conv1;
+    conv2.input_elements = 256.0;
+    conv2.output_elements = 128.0;
+    conv2.weights = 72.0;
+    conv2.biases = 2.0;
+    conv2.filters = 2;
+    conv2.channels = 4;
+    problem.layers = {conv1, conv2};
+    problem.samples = 64.0;
+    problem.batch = 16.0;
+    problem.micro_batches = 4.0;
+    problem.alpha_s = 10e-6;
+    problem.beta_s_per_byte = 1e-9;
+    problem.element_bytes = 4.0;
+    problem.memory_overhead = 1.0;
+    return problem;
+}
+
+OraclePes pes(std::int64_t p, std::int64_t p1 = 1, std::int64_t p2 = 1, std::int64_t pw = 1, std::int64_t ph = 1) {
+    return OraclePes{p, p1, p2, pw, ph};
+}
+
+}  // namespace
+
+class TestOracle : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tableOneByHand_data();
+    void tableOneByHand();
+    void limits_data();
+    void limits();
+    void haloOfATile();
+};
+
+void TestOracle::tableOneByHand_data() {
+    QTest::addColumn<OracleStrategy>("strategy");
+    QTest::addColumn<OraclePes>("arrangement");
+    QTest::addColumn<double>("compute_s");
+    QTest::addColumn<double>("communication_s");
+    QTest::addColumn<double>("memory_bytes");
+    // Serial: D·Σ(FW + BW) + (D/B)·ΣWU = 64·6 + 4·1 = 388 ms. Memory γδΣ(2B(|x| + |y|) + 2|w| + |b|) =
+    // 4·((32·448 + 216 + 4) + (32·384 + 144 + 2)) = 4·(14 556 + 12 434) = 107 960 B.
+    QTest::newRow("serial") << OracleStrategy::serial << pes(1) << 388e-3 << 0.0 << 107960.0;
+    // Data, p 4: 64/4·6 + 4·1 = 100 ms. Per iteration 2(p − 1)(α + Σ|w|/p·δβ) = 6·(10 µs + 45·4 ns) = 61.08 µs; 4
+    // iterations: 244.32 µs. Memory 4·((8·448 + 220) + (8·384 + 146)) = 28 088 B.
+    QTest::newRow("data p4") << OracleStrategy::data << pes(4) << 100e-3 << 244.32e-6 << 28088.0;
+    // Spatial, p 4 on a 2 × 2 grid: compute and memory as data. Halo per sample (tiles of 4 × 4, a 3 × 3 kernel
+    // reaches 1 pixel): conv 1 input 3·(8 + 8) = 48, output gradient 4·16 = 64; conv 2 input 64, output gradient 32.
+    // Σ(2α + B·halo·δβ) = (20 + 16·112·4·10⁻³) + (20 + 16·96·4·10⁻³) µs = 27.168 + 26.144 = 53.312 µs. Per
+    // iteration 61.08 + 2·53.312 = 167.704 µs; 4 iterations: 670.816 µs.
+    QTest::newRow("spatial p4 (2 x 2)") << OracleStrategy::spatial << pes(4, 1, 1, 2, 2) << 100e-3 << 670.816e-6
+                                        << 28088.0;
+    // Layer (pipeline), p 2 (conv 1 | conv 2), S 4: D(p + S − 1)/S·(max FW + max BW) + (D/B)·max WU =
+    // 64·5/4·3 ms + 4·0.5 ms = 242 ms. Exchange: α + (B/S)·|y_1|·δβ = 10 + 4·256·4·10⁻³ = 14.096 µs, times
+    // 2·D(p + S − 2)/B = 2·64·4/16 = 32: 451.072 µs. Memory: the larger group, conv 1's 4·14 556 = 58 224 B.
+    QTest::newRow("layer p2") << OracleStrategy::layer << pes(2) << 242e-3 << 451.072e-6 << 58224.0;
+    // Filter, p 2: 64/2·6 + 64/(16·2)·1 = 194 ms. 3(p − 1)·Σ_{i<G}(α + B|y_i|/p·δβ) = 3·(10 + 16·128·4·10⁻³) µs =
+    // 3·18.192 µs per iteration, 218.304 µs in all. Memory 4·((32·448 + 108 + 4) + (32·384 + 72 + 2)) = 107 240 B.
+    QTest::newRow("filter p2") << OracleStrategy::filter << pes(2) << 194e-3 << 218.304e-6 << 107240.0;
+    QTest::newRow("channel p2") << OracleStrategy::channel << pes(2) << 194e-3 << 218.304e-6 << 107240.0;
+    // Data + filter, p 4 = 2 × 2: 64/4·6 + 64/(16·2)·1 = 98 ms. Per iteration 3(p2 − 1)·(α + B|y_1|/p·δβ) +
+    // 2(p1 − 1)(α + Σ|w|/p·δβ) = 3·(10 + 4.096) + 2·10.18 = 62.648 µs; 250.592 µs in all. Memory
+    // 4·((16·448 + 108 + 4) + (16·384 + 72 + 2)) = 53 992 B.
+    QTest::newRow("data + filter p4 (2 x 2)") << OracleStrategy::data_filter << pes(4, 2, 2) << 98e-3 << 250.592e-6
+                                              << 53992.0;
+    // Data + spatial, p 8 = 2 groups × a 2 × 2 grid: 64/8·6 + 4·1 = 52 ms. Per iteration 2(p − 1)(α + Σ|w|/p·δβ)
+    // = 14·10.09 = 141.26 µs, plus 2Σ(2α + (B/p1)·halo·δβ) = 2·((20 + 8·112·4·10⁻³) + (20 + 8·96·4·10⁻³)) =
+    // 2·46.656 = 93.312 µs: 234.572 µs; 938.288 µs in all. Memory 4·((4·448 + 220) + (4·384 + 146)) = 14 776 B.
+    QTest::newRow("data + spatial p8 (2 x 2 x 2)") << OracleStrategy::data_spatial << pes(8, 2, 4, 2, 2) << 52e-3
+                                                   << 938.288e-6 << 14776.0;
+}
+
+void TestOracle::tableOneByHand() {
+    QFETCH(OracleStrategy, strategy);
+    QFETCH(OraclePes, arrangement);
+    QFETCH(double, compute_s);
+    QFETCH(double, communication_s);
+    QFETCH(double, memory_bytes);
+    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_layers(), strategy, arrangement);
+    QVERIFY2(!estimate.ruled_out, estimate.ruled_out ? estimate.ruled_out->c_str() : "");
+    PS_COMPARE_RELATIVE(estimate.compute_s, compute_s, 1e-12);
+    if (communication_s == 0.0) {
+        QCOMPARE_EQ(estimate.communication_s, 0.0);
+    } else {
+        PS_COMPARE_RELATIVE(estimate.communication_s, communication_s, 1e-12);
+    }
+    QCOMPARE_EQ(estimate.memory_bytes, memory_bytes);
+    PS_COMPARE_RELATIVE(estimate.epoch_s(), compute_s + communication_s, 1e-12);
+}
+
+void TestOracle::limits_data() {
+    QTest::addColumn<OracleStrategy>("strategy");
+    QTest::addColumn<OraclePes>("arrangement");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("serial on 2") << OracleStrategy::serial << pes(2) << QStringLiteral("serial training runs on p = 1");
+    QTest::newRow("data past B") << OracleStrategy::data << pes(32)
+                                 << QStringLiteral("p = 32 > B = 16: every PE needs a sample");
+    QTest::newRow("spatial past W x H") << OracleStrategy::spatial << pes(128, 1, 1, 16, 8)
+                                        << QStringLiteral("p = 128 > min W×H = 64: every PE needs a pixel of the "
+                                                          "smallest activation");
+    QTest::newRow("spatial grid not p") << OracleStrategy::spatial << pes(4, 1, 1, 4, 2)
+                                        << QStringLiteral("the grid pw × ph = 8 is not p");
+    QTest::newRow("layer past G") << OracleStrategy::layer << pes(3) << QStringLiteral("p = 3 > G = 2 layers");
+    QTest::newRow("filter past F") << OracleStrategy::filter << pes(4)
+                                   << QStringLiteral("p = 4 > min F = 2: every PE needs a filter of every layer");
+    QTest::newRow("channel past C") << OracleStrategy::channel << pes(4)
+                                    << QStringLiteral("p = 4 > min C = 3: every PE needs a channel of every layer");
+    QTest::newRow("data + filter past F") << OracleStrategy::data_filter << pes(8, 2, 4)
+                                          << QStringLiteral("p2 = 4 > min F = 2");
+    QTest::newRow("data + filter past B")
+        << OracleStrategy::data_filter << pes(64, 32, 2)
+        << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample");
+    QTest::newRow("data + spatial grid") << OracleStrategy::data_spatial << pes(8, 2, 4, 4, 2)
+                                         << QStringLiteral("p1 × pw × ph = 16 is not p");
+}
+
+void TestOracle::limits() {
+    QFETCH(OracleStrategy, strategy);
+    QFETCH(OraclePes, arrangement);
+    QFETCH(QString, reason);
+    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_layers(), strategy, arrangement);
+    QVERIFY(estimate.ruled_out.has_value());
+    QCOMPARE(QString::fromStdString(*estimate.ruled_out), reason);
+}
+
+void TestOracle::haloOfATile() {
+    // 16 channels of 32 × 32 on a 4 × 2 grid (tiles 8 wide, 16 high) with a 5 × 5 kernel (reach 2): rows from above
+    // and below 2·2·8 = 32, columns from left and right 2·2·16 = 64: 16·96 = 1 536 elements.
+    QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 5, 4, 2), 1536.0);
+    // A 1 × 1 kernel, or one PE, needs no neighbour.
+    QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 1, 4, 2), 0.0);
+    QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 5, 1, 1), 0.0);
+    // A grid of one row exchanges columns only: 16·2·2·32 = 2 048.
+    QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 5, 4, 1), 2048.0);
+}
+
+QTEST_APPLESS_MAIN(TestOracle)
+#include "test_oracle.moc"
