@@ -60,13 +60,13 @@ TaskId GraphBuilder::layer_forward(std::int32_t device, int layer, int mb, const
     if (gathers.last >= 0) {
         graph_.depend(gathers.attention, attention_start);
         if (gathers.mlp != gathers.attention) graph_.depend(gathers.mlp, mlp_start);
-        zero3_use(gathers, -1, last);
+        zero3_release(last);
     }
     return last;
 }
 
-// With SP the column-parallel linear kept only its sequence shard of the input: it is gathered again for the weight
-// gradient.
+bool GraphBuilder::regathers_block_inputs() const { return parallelism_.tp > 1 && parallelism_.sequence_parallel; }
+
 TaskId GraphBuilder::gather_block_input_again(std::int32_t device, int layer, int mb, const LayerCosts& costs,
                                               TaskId after) {
     return collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
@@ -93,7 +93,7 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         }
         return last;
     };
-    const bool gathers = parallelism_.tp > 1 && parallelism_.sequence_parallel;
+    const bool gathers = regathers_block_inputs();
     const auto gather_input_again = [&](TaskId last) {
         return gather_block_input_again(device, layer, mb, costs, last);
     };
@@ -168,7 +168,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
 
 TaskId GraphBuilder::layer_weight_gradients(std::int32_t device, int layer, int mb, const LayerCosts& costs,
                                             TaskId after) {
-    const bool gathers = parallelism_.tp > 1 && parallelism_.sequence_parallel;
+    const bool gathers = regathers_block_inputs();
     TaskId last = after;
     for (const LayerBlock block : {LayerBlock::mlp, LayerBlock::attention}) {
         const bool attention = block == LayerBlock::attention;
@@ -401,7 +401,11 @@ TaskId GraphBuilder::zero3_gather_after(const std::vector<TaskId>& layer_starts,
 
 void GraphBuilder::zero3_use(const Zero3Gathers& gathers, TaskId layer_start, TaskId layer_end) {
     if (gathers.last < 0) return;
-    if (layer_start >= 0) graph_.depend(gathers.last, layer_start);
+    graph_.depend(gathers.last, layer_start);
+    zero3_release(layer_end);
+}
+
+void GraphBuilder::zero3_release(TaskId layer_end) {
     graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes +=
         zero3_buffer_bytes(layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep));
 }

@@ -274,7 +274,8 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     StageContext context;
     context.stage = stage;
     context.steps = pipeline_steps(parallelism_.schedule, stage, parallelism_.pp, micro_batches_, chunks_,
-                                   in_flight_caps_[static_cast<std::size_t>(stage)], parallelism_.micro_batch_group);
+                                   in_flight_caps_[static_cast<std::size_t>(stage)],
+                                   parallelism_.micro_batch_group.value_or(0));
     if (model_.kind == ModelKind::cnn) return context;
     const double mb_size = scenario_.training.micro_batch;
     const double tokens = mb_size * model_.seq_len / parallelism_.cp;

@@ -224,9 +224,11 @@ private:
     // (`last`): on demand.
     [[nodiscard]] TaskId zero3_gather_after(const std::vector<TaskId>& layer_starts, TaskId last) const;
 
-    // The layer that starts at `layer_start` and ends with `layer_end` waits for its gathered parameters (all of
-    // them: backward, whose recomputation and blocks interleave) and drops them when it is done.
+    // The layer that starts at `layer_start` and ends with `layer_end` waits for all its gathered parameters
+    // (backward, whose recomputation and blocks interleave) and drops them when it is done.
     void zero3_use(const Zero3Gathers& gathers, TaskId layer_start, TaskId layer_end);
+    // The layer that ends with `layer_end` drops its gathered parameters.
+    void zero3_release(TaskId layer_end);
 
     // Each rank keeps its own shard; the gather of `parameters` brings in the other (dp − 1)/dp.
     [[nodiscard]] double zero3_buffer_bytes(double parameters) const;
@@ -240,6 +242,9 @@ private:
     // Transformer pipeline sends are scattered across the TP ranks and gathered by the receiver: pp_scatter_gather,
     // with tp > 1 and no sequence parallelism (whose boundary activation is already a 1/t shard).
     [[nodiscard]] bool scatters_pipeline_sends() const;
+    // With SP the column-parallel linears keep only a sequence shard of their input and gather it again for their
+    // weight gradients.
+    [[nodiscard]] bool regathers_block_inputs() const;
 
     // Tied embeddings with pp > 1: the first stage's input embedding and the last stage's copy of it are one
     // parameter, so Megatron all-reduces their gradients between the two stages (its "embedding group") before the

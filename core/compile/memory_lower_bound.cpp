@@ -75,7 +75,7 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
                 const bool split = splits_backward(parallelism.schedule);
                 for (const PipelineStep& step :
                      pipeline_steps(parallelism.schedule, stage, pp, micro_batches, chunks, 0,
-                                    parallelism.micro_batch_group)) {
+                                    parallelism.micro_batch_group.value_or(0))) {
                     if (!step.forward && split && !step.weight_gradient) continue;
                     const double bytes = chunk_bytes[static_cast<std::size_t>(step.chunk)];
                     held += step.forward ? bytes : -bytes;

@@ -181,16 +181,12 @@ struct ParallelismSpec {
     Schedule schedule = Schedule::one_f_one_b;
     int virtual_stages = 1;
     // The interleaved schedule's micro-batches per group (Megatron-Core's microbatch_group_size_per_vp_stage, Llama
-    // 3's N); 0 when not given: pp.
-    int micro_batch_group = 0;
+    // 3's N); pp when not given.
+    std::optional<int> micro_batch_group;
     std::vector<ParallelAxis> mapping{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep, ParallelAxis::dp,
                                       ParallelAxis::pp};  // innermost first
 
     [[nodiscard]] int degree(ParallelAxis axis) const noexcept;
-    // micro_batch_group, or pp when it is not given.
-    [[nodiscard]] int micro_batch_group_or_pp() const noexcept {
-        return micro_batch_group > 0 ? micro_batch_group : pp;
-    }
     void set_degree(ParallelAxis axis, int degree) noexcept;
     // Every axis in layout order: the listed ones, then the unlisted ones (all of degree 1).
     [[nodiscard]] std::vector<AxisDegree> layout_order() const;

@@ -73,16 +73,12 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
         if (reader.read_integer(axis.name, degree, limits::degree)) parallelism.set_degree(axis.value, degree);
     }
     reader.read_integer("zero", parallelism.zero, limits::zero_stage);
-    if (reader.has("zero3_prefetch_layers")) {
-        int layers = 1;
-        if (reader.read_integer("zero3_prefetch_layers", layers, limits::zero3_prefetch_layers)) {
-            parallelism.zero3_prefetch_layers = layers;
-        }
+    int prefetch_layers = 1;
+    if (reader.read_integer("zero3_prefetch_layers", prefetch_layers, limits::zero3_prefetch_layers)) {
+        parallelism.zero3_prefetch_layers = prefetch_layers;
     }
-    if (reader.has("zero3_gather")) {
-        Zero3Gather gather = Zero3Gather::layer;
-        if (reader.read_enum("zero3_gather", gather, zero3_gather_names)) parallelism.zero3_gather = gather;
-    }
+    Zero3Gather gather = Zero3Gather::layer;
+    if (reader.read_enum("zero3_gather", gather, zero3_gather_names)) parallelism.zero3_gather = gather;
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);
@@ -91,7 +87,8 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_enum("recompute", parallelism.recompute, recompute_names);
     reader.read_enum("schedule", parallelism.schedule, schedule_names);
     reader.read_integer("virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
-    reader.read_integer("micro_batch_group", parallelism.micro_batch_group, limits::micro_batch_group);
+    int group = 0;
+    if (reader.read_integer("micro_batch_group", group, limits::micro_batch_group)) parallelism.micro_batch_group = group;
     if (reader.has("mapping")) {
         const YAML::Node mapping = reader.value("mapping");
         if (!mapping.IsSequence() || mapping.size() == 0) {

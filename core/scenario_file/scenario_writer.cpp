@@ -167,8 +167,8 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
     out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(parallelism.recompute, recompute_names));
     out << YAML::Key << "schedule" << YAML::Value << std::string(name_of(parallelism.schedule, schedule_names));
     out << YAML::Key << "virtual_stages" << YAML::Value << std::to_string(parallelism.virtual_stages);
-    if (parallelism.micro_batch_group > 0) {
-        out << YAML::Key << "micro_batch_group" << YAML::Value << std::to_string(parallelism.micro_batch_group);
+    if (parallelism.micro_batch_group) {
+        out << YAML::Key << "micro_batch_group" << YAML::Value << std::to_string(*parallelism.micro_batch_group);
     }
     out << YAML::Key << "mapping" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const ParallelAxis axis : parallelism.mapping) out << std::string(to_string(axis));

@@ -201,7 +201,7 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
     const int pp = parallelism.pp;
     const std::int64_t chunks = static_cast<std::int64_t>(pp) * parallelism.virtual_stages;
 
-    if (parallelism.micro_batch_group > 0 && parallelism.schedule != Schedule::interleaved) {
+    if (parallelism.micro_batch_group && parallelism.schedule != Schedule::interleaved) {
         const std::string schedule(name_of(parallelism.schedule, schedule_names));
         check.add("parallelism.micro_batch_group", "micro_batch_group groups the interleaved schedule's micro-batches; "
                                                      "the " + schedule + " schedule has no groups");
@@ -318,8 +318,8 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
 // its forwards could not leave the last stage before the first stage needs them (the schedule deadlocks).
 void check_micro_batch_groups(const ParallelismSpec& parallelism, std::int64_t micro_batches, ProblemList& check) {
     const int pp = parallelism.pp;
-    const std::int64_t group = parallelism.micro_batch_group_or_pp();
-    const bool given = parallelism.micro_batch_group > 0;
+    const std::int64_t group = parallelism.micro_batch_group.value_or(pp);
+    const bool given = parallelism.micro_batch_group.has_value();
     const std::string field = given ? "parallelism.micro_batch_group" : "training.global_batch";
     const std::string groups = "the interleaved schedule runs micro-batches in groups of " + std::to_string(group) +
                                (given ? " (micro_batch_group)" : " (micro_batch_group, pp by default)");

@@ -174,29 +174,28 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     }
     if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
+    // ZeRO-3's own settings, given with another stage, would change nothing.
+    const auto only_with_zero3 = [&](const char* key, const char* what) {
+        if (parallelism.zero == 3) return;
+        problems.add(std::string("parallelism.") + key, std::string(key) + " " + what + "; zero is " +
+                                                            std::to_string(parallelism.zero) +
+                                                            ", which gathers no parameters");
+    };
     if (parallelism.zero3_prefetch_layers) {
         problems.integer("parallelism.zero3_prefetch_layers", *parallelism.zero3_prefetch_layers,
                          limits::zero3_prefetch_layers);
-        if (parallelism.zero != 3) {
-            problems.add("parallelism.zero3_prefetch_layers",
-                         "zero3_prefetch_layers paces ZeRO-3's parameter gathers; zero is " +
-                             std::to_string(parallelism.zero) + ", which gathers no parameters");
-        }
+        only_with_zero3("zero3_prefetch_layers", "paces ZeRO-3's parameter gathers");
     }
     if (parallelism.zero3_gather) {
         known(problems, "parallelism.zero3_gather", *parallelism.zero3_gather, zero3_gather_names);
-        if (parallelism.zero != 3) {
-            problems.add("parallelism.zero3_gather", "zero3_gather says what ZeRO-3 gathers at a time; zero is " +
-                                                         std::to_string(parallelism.zero) +
-                                                         ", which gathers no parameters");
-        }
+        only_with_zero3("zero3_gather", "says what ZeRO-3 gathers at a time");
     }
     known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
     known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);
     problems.integer("parallelism.virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
-    if (parallelism.micro_batch_group != 0) {
-        problems.integer("parallelism.micro_batch_group", parallelism.micro_batch_group, limits::micro_batch_group);
+    if (parallelism.micro_batch_group) {
+        problems.integer("parallelism.micro_batch_group", *parallelism.micro_batch_group, limits::micro_batch_group);
     }
     if (parallelism.mapping.empty()) {
         problems.add("parallelism.mapping",
