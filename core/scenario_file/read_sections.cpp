@@ -88,7 +88,9 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_enum("schedule", parallelism.schedule, schedule_names);
     reader.read_integer("virtual_stages", parallelism.virtual_stages, limits::virtual_stages);
     int group = 0;
-    if (reader.read_integer("micro_batch_group", group, limits::micro_batch_group)) parallelism.micro_batch_group = group;
+    if (reader.read_integer("micro_batch_group", group, limits::micro_batch_group)) {
+        parallelism.micro_batch_group = group;
+    }
     if (reader.has("mapping")) {
         const YAML::Node mapping = reader.value("mapping");
         if (!mapping.IsSequence() || mapping.size() == 0) {
