@@ -7,6 +7,7 @@
 #include "validation/checks.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -169,22 +170,20 @@ void check_cnn(const Scenario& scenario, ProblemList& check) {
 void check_virtual_stage_layers(const Scenario& scenario, int shared, ProblemList& check) {
     const ParallelismSpec& parallelism = scenario.parallelism;
     const bool transformer = scenario.model.kind == ModelKind::transformer;
+    std::map<int, std::size_t> entry_of_stage;  // the strategy_tree entry giving a stage's layers
+    for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
+        const NodePath node = *parse_node_path(scenario.strategy_tree[i].node);
+        if (node.kind == StrategyNodeKind::stage && scenario.strategy_tree[i].layers) entry_of_stage[node.index] = i;
+    }
     for (int stage = 0; stage < parallelism.pp; ++stage) {
-        std::optional<int> given;
-        std::size_t entry = 0;
-        for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
-            const StrategyOverride& candidate = scenario.strategy_tree[i];
-            const NodePath node = *parse_node_path(candidate.node);
-            if (node.kind == StrategyNodeKind::stage && node.index == stage && candidate.layers) {
-                given = *candidate.layers;
-                entry = i;
-            }
-        }
-        const int layers = given.value_or(shared);
+        const auto found = entry_of_stage.find(stage);
+        const std::optional<std::size_t> entry =
+            found == entry_of_stage.end() ? std::nullopt : std::optional<std::size_t>(found->second);
+        const int layers = entry ? *scenario.strategy_tree[*entry].layers : shared;
         const bool end = transformer && (stage == 0 || stage == parallelism.pp - 1);
         const int least = parallelism.virtual_stages - (end ? 1 : 0);
         if (layers >= least) continue;
-        const std::string where = given ? "strategy_tree[" + std::to_string(entry) + "]" : "strategy_tree";
+        const std::string where = entry ? "strategy_tree[" + std::to_string(*entry) + "]" : "strategy_tree";
         check.add(where, "stage[" + std::to_string(stage) + "] has " + count_phrase(layers, "layer") + " for its " +
                              std::to_string(parallelism.virtual_stages) + " virtual stages; each needs one" +
                              (transformer ? ", but for stage 0's first (the embedding) and the last stage's last "
