@@ -6,7 +6,7 @@
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
 #include "sweep/strategy_space.h"
-#include "sweep/sweep_point.h"
+#include "sweep/sweep_runner.h"
 #include "topology/parallel_layout.h"
 #include "units/quantity.h"
 
@@ -59,32 +59,26 @@ Expected<double> measure_collective(const PublishedCase& c, const Scenario& scen
 }
 
 // Every tp × pp × dp strategy of the scenario simulated; the slowest's iteration time over the fastest's, when they
-// are the published ones. A strategy that does not load or does not fit is left out (DistSim's "unreachable
-// configurations").
-Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario& scenario) {
-    const std::vector<SweepAxis> axes = strategy_axes(scenario, StrategySpace::degrees);
-    if (axes.empty()) return Error{c.id + ": no strategy fits the scenario"};
-    const std::string base = write_scenario_yaml(scenario);
+// are the published ones. Each point runs as a sweep runs it (run_point); one that does not load or does not fit is
+// left out (DistSim's "unreachable configurations").
+Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario& scenario,
+                                          const std::filesystem::path& folder) {
+    auto space = SweepSpace::of(strategy_axes(scenario, StrategySpace::degrees));
+    if (!space) return Error{c.id + ": " + space.error()};
+    const SweepPlan plan{scenario.name, write_scenario_yaml(scenario), folder, std::move(space).value()};
     struct Timed {
         std::string strategy;
         double iteration_s = 0.0;
     };
     std::vector<Timed> timed;
-    for (std::size_t k = 0; k < axes.front().values.size(); ++k) {
-        std::vector<AxisValue> values;
-        std::string strategy;
-        for (const SweepAxis& axis : axes) {
-            values.push_back({axis.path, axis.values[k]});
-            const std::string axis_name = axis.path.substr(axis.path.find('.') + 1);
-            strategy += (strategy.empty() ? "" : " ") + axis_name + " " + axis.values[k];
+    for (std::uint64_t k = 0; k < plan.space.point_count(); ++k) {
+        const std::optional<PointResult> result = run_point(plan, k);
+        if (!result || result->status != PointStatus::ok) continue;
+        std::string strategy;  // "tp 1 pp 8 dp 2"
+        for (const AxisValue& value : result->values) {
+            strategy += (strategy.empty() ? "" : " ") + value.path.substr(value.path.find('.') + 1) + " " + value.value;
         }
-        const LoadResult point = scenario_at(base, values, strategy);
-        if (!point.scenario) continue;
-        SimulateOptions options;
-        options.timeline = TimelineDetail::none;
-        options.stop_at_out_of_memory = true;
-        const auto simulation = simulate(*point.scenario, options);
-        if (simulation) timed.push_back({strategy, simulation->report.iteration_time_s});
+        timed.push_back({strategy, result->report->iteration_time_s});
     }
     if (timed.empty()) return Error{c.id + ": no strategy of the scenario runs"};
     const auto by_time = [](const Timed& a, const Timed& b) { return a.iteration_s < b.iteration_s; };
@@ -147,7 +141,9 @@ Expected<double> measure_case(const PublishedCase& published, const std::filesys
     if (published.metric == Metric::busbw || published.metric == Metric::collective_time) {
         return measure_collective(published, scenario.value());
     }
-    if (published.metric == Metric::strategy_speedup) return measure_strategy_speedup(published, scenario.value());
+    if (published.metric == Metric::strategy_speedup) {
+        return measure_strategy_speedup(published, scenario.value(), file.parent_path());
+    }
     return measure_simulation(published, scenario);
 }
 
