@@ -1,5 +1,7 @@
 #include "oracle/paradl_oracle.h"
 
+#include "units/quantity.h"
+
 #include <algorithm>
 
 namespace parasight {
@@ -68,12 +70,7 @@ std::int64_t smallest(const std::vector<OracleLayer>& layers, Get get) {
     return least;
 }
 
-std::string text(double value) {
-    std::string written = std::to_string(value);
-    written.erase(written.find_last_not_of('0') + 1);
-    if (!written.empty() && written.back() == '.') written.pop_back();
-    return written;
-}
+std::string text(double value) { return units::format_number(value); }
 
 std::string more_groups_than_samples(double groups, double batch) {
     return "p1 = " + text(groups) + " > B = " + text(batch) + ": every data-parallel group needs a sample";
