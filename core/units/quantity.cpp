@@ -203,8 +203,13 @@ std::string format_readable(double value, Dimension dimension, int significant, 
         if (chosen == nullptr || std::fabs(value) >= unit.to_base(1.0)) chosen = &unit;
     }
     std::array<char, 64> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), chosen->from_base(value),
-                                      std::chars_format::general, significant);
+    const double scaled = chosen->from_base(value);
+    // Past the largest unit, whole numbers rather than an exponent: "12345 s", not "1.235e+04 s".
+    const bool whole = std::fabs(scaled) >= std::pow(10.0, significant);
+    const auto result = whole ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), std::round(scaled),
+                                              std::chars_format::fixed, 0)
+                              : std::to_chars(buffer.data(), buffer.data() + buffer.size(), scaled,
+                                              std::chars_format::general, significant);
     return std::string(buffer.data(), result.ptr) + " " + std::string(chosen->symbol);
 }
 

@@ -182,7 +182,7 @@ void TestResultStore::runsAreTypedColumnsAnyClientReads() {
              std::string("real|integer|integer|real"));
     const std::string warnings = client.one("SELECT json_array_length(warnings), warnings FROM runs");
     // Each warning as its sentence (export/warning_text.h), in a JSON array.
-    QVERIFY2(warnings == "1|[\"one iteration takes 1.3 years (4e+07 s): check the units of the link bandwidths and "
+    QVERIFY2(warnings == "1|[\"one iteration takes 1.3 years (40000000 s): check the units of the link bandwidths and "
                          "measured operation times\"]",
              warnings.c_str());
     QVERIFY(client.one("SELECT created_at FROM runs").size() == 20);  // 2026-11-23T10:04:05Z

@@ -60,6 +60,8 @@ private slots:
     void overflowIsAnError();
     void formatChoosesTheReadableSpelling_data();
     void formatChoosesTheReadableSpelling();
+    void readableFormatRoundsToSignificantDigits_data();
+    void readableFormatRoundsToSignificantDigits();
     void formatPrefersExactSubSecondUnits_data();
     void formatPrefersExactSubSecondUnits();
     void formatRoundTrips_data();
@@ -349,6 +351,28 @@ void TestUnits::formatChoosesTheReadableSpelling() {
     QFETCH(Dim, dimension);
     QFETCH(QString, expected);
     QCOMPARE(qs(parasight::units::format_quantity(value, dimension)), expected);
+}
+
+void TestUnits::readableFormatRoundsToSignificantDigits_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<Dim>("dimension");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("4.392 ms") << 0.00439213 << Dim::time << "4.392 ms";
+    QTest::newRow("260 GB/s") << 2.6e11 << Dim::bandwidth << "260 GB/s";
+    QTest::newRow("911.4 s") << 911.43 << Dim::time << "911.4 s";
+    QTest::newRow("9999 s") << 9999.4 << Dim::time << "9999 s";
+    // Past seconds, the largest time unit, whole seconds rather than "1.235e+04 s".
+    QTest::newRow("12345 s") << 12345.4 << Dim::time << "12345 s";
+    QTest::newRow("-12346 s") << -12345.6 << Dim::time << "-12346 s";
+    QTest::newRow("1000 PFLOP/s") << 1e18 << Dim::flop_rate << "1000 PFLOP/s";
+    QTest::newRow("20000 PFLOP/s") << 2e19 << Dim::flop_rate << "20000 PFLOP/s";
+}
+
+void TestUnits::readableFormatRoundsToSignificantDigits() {
+    QFETCH(double, value);
+    QFETCH(Dim, dimension);
+    QFETCH(QString, expected);
+    QCOMPARE(qs(parasight::units::format_readable(value, dimension)), expected);
 }
 
 // The format side of parsesSubSecondTimesExactly: 5e-6 · 10^6 = 5 exactly, so 5e-6 prints as "5 us", not in seconds.

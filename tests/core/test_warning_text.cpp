@@ -116,7 +116,7 @@ void TestWarningText::wordsEachCode_data() {
     // Two Julian years, 2 · 365.25 · 86400 s = 63 115 200 s: "2.0 years", and the seconds to 4 significant digits.
     QTest::newRow("implausible iteration time")
         << implausible_iteration_time(63115200.0)
-        << QStringLiteral("one iteration takes 2.0 years (6.312e+07 s): check the units of the link bandwidths and "
+        << QStringLiteral("one iteration takes 2.0 years (63115200 s): check the units of the link bandwidths and "
                           "measured operation times");
 }
 
