@@ -63,6 +63,8 @@ CnnLayerWork conv_work(std::string name, const CnnLayer& layer, const Activation
     const double f = layer.filters;
     const double positions = b * static_cast<double>(output.height * output.width);
     work.parameters = k2c * f + f;
+    work.biases = f;
+    work.kernel = layer.kernel;
     work.operation.name = "conv";
     work.operation.forward.flops = 2.0 * positions * k2c * f;
     work.operation.forward.memory_bytes =
@@ -83,6 +85,7 @@ CnnLayerWork pool_work(std::string name, const CnnLayer& layer, const Activation
     work.type = CnnLayerType::pool;
     work.input = input;
     work.output = output;
+    work.kernel = layer.kernel;
     work.operation.name = "pool";
     work.operation.forward.flops = b * static_cast<double>(output.elements()) * layer.kernel * layer.kernel;
     work.operation.forward.memory_bytes = b * static_cast<double>(input.elements() + output.elements()) * eb;
@@ -105,6 +108,7 @@ CnnLayerWork fc_work(std::string name, const ActivationShape& input, const Activ
     const double in = static_cast<double>(input.elements());
     const double out = static_cast<double>(output.elements());
     work.parameters = in * out + out;
+    work.biases = out;
     work.operation.name = "fc";
     work.operation.forward.flops = 2.0 * b * in * out;
     work.operation.forward.memory_bytes = (b * in + in * out + b * out) * eb;

@@ -45,6 +45,8 @@ struct CnnLayerWork {
     ActivationShape input;
     ActivationShape output;
     double parameters = 0.0;     // weights and biases
+    double biases = 0.0;         // of the parameters: one per filter of a conv, per output of an fc
+    int kernel = 1;              // conv, pool: the square kernel's side; 1 for fc
     LayerOperation operation;    // per micro-batch, forward and backward
     double kept_activation_bytes = 0.0;  // per micro-batch: the layer's input, kept for backward
 };

@@ -56,6 +56,7 @@ double activation_exchange_s(const OracleProblem& problem, double ranks, double 
 double halo_exchange_s(const OracleProblem& problem, double samples, std::int64_t pw, std::int64_t ph) {
     double total = 0.0;
     for (const OracleLayer& layer : problem.layers) {
+        if (!layer.spatial) continue;
         const double halo = halo_elements(layer.channels, layer.width, layer.height, layer.kernel, pw, ph) +
                             halo_elements(layer.filters, layer.output_width, layer.output_height, layer.kernel, pw, ph);
         total += 2.0 * problem.alpha_s + samples * halo * problem.element_bytes * problem.beta_s_per_byte;
@@ -63,14 +64,48 @@ double halo_exchange_s(const OracleProblem& problem, double samples, std::int64_
     return total;
 }
 
-template <class Get>
-std::int64_t smallest(const std::vector<OracleLayer>& layers, Get get) {
-    std::int64_t least = get(layers.front());
-    for (const OracleLayer& layer : layers) least = std::min(least, get(layer));
+// The first layer with the least `get`, among those `counts`; null when none counts.
+template <class Get, class Counts>
+const OracleLayer* smallest(const std::vector<OracleLayer>& layers, Get get, Counts counts) {
+    const OracleLayer* least = nullptr;
+    for (const OracleLayer& layer : layers) {
+        if (counts(layer) && (least == nullptr || get(layer) < get(*least))) least = &layer;
+    }
     return least;
 }
 
+template <class Get>
+const OracleLayer& smallest(const std::vector<OracleLayer>& layers, Get get) {
+    return *smallest(layers, get, [](const OracleLayer&) { return true; });
+}
+
 std::string text(double value) { return units::format_number(value); }
+std::string text(std::int64_t value) { return units::format_number(static_cast<double>(value)); }
+
+// Why a pw × ph grid cannot split every spatial layer (the Table 1 limit p ≤ min W×H, and a grid no wider or taller
+// than the narrowest or shortest activation it cuts), or nothing. `what` names the grid's PEs ("p", "p2").
+std::optional<std::string> grid_problem(const std::vector<OracleLayer>& layers, std::int64_t pw, std::int64_t ph,
+                                        const std::string& what) {
+    if (pw * ph == 1) return std::nullopt;
+    const auto spatial = [](const OracleLayer& l) { return l.spatial; };
+    const OracleLayer* area = smallest(layers, [](const OracleLayer& l) { return l.width * l.height; }, spatial);
+    if (area == nullptr) return "no layer has an image to split";
+    if (pw * ph > area->width * area->height) {
+        return what + " = " + text(pw * ph) + " > min W×H = " + text(area->width * area->height) + " (" + area->name +
+               "): every PE needs a pixel of the smallest activation";
+    }
+    const OracleLayer* narrowest = smallest(layers, [](const OracleLayer& l) { return l.width; }, spatial);
+    if (pw > narrowest->width) {
+        return "the grid's " + text(pw) + " columns are more than the " + text(narrowest->width) + " of " +
+               narrowest->name + "'s input";
+    }
+    const OracleLayer* shortest = smallest(layers, [](const OracleLayer& l) { return l.height; }, spatial);
+    if (ph > shortest->height) {
+        return "the grid's " + text(ph) + " rows are more than the " + text(shortest->height) + " of " +
+               shortest->name + "'s input";
+    }
+    return std::nullopt;
+}
 
 std::string more_groups_than_samples(double groups, double batch) {
     return "p1 = " + text(groups) + " > B = " + text(batch) + ": every data-parallel group needs a sample";
@@ -119,13 +154,10 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = iterations * (weight_all_reduce_s(problem, p, sums.weights / p) +
                                                  2.0 * halo_exchange_s(problem, B, pes.pw, pes.ph));
         estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
-        const std::int64_t area =
-            smallest(problem.layers, [](const OracleLayer& l) { return l.width * l.height; });
         if (pes.pw * pes.ph != pes.p) {
-            estimate.ruled_out = "the grid pw × ph = " + text(static_cast<double>(pes.pw * pes.ph)) + " is not p";
-        } else if (pes.p > area) {
-            estimate.ruled_out = "p = " + text(p) + " > min W×H = " + text(static_cast<double>(area)) +
-                                 ": every PE needs a pixel of the smallest activation";
+            estimate.ruled_out = "the grid pw × ph = " + text(pes.pw * pes.ph) + " is not p";
+        } else {
+            estimate.ruled_out = grid_problem(problem.layers, pes.pw, pes.ph, "p");
         }
         break;
     }
@@ -160,7 +192,7 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = 2.0 * D * (p + S - 2.0) / B * exchange;
         estimate.memory_bytes = memory;
         if (pes.p > static_cast<std::int64_t>(G)) {
-            estimate.ruled_out = "p = " + text(p) + " > G = " + text(static_cast<double>(G)) + " layers";
+            estimate.ruled_out = "p = " + text(p) + " > G = " + text(static_cast<std::int64_t>(G)) + " layers";
         }
         break;
     }
@@ -170,12 +202,13 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = iterations * activation_exchange_s(problem, p, p);
         estimate.memory_bytes = memory_bytes(problem, 0, G, 1.0, p);
         const bool filter = strategy == OracleStrategy::filter;
-        const std::int64_t least = filter ? smallest(problem.layers, [](const OracleLayer& l) { return l.filters; })
+        const OracleLayer& least = filter ? smallest(problem.layers, [](const OracleLayer& l) { return l.filters; })
                                           : smallest(problem.layers, [](const OracleLayer& l) { return l.channels; });
-        if (pes.p > least) {
-            estimate.ruled_out = "p = " + text(p) + " > min " + (filter ? "F" : "C") + " = " +
-                                 text(static_cast<double>(least)) + ": every PE needs a " +
-                                 (filter ? "filter" : "channel") + " of every layer";
+        const std::int64_t bound = filter ? least.filters : least.channels;
+        if (pes.p > bound) {
+            estimate.ruled_out = "p = " + text(p) + " > min " + (filter ? "F" : "C") + " = " + text(bound) + " (" +
+                                 least.name + "): every PE needs a " + (filter ? "filter" : "channel") +
+                                 " of every layer";
         }
         break;
     }
@@ -186,13 +219,13 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = iterations * (activation_exchange_s(problem, p2, p) +
                                                  weight_all_reduce_s(problem, p1, sums.weights / p));
         estimate.memory_bytes = memory_bytes(problem, 0, G, p1, p2);
-        const std::int64_t filters = smallest(problem.layers, [](const OracleLayer& l) { return l.filters; });
+        const OracleLayer& least = smallest(problem.layers, [](const OracleLayer& l) { return l.filters; });
         if (pes.p1 * pes.p2 != pes.p) {
             estimate.ruled_out = "p1 × p2 = " + text(p1 * p2) + " is not p";
         } else if (p1 > B) {
             estimate.ruled_out = more_groups_than_samples(p1, B);
-        } else if (pes.p2 > filters) {
-            estimate.ruled_out = "p2 = " + text(p2) + " > min F = " + text(static_cast<double>(filters));
+        } else if (pes.p2 > least.filters) {
+            estimate.ruled_out = "p2 = " + text(p2) + " > min F = " + text(least.filters) + " (" + least.name + ")";
         }
         break;
     }
@@ -204,14 +237,12 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = iterations * (weight_all_reduce_s(problem, p, sums.weights / p) +
                                                  2.0 * halo_exchange_s(problem, B / p1, pes.pw, pes.ph));
         estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
-        const std::int64_t area = smallest(problem.layers, [](const OracleLayer& l) { return l.width * l.height; });
         if (pes.p1 * pes.p2 != pes.p || pes.pw * pes.ph != pes.p2) {
             estimate.ruled_out = "p1 × pw × ph = " + text(p1 * static_cast<double>(pes.pw * pes.ph)) + " is not p";
         } else if (p1 > B) {
             estimate.ruled_out = more_groups_than_samples(p1, B);
-        } else if (pes.p2 > area) {
-            estimate.ruled_out = "p2 = " + text(static_cast<double>(pes.p2)) + " > min W×H = " +
-                                 text(static_cast<double>(area));
+        } else {
+            estimate.ruled_out = grid_problem(problem.layers, pes.pw, pes.ph, "p2");
         }
         break;
     }

@@ -9,6 +9,8 @@
 // per epoch, B the mini-batch, p the PEs; α the latency and β the per-byte time of the links the PEs span; δ bytes
 // per element; γ the memory overhead factor of the framework.
 
+#include "common/enum_names.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -18,6 +20,7 @@
 namespace parasight {
 
 struct OracleLayer {
+    std::string name;              // as the model lists it, for the limits' reasons
     double input_elements = 0.0;   // |x_i|, per sample
     double output_elements = 0.0;  // |y_i|, per sample
     double weights = 0.0;          // |w_i|
@@ -29,6 +32,9 @@ struct OracleLayer {
     std::int64_t output_width = 1;   // of the output, whose gradient spatial parallelism exchanges in backward
     std::int64_t output_height = 1;
     std::int64_t kernel = 1;       // the convolution's kernel side (1 for fc and for what needs no neighbours)
+    // Whether spatial parallelism splits the layer over its grid. Fully connected layers run on the gathered
+    // activation, as the spatial implementations do: they add no halo and do not bound p by their 1 × 1 "image".
+    bool spatial = true;
     double forward_s = 0.0;        // FW_i, one sample
     double backward_s = 0.0;       // BW_i, one sample
     double update_s = 0.0;         // WU_i, one iteration
@@ -43,10 +49,25 @@ struct OracleProblem {
     double beta_s_per_byte = 0.0;   // β
     double element_bytes = 4.0;     // δ
     double memory_overhead = 1.0;   // γ
+    double memory_capacity_bytes = 0.0;  // of one PE; 0: unbounded. The closed forms do not read it; choices do.
+
+    [[nodiscard]] double iterations() const noexcept { return samples / batch; }  // per epoch, D / B
+    [[nodiscard]] bool fits(double memory_bytes) const noexcept {
+        return memory_capacity_bytes <= 0.0 || memory_bytes <= memory_capacity_bytes;
+    }
 };
 
 enum class OracleStrategy : std::uint8_t { serial, data, spatial, layer, filter, channel, data_filter, data_spatial };
-inline constexpr std::size_t oracle_strategy_count = 8;
+inline constexpr std::array<EnumName<OracleStrategy>, 8> oracle_strategy_names{{
+    {OracleStrategy::serial, "serial"},
+    {OracleStrategy::data, "data"},
+    {OracleStrategy::spatial, "spatial"},
+    {OracleStrategy::layer, "layer"},
+    {OracleStrategy::filter, "filter"},
+    {OracleStrategy::channel, "channel"},
+    {OracleStrategy::data_filter, "data+filter"},
+    {OracleStrategy::data_spatial, "data+spatial"},
+}};
 
 // How the PEs are arranged: p in all; for the hybrids p = p1 × p2 (data × filter, data × spatial); for spatial
 // parallelism (and the spatial part of data + spatial) a pw × ph grid over each layer's W × H.

@@ -111,6 +111,8 @@ struct ModelSpec {
 struct TrainingSpec {
     std::int64_t global_batch = 0;  // sequences (samples) per iteration
     int micro_batch = 1;            // per data-parallel replica
+    // Samples in one epoch (ImageNet-1k's 1 281 167): what the oracle's epoch view needs; unset, it shows iterations.
+    std::optional<std::int64_t> dataset_samples;
     Dtype dtype = Dtype::bf16;
     Optimizer optimizer = Optimizer::adam;
     // Fused by default: Megatron-Core (with Transformer Engine), DeepSpeed and PyTorch's scaled_dot_product_attention

@@ -60,6 +60,7 @@ inline constexpr IntegerRange block_repeat{1, 10'000};
 // training
 inline constexpr IntegerRange global_batch{1, 1'000'000'000};
 inline constexpr IntegerRange micro_batch{1, 10'000'000};
+inline constexpr IntegerRange dataset_samples{1, 1'000'000'000'000};
 // cluster
 inline constexpr QuantityRange peak_flops{0.0, false, 1e19};
 inline constexpr QuantityRange memory_bytes{0.0, false, 1125899906842624.0};  // 1 PiB

@@ -22,12 +22,15 @@ void record_keys(const MapReader& reader, LocationIndex& locations, const std::v
 }  // namespace
 
 void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training) {
-    const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dtype", "optimizer", "attention"};
+    const std::vector<std::string_view> keys{"global_batch", "micro_batch",  "dataset_samples",
+                                             "dtype",        "optimizer",    "attention"};
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
     if (reader.require("global_batch")) reader.read_integer("global_batch", training.global_batch, limits::global_batch);
     reader.read_integer("micro_batch", training.micro_batch, limits::micro_batch);
+    std::int64_t samples = 0;
+    if (reader.read_integer("dataset_samples", samples, limits::dataset_samples)) training.dataset_samples = samples;
     reader.read_enum("dtype", training.dtype, training_dtype_names, dtype_suggestion_aliases);
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
     reader.read_enum("attention", training.attention, attention_names);

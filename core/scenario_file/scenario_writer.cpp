@@ -89,6 +89,9 @@ void write_training(YAML::Emitter& out, const TrainingSpec& training) {
     out << YAML::Key << "training" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "global_batch" << YAML::Value << std::to_string(training.global_batch);
     out << YAML::Key << "micro_batch" << YAML::Value << std::to_string(training.micro_batch);
+    if (training.dataset_samples) {
+        out << YAML::Key << "dataset_samples" << YAML::Value << std::to_string(*training.dataset_samples);
+    }
     out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
     out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
     out << YAML::Key << "attention" << YAML::Value << std::string(name_of(training.attention, attention_names));

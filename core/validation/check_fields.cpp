@@ -96,6 +96,14 @@ void check_model(const ModelSpec& model, ProblemList& problems) {
 void check_training(const TrainingSpec& training, ProblemList& problems) {
     problems.integer("training.global_batch", training.global_batch, limits::global_batch);
     problems.integer("training.micro_batch", training.micro_batch, limits::micro_batch);
+    if (training.dataset_samples) {
+        problems.integer("training.dataset_samples", *training.dataset_samples, limits::dataset_samples);
+        if (*training.dataset_samples < training.global_batch) {
+            problems.add("training.dataset_samples",
+                         "dataset_samples " + std::to_string(*training.dataset_samples) + " is less than global_batch " +
+                             std::to_string(training.global_batch) + ": an epoch holds at least one iteration");
+        }
+    }
     known(problems, "training.dtype", training.dtype, training_dtype_names);
     known(problems, "training.optimizer", training.optimizer, optimizer_names);
     known(problems, "training.attention", training.attention, attention_names);

@@ -24,6 +24,7 @@ namespace {
 parasight::OracleProblem two_conv_layers() {
     parasight::OracleProblem problem;
     parasight::OracleLayer conv1;
+    conv1.name = "conv 1";
     conv1.input_elements = 192.0;
     conv1.output_elements = 256.0;
     conv1.weights = 108.0;
@@ -36,6 +37,7 @@ parasight::OracleProblem two_conv_layers() {
     conv1.backward_s = 2e-3;
     conv1.update_s = 0.5e-3;
     parasight::OracleLayer conv2 = conv1;
+    conv2.name = "conv 2";
     conv2.input_elements = 256.0;
     conv2.output_elements = 128.0;
     conv2.weights = 72.0;
@@ -68,6 +70,7 @@ private slots:
     void limits_data();
     void limits();
     void haloOfATile();
+    void fullyConnectedLayersAreNotSplitSpatially();
 };
 
 void TestOracle::tableOneByHand_data() {
@@ -134,22 +137,34 @@ void TestOracle::limits_data() {
     QTest::newRow("data past B") << OracleStrategy::data << pes(32)
                                  << QStringLiteral("p = 32 > B = 16: every PE needs a sample");
     QTest::newRow("spatial past W x H") << OracleStrategy::spatial << pes(128, 1, 1, 16, 8)
-                                        << QStringLiteral("p = 128 > min W×H = 64: every PE needs a pixel of the "
-                                                          "smallest activation");
+                                        << QStringLiteral("p = 128 > min W×H = 64 (conv 1): every PE needs a pixel "
+                                                          "of the smallest activation");
+    // 16 PEs fit the 64 pixels, but a 16 × 1 grid cuts the 8 columns into slices under a pixel wide.
+    QTest::newRow("spatial grid wider than the image")
+        << OracleStrategy::spatial << pes(16, 1, 1, 16, 1)
+        << QStringLiteral("the grid's 16 columns are more than the 8 of conv 1's input");
+    QTest::newRow("spatial grid taller than the image")
+        << OracleStrategy::spatial << pes(16, 1, 1, 1, 16)
+        << QStringLiteral("the grid's 16 rows are more than the 8 of conv 1's input");
     QTest::newRow("spatial grid not p") << OracleStrategy::spatial << pes(4, 1, 1, 4, 2)
                                         << QStringLiteral("the grid pw × ph = 8 is not p");
     QTest::newRow("layer past G") << OracleStrategy::layer << pes(3) << QStringLiteral("p = 3 > G = 2 layers");
     QTest::newRow("filter past F") << OracleStrategy::filter << pes(4)
-                                   << QStringLiteral("p = 4 > min F = 2: every PE needs a filter of every layer");
+                                   << QStringLiteral("p = 4 > min F = 2 (conv 2): every PE needs a filter of every "
+                                                      "layer");
     QTest::newRow("channel past C") << OracleStrategy::channel << pes(4)
-                                    << QStringLiteral("p = 4 > min C = 3: every PE needs a channel of every layer");
+                                    << QStringLiteral("p = 4 > min C = 3 (conv 1): every PE needs a channel of "
+                                                       "every layer");
     QTest::newRow("data + filter past F") << OracleStrategy::data_filter << pes(8, 2, 4)
-                                          << QStringLiteral("p2 = 4 > min F = 2");
+                                          << QStringLiteral("p2 = 4 > min F = 2 (conv 2)");
     QTest::newRow("data + filter past B")
         << OracleStrategy::data_filter << pes(64, 32, 2)
         << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample");
     QTest::newRow("data + spatial grid") << OracleStrategy::data_spatial << pes(8, 2, 4, 4, 2)
                                          << QStringLiteral("p1 × pw × ph = 16 is not p");
+    QTest::newRow("data + spatial past W x H")
+        << OracleStrategy::data_spatial << pes(256, 2, 128, 16, 8)
+        << QStringLiteral("p2 = 128 > min W×H = 64 (conv 1): every PE needs a pixel of the smallest activation");
 }
 
 void TestOracle::limits() {
@@ -170,6 +185,27 @@ void TestOracle::haloOfATile() {
     QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 5, 1, 1), 0.0);
     // A grid of one row exchanges columns only: 16·2·2·32 = 2 048.
     QCOMPARE_EQ(parasight::halo_elements(16, 32, 32, 5, 4, 1), 2048.0);
+}
+
+void TestOracle::fullyConnectedLayersAreNotSplitSpatially() {
+    // An fc layer after the two convolutions: 128 inputs, 10 outputs, a 1 × 1 "image". It bounds no grid and adds no
+    // halo, so spatial p 4 (2 × 2) keeps its communication; its weights join the all-reduce: Σ|w| = 180 + 1 280.
+    parasight::OracleProblem problem = two_conv_layers();
+    parasight::OracleLayer fc;
+    fc.name = "fc 3";
+    fc.input_elements = 128.0;
+    fc.output_elements = 10.0;
+    fc.weights = 1280.0;
+    fc.biases = 10.0;
+    fc.filters = 10;
+    fc.channels = 128;
+    fc.spatial = false;
+    problem.layers.push_back(fc);
+    const OracleEstimate estimate = parasight::oracle_estimate(problem, OracleStrategy::spatial, pes(4, 1, 1, 2, 2));
+    QVERIFY(!estimate.ruled_out);
+    // Per iteration: all-reduce 2·3·(10 µs + 1 460/4·4·10⁻³ µs) = 6·11.46 = 68.76 µs; halo as for two convolutions,
+    // 2·53.312 = 106.624 µs; 4 iterations: 4·175.384 = 701.536 µs.
+    PS_COMPARE_RELATIVE(estimate.communication_s, 701.536e-6, 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TestOracle)

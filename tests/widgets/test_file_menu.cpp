@@ -80,6 +80,7 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"llama3-405b-16k", 8, 16, 128, 2048},  // the scenario as its file gives it: 16384 H100, batch 2048
         {"pipeline-gpipe", 1, 4, 1, 8},         // 4 A100s as 4 stages, 8 micro-batches of 1
         {"pipeline-1f1b", 1, 4, 1, 8},
+        {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
     };
     for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
         const Preset& preset = parasight::all_presets()[i];
@@ -128,8 +129,9 @@ void TestFileMenu::everyPresetOpensAsAValidScenario() {
     QCOMPARE(value.parallelism.pp, pp);
     QCOMPARE(value.parallelism.dp, dp);
     QCOMPARE(value.training.global_batch, globalBatch);
-    // The V100 has no bf16 peak (fp32 and fp16 only): its scenario trains in fp16; every other one keeps bf16.
-    QCOMPARE(value.training.dtype, preset.id == "v100" ? parasight::Dtype::fp16 : parasight::Dtype::bf16);
+    // The V100 has no bf16 peak (fp32 and fp16 only): its scenarios train in fp16; every other one keeps bf16.
+    const bool v100 = preset.id == "v100" || preset.id == "resnet50-abci";
+    QCOMPARE(value.training.dtype, v100 ? parasight::Dtype::fp16 : parasight::Dtype::bf16);
 }
 
 void TestFileMenu::recentFilesAreNewestFirstAndBounded() {

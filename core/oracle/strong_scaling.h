@@ -1,0 +1,41 @@
+#pragma once
+// The oracle over a range of PE counts (docs/oracle.md §3): for each p and each strategy, the fastest arrangement of
+// the p PEs that the strategy's limits allow — or, when none does, why — and the fastest strategy at p.
+
+#include "oracle/oracle_problem.h"
+#include "oracle/paradl_oracle.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace parasight {
+
+struct OracleChoice {
+    OracleStrategy strategy = OracleStrategy::serial;
+    OraclePes pes;
+    OracleEstimate estimate;
+};
+
+// The arrangement of p PEs for `strategy` with the shortest epoch among those its limits allow and whose memory fits
+// (among those that do not fit when none does): every split p1 × p2 of the hybrids, every grid pw × ph of the
+// spatial ones. When none is allowed, the one that keeps the most data parallelism B allows (the largest p1 ≤ B) and
+// the grid closest to square, with its reason.
+[[nodiscard]] OracleChoice oracle_choice(const OracleProblem& problem, OracleStrategy strategy, std::int64_t p);
+
+struct OracleScalingPoint {
+    std::int64_t p = 1;
+    OracleNetwork network;
+    std::vector<OracleChoice> choices;  // one per strategy asked for, in that order
+    // The allowed choice that fits in memory with the shortest epoch (the first of equals); none when none fits.
+    std::optional<std::size_t> best;
+};
+
+// `problem` as oracle_problem made it, its α and β set for each p from the topology.
+[[nodiscard]] std::vector<OracleScalingPoint> oracle_strong_scaling(OracleProblem problem,
+                                                                    const std::vector<Dimension>& topology,
+                                                                    std::span<const std::int64_t> pes,
+                                                                    std::span<const OracleStrategy> strategies);
+
+}  // namespace parasight
