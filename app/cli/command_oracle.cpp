@@ -30,7 +30,7 @@ simulation: the answer is instant. docs/oracle.md says where each number comes f
   --json           one JSON object: model, samples, batch, iterations_per_epoch, micro_batches,
                    element_bytes, memory_capacity_bytes, points [{p, alpha_s, beta_s_per_byte,
                    beyond_cluster, best, strategies [{strategy, p1, p2, pw, ph, epoch_s, iteration_s,
-                   compute_s, communication_s, memory_bytes, fits_memory, ruled_out}]}]
+                   compute_s, communication_s, memory_bytes, fits_memory, limit, ruled_out}]}]
 
 exit status: 0 ok, 2 bad input (not a CNN, a bad list)
 )";
@@ -67,12 +67,6 @@ Expected<std::vector<std::int64_t>> parse_pes(const std::string& text) {
         return Error{"--pes: at most " + std::to_string(max_pe_counts) + " PE counts, not " +
                      std::to_string(pes.size())};
     }
-    return pes;
-}
-
-std::vector<std::int64_t> default_pes(std::int64_t cluster_npus) {
-    std::vector<std::int64_t> pes;
-    for (std::int64_t p = 1; p <= std::max<std::int64_t>(1024, cluster_npus); p *= 2) pes.push_back(p);
     return pes;
 }
 
@@ -156,7 +150,7 @@ void print_table(std::ostream& out, const Scenario& scenario, const OracleProble
             out << "  " << column(std::string(name_of(choice.strategy, oracle_strategy_names)), 13);
             const OracleEstimate& estimate = choice.estimate;
             if (estimate.ruled_out) {
-                out << "ruled out: " << *estimate.ruled_out << '\n';
+                out << "ruled out: " << estimate.ruled_out->reason << '\n';
                 continue;
             }
             out << column(arrangement_text(choice), 14) << column(format_readable(estimate.epoch_s(), Dimension::time), 10)
@@ -216,9 +210,15 @@ void print_json(std::ostream& out, const Scenario& scenario, const OracleProblem
             json.key("communication_s").value(estimate.communication_s);
             json.key("memory_bytes").value(estimate.memory_bytes);
             json.key("fits_memory").value(problem.fits(estimate.memory_bytes));
+            json.key("limit");
+            if (estimate.ruled_out) {
+                json.value(estimate.ruled_out->bound);
+            } else {
+                json.null();
+            }
             json.key("ruled_out");
             if (estimate.ruled_out) {
-                json.value(*estimate.ruled_out);
+                json.value(estimate.ruled_out->reason);
             } else {
                 json.null();
             }
@@ -266,7 +266,7 @@ int run_oracle(const std::vector<std::string>& words, std::ostream& out, std::os
         return exit_bad_input;
     }
     const Scenario& scenario = validated.value();
-    if (!pes) pes = default_pes(scenario.device_count());
+    if (!pes) pes = oracle_default_pes(scenario.device_count());
     const auto points = oracle_strong_scaling(*problem, scenario.cluster.topology, *pes, strategies);
     if (arguments->flag("json")) {
         print_json(out, scenario, *problem, points);

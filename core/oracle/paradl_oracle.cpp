@@ -84,31 +84,40 @@ std::string text(std::int64_t value) { return units::format_number(static_cast<d
 
 // Why a pw × ph grid cannot split every spatial layer (the Table 1 limit p ≤ min W×H, and a grid no wider or taller
 // than the narrowest or shortest activation it cuts), or nothing. `what` names the grid's PEs ("p", "p2").
-std::optional<std::string> grid_problem(const std::vector<OracleLayer>& layers, std::int64_t pw, std::int64_t ph,
+std::optional<OracleLimit> grid_problem(const std::vector<OracleLayer>& layers, std::int64_t pw, std::int64_t ph,
                                         const std::string& what) {
     if (pw * ph == 1) return std::nullopt;
     const auto spatial = [](const OracleLayer& l) { return l.spatial; };
     const OracleLayer* area = smallest(layers, [](const OracleLayer& l) { return l.width * l.height; }, spatial);
-    if (area == nullptr) return "no layer has an image to split";
+    if (area == nullptr) return OracleLimit{"no image", "no layer has an image to split"};
     if (pw * ph > area->width * area->height) {
-        return what + " = " + text(pw * ph) + " > min W×H = " + text(area->width * area->height) + " (" + area->name +
-               "): every PE needs a pixel of the smallest activation";
+        const std::string bound = "min W×H = " + text(area->width * area->height);
+        return OracleLimit{what + " ≤ " + bound, what + " = " + text(pw * ph) + " > " + bound + " (" + area->name +
+                                                     "): every PE needs a pixel of the smallest activation"};
     }
     const OracleLayer* narrowest = smallest(layers, [](const OracleLayer& l) { return l.width; }, spatial);
     if (pw > narrowest->width) {
-        return "the grid's " + text(pw) + " columns are more than the " + text(narrowest->width) + " of " +
-               narrowest->name + "'s input";
+        return OracleLimit{"pw ≤ min W = " + text(narrowest->width),
+                           "the grid's " + text(pw) + " columns are more than the " + text(narrowest->width) + " of " +
+                               narrowest->name + "'s input"};
     }
     const OracleLayer* shortest = smallest(layers, [](const OracleLayer& l) { return l.height; }, spatial);
     if (ph > shortest->height) {
-        return "the grid's " + text(ph) + " rows are more than the " + text(shortest->height) + " of " +
-               shortest->name + "'s input";
+        return OracleLimit{"ph ≤ min H = " + text(shortest->height),
+                           "the grid's " + text(ph) + " rows are more than the " + text(shortest->height) + " of " +
+                               shortest->name + "'s input"};
     }
     return std::nullopt;
 }
 
-std::string more_groups_than_samples(double groups, double batch) {
-    return "p1 = " + text(groups) + " > B = " + text(batch) + ": every data-parallel group needs a sample";
+OracleLimit more_groups_than_samples(double groups, double batch) {
+    return OracleLimit{"p1 ≤ B = " + text(batch),
+                       "p1 = " + text(groups) + " > B = " + text(batch) + ": every data-parallel group needs a sample"};
+}
+
+// A product of parts that is not the p it should be: an arrangement no caller should make.
+OracleLimit not_p(const std::string& parts, double product) {
+    return OracleLimit{parts + " = p", parts + " = " + text(product) + " is not p"};
 }
 
 }  // namespace
@@ -128,7 +137,7 @@ double halo_elements(std::int64_t channels, std::int64_t width, std::int64_t hei
 OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy strategy, const OraclePes& pes) {
     OracleEstimate estimate;
     if (problem.layers.empty()) {
-        estimate.ruled_out = "the model has no layers";
+        estimate.ruled_out = OracleLimit{"G ≥ 1", "the model has no layers"};
         return estimate;
     }
     const Sums sums = sums_of(problem.layers);
@@ -141,13 +150,16 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
     case OracleStrategy::serial:  // Table 1, row "Serial"
         estimate.compute_s = D * sums.forward_backward_s + iterations * sums.update_s;
         estimate.memory_bytes = memory_bytes(problem, 0, G, 1.0, 1.0);
-        if (pes.p != 1) estimate.ruled_out = "serial training runs on p = 1";
+        if (pes.p != 1) estimate.ruled_out = OracleLimit{"p = 1", "serial training runs on p = 1"};
         break;
     case OracleStrategy::data:  // Table 1, row "Data"
         estimate.compute_s = D / p * sums.forward_backward_s + iterations * sums.update_s;
         estimate.communication_s = iterations * weight_all_reduce_s(problem, p, sums.weights / p);
         estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
-        if (p > B) estimate.ruled_out = "p = " + text(p) + " > B = " + text(B) + ": every PE needs a sample";
+        if (p > B) {
+            estimate.ruled_out =
+                OracleLimit{"p ≤ B = " + text(B), "p = " + text(p) + " > B = " + text(B) + ": every PE needs a sample"};
+        }
         break;
     case OracleStrategy::spatial: {  // Table 1, row "Spatial"
         estimate.compute_s = D / p * sums.forward_backward_s + iterations * sums.update_s;
@@ -155,7 +167,7 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
                                                  2.0 * halo_exchange_s(problem, B, pes.pw, pes.ph));
         estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
         if (pes.pw * pes.ph != pes.p) {
-            estimate.ruled_out = "the grid pw × ph = " + text(pes.pw * pes.ph) + " is not p";
+            estimate.ruled_out = not_p("the grid pw × ph", static_cast<double>(pes.pw * pes.ph));
         } else {
             estimate.ruled_out = grid_problem(problem.layers, pes.pw, pes.ph, "p");
         }
@@ -192,7 +204,8 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.communication_s = 2.0 * D * (p + S - 2.0) / B * exchange;
         estimate.memory_bytes = memory;
         if (pes.p > static_cast<std::int64_t>(G)) {
-            estimate.ruled_out = "p = " + text(p) + " > G = " + text(static_cast<std::int64_t>(G)) + " layers";
+            const std::string layers = text(static_cast<std::int64_t>(G));
+            estimate.ruled_out = OracleLimit{"p ≤ G = " + layers, "p = " + text(p) + " > G = " + layers + " layers"};
         }
         break;
     }
@@ -206,9 +219,10 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
                                           : smallest(problem.layers, [](const OracleLayer& l) { return l.channels; });
         const std::int64_t bound = filter ? least.filters : least.channels;
         if (pes.p > bound) {
-            estimate.ruled_out = "p = " + text(p) + " > min " + (filter ? "F" : "C") + " = " + text(bound) + " (" +
-                                 least.name + "): every PE needs a " + (filter ? "filter" : "channel") +
-                                 " of every layer";
+            const std::string limit = std::string("min ") + (filter ? "F" : "C") + " = " + text(bound);
+            estimate.ruled_out = OracleLimit{"p ≤ " + limit, "p = " + text(p) + " > " + limit + " (" + least.name +
+                                                                 "): every PE needs a " +
+                                                                 (filter ? "filter" : "channel") + " of every layer"};
         }
         break;
     }
@@ -221,11 +235,12 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         estimate.memory_bytes = memory_bytes(problem, 0, G, p1, p2);
         const OracleLayer& least = smallest(problem.layers, [](const OracleLayer& l) { return l.filters; });
         if (pes.p1 * pes.p2 != pes.p) {
-            estimate.ruled_out = "p1 × p2 = " + text(p1 * p2) + " is not p";
+            estimate.ruled_out = not_p("p1 × p2", p1 * p2);
         } else if (p1 > B) {
             estimate.ruled_out = more_groups_than_samples(p1, B);
         } else if (pes.p2 > least.filters) {
-            estimate.ruled_out = "p2 = " + text(p2) + " > min F = " + text(least.filters) + " (" + least.name + ")";
+            const std::string limit = "min F = " + text(least.filters);
+            estimate.ruled_out = OracleLimit{"p2 ≤ " + limit, "p2 = " + text(p2) + " > " + limit + " (" + least.name + ")"};
         }
         break;
     }
@@ -238,7 +253,7 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
                                                  2.0 * halo_exchange_s(problem, B / p1, pes.pw, pes.ph));
         estimate.memory_bytes = memory_bytes(problem, 0, G, p, 1.0);
         if (pes.p1 * pes.p2 != pes.p || pes.pw * pes.ph != pes.p2) {
-            estimate.ruled_out = "p1 × pw × ph = " + text(p1 * static_cast<double>(pes.pw * pes.ph)) + " is not p";
+            estimate.ruled_out = not_p("p1 × pw × ph", p1 * static_cast<double>(pes.pw * pes.ph));
         } else if (p1 > B) {
             estimate.ruled_out = more_groups_than_samples(p1, B);
         } else {

@@ -79,12 +79,19 @@ struct OraclePes {
     std::int64_t ph = 1;  // spatial: rows
 };
 
-// One epoch on one PE.
+// A limit the PEs break: the bound they pass, short enough to label a chart ("p ≤ B = 32"), and the reason in words
+// ("p = 64 > B = 32: every PE needs a sample").
+struct OracleLimit {
+    std::string bound;
+    std::string reason;
+};
+
+// One epoch on one PE. The times and memory are the closed forms' even for PEs a limit rules out.
 struct OracleEstimate {
     double compute_s = 0.0;
     double communication_s = 0.0;
-    double memory_bytes = 0.0;             // the most any PE holds
-    std::optional<std::string> ruled_out;  // the limit the PEs break, in words ("p = 64 > B = 32: …"); else nothing
+    double memory_bytes = 0.0;               // the most any PE holds
+    std::optional<OracleLimit> ruled_out;    // the limit the PEs break; else nothing
     [[nodiscard]] double epoch_s() const noexcept { return compute_s + communication_s; }
 };
 

@@ -1,5 +1,6 @@
 #include "oracle/strong_scaling.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace parasight {
@@ -57,6 +58,12 @@ OracleChoice oracle_choice(const OracleProblem& problem, OracleStrategy strategy
         if (!fastest || better(choice, *fastest)) fastest = std::move(choice);
     }
     return fastest ? *fastest : *fallback;
+}
+
+std::vector<std::int64_t> oracle_default_pes(std::int64_t cluster_npus) {
+    std::vector<std::int64_t> pes;
+    for (std::int64_t p = 1; p <= std::max<std::int64_t>(1024, cluster_npus); p *= 2) pes.push_back(p);
+    return pes;
 }
 
 std::vector<OracleScalingPoint> oracle_strong_scaling(OracleProblem problem, const std::vector<Dimension>& topology,

@@ -32,6 +32,10 @@ struct OracleScalingPoint {
     std::optional<std::size_t> best;
 };
 
+// The PE counts the oracle shows unless told otherwise: powers of two up to 1024 (ParaDL's range), or up to the
+// cluster's NPUs when it has more.
+[[nodiscard]] std::vector<std::int64_t> oracle_default_pes(std::int64_t cluster_npus);
+
 // `problem` as oracle_problem made it, its α and β set for each p from the topology.
 [[nodiscard]] std::vector<OracleScalingPoint> oracle_strong_scaling(OracleProblem problem,
                                                                     const std::vector<Dimension>& topology,

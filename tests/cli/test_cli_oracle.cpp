@@ -99,6 +99,9 @@ private slots:
         // the ring's 4 NPUs.
         QCOMPARE(strategy_at(json, 2, QStringLiteral("channel")).value(QStringLiteral("ruled_out")).toString(),
                  QStringLiteral("p = 4 > min C = 3 (conv 0): every PE needs a channel of every layer"));
+        QCOMPARE(strategy_at(json, 2, QStringLiteral("channel")).value(QStringLiteral("limit")).toString(),
+                 QStringLiteral("p ≤ min C = 3"));
+        QVERIFY(data.value(QStringLiteral("limit")).isNull());
         QCOMPARE(points[3].toObject().value(QStringLiteral("beyond_cluster")).toBool(), true);
         QVERIFY(strategy_at(json, 3, QStringLiteral("data")).value(QStringLiteral("ruled_out")).isNull());
         QCOMPARE(strategy_at(json, 3, QStringLiteral("filter")).value(QStringLiteral("ruled_out")).toString(),

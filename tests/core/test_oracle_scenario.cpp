@@ -200,7 +200,7 @@ void TestOracleScenario::arrangementOfEachStrategy() {
     const auto none = parasight::oracle_choice(problem, OracleStrategy::data_filter, 64);
     QVERIFY(none.estimate.ruled_out);
     QCOMPARE_EQ(none.pes.p1, 16);
-    QCOMPARE(QString::fromStdString(*none.estimate.ruled_out), QStringLiteral("p2 = 4 > min F = 2 (conv 2)"));
+    QCOMPARE(QString::fromStdString(none.estimate.ruled_out->reason), QStringLiteral("p2 = 4 > min F = 2 (conv 2)"));
 
     // Spatial p 128 > 64 pixels: every grid is ruled out; the squarest one's reason.
     const auto past = parasight::oracle_choice(problem, OracleStrategy::spatial, 128);
