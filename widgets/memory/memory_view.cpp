@@ -1,6 +1,7 @@
 #include "memory/memory_view.h"
 
 #include "memory/memory_curve.h"
+#include "results/capacity_line.h"
 #include "results/grouping_box.h"
 #include "results/result_table.h"
 #include "results/row_bars.h"
@@ -32,13 +33,6 @@ namespace {
 
 // Enough points for a line across a wide screen; more would only slow the chart down.
 constexpr int curve_points = 4000;
-
-QPen capacity_pen() {
-    QPen pen(over_capacity_color());
-    pen.setWidthF(2.0);
-    pen.setStyle(Qt::DashLine);
-    return pen;
-}
 
 }  // namespace
 
@@ -192,19 +186,8 @@ void MemoryView::rebuildPeakChart() {
     QValueAxis* values = add_row_bars(*peak_chart_, bars, *table_);
 
     if (capacity > 0.0) {
-        // The capacity as a vertical line across every bar: on its own hidden axis spanning the bars' slots.
-        auto* line = new QLineSeries;
-        line->setName(tr("Capacity %1").arg(bytes_text(capacity)));
-        line->setPen(capacity_pen());
-        line->append(capacity / scale.unit_value, -0.5);
-        line->append(capacity / scale.unit_value, rows - 0.5);
-        peak_chart_->addSeries(line);
-        auto* slots = new QValueAxis;
-        slots->setRange(-0.5, rows - 0.5);
-        slots->setVisible(false);
-        peak_chart_->addAxis(slots, Qt::AlignRight);
-        line->attachAxis(values);
-        line->attachAxis(slots);
+        add_capacity_across_bars(*peak_chart_, values, rows, capacity / scale.unit_value,
+                                 tr("Capacity %1").arg(bytes_text(capacity)));
     }
     apply_chart_style(*peak_chart_, palette());
 }
