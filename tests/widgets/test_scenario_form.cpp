@@ -6,6 +6,7 @@
 #include "main_window/main_window.h"
 #include "problems/problem_list_model.h"
 #include "scenario_form/scenario_form.h"
+#include "presets/preset_library.h"
 #include "scenario_file/preset_specs.h"
 
 #include <QAbstractItemModelTester>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void badValueIsMarked_data();
     void badValueIsMarked();
     void unreadableTextIsRefused();
+    void optionalValueIsLeftOutWhenEmpty();
     void presetsReplaceTheirPart();
     void topologyRowsFollowTheDimensions();
     void dimensionsAreAddedAndRemoved();
@@ -180,6 +182,41 @@ void TestScenarioForm::unreadableTextIsRefused() {
     // A readable value clears the message.
     form.enter(QStringLiteral("training.global_batch"), QStringLiteral("3072"));
     QVERIFY(form.message(QStringLiteral("training.global_batch")).isEmpty());
+}
+
+// A CNN's samples per epoch, which only the oracle reads, may be left out: the empty editor then says what that means.
+void TestScenarioForm::optionalValueIsLeftOutWhenEmpty() {
+    MainWindow window;
+    window.setAutoRun(false);
+    window.openPreset(*parasight::find_preset(parasight::PresetKind::scenario, "resnet50-abci"));
+    ScenarioDocument& document = window.document();
+    ScenarioForm* form = window.scenarioForm();
+    const QString path = QStringLiteral("training.dataset_samples");
+    auto* line = qobject_cast<QLineEdit*>(form->editor(path));
+    QVERIFY(line != nullptr);
+    QCOMPARE(line->text(), QStringLiteral("1281167"));
+    QCOMPARE(line->placeholderText(), QStringLiteral("one batch"));
+
+    form->enter(path, QString());
+    QVERIFY(!document.scenario().training.dataset_samples.has_value());
+    QVERIFY(document.validated() != nullptr);
+    QCOMPARE(line->text(), QString());
+    form->enter(path, QStringLiteral("50000"));
+    QCOMPARE(document.scenario().training.dataset_samples, std::optional<std::int64_t>(50000));
+    // Fewer samples than a batch of 256: the loader's words at the field.
+    form->enter(path, QStringLiteral("100"));
+    QCOMPARE(form->message(path),
+             QStringLiteral("training.dataset_samples: dataset_samples 100 is less than global_batch 256: an epoch "
+                            "holds at least one iteration"));
+    form->enter(path, QStringLiteral("many"));
+    QCOMPARE(form->message(path), QStringLiteral("training.dataset_samples must be a whole number, not 'many'"));
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    QCOMPARE(document.scenario().training.dataset_samples, std::optional<std::int64_t>(1281167));
+    // A transformer has no such row.
+    window.openDefaultScenario();
+    QVERIFY(window.scenarioForm()->editor(path) == nullptr);
 }
 
 void TestScenarioForm::presetsReplaceTheirPart() {

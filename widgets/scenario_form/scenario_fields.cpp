@@ -60,6 +60,30 @@ ScenarioField integer_field(QString path, QString section, QString label, std::f
     return field;
 }
 
+// An optional whole number held in a std::optional<std::int64_t> reached by `at`: empty text leaves it out, and the
+// editor then shows `placeholder`, what leaving it out means.
+ScenarioField optional_integer_field(QString path, QString section, QString label, QString placeholder,
+                                     std::function<std::optional<std::int64_t>&(Scenario&)> at) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::integer);
+    field.placeholder = std::move(placeholder);
+    field.read = [at](const Scenario& scenario) {
+        const auto& value = at(const_cast<Scenario&>(scenario));  // read only
+        return value ? QString::number(*value) : QString();
+    };
+    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        if (written.empty()) {
+            at(scenario).reset();
+            return std::nullopt;
+        }
+        const auto value = parse_integer(written);
+        if (!value) return path.toStdString() + " must be a whole number, not " + in_quotes(written);
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
 ScenarioField quantity_field(QString path, QString section, QString label, units::Dimension dimension,
                              std::function<double&(Scenario&)> at) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
@@ -191,6 +215,12 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                                  [](Scenario& s) -> std::int64_t& { return s.training.global_batch; }));
     fields.push_back(integer_field<int>(QStringLiteral("training.micro_batch"), training, tr("Micro-batch"),
                                         [](Scenario& s) -> int& { return s.training.micro_batch; }));
+    if (scenario.model.kind == ModelKind::cnn) {
+        // What the oracle's epoch view counts (docs/oracle.md); the simulation does not read it.
+        fields.push_back(optional_integer_field(
+            QStringLiteral("training.dataset_samples"), training, tr("Samples per epoch"), tr("one batch"),
+            [](Scenario& s) -> std::optional<std::int64_t>& { return s.training.dataset_samples; }));
+    }
     fields.push_back(enum_field<Dtype>(QStringLiteral("training.dtype"), training, tr("Data type"), training_dtype_names,
                                        [](Scenario& s) -> Dtype& { return s.training.dtype; }));
     fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),

@@ -27,6 +27,7 @@ struct ScenarioField {
     FieldKind kind = FieldKind::text;
     units::Dimension dimension = units::Dimension::size;  // of a quantity
     QStringList choices;                                   // of a choice, as written in the file
+    QString placeholder;  // shown in an empty editor: what an optional value left out means
     std::function<QString(const Scenario&)> read;
     // Writes `text` into the scenario; the reason when it cannot be read as this field's value.
     std::function<std::optional<std::string>(Scenario&, const QString&)> write;

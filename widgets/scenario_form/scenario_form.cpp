@@ -143,6 +143,7 @@ void ScenarioForm::rebuild() {
         default: {
             auto* line = new QLineEdit(cell);
             line->setMinimumWidth(60);
+            line->setPlaceholderText(row.field.placeholder);
             if (row.field.kind == FieldKind::quantity) {
                 line->setToolTip(tr("A value with its unit, as in a scenario file (e.g. %1)")
                                      .arg(QString::fromStdString(units::format_quantity(
