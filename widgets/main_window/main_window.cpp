@@ -7,6 +7,7 @@
 #include "strategy/strategy_page.h"
 #include "topology/topology_page.h"
 #include "memory/memory_view.h"
+#include "oracle/oracle_view.h"
 #include "problems/problem_list_model.h"
 #include "scenario_form/scenario_form.h"
 #include "presets/preset_library.h"
@@ -56,6 +57,7 @@ constexpr TabSpec tab_specs[] = {
     {"timeline", QT_TRANSLATE_NOOP("MainWindow", "Timeline")},
     {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown")},
     {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory")},
+    {"oracle", QT_TRANSLATE_NOOP("MainWindow", "Oracle")},
 };
 
 }  // namespace
@@ -74,11 +76,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     timeline_ = new TimelinePage(tabs_);
     topology_ = new TopologyPage(document_, tabs_);
     strategy_ = new StrategyPage(document_, tabs_);
+    oracle_ = new OracleView(document_, tabs_);
     const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
                                             {QStringLiteral("strategy"), strategy_},
                                             {QStringLiteral("timeline"), timeline_},
                                             {QStringLiteral("breakdown"), breakdown_},
-                                            {QStringLiteral("memory"), memory_}};
+                                            {QStringLiteral("memory"), memory_},
+                                            {QStringLiteral("oracle"), oracle_}};
     for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);

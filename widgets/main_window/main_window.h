@@ -1,6 +1,6 @@
 #pragma once
 // The frame every view lives in: the summary bar over the tabs (Topology · Strategy · Timeline · Breakdown ·
-// Memory), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the status
+// Memory · Oracle), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the status
 // bar. It owns the document and the runner and connects them: every change of a valid scenario starts a run after a
 // short pause (auto-run, on by default; F5 runs by hand), a newer change cancels the run under way, and the newest
 // result replaces what every view shows.
@@ -28,6 +28,7 @@ namespace parasight::gui {
 
 class BreakdownView;
 class MemoryView;
+class OracleView;
 class ProblemListModel;
 class ScenarioForm;
 class SummaryBar;
@@ -49,6 +50,7 @@ public:
     [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
+    [[nodiscard]] OracleView* oracleView() const noexcept { return oracle_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
     [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
@@ -121,6 +123,7 @@ private:
     SummaryBar* summary_ = nullptr;
     BreakdownView* breakdown_ = nullptr;
     MemoryView* memory_ = nullptr;
+    OracleView* oracle_ = nullptr;
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;

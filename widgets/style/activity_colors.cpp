@@ -39,6 +39,20 @@ QColor text_color_on(const QColor& background) {
 
 QColor bubble_color() { return grey; }
 
+QColor oracle_strategy_color(OracleStrategy strategy) {
+    switch (strategy) {
+    case OracleStrategy::serial: return grey;
+    case OracleStrategy::data: return blue;
+    case OracleStrategy::spatial: return orange;
+    case OracleStrategy::layer: return green;
+    case OracleStrategy::filter: return red;
+    case OracleStrategy::channel: return purple;
+    case OracleStrategy::data_filter: return teal;
+    case OracleStrategy::data_spatial: return brown;
+    }
+    return grey;
+}
+
 // Idle that is not a bubble: a darker grey than the bubble's, lighter than most dark backgrounds.
 QColor idle_color() { return QColor(0x8a, 0x82, 0x7e); }
 

@@ -5,6 +5,7 @@
 
 #include "analysis/breakdown.h"
 #include "compile/execution_graph.h"
+#include "oracle/paradl_oracle.h"
 #include "topology/parallel_layout.h"
 
 #include <QColor>
@@ -24,6 +25,9 @@ namespace parasight::gui {
 [[nodiscard]] QColor parallel_axis_color(ParallelAxis axis);
 // Black or white, whichever reads on `background`.
 [[nodiscard]] QColor text_color_on(const QColor& background);
+// The oracle's parallel strategies (docs/oracle.md): serial grey, data blue, spatial orange, layer green, filter red,
+// channel purple, data + filter teal, data + spatial brown.
+[[nodiscard]] QColor oracle_strategy_color(OracleStrategy strategy);
 // Drawn where memory passes the device's capacity.
 [[nodiscard]] QColor over_capacity_color();
 

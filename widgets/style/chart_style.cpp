@@ -28,6 +28,7 @@ void fit_legend(QChartView& view) {
     const QFontMetrics metrics(legend->font());
     int needed = 0;
     for (const QLegendMarker* marker : legend->markers()) {
+        if (!marker->isVisible()) continue;  // a series kept out of the legend
         needed += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
     }
     legend->setVisible(needed <= view.width());
@@ -91,6 +92,7 @@ void apply_chart_style(QChart& chart, const QPalette& palette) {
         axis->setTitleBrush(text);
         axis->setLinePenColor(mixed(text, background, 0.5));
         axis->setGridLineColor(mixed(text, background, 0.15));
+        axis->setMinorGridLineColor(mixed(text, background, 0.06));  // log axes' decades
     }
 }
 

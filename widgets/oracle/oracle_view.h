@@ -1,0 +1,71 @@
+#pragma once
+// The Oracle tab: ParaDL's closed forms for the scenario's CNN (docs/oracle.md), recomputed on every edit — they
+// take microseconds, so no worker runs them. Strong-scaling curves of time per epoch (or iteration) against PEs on
+// log axes, a line per strategy, dashed where a limit rules it out with the limit named where the dashes begin; at
+// the chosen p, each strategy's computation and communication stacked, and its memory per PE against the device's
+// capacity; the same numbers in a table. A transformer scenario gets a sentence saying what the tab needs.
+
+#include "oracle/oracle_table_model.h"
+#include "oracle/strong_scaling.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QTableView;
+
+namespace parasight::gui {
+
+class ScenarioDocument;
+
+class OracleView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit OracleView(ScenarioDocument& document, QWidget* parent = nullptr);
+
+    [[nodiscard]] OracleTableModel* model() const noexcept { return model_; }
+    [[nodiscard]] QChart* scalingChart() const noexcept { return scaling_chart_; }
+    [[nodiscard]] QChart* splitChart() const noexcept { return split_chart_; }
+    [[nodiscard]] QChart* memoryChart() const noexcept { return memory_chart_; }
+    // The PE counts shown, and the one the bars and the table are at.
+    [[nodiscard]] QComboBox* peBox() const noexcept { return pe_box_; }
+    // Time per epoch (0) or per iteration (1).
+    [[nodiscard]] QComboBox* perBox() const noexcept { return per_box_; }
+    [[nodiscard]] QLabel* headline() const noexcept { return headline_; }
+    // Empty while the tab shows the oracle; else what it shows instead.
+    [[nodiscard]] QString message() const;
+    [[nodiscard]] const std::vector<OracleScalingPoint>& points() const noexcept { return points_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void recompute();
+    void showChosen();
+    void rebuildScalingChart();
+    void rebuildBarCharts();
+    void showMessage(const QString& message);
+    [[nodiscard]] bool perIteration() const;
+    [[nodiscard]] double timeOf(const OracleEstimate& estimate) const;
+
+    ScenarioDocument& document_;
+    OracleProblem problem_;
+    std::vector<OracleScalingPoint> points_;
+    OracleTableModel* model_ = nullptr;
+    QLabel* headline_ = nullptr;
+    QComboBox* pe_box_ = nullptr;
+    QComboBox* per_box_ = nullptr;
+    QStackedWidget* pages_ = nullptr;
+    QLabel* message_ = nullptr;
+    QChart* scaling_chart_ = nullptr;
+    QChart* split_chart_ = nullptr;
+    QChart* memory_chart_ = nullptr;
+    QTableView* table_ = nullptr;
+};
+
+}  // namespace parasight::gui
