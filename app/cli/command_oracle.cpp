@@ -26,7 +26,7 @@ simulation: the answer is instant. docs/oracle.md says where each number comes f
                    cluster's NPUs when it has more). Past the cluster's NPUs its outermost dimension is taken
                    as grown to hold them.
   --strategy LIST  strategies, e.g. data,spatial (default: all): serial, data, spatial, layer, filter, channel,
-                   data+filter, data+spatial
+                   data+filter, data+spatial, data+layer
   --json           one JSON object: model, samples, batch, iterations_per_epoch, micro_batches,
                    element_bytes, memory_capacity_bytes, points [{p, alpha_s, beta_s_per_byte,
                    beyond_cluster, best, strategies [{strategy, p1, p2, pw, ph, epoch_s, iteration_s,
@@ -88,17 +88,6 @@ Expected<std::vector<OracleStrategy>> parse_strategies(const std::string& text) 
     return strategies;
 }
 
-std::string arrangement_text(const OracleChoice& choice) {
-    const auto n = [](std::int64_t value) { return std::to_string(value); };
-    switch (choice.strategy) {
-    case OracleStrategy::spatial: return n(choice.pes.pw) + " × " + n(choice.pes.ph);
-    case OracleStrategy::data_filter: return n(choice.pes.p1) + " × " + n(choice.pes.p2);
-    case OracleStrategy::data_spatial:
-        return n(choice.pes.p1) + " × " + n(choice.pes.pw) + " × " + n(choice.pes.ph);
-    default: return n(choice.pes.p);
-    }
-}
-
 // `text` padded with spaces to `width` characters (UTF-8 aware: "×" is one).
 std::string column(const std::string& text, std::size_t width) {
     std::size_t characters = 0;
@@ -153,7 +142,7 @@ void print_table(std::ostream& out, const Scenario& scenario, const OracleProble
                 out << "ruled out: " << estimate.ruled_out->reason << '\n';
                 continue;
             }
-            out << column(arrangement_text(choice), 14) << column(format_readable(estimate.epoch_s(), Dimension::time), 10)
+            out << column(oracle_arrangement_text(choice), 14) << column(format_readable(estimate.epoch_s(), Dimension::time), 10)
                 << column(format_readable(estimate.epoch_s() / problem.iterations(), Dimension::time), 10)
                 << column(format_readable(estimate.compute_s, Dimension::time), 10)
                 << column(format_readable(estimate.communication_s, Dimension::time), 10)

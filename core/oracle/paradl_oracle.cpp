@@ -120,6 +120,61 @@ OracleLimit not_p(const std::string& parts, double product) {
     return OracleLimit{parts + " = p", parts + " = " + text(product) + " is not p"};
 }
 
+// Layer parallelism over p stages (Table 1, row "Layer (Pipeline)"), in each of `replicas` data-parallel copies that
+// share the epoch: the layers in p contiguous groups as even in count as they go (the first ones one larger); each
+// copy runs D/replicas samples as S/replicas segments of B/S. The paper's row multiplies max WU by D(p + S − 1)/S as
+// well, which would update the weights for every sample; the update runs once per iteration, as in every other row.
+struct Pipeline {
+    double compute_s = 0.0;
+    double communication_s = 0.0;
+    double memory_bytes = 0.0;
+    double stage_weights = 0.0;  // the most weights a stage holds
+};
+
+Pipeline pipeline_of(const OracleProblem& problem, std::int64_t p, double replicas) {
+    const std::size_t G = problem.layers.size();
+    const double B = problem.batch;
+    const double S = problem.micro_batches;
+    double forward = 0.0, backward = 0.0, update = 0.0, exchange = 0.0;
+    Pipeline pipeline;
+    std::size_t first = 0;
+    for (std::int64_t g = 0; g < p && first < G; ++g) {
+        const std::size_t size =
+            G / static_cast<std::size_t>(p) + (static_cast<std::size_t>(g) < G % static_cast<std::size_t>(p) ? 1 : 0);
+        double group_forward = 0.0, group_backward = 0.0, group_update = 0.0, group_weights = 0.0;
+        for (std::size_t i = first; i < first + size; ++i) {
+            group_forward += problem.layers[i].forward_s;
+            group_backward += problem.layers[i].backward_s;
+            group_update += problem.layers[i].update_s;
+            group_weights += problem.layers[i].weights;
+        }
+        forward = std::max(forward, group_forward);
+        backward = std::max(backward, group_backward);
+        update = std::max(update, group_update);
+        pipeline.stage_weights = std::max(pipeline.stage_weights, group_weights);
+        pipeline.memory_bytes =
+            std::max(pipeline.memory_bytes, memory_bytes(problem, first, first + size, replicas, 1.0));
+        if (g + 1 < p) {  // the group's output goes to the next, a segment of B/S samples at a time
+            const double elements = B / S * problem.layers[first + size - 1].output_elements;
+            exchange = std::max(exchange, problem.alpha_s + elements * problem.element_bytes * problem.beta_s_per_byte);
+        }
+        first += size;
+    }
+    const double D = problem.samples;
+    const auto stages = static_cast<double>(p);
+    const double segments = S / replicas;  // each copy's
+    pipeline.compute_s = D / replicas * (stages + segments - 1.0) / segments * (forward + backward) +
+                         D / B * update;
+    pipeline.communication_s = 2.0 * D / replicas * (stages + segments - 2.0) / (B / replicas) * exchange;
+    return pipeline;
+}
+
+std::optional<OracleLimit> too_many_stages(std::int64_t p, std::size_t G) {
+    if (p <= static_cast<std::int64_t>(G)) return std::nullopt;
+    const std::string layers = text(static_cast<std::int64_t>(G));
+    return OracleLimit{"p ≤ G = " + layers, "p = " + text(p) + " > G = " + layers + " layers"};
+}
+
 }  // namespace
 
 double halo_elements(std::int64_t channels, std::int64_t width, std::int64_t height, std::int64_t kernel,
@@ -174,38 +229,32 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         break;
     }
     case OracleStrategy::layer: {  // Table 1, row "Layer (Pipeline)"
-        // The layers in p contiguous groups as even in count as they go (the first ones one larger).
-        const double S = problem.micro_batches;
-        double forward = 0.0, backward = 0.0, update = 0.0, exchange = 0.0, memory = 0.0;
-        std::size_t first = 0;
-        for (std::int64_t g = 0; g < pes.p && first < G; ++g) {
-            const std::size_t size = G / static_cast<std::size_t>(pes.p) +
-                                     (static_cast<std::size_t>(g) < G % static_cast<std::size_t>(pes.p) ? 1 : 0);
-            double group_forward = 0.0, group_backward = 0.0, group_update = 0.0;
-            for (std::size_t i = first; i < first + size; ++i) {
-                group_forward += problem.layers[i].forward_s;
-                group_backward += problem.layers[i].backward_s;
-                group_update += problem.layers[i].update_s;
-            }
-            forward = std::max(forward, group_forward);
-            backward = std::max(backward, group_backward);
-            update = std::max(update, group_update);
-            memory = std::max(memory, memory_bytes(problem, first, first + size, 1.0, 1.0));
-            if (g + 1 < pes.p) {  // the group's output goes to the next, a segment of B/S samples at a time
-                const double elements = B / S * problem.layers[first + size - 1].output_elements;
-                exchange = std::max(exchange,
-                                    problem.alpha_s + elements * problem.element_bytes * problem.beta_s_per_byte);
-            }
-            first += size;
-        }
-        // The paper's row multiplies max WU by D(p + S − 1)/S as well, which would update the weights for every
-        // sample; the update runs once per iteration, as in every other row.
-        estimate.compute_s = D * (p + S - 1.0) / S * (forward + backward) + iterations * update;
-        estimate.communication_s = 2.0 * D * (p + S - 2.0) / B * exchange;
-        estimate.memory_bytes = memory;
-        if (pes.p > static_cast<std::int64_t>(G)) {
-            const std::string layers = text(static_cast<std::int64_t>(G));
-            estimate.ruled_out = OracleLimit{"p ≤ G = " + layers, "p = " + text(p) + " > G = " + layers + " layers"};
+        const Pipeline pipeline = pipeline_of(problem, pes.p, 1.0);
+        estimate.compute_s = pipeline.compute_s;
+        estimate.communication_s = pipeline.communication_s;
+        estimate.memory_bytes = pipeline.memory_bytes;
+        estimate.ruled_out = too_many_stages(pes.p, G);
+        break;
+    }
+    case OracleStrategy::data_layer: {
+        // Not a row of the paper's Table 1: p1 replicas of a p2-stage pipeline, the layer row with each replica's
+        // D/p1 samples in segments of B/S, then the data row's all-reduce of a stage's weights over the p1 replicas.
+        const auto p1 = static_cast<double>(pes.p1);
+        const Pipeline pipeline = pipeline_of(problem, pes.p2, p1);
+        estimate.compute_s = pipeline.compute_s;
+        estimate.communication_s =
+            pipeline.communication_s + iterations * weight_all_reduce_s(problem, p1, pipeline.stage_weights / p1);
+        estimate.memory_bytes = pipeline.memory_bytes;
+        if (pes.p1 * pes.p2 != pes.p) {
+            estimate.ruled_out = not_p("p1 × p2", p1 * static_cast<double>(pes.p2));
+        } else if (p1 > B) {
+            estimate.ruled_out = more_groups_than_samples(p1, B);
+        } else if (p1 > problem.micro_batches) {
+            const std::string segments = text(problem.micro_batches);
+            estimate.ruled_out = OracleLimit{"p1 ≤ S = " + segments, "p1 = " + text(p1) + " > S = " + segments +
+                                                                         ": every replica needs a segment"};
+        } else {
+            estimate.ruled_out = too_many_stages(pes.p2, G);
         }
         break;
     }

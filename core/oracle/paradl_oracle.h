@@ -57,8 +57,18 @@ struct OracleProblem {
     }
 };
 
-enum class OracleStrategy : std::uint8_t { serial, data, spatial, layer, filter, channel, data_filter, data_spatial };
-inline constexpr std::array<EnumName<OracleStrategy>, 8> oracle_strategy_names{{
+enum class OracleStrategy : std::uint8_t {
+    serial,
+    data,
+    spatial,
+    layer,
+    filter,
+    channel,
+    data_filter,
+    data_spatial,
+    data_layer,
+};
+inline constexpr std::array<EnumName<OracleStrategy>, 9> oracle_strategy_names{{
     {OracleStrategy::serial, "serial"},
     {OracleStrategy::data, "data"},
     {OracleStrategy::spatial, "spatial"},
@@ -67,10 +77,17 @@ inline constexpr std::array<EnumName<OracleStrategy>, 8> oracle_strategy_names{{
     {OracleStrategy::channel, "channel"},
     {OracleStrategy::data_filter, "data+filter"},
     {OracleStrategy::data_spatial, "data+spatial"},
+    {OracleStrategy::data_layer, "data+layer"},
 }};
 
-// How the PEs are arranged: p in all; for the hybrids p = p1 × p2 (data × filter, data × spatial); for spatial
-// parallelism (and the spatial part of data + spatial) a pw × ph grid over each layer's W × H.
+// Data parallelism composed with another strategy over p = p1 × p2 PEs.
+[[nodiscard]] constexpr bool is_hybrid(OracleStrategy strategy) noexcept {
+    return strategy == OracleStrategy::data_filter || strategy == OracleStrategy::data_spatial ||
+           strategy == OracleStrategy::data_layer;
+}
+
+// How the PEs are arranged: p in all; for the hybrids p = p1 × p2 (data × filter, data × spatial, data × layer);
+// for spatial parallelism (and the spatial part of data + spatial) a pw × ph grid over each layer's W × H.
 struct OraclePes {
     std::int64_t p = 1;
     std::int64_t p1 = 1;  // hybrids: the data-parallel part

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace parasight {
@@ -24,11 +25,15 @@ struct OracleChoice {
 // the grid closest to square, with its reason.
 [[nodiscard]] OracleChoice oracle_choice(const OracleProblem& problem, OracleStrategy strategy, std::int64_t p);
 
+// The arrangement in words: "128" PEs, a spatial grid "16 × 8", a hybrid's "32 × 4", data × a grid "32 × 2 × 2".
+[[nodiscard]] std::string oracle_arrangement_text(const OracleChoice& choice);
+
 struct OracleScalingPoint {
     std::int64_t p = 1;
     OracleNetwork network;
     std::vector<OracleChoice> choices;  // one per strategy asked for, in that order
-    // The allowed choice that fits in memory with the shortest epoch (the first of equals); none when none fits.
+    // The allowed choice that fits in memory with the shortest epoch (the first of those equal to 12 digits); none
+    // when none fits.
     std::optional<std::size_t> best;
 };
 

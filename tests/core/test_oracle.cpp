@@ -109,6 +109,13 @@ void TestOracle::tableOneByHand_data() {
     // 2·46.656 = 93.312 µs: 234.572 µs; 938.288 µs in all. Memory 4·((4·448 + 220) + (4·384 + 146)) = 14 776 B.
     QTest::newRow("data + spatial p8 (2 x 2 x 2)") << OracleStrategy::data_spatial << pes(8, 2, 4, 2, 2) << 52e-3
                                                    << 938.288e-6 << 14776.0;
+    // Data + layer, p 4 = 2 replicas of a 2-stage pipeline (conv 1 | conv 2), each with D/2 = 32 samples in S/2 = 2
+    // segments of B/S = 4: 32·(2 + 2 − 1)/2·(1 + 2) ms + (D/B)·max WU = 144 + 2 = 146 ms. The pipeline's exchanges
+    // 2·32·(2 + 2 − 2)/8 = 16 times (10 + 4·256·4·10⁻³) µs = 225.536 µs, and per iteration the all-reduce of the larger
+    // stage's 108 weights over 2 replicas, 2·1·(10 + 54·4·10⁻³) = 20.432 µs, 4 times: 81.728 µs; 307.264 µs in all.
+    // Memory: conv 1's stage with 16/2 samples, 4·(2·8·448 + 2·108 + 4) = 29 552 B.
+    QTest::newRow("data + layer p4 (2 x 2)") << OracleStrategy::data_layer << pes(4, 2, 2) << 146e-3 << 307.264e-6
+                                             << 29552.0;
 }
 
 void TestOracle::tableOneByHand() {
@@ -165,6 +172,14 @@ void TestOracle::limits_data() {
         << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample") << QStringLiteral("p1 ≤ B = 16");
     QTest::newRow("data + spatial grid") << OracleStrategy::data_spatial << pes(8, 2, 4, 4, 2)
                                          << QStringLiteral("p1 × pw × ph = 16 is not p") << QStringLiteral("p1 × pw × ph = p");
+    QTest::newRow("data + layer past S") << OracleStrategy::data_layer << pes(16, 8, 2)
+                                         << QStringLiteral("p1 = 8 > S = 4: every replica needs a segment")
+                                         << QStringLiteral("p1 ≤ S = 4");
+    QTest::newRow("data + layer past G") << OracleStrategy::data_layer << pes(6, 2, 3)
+                                         << QStringLiteral("p = 3 > G = 2 layers") << QStringLiteral("p ≤ G = 2");
+    QTest::newRow("data + layer past B") << OracleStrategy::data_layer << pes(64, 32, 2)
+                                         << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample")
+                                         << QStringLiteral("p1 ≤ B = 16");
     QTest::newRow("data + spatial past W x H")
         << OracleStrategy::data_spatial << pes(256, 2, 128, 16, 8)
         << QStringLiteral("p2 = 128 > min W×H = 64 (conv 1): every PE needs a pixel of the smallest activation") << QStringLiteral("p2 ≤ min W×H = 64");

@@ -49,13 +49,7 @@ QString OracleTableModel::rowLabel(int row) const {
 }
 
 QString OracleTableModel::arrangement(const OracleChoice& choice) const {
-    switch (choice.strategy) {
-    case OracleStrategy::spatial: return QStringLiteral("%1 × %2").arg(choice.pes.pw).arg(choice.pes.ph);
-    case OracleStrategy::data_filter: return QStringLiteral("%1 × %2").arg(choice.pes.p1).arg(choice.pes.p2);
-    case OracleStrategy::data_spatial:
-        return QStringLiteral("%1 × %2 × %3").arg(choice.pes.p1).arg(choice.pes.pw).arg(choice.pes.ph);
-    default: return QString::number(choice.pes.p);
-    }
+    return QString::fromStdString(oracle_arrangement_text(choice));
 }
 
 int OracleTableModel::rowCount(const QModelIndex& parent) const {

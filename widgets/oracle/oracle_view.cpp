@@ -87,6 +87,7 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     at_p->setChildrenCollapsible(false);
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(make_chart_view(scaling_chart_, charts));
+    scaling_chart_->legend()->setAlignment(Qt::AlignRight);  // nine strategies: a column beside the curves
     charts->addWidget(at_p);
     charts->setChildrenCollapsible(false);
     charts->setSizes({1200, 1000});
@@ -260,10 +261,7 @@ void OracleView::rebuildScalingChart() {
     // pure line runs on top of it and the hybrid shows as a band around it.
     std::vector<std::size_t> order(points_.front().choices.size());
     for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
-    const auto hybrid = [this](std::size_t s) {
-        const OracleStrategy strategy = points_.front().choices[s].strategy;
-        return strategy == OracleStrategy::data_filter || strategy == OracleStrategy::data_spatial;
-    };
+    const auto hybrid = [this](std::size_t s) { return is_hybrid(points_.front().choices[s].strategy); };
     std::stable_partition(order.begin(), order.end(), hybrid);
     for (const std::size_t s : order) {
         const OracleStrategy strategy = points_.front().choices[s].strategy;

@@ -49,6 +49,7 @@ QColor oracle_strategy_color(OracleStrategy strategy) {
     case OracleStrategy::channel: return purple;
     case OracleStrategy::data_filter: return teal;
     case OracleStrategy::data_spatial: return brown;
+    case OracleStrategy::data_layer: return pink;
     }
     return grey;
 }

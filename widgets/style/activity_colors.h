@@ -26,7 +26,7 @@ namespace parasight::gui {
 // Black or white, whichever reads on `background`.
 [[nodiscard]] QColor text_color_on(const QColor& background);
 // The oracle's parallel strategies (docs/oracle.md): serial grey, data blue, spatial orange, layer green, filter red,
-// channel purple, data + filter teal, data + spatial brown.
+// channel purple, data + filter teal, data + spatial brown, data + layer pink.
 [[nodiscard]] QColor oracle_strategy_color(OracleStrategy strategy);
 // Drawn where memory passes the device's capacity.
 [[nodiscard]] QColor over_capacity_color();

@@ -11,6 +11,8 @@
 #include <QLegend>
 #include <QPalette>
 
+#include <algorithm>
+
 namespace parasight::gui {
 
 namespace {
@@ -26,12 +28,16 @@ void fit_legend(QChartView& view) {
     QLegend* legend = view.chart()->legend();
     // Each entry: its swatch and the gaps around it (about two lines' height) and its whole name.
     const QFontMetrics metrics(legend->font());
+    // Beside the plot (a column of entries) the widest entry counts, and may take a third of the view; below it (a
+    // row) all of them.
+    const bool column = (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight)) != 0;
     int needed = 0;
     for (const QLegendMarker* marker : legend->markers()) {
         if (!marker->isVisible()) continue;  // a series kept out of the legend
-        needed += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        const int entry = metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        needed = column ? std::max(needed, entry) : needed + entry;
     }
-    legend->setVisible(needed <= view.width());
+    legend->setVisible(needed <= (column ? view.width() / 3 : view.width()));
 }
 
 // Fits the legend again whenever the view is resized or shown.

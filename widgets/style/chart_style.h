@@ -10,7 +10,8 @@ class QWidget;
 
 namespace parasight::gui {
 
-// A view that owns `chart`; its legend is hidden while the view is too narrow to name every entry.
+// A view that owns `chart`; its legend (below the plot unless moved beside it) is hidden while the view is too narrow
+// to name every entry.
 [[nodiscard]] QChartView* make_chart_view(QChart* chart, QWidget* parent);
 void clear_chart(QChart& chart);
 // Colours from `palette` and labels never elided; call after the axes are added, and again on a palette change.
