@@ -22,6 +22,7 @@ set(layer_compile "collective;common;device;model;scenario;strategy;topology;uni
 set(layer_engine "common;compile")
 set(layer_analysis "common;compile;engine;model;scenario;topology;units")
 set(layer_simulation "analysis;common;compile;engine;scenario;validation")
+set(layer_oracle_comparison "analysis;common;compile;oracle;scenario;simulation;units")
 set(layer_export "analysis;common;units")
 set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
 set(layer_sweep "analysis;common;compile;diagnostics;export;model;scenario;scenario_file;simulation;units;validation")

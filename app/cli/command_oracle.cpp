@@ -6,6 +6,7 @@
 #include "common/number_text.h"
 #include "export/json_writer.h"
 #include "oracle/strong_scaling.h"
+#include "oracle_comparison/oracle_comparison.h"
 #include "scenario_file/scenario_loader.h"
 #include "units/quantity.h"
 
@@ -15,7 +16,7 @@
 
 namespace parasight::cli {
 
-const std::string_view oracle_help = R"(usage: parasight-cli oracle FILE [--pes LIST] [--strategy LIST] [--json]
+const std::string_view oracle_help = R"(usage: parasight-cli oracle FILE [--pes LIST] [--strategy LIST] [--compare] [--json]
 
 The ParaDL oracle (Kahira et al. 2021, Table 1) for the CNN of scenario FILE: per PE, the computation and
 communication time of an epoch and of an iteration, and the memory, for each parallel strategy at each PE count;
@@ -27,10 +28,16 @@ simulation: the answer is instant. docs/oracle.md says where each number comes f
                    as grown to hold them.
   --strategy LIST  strategies, e.g. data,spatial (default: all): serial, data, spatial, layer, filter, channel,
                    data+filter, data+spatial, data+layer
+  --compare        also simulate FILE and set the oracle's answer for its own strategy (data over dp, layer
+                   over pp, data+layer over both) beside the simulated one, per iteration, with each reason
+                   they differ
   --json           one JSON object: model, samples, batch, iterations_per_epoch, micro_batches,
                    element_bytes, memory_capacity_bytes, points [{p, alpha_s, beta_s_per_byte,
                    beyond_cluster, best, strategies [{strategy, p1, p2, pw, ph, epoch_s, iteration_s,
-                   compute_s, communication_s, memory_bytes, fits_memory, limit, ruled_out}]}]
+                   compute_s, communication_s, memory_bytes, fits_memory, limit, ruled_out}]}];
+                   with --compare also comparison {strategy, p, p1, p2, oracle {compute_s,
+                   communication_s, iteration_s}, simulated {compute_s, communication_s,
+                   exposed_communication_s, bubble_s, idle_s, iteration_s}, reasons []}
 
 exit status: 0 ok, 2 bad input (not a CNN, a bad list)
 )";
@@ -160,8 +167,62 @@ void print_table(std::ostream& out, const Scenario& scenario, const OracleProble
     }
 }
 
+void print_comparison(std::ostream& out, const OracleComparison& comparison) {
+    using units::Dimension;
+    using units::format_readable;
+    const auto time = [](double seconds) { return format_readable(seconds, Dimension::time); };
+    out << "\nthe scenario's own strategy, " << name_of(comparison.oracle.strategy, oracle_strategy_names) << " on "
+        << oracle_arrangement_text(comparison.oracle) << " PEs, one iteration:\n";
+    out << "  " << column("", 17) << column("oracle", 12) << "simulated (mean device)\n";
+    out << "  " << column("computation", 17) << column(time(comparison.oracle_compute_s), 12)
+        << time(comparison.simulated_compute_s) << " busy\n";
+    out << "  " << column("communication", 17) << column(time(comparison.oracle_communication_s), 12)
+        << time(comparison.simulated_communication_s) << " busy, "
+        << time(comparison.simulated_exposed_communication_s) << " exposed\n";
+    out << "  " << column("pipeline bubble", 17)
+        << column(comparison.oracle.estimate.bubble_s > 0.0
+                      ? time(comparison.oracle.estimate.bubble_s / comparison.iterations) + "*"
+                      : std::string("-"),
+                  12)
+        << time(comparison.simulated_bubble_s) << '\n';
+    out << "  " << column("iteration", 17) << column(time(comparison.oracle_iteration_s()), 12)
+        << time(comparison.simulated_iteration_s) << '\n';
+    if (comparison.oracle.estimate.bubble_s > 0.0) out << "  * counted in the oracle's computation\n";
+    if (comparison.oracle.estimate.ruled_out) {
+        out << "  the oracle rules this strategy out: " << comparison.oracle.estimate.ruled_out->reason << '\n';
+    }
+    out << "why they differ, largest first:\n";
+    for (const std::string& reason : comparison.reasons) out << "  - " << reason << '\n';
+}
+
+void write_comparison_json(JsonWriter& json, const OracleComparison& comparison) {
+    json.key("comparison").begin_object();
+    json.key("strategy").value(name_of(comparison.oracle.strategy, oracle_strategy_names));
+    json.key("p").value(comparison.oracle.pes.p);
+    json.key("p1").value(comparison.oracle.pes.p1);
+    json.key("p2").value(comparison.oracle.pes.p2);
+    json.key("oracle").begin_object();
+    json.key("compute_s").value(comparison.oracle_compute_s);
+    json.key("communication_s").value(comparison.oracle_communication_s);
+    json.key("bubble_s").value(comparison.oracle.estimate.bubble_s / comparison.iterations);
+    json.key("iteration_s").value(comparison.oracle_iteration_s());
+    json.end_object();
+    json.key("simulated").begin_object();
+    json.key("compute_s").value(comparison.simulated_compute_s);
+    json.key("communication_s").value(comparison.simulated_communication_s);
+    json.key("exposed_communication_s").value(comparison.simulated_exposed_communication_s);
+    json.key("bubble_s").value(comparison.simulated_bubble_s);
+    json.key("idle_s").value(comparison.simulated_idle_s);
+    json.key("iteration_s").value(comparison.simulated_iteration_s);
+    json.end_object();
+    json.key("reasons").begin_array();
+    for (const std::string& reason : comparison.reasons) json.value(reason);
+    json.end_array();
+    json.end_object();
+}
+
 void print_json(std::ostream& out, const Scenario& scenario, const OracleProblem& problem,
-                const std::vector<OracleScalingPoint>& points) {
+                const std::vector<OracleScalingPoint>& points, const std::optional<OracleComparison>& comparison) {
     JsonWriter json;
     json.begin_object();
     json.key("model").value(scenario.model.name);
@@ -217,6 +278,7 @@ void print_json(std::ostream& out, const Scenario& scenario, const OracleProblem
         json.end_object();
     }
     json.end_array();
+    if (comparison) write_comparison_json(json, *comparison);
     json.end_object();
     out << json.text();
 }
@@ -224,7 +286,7 @@ void print_json(std::ostream& out, const Scenario& scenario, const OracleProblem
 }  // namespace
 
 int run_oracle(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-    const auto arguments = Arguments::parse(words, OptionSpec{{"pes", "strategy"}, {"json"}, {}});
+    const auto arguments = Arguments::parse(words, OptionSpec{{"pes", "strategy"}, {"json", "compare"}, {}});
     if (!arguments) return usage_error(err, "oracle", arguments.error());
     if (arguments->positional().size() != 1) return usage_error(err, "oracle", "name exactly one scenario FILE");
 
@@ -257,10 +319,27 @@ int run_oracle(const std::vector<std::string>& words, std::ostream& out, std::os
     const Scenario& scenario = validated.value();
     if (!pes) pes = oracle_default_pes(scenario.device_count());
     const auto points = oracle_strong_scaling(*problem, scenario.cluster.topology, *pes, strategies);
+    std::optional<OracleComparison> comparison;
+    if (arguments->flag("compare")) {
+        SimulateOptions options;
+        options.timeline = TimelineDetail::events;
+        const auto simulation = simulate(validated, options);
+        if (!simulation) {
+            err << file << ": cannot simulate it to compare: " << simulation.error().message << '\n';
+            return exit_bad_input;
+        }
+        auto compared = compare_oracle_with_simulation(validated, *simulation);
+        if (!compared) {
+            err << file << ": " << compared.error() << '\n';
+            return exit_bad_input;
+        }
+        comparison = std::move(*compared);
+    }
     if (arguments->flag("json")) {
-        print_json(out, scenario, *problem, points);
+        print_json(out, scenario, *problem, points, comparison);
     } else {
         print_table(out, scenario, *problem, points);
+        if (comparison) print_comparison(out, *comparison);
     }
     return exit_ok;
 }

@@ -129,6 +129,7 @@ struct Pipeline {
     double communication_s = 0.0;
     double memory_bytes = 0.0;
     double stage_weights = 0.0;  // the most weights a stage holds
+    double bubble_s = 0.0;       // of compute_s: the fill and drain
 };
 
 Pipeline pipeline_of(const OracleProblem& problem, std::int64_t p, double replicas) {
@@ -165,6 +166,7 @@ Pipeline pipeline_of(const OracleProblem& problem, std::int64_t p, double replic
     const double segments = S / replicas;  // each copy's
     pipeline.compute_s = D / replicas * (stages + segments - 1.0) / segments * (forward + backward) +
                          D / B * update;
+    pipeline.bubble_s = D / replicas * (stages - 1.0) / segments * (forward + backward);
     pipeline.communication_s = 2.0 * D / replicas * (stages + segments - 2.0) / (B / replicas) * exchange;
     return pipeline;
 }
@@ -231,6 +233,7 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
     case OracleStrategy::layer: {  // Table 1, row "Layer (Pipeline)"
         const Pipeline pipeline = pipeline_of(problem, pes.p, 1.0);
         estimate.compute_s = pipeline.compute_s;
+        estimate.bubble_s = pipeline.bubble_s;
         estimate.communication_s = pipeline.communication_s;
         estimate.memory_bytes = pipeline.memory_bytes;
         estimate.ruled_out = too_many_stages(pes.p, G);
@@ -242,6 +245,7 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
         const auto p1 = static_cast<double>(pes.p1);
         const Pipeline pipeline = pipeline_of(problem, pes.p2, p1);
         estimate.compute_s = pipeline.compute_s;
+        estimate.bubble_s = pipeline.bubble_s;
         estimate.communication_s =
             pipeline.communication_s + iterations * weight_all_reduce_s(problem, p1, pipeline.stage_weights / p1);
         estimate.memory_bytes = pipeline.memory_bytes;

@@ -108,6 +108,7 @@ struct OracleEstimate {
     double compute_s = 0.0;
     double communication_s = 0.0;
     double memory_bytes = 0.0;               // the most any PE holds
+    double bubble_s = 0.0;                   // of compute_s: a pipeline's fill and drain, (p − 1)/S of its passes
     std::optional<OracleLimit> ruled_out;    // the limit the PEs break; else nothing
     [[nodiscard]] double epoch_s() const noexcept { return compute_s + communication_s; }
 };

@@ -7,8 +7,10 @@
 #include "cli_runner.h"
 #include "numeric_compare.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -106,6 +108,81 @@ private slots:
         QVERIFY(strategy_at(json, 3, QStringLiteral("data")).value(QStringLiteral("ruled_out")).isNull());
         QCOMPARE(strategy_at(json, 3, QStringLiteral("filter")).value(QStringLiteral("ruled_out")).toString(),
                  QStringLiteral("p = 8 > min F = 4 (conv 0): every PE needs a filter of every layer"));
+    }
+
+    // The scenario's own strategy, data over its 4 PEs, beside its simulation (overlap slowdown 0, so that computation
+    // beside communication runs at full speed). Per iteration the oracle computes 952.224 ns / 8 = 119.028 ns; the
+    // simulation runs each replica's one micro-batch of 2 through the same roofline — conv 0 27.648 + fc 1 10.24 ns
+    // forward, 55.296 + 20.48 ns backward, the optimizer 5.364 ns — 119.028 ns as well. The oracle's ring moves the
+    // weights, 6·(10 µs + 2 668/4·4 ns) = 76.008 µs; the simulated one the biases too: 6·(10 µs + 2 682/4·4 ns) =
+    // 76.092 µs, all of it exposed (one bucket, after backward).
+    void compareData() {
+        QTemporaryDir folder;
+        const QString file = folder.filePath(QStringLiteral("small-cnn.yaml"));
+        QFile original(data_path(QStringLiteral("oracle/small-cnn.yaml")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QVERIFY(parasight::testing::write_file(file, original.readAll() + "simulation: {overlap_slowdown: 0}\n"));
+        RUN_CLI(run, {QStringLiteral("oracle"), file, QStringLiteral("--pes"), QStringLiteral("4"),
+                      QStringLiteral("--compare"), QStringLiteral("--json")});
+        EXPECT_EXIT(run, 0);
+        PARSE_JSON_OBJECT(json, run, oracle_shape_problems);
+        const QJsonObject comparison = json.value(QStringLiteral("comparison")).toObject();
+        QCOMPARE(comparison.value(QStringLiteral("strategy")).toString(), QStringLiteral("data"));
+        QCOMPARE(comparison.value(QStringLiteral("p")).toInt(), 4);
+        const QJsonObject oracle = comparison.value(QStringLiteral("oracle")).toObject();
+        const QJsonObject simulated = comparison.value(QStringLiteral("simulated")).toObject();
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(), 119.028e-9, kExact);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("compute_s")).toDouble(), 119.028e-9, 1e-9);
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("communication_s")).toDouble(), 76.008e-6, kExact);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("communication_s")).toDouble(), 76.092e-6, 1e-9);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("exposed_communication_s")).toDouble(), 76.092e-6, 1e-9);
+        QCOMPARE_EQ(simulated.value(QStringLiteral("bubble_s")).toDouble(), 0.0);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("iteration_s")).toDouble(), 119.028e-9 + 76.092e-6, 1e-9);
+        const QJsonArray reasons = comparison.value(QStringLiteral("reasons")).toArray();
+        QCOMPARE(reasons.size(), 2);  // nothing overlaps, no pipeline: the collectives' cost, then computation
+        QVERIFY(reasons[0].toString().startsWith(QStringLiteral("the collectives' cost: ")));
+        QVERIFY(reasons[1].toString().startsWith(QStringLiteral("computation: the same roofline")));
+    }
+
+    // Two replicas of a two-stage pipeline (conv 0 | fc 1): the oracle's data + layer. Per epoch D/p1 = 32 samples
+    // each in S/p1 = 2 segments of 2: 32·(2 + 2 − 1)/2·(13.824 + 27.648) ns + 8·5.14 ns = 2 031.776 ns, of it the fill
+    // and drain 32·1/2·41.472 = 663.552 ns; exchanges 32·(10 µs + 2·256·4 ns) = 385.536 µs and the all-reduce of fc
+    // 1's 2 560 weights over 2 replicas 8·2·(10 µs + 1 280·4 ns) = 241.92 µs. Per iteration an eighth of each.
+    void compareDataAndLayer() {
+        QTemporaryDir folder;
+        const QString file = folder.filePath(QStringLiteral("small-cnn.yaml"));
+        QFile original(data_path(QStringLiteral("oracle/small-cnn.yaml")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QByteArray text = original.readAll();
+        text.replace("parallelism: {dp: 4}", "parallelism: {dp: 2, pp: 2}");
+        QVERIFY(parasight::testing::write_file(file, text));
+        RUN_CLI(run, {QStringLiteral("oracle"), file, QStringLiteral("--pes"), QStringLiteral("4"),
+                      QStringLiteral("--compare"), QStringLiteral("--json")});
+        EXPECT_EXIT(run, 0);
+        PARSE_JSON_OBJECT(json, run, oracle_shape_problems);
+        const QJsonObject comparison = json.value(QStringLiteral("comparison")).toObject();
+        QCOMPARE(comparison.value(QStringLiteral("strategy")).toString(), QStringLiteral("data+layer"));
+        QCOMPARE(comparison.value(QStringLiteral("p1")).toInt(), 2);
+        QCOMPARE(comparison.value(QStringLiteral("p2")).toInt(), 2);
+        const QJsonObject oracle = comparison.value(QStringLiteral("oracle")).toObject();
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(), 2031.776e-9 / 8.0, kExact);
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("bubble_s")).toDouble(), 663.552e-9 / 8.0, kExact);
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("communication_s")).toDouble(), 627.456e-6 / 8.0, kExact);
+        const QJsonObject simulated = comparison.value(QStringLiteral("simulated")).toObject();
+        QVERIFY(simulated.value(QStringLiteral("bubble_s")).toDouble() > 0.0);  // stage 1 waits for stage 0
+        bool fill_and_drain = false;
+        for (const QJsonValue reason : comparison.value(QStringLiteral("reasons")).toArray()) {
+            fill_and_drain = fill_and_drain || reason.toString().startsWith(QStringLiteral("the pipeline's fill"));
+        }
+        QVERIFY2(fill_and_drain, qPrintable(describe(run)));
+        // The text version says the same, with the bubble marked as the oracle's computation.
+        RUN_CLI(text_run, {QStringLiteral("oracle"), file, QStringLiteral("--pes"), QStringLiteral("4"),
+                           QStringLiteral("--compare")});
+        EXPECT_EXIT(text_run, 0);
+        QVERIFY2(text_run.out.contains(QStringLiteral("the scenario's own strategy, data+layer on 2 × 2 PEs")),
+                 qPrintable(describe(text_run)));
+        QVERIFY2(text_run.out.contains(QStringLiteral("* counted in the oracle's computation")),
+                 qPrintable(describe(text_run)));
     }
 
     void tableNamesLimitsAndBest() {
