@@ -439,6 +439,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     summary_->showReport(result->simulation.report);
     breakdown_->showResult(result);
     memory_->showResult(result);
+    oracle_->showResult(result);
     strategy_->showResult(result);
     topology_->showResult(result);
     timeline_->showTimeline(result->timeline_levels, result->identical_devices,
@@ -455,6 +456,7 @@ void MainWindow::onFailure(const SimulationError& error) {
     summary_->showMessage(not_simulated);
     breakdown_->showMessage(not_simulated);
     memory_->showMessage(not_simulated);
+    oracle_->showNoResult();
     timeline_->showMessage(not_simulated);
     setResultsStale(false);
     // The error's message first, then its diagnostics, if any.
@@ -473,6 +475,7 @@ void MainWindow::setResultsStale(bool stale) {
     summary_->setStale(stale);
     breakdown_->setEnabled(!stale);
     memory_->setEnabled(!stale);
+    oracle_->setResultStale(stale);
     timeline_->setEnabled(!stale);
 }
 

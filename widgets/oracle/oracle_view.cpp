@@ -104,8 +104,14 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     pages_->addWidget(message_);
     pages_->addWidget(splitter);
 
+    comparison_ = new QLabel(this);
+    comparison_->setWordWrap(true);
+    comparison_->setTextFormat(Qt::RichText);
+    comparison_->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(headline_);
+    layout->addWidget(comparison_);
     layout->addLayout(controls);
     layout->addWidget(pages_, 1);
 
@@ -113,6 +119,32 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     connect(pe_box_, &QComboBox::currentIndexChanged, this, &OracleView::showChosen);
     connect(per_box_, &QComboBox::currentIndexChanged, this, &OracleView::showChosen);
     recompute();
+}
+
+void OracleView::showResult(const std::shared_ptr<const SimulationResult>& result) {
+    if (!result || !result->oracle_comparison) {
+        showNoResult();
+        return;
+    }
+    const OracleComparison& comparison = *result->oracle_comparison;
+    const QString strategy = strategy_name(comparison.oracle.strategy);
+    QString text = tr("<b>Next to the simulation</b> — this scenario's %1 on %2 PEs, one iteration: the oracle says "
+                      "%3, the simulation %4.")
+                       .arg(strategy, QString::fromStdString(oracle_arrangement_text(comparison.oracle)),
+                            time_text(comparison.oracle_iteration_s()), time_text(comparison.simulated_iteration_s));
+    QStringList reasons;
+    for (const std::string& reason : comparison.reasons) reasons << QString::fromStdString(reason);
+    if (!reasons.isEmpty()) text += tr(" Largest difference: %1.").arg(reasons.front().toHtmlEscaped());
+    comparison_->setText(text);
+    comparison_->setToolTip(reasons.join(QStringLiteral("\n\n")));
+    comparison_->show();
+}
+
+void OracleView::setResultStale(bool stale) { comparison_->setEnabled(!stale); }
+
+void OracleView::showNoResult() {
+    comparison_->clear();
+    comparison_->hide();
 }
 
 QString OracleView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }

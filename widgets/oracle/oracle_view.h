@@ -3,13 +3,17 @@
 // take microseconds, so no worker runs them. Strong-scaling curves of time per epoch (or iteration) against PEs on
 // log axes, a line per strategy, dashed where a limit rules it out with the limit named where the dashes begin; at
 // the chosen p, each strategy's computation and communication stacked, and its memory per PE against the device's
-// capacity; the same numbers in a table. A transformer scenario gets a sentence saying what the tab needs.
+// capacity; the same numbers in a table; after a run, the oracle's answer for the scenario's own strategy beside the
+// simulated one and the largest reason they differ (all of them in its tooltip). A transformer scenario gets a
+// sentence saying what the tab needs.
 
 #include "oracle/oracle_table_model.h"
 #include "oracle/strong_scaling.h"
+#include "run/simulation_result.h"
 
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QChart;
@@ -40,6 +44,14 @@ public:
     // Empty while the tab shows the oracle; else what it shows instead.
     [[nodiscard]] QString message() const;
     [[nodiscard]] const std::vector<OracleScalingPoint>& points() const noexcept { return points_; }
+    // The oracle's answer for the scenario's own strategy beside the simulated one, and why they differ.
+    [[nodiscard]] QLabel* comparisonLabel() const noexcept { return comparison_; }
+
+    // The newest simulation: its comparison with the oracle, when the scenario is a CNN's.
+    void showResult(const std::shared_ptr<const SimulationResult>& result);
+    void showNoResult();
+    // Greys the comparison while it belongs to an older value of the scenario than the one edited.
+    void setResultStale(bool stale);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,6 +70,7 @@ private:
     std::vector<OracleScalingPoint> points_;
     OracleTableModel* model_ = nullptr;
     QLabel* headline_ = nullptr;
+    QLabel* comparison_ = nullptr;
     QComboBox* pe_box_ = nullptr;
     QComboBox* per_box_ = nullptr;
     QStackedWidget* pages_ = nullptr;

@@ -6,6 +6,7 @@
 #include "analysis/identical_devices.h"
 #include "analysis/layer_times.h"
 #include "analysis/timeline_levels.h"
+#include "oracle_comparison/oracle_comparison.h"
 #include "scenario/validated_scenario.h"
 #include "simulation/simulate.h"
 
@@ -29,10 +30,13 @@ struct SimulationResult {
     std::vector<LayerTimes> layer_times;
     // What each topology dimension carried, and each group's bottleneck dimension (empty without a timeline).
     std::optional<TrafficReport> traffic;
+    // A CNN scenario's oracle answer for its own strategy beside this simulation (empty for a transformer or without
+    // a timeline).
+    std::optional<OracleComparison> oracle_comparison;
 };
 
 // The result of `simulation` (of `scenario`) with the timeline's level-of-detail index, identical devices, layer
-// times and dimension traffic derived, on the calling thread; null when `progress` asked to stop meanwhile.
+// times, dimension traffic and a CNN's oracle comparison derived, on the calling thread; null when `progress` asked to stop meanwhile.
 [[nodiscard]] std::shared_ptr<SimulationResult> make_result(std::shared_ptr<const ValidatedScenario> scenario,
                                                             Simulation simulation, const PhaseProgress& progress);
 
