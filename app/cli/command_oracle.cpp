@@ -16,7 +16,8 @@
 
 namespace parasight::cli {
 
-const std::string_view oracle_help = R"(usage: parasight-cli oracle FILE [--pes LIST] [--strategy LIST] [--compare] [--json]
+const std::string_view oracle_help =
+    R"(usage: parasight-cli oracle FILE [--pes LIST] [--strategy LIST] [--compare] [--json]
 
 The ParaDL oracle (Kahira et al. 2021, Table 1) for the CNN of scenario FILE: per PE, the computation and
 communication time of an epoch and of an iteration, and the memory, for each parallel strategy at each PE count;
@@ -126,7 +127,8 @@ void print_table(std::ostream& out, const Scenario& scenario, const OracleProble
     out << scenario.model.name << ", " << count_phrase(static_cast<std::int64_t>(problem.layers.size()), "layer")
         << ": ";
     if (scenario.training.dataset_samples) {
-        out << units::format_number(problem.samples) << " samples per epoch, B = " << units::format_number(problem.batch)
+        out << units::format_number(problem.samples)
+            << " samples per epoch, B = " << units::format_number(problem.batch)
             << " (" << units::format_fixed(problem.iterations(), 1) << " iterations per epoch)";
     } else {
         out << "B = " << units::format_number(problem.batch)
@@ -149,7 +151,8 @@ void print_table(std::ostream& out, const Scenario& scenario, const OracleProble
                 out << "ruled out: " << estimate.ruled_out->reason << '\n';
                 continue;
             }
-            out << column(oracle_arrangement_text(choice), 14) << column(format_readable(estimate.epoch_s(), Dimension::time), 10)
+            out << column(oracle_arrangement_text(choice), 14)
+                << column(format_readable(estimate.epoch_s(), Dimension::time), 10)
                 << column(format_readable(estimate.epoch_s() / problem.iterations(), Dimension::time), 10)
                 << column(format_readable(estimate.compute_s, Dimension::time), 10)
                 << column(format_readable(estimate.communication_s, Dimension::time), 10)

@@ -293,7 +293,8 @@ OracleEstimate oracle_estimate(const OracleProblem& problem, OracleStrategy stra
             estimate.ruled_out = more_groups_than_samples(p1, B);
         } else if (pes.p2 > least.filters) {
             const std::string limit = "min F = " + text(least.filters);
-            estimate.ruled_out = OracleLimit{"p2 ≤ " + limit, "p2 = " + text(p2) + " > " + limit + " (" + least.name + ")"};
+            estimate.ruled_out =
+                OracleLimit{"p2 ≤ " + limit, "p2 = " + text(p2) + " > " + limit + " (" + least.name + ")"};
         }
         break;
     }

@@ -99,9 +99,10 @@ void check_training(const TrainingSpec& training, ProblemList& problems) {
     if (training.dataset_samples) {
         problems.integer("training.dataset_samples", *training.dataset_samples, limits::dataset_samples);
         if (*training.dataset_samples < training.global_batch) {
-            problems.add("training.dataset_samples",
-                         "dataset_samples " + std::to_string(*training.dataset_samples) + " is less than global_batch " +
-                             std::to_string(training.global_batch) + ": an epoch holds at least one iteration");
+            problems.add("training.dataset_samples", "dataset_samples " + std::to_string(*training.dataset_samples) +
+                                                         " is less than global_batch " +
+                                                         std::to_string(training.global_batch) +
+                                                         ": an epoch holds at least one iteration");
         }
     }
     known(problems, "training.dtype", training.dtype, training_dtype_names);

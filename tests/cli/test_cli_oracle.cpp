@@ -37,8 +37,8 @@ QStringList oracle_shape_problems(const QJsonObject& json) {
 }
 
 QJsonObject strategy_at(const QJsonObject& json, int point, const QString& name) {
-    const QJsonArray strategies =
-        json.value(QStringLiteral("points")).toArray().at(point).toObject().value(QStringLiteral("strategies")).toArray();
+    const QJsonObject at = json.value(QStringLiteral("points")).toArray().at(point).toObject();
+    const QJsonArray strategies = at.value(QStringLiteral("strategies")).toArray();
     for (const QJsonValue strategy : strategies) {
         if (strategy.toObject().value(QStringLiteral("strategy")).toString() == name) return strategy.toObject();
     }

@@ -205,7 +205,8 @@ void TestOracleView::scenarioWithProblemsIsGreyed() {
     OracleView view(document);
     document.edit(QStringLiteral("micro-batch"), QString(), [](Scenario& s) { s.training.micro_batch = 0; });
     QVERIFY(!view.isEnabled());
-    QCOMPARE(view.model()->rowCount(), static_cast<int>(oracle_strategy_names.size()));  // the last answer stays, greyed
+    // The last answer stays, greyed.
+    QCOMPARE(view.model()->rowCount(), static_cast<int>(oracle_strategy_names.size()));
     document.undoStack()->undo();
     QVERIFY(view.isEnabled());
 }

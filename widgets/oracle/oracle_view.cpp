@@ -185,7 +185,8 @@ void OracleView::recompute() {
     {
         // The p shown stays across edits while it is offered; at first, the cluster's NPUs (or the most below them).
         const QSignalBlocker quiet(pe_box_);
-        const qint64 kept = pe_box_->currentIndex() >= 0 ? pe_box_->currentData().toLongLong() : scenario.device_count();
+        const qint64 kept =
+            pe_box_->currentIndex() >= 0 ? pe_box_->currentData().toLongLong() : scenario.device_count();
         pe_box_->clear();
         int chosen = 0;
         for (std::size_t i = 0; i < points_.size(); ++i) {
@@ -391,8 +392,8 @@ void OracleView::rebuildBarCharts() {
     for (int row = 0; row < rows; ++row) split.row_labels << model_->rowLabel(row);
     memory.row_labels = split.row_labels;
 
-    // A strategy far slower than the best (filter parallelism's exchanges at 64 PEs take hours) would squash every other
-    // bar to nothing: the axis ends at 5× the best, and a longer bar runs off it (the table has its number).
+    // A strategy far slower than the best (filter parallelism's exchanges at 64 PEs take hours) would squash every
+    // other bar to nothing: the axis ends at 5× the best, and a longer bar runs off it (the table has its number).
     const std::optional<std::size_t> best = points_[static_cast<std::size_t>(pe_box_->currentIndex())].best;
     const double best_s = best ? model_->value(static_cast<int>(*best), OracleTableModel::time_column) : 0.0;
     const bool cut = best_s > 0.0 && longest > 5.0 * best_s;

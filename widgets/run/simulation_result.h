@@ -36,7 +36,8 @@ struct SimulationResult {
 };
 
 // The result of `simulation` (of `scenario`) with the timeline's level-of-detail index, identical devices, layer
-// times, dimension traffic and a CNN's oracle comparison derived, on the calling thread; null when `progress` asked to stop meanwhile.
+// times, dimension traffic and a CNN's oracle comparison derived, on the calling thread; null when `progress` asked
+// to stop meanwhile.
 [[nodiscard]] std::shared_ptr<SimulationResult> make_result(std::shared_ptr<const ValidatedScenario> scenario,
                                                             Simulation simulation, const PhaseProgress& progress);
 
