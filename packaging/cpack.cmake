@@ -12,7 +12,8 @@ device of a cluster: describe the network topology (ring, fully connected and
 switch dimensions), a model and a parallelization strategy (data, tensor and
 pipeline parallelism, ZeRO, recomputation, pipeline schedules), and it reports
 how long an iteration takes, where the time goes, whether it fits in memory and
-how long each collective takes on that topology.
+how long each collective takes on that topology. For convolutional networks its
+oracle (ParaDL's closed forms) shows where each parallel strategy stops scaling.
 
 The package holds the desktop application (parasight) and the command-line tool
 (parasight-cli), which writes reports as JSON, breakdowns as CSV and timelines as
