@@ -189,13 +189,18 @@ void TestOracleView::transformerGetsASentence() {
     open(document, QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/pipeline-gpipe.yaml"));
     OracleView view(document);
     QVERIFY2(view.message().startsWith(
-                 QStringLiteral("the oracle's closed forms are for CNN models (ParaDL); GPT-2 medium is a "
+                 QStringLiteral("The oracle's closed forms are for CNN models (ParaDL); GPT-2 medium is a "
                                 "transformer.")),
              qPrintable(view.message()));
     QCOMPARE(view.model()->rowCount(), 0);
+    // The sentence stands alone: no controls for an answer that is not there.
+    view.show();
+    QVERIFY(!view.peBox()->isVisible());
+    QVERIFY(!view.perBox()->isVisible());
     // Opening a CNN brings the oracle back.
     open(document, small_cnn);
     QCOMPARE(view.message(), QString());
+    QVERIFY(view.peBox()->isVisible());
     QCOMPARE(view.model()->rowCount(), static_cast<int>(oracle_strategy_names.size()));
 }
 

@@ -100,9 +100,15 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     message_ = new QLabel(this);
     message_->setAlignment(Qt::AlignCenter);
     message_->setWordWrap(true);
+    // The controls belong to the answer: a scenario the oracle cannot answer for shows its sentence alone.
+    auto* answer = new QWidget(this);
+    auto* answer_layout = new QVBoxLayout(answer);
+    answer_layout->setContentsMargins(0, 0, 0, 0);
+    answer_layout->addLayout(controls);
+    answer_layout->addWidget(splitter, 1);
     pages_ = new QStackedWidget(this);
     pages_->addWidget(message_);
-    pages_->addWidget(splitter);
+    pages_->addWidget(answer);
 
     comparison_ = new QLabel(this);
     comparison_->setWordWrap(true);
@@ -112,7 +118,6 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(headline_);
     layout->addWidget(comparison_);
-    layout->addLayout(controls);
     layout->addWidget(pages_, 1);
 
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &OracleView::recompute);
@@ -170,9 +175,12 @@ void OracleView::recompute() {
     if (!validated) return;
     auto problem = oracle_problem(*validated);
     if (!problem) {
+        // The core's reason, as the sentence it starts here.
+        QString reason = QString::fromStdString(problem.error());
+        if (!reason.isEmpty()) reason[0] = reason[0].toUpper();
         showMessage(tr("%1.\n\nThe Oracle tab answers for CNNs: open one (File → Open Preset → resnet50-abci) to see "
                        "where each parallel strategy stops scaling.")
-                        .arg(QString::fromStdString(problem.error())));
+                        .arg(reason));
         return;
     }
     problem_ = std::move(*problem);
