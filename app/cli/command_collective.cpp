@@ -105,10 +105,7 @@ void print_table(std::ostream& out, const CollectiveCost& cost) {
         << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
     out << "  dim  kind              size  algorithm           bytes sent    time alone\n";
     for (const DimensionCollectiveCost& dimension : cost.per_dim) {
-        auto column = [](std::string text, std::size_t width) {
-            if (text.size() < width) text.resize(width, ' ');
-            return text + ' ';
-        };
+        auto column = [](const std::string& text, std::size_t width) { return padded(text, width) + ' '; };
         out << "  " << column(std::to_string(dimension.dimension), 4) << column(std::string(to_string(dimension.kind)), 17)
             << column(std::to_string(dimension.members), 5)
             << column(std::string(to_string(dimension.algorithm)), 19)

@@ -96,12 +96,8 @@ Expected<std::vector<OracleStrategy>> parse_strategies(const std::string& text) 
     return strategies;
 }
 
-// `text` padded with spaces to `width` characters (UTF-8 aware: "×" is one).
-std::string column(const std::string& text, std::size_t width) {
-    std::size_t characters = 0;
-    for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-    return text + std::string(characters < width ? width - characters : 0, ' ') + ' ';
-}
+// A table cell: `text` padded to `width` characters and the space between columns.
+std::string column(const std::string& text, std::size_t width) { return padded(text, width) + ' '; }
 
 void print_network(std::ostream& out, const OracleScalingPoint& point, const std::vector<Dimension>& topology) {
     using units::Dimension;

@@ -1,5 +1,7 @@
 #include "common/message_text.h"
 
+#include <algorithm>
+
 namespace parasight {
 namespace {
 
@@ -31,6 +33,14 @@ Cut cut_after(std::string_view text, std::size_t limit) {
 std::string omitted_phrase(std::int64_t omitted) { return "(" + count_phrase(omitted, "more character") + ")"; }
 
 }  // namespace
+
+std::string padded(std::string_view text, std::size_t width) {
+    const auto characters = static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char byte) { return !is_continuation_byte(byte); }));
+    std::string result(text);
+    if (characters < width) result.append(width - characters, ' ');
+    return result;
+}
 
 std::string count_phrase(std::int64_t count, std::string_view singular, std::string_view plural) {
     std::string phrase = std::to_string(count) + " ";

@@ -9,25 +9,19 @@
 #include "scenario_file/scenario_loader.h"
 #include "topology/topology_canvas.h"
 
+#include "median.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
 
-#include <algorithm>
 #include <cstdio>
 #include <vector>
 
 using namespace parasight;
 using namespace parasight::gui;
 
-namespace {
-
-double median_ms(std::vector<double> samples) {
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
-}
-
-}  // namespace
+using bench::median_ms;
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");

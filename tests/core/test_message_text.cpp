@@ -24,6 +24,8 @@ private slots:
     void pathsAreEchoedWhole();
     void wholeNumberText_data();
     void wholeNumberText();
+    void paddedCountsCharacters_data();
+    void paddedCountsCharacters();
 };
 
 void TestMessageText::countPhrase_data() {
@@ -122,6 +124,25 @@ void TestMessageText::wholeNumberText() {
     QFETCH(bool, parsed);
     QCOMPARE(parasight::is_whole_number_text(text.toStdString()), whole);
     QCOMPARE(parasight::parse_integer(text.toStdString()).has_value(), parsed);
+}
+
+void TestMessageText::paddedCountsCharacters_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("ascii") << "data" << 6 << "data  ";
+    // "×" is two bytes and one character: "8 × 8" is 5 characters, padded with 2 to 7.
+    QTest::newRow("two-byte character") << "8 × 8" << 7 << "8 × 8  ";
+    QTest::newRow("exactly the width") << "layer" << 5 << "layer";
+    QTest::newRow("longer than the width") << "data+spatial" << 4 << "data+spatial";
+    QTest::newRow("empty") << "" << 3 << "   ";
+}
+
+void TestMessageText::paddedCountsCharacters() {
+    QFETCH(QString, text);
+    QFETCH(int, width);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(parasight::padded(text.toStdString(), static_cast<std::size_t>(width))), expected);
 }
 
 QTEST_APPLESS_MAIN(TestMessageText)

@@ -1,59 +1,26 @@
 // The ParaDL oracle (Kahira et al. 2021, Table 1) worked out by hand for a two-layer CNN, row by row, and each
 // strategy's limit on p.
 //
-// The CNN: conv 1 takes 3 × 8 × 8 to 4 × 8 × 8 with 3 × 3 kernels (|x| 192, |y| 256, |w| 3·3·3·4 = 108, |b| 4);
-// conv 2 takes 4 × 8 × 8 to 2 × 8 × 8 (|x| 256, |y| 128, |w| 3·3·4·2 = 72, |b| 2). Each layer: FW 1 ms, BW 2 ms per
-// sample, WU 0.5 ms per iteration. D = 64 samples, B = 16 (4 iterations), S = 4 segments, α = 10 µs, β = 1 ns/B,
-// δ = 4 B, γ = 1. So Σ(FW + BW) = 6 ms, ΣWU = 1 ms, Σ|w| = 180.
+// The CNN is two_conv_oracle.h's: two 3 × 3 convolutions on 8 × 8 images (|w| 108 and 72, |b| 4 and 2), FW 1 ms and
+// BW 2 ms per sample and WU 0.5 ms per iteration each; D 64, B 16, S 4, α 10 µs, β 1 ns/B, δ 4 B, γ 1. So
+// Σ(FW + BW) = 6 ms, ΣWU = 1 ms, Σ|w| = 180.
 
 #include "oracle/paradl_oracle.h"
 
 #include "numeric_compare.h"
+#include "two_conv_oracle.h"
 
 #include <QTest>
 
 using parasight::OracleEstimate;
 using parasight::OraclePes;
 using parasight::OracleStrategy;
+using parasight::testing::two_conv_oracle_problem;
 
 Q_DECLARE_METATYPE(OracleStrategy)
 Q_DECLARE_METATYPE(OraclePes)
 
 namespace {
-
-parasight::OracleProblem two_conv_layers() {
-    parasight::OracleProblem problem;
-    parasight::OracleLayer conv1;
-    conv1.name = "conv 1";
-    conv1.input_elements = 192.0;
-    conv1.output_elements = 256.0;
-    conv1.weights = 108.0;
-    conv1.biases = 4.0;
-    conv1.filters = 4;
-    conv1.channels = 3;
-    conv1.width = conv1.height = conv1.output_width = conv1.output_height = 8;
-    conv1.kernel = 3;
-    conv1.forward_s = 1e-3;
-    conv1.backward_s = 2e-3;
-    conv1.update_s = 0.5e-3;
-    parasight::OracleLayer conv2 = conv1;
-    conv2.name = "conv 2";
-    conv2.input_elements = 256.0;
-    conv2.output_elements = 128.0;
-    conv2.weights = 72.0;
-    conv2.biases = 2.0;
-    conv2.filters = 2;
-    conv2.channels = 4;
-    problem.layers = {conv1, conv2};
-    problem.samples = 64.0;
-    problem.batch = 16.0;
-    problem.micro_batches = 4.0;
-    problem.alpha_s = 10e-6;
-    problem.beta_s_per_byte = 1e-9;
-    problem.element_bytes = 4.0;
-    problem.memory_overhead = 1.0;
-    return problem;
-}
 
 OraclePes pes(std::int64_t p, std::int64_t p1 = 1, std::int64_t p2 = 1, std::int64_t pw = 1, std::int64_t ph = 1) {
     return OraclePes{p, p1, p2, pw, ph};
@@ -124,7 +91,7 @@ void TestOracle::tableOneByHand() {
     QFETCH(double, compute_s);
     QFETCH(double, communication_s);
     QFETCH(double, memory_bytes);
-    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_layers(), strategy, arrangement);
+    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_oracle_problem(), strategy, arrangement);
     QVERIFY2(!estimate.ruled_out, estimate.ruled_out ? estimate.ruled_out->reason.c_str() : "");
     PS_COMPARE_RELATIVE(estimate.compute_s, compute_s, 1e-12);
     if (communication_s == 0.0) {
@@ -190,7 +157,7 @@ void TestOracle::limits() {
     QFETCH(OraclePes, arrangement);
     QFETCH(QString, reason);
     QFETCH(QString, bound);
-    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_layers(), strategy, arrangement);
+    const OracleEstimate estimate = parasight::oracle_estimate(two_conv_oracle_problem(), strategy, arrangement);
     QVERIFY(estimate.ruled_out.has_value());
     QCOMPARE(QString::fromStdString(estimate.ruled_out->reason), reason);
     QCOMPARE(QString::fromStdString(estimate.ruled_out->bound), bound);
@@ -210,7 +177,7 @@ void TestOracle::haloOfATile() {
 void TestOracle::fullyConnectedLayersAreNotSplitSpatially() {
     // An fc layer after the two convolutions: 128 inputs, 10 outputs, a 1 × 1 "image". It bounds no grid and adds no
     // halo, so spatial p 4 (2 × 2) keeps its communication; its weights join the all-reduce: Σ|w| = 180 + 1 280.
-    parasight::OracleProblem problem = two_conv_layers();
+    parasight::OracleProblem problem = two_conv_oracle_problem();
     parasight::OracleLayer fc;
     fc.name = "fc 3";
     fc.input_elements = 128.0;

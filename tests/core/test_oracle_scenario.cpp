@@ -17,11 +17,14 @@
 #include "scenario_file/scenario_loader.h"
 
 #include "numeric_compare.h"
+#include "test_dimension.h"
+#include "two_conv_oracle.h"
 
 #include <QTest>
 
 using parasight::OracleProblem;
 using parasight::OracleStrategy;
+using parasight::testing::two_conv_oracle_problem;
 
 namespace {
 
@@ -32,49 +35,6 @@ OracleProblem small_cnn() {
     auto problem = parasight::oracle_problem(*loaded.scenario);
     if (!problem) qFatal("%s", problem.error().c_str());
     return *problem;
-}
-
-parasight::Dimension dimension(parasight::DimensionKind kind, int size, double bandwidth_Bps, double latency_s) {
-    parasight::Dimension d;
-    d.kind = kind;
-    d.size = size;
-    d.bandwidth_Bps = bandwidth_Bps;
-    d.latency_s = latency_s;
-    return d;
-}
-
-// The two-convolution CNN of test_oracle.cpp, enough for the choices: B = 16, min F = 2, 8 × 8 images.
-OracleProblem two_conv_layers() {
-    OracleProblem problem;
-    parasight::OracleLayer conv1;
-    conv1.name = "conv 1";
-    conv1.input_elements = 192.0;
-    conv1.output_elements = 256.0;
-    conv1.weights = 108.0;
-    conv1.biases = 4.0;
-    conv1.filters = 4;
-    conv1.channels = 3;
-    conv1.width = conv1.height = conv1.output_width = conv1.output_height = 8;
-    conv1.kernel = 3;
-    conv1.forward_s = 1e-3;
-    conv1.backward_s = 2e-3;
-    conv1.update_s = 0.5e-3;
-    parasight::OracleLayer conv2 = conv1;
-    conv2.name = "conv 2";
-    conv2.input_elements = 256.0;
-    conv2.output_elements = 128.0;
-    conv2.weights = 72.0;
-    conv2.biases = 2.0;
-    conv2.filters = 2;
-    conv2.channels = 4;
-    problem.layers = {conv1, conv2};
-    problem.samples = 64.0;
-    problem.batch = 16.0;
-    problem.micro_batches = 4.0;
-    problem.alpha_s = 10e-6;
-    problem.beta_s_per_byte = 1e-9;
-    problem.element_bytes = 4.0;
-    return problem;
 }
 
 }  // namespace
@@ -151,9 +111,10 @@ void TestOracleScenario::linksThePesSpan() {
     using parasight::DimensionKind;
     // 4 GPUs at 20 GB/s inside a node (1 µs), 16 nodes through a switch at 6.25 GB/s (2 µs, 96% of it reached, 5 µs
     // per step), a size-1 dimension between them that no message crosses.
-    std::vector<parasight::Dimension> topology{dimension(DimensionKind::fully_connected, 4, 20e9, 1e-6),
-                                               dimension(DimensionKind::ring, 1, 1e9, 1.0),
-                                               dimension(DimensionKind::switch_fabric, 16, 6.25e9, 2e-6)};
+    using parasight::testing::make_dimension;
+    std::vector<parasight::Dimension> topology{make_dimension(DimensionKind::fully_connected, 4, 20e9, 1e-6),
+                                               make_dimension(DimensionKind::ring, 1, 1e9, 1.0),
+                                               make_dimension(DimensionKind::switch_fabric, 16, 6.25e9, 2e-6)};
     topology[2].efficiency = 0.96;
     topology[2].step_latency_s = 5e-6;
 
@@ -182,7 +143,7 @@ void TestOracleScenario::linksThePesSpan() {
 }
 
 void TestOracleScenario::arrangementOfEachStrategy() {
-    const OracleProblem problem = two_conv_layers();
+    const OracleProblem problem = two_conv_oracle_problem();
     // Spatial p 8 on 8 × 8 images: a 4 × 2 grid (tiles 2 wide, 4 high) needs 2·2 + 2·4 = 12 halo values a channel,
     // 2 × 4 as many, 8 × 1 2·8 = 16: the squarest, first of the two equals, wins.
     const auto spatial = parasight::oracle_choice(problem, OracleStrategy::spatial, 8);
@@ -219,7 +180,7 @@ void TestOracleScenario::bestStrategyFitsInMemory() {
     // 4·2·3·(10 + 45·4·0.25·10⁻³) µs = 4·60.27 = 241.08 µs. Data + filter 2 × 2: 64/4·6 + 64/(16·2)·1 = 98 ms, and
     // per iteration 3·1·(10 + 16·256/4·4·0.25·10⁻³) + 2·1·(10 + 180/4·4·0.25·10⁻³) = 3·11.024 + 2·10.045 =
     // 53.162 µs, 212.648 µs in all: 98.213 ms beats data's 100.241 ms.
-    OracleProblem problem = two_conv_layers();
+    OracleProblem problem = two_conv_oracle_problem();
     auto points = parasight::oracle_strong_scaling(problem, topology, pes, strategies);
     QCOMPARE_EQ(points.size(), std::size_t{1});
     QVERIFY(points[0].best.has_value());
