@@ -108,37 +108,50 @@ void TestOracle::limits_data() {
     QTest::addColumn<OraclePes>("arrangement");
     QTest::addColumn<QString>("reason");
     QTest::addColumn<QString>("bound");
-    QTest::newRow("serial on 2") << OracleStrategy::serial << pes(2) << QStringLiteral("serial training runs on p = 1") << QStringLiteral("p = 1");
+    QTest::newRow("serial on 2") << OracleStrategy::serial << pes(2) << QStringLiteral("serial training runs on p = 1")
+                                 << QStringLiteral("p = 1");
     QTest::newRow("data past B") << OracleStrategy::data << pes(32)
-                                 << QStringLiteral("p = 32 > B = 16: every PE needs a sample") << QStringLiteral("p ≤ B = 16");
+                                 << QStringLiteral("p = 32 > B = 16: every PE needs a sample")
+                                 << QStringLiteral("p ≤ B = 16");
     QTest::newRow("spatial past W x H") << OracleStrategy::spatial << pes(128, 1, 1, 16, 8)
-                                        << QStringLiteral("p = 128 > min W×H = 64 (conv 1): every PE needs a pixel "
-                                                          "of the smallest activation") << QStringLiteral("p ≤ min W×H = 64");
+                                        << QStringLiteral(
+                                               "p = 128 > min W×H = 64 (conv 1): every PE needs a pixel "
+                                               "of the smallest activation")
+                                        << QStringLiteral("p ≤ min W×H = 64");
     // 16 PEs fit the 64 pixels, but a 16 × 1 grid cuts the 8 columns into slices under a pixel wide.
     QTest::newRow("spatial grid wider than the image")
         << OracleStrategy::spatial << pes(16, 1, 1, 16, 1)
-        << QStringLiteral("the grid's 16 columns are more than the 8 of conv 1's input") << QStringLiteral("pw ≤ min W = 8");
+        << QStringLiteral("the grid's 16 columns are more than the 8 of conv 1's input")
+        << QStringLiteral("pw ≤ min W = 8");
     QTest::newRow("spatial grid taller than the image")
         << OracleStrategy::spatial << pes(16, 1, 1, 1, 16)
-        << QStringLiteral("the grid's 16 rows are more than the 8 of conv 1's input") << QStringLiteral("ph ≤ min H = 8");
+        << QStringLiteral("the grid's 16 rows are more than the 8 of conv 1's input")
+        << QStringLiteral("ph ≤ min H = 8");
     QTest::newRow("spatial grid not p") << OracleStrategy::spatial << pes(4, 1, 1, 4, 2)
-                                        << QStringLiteral("the grid pw × ph = 8 is not p") << QStringLiteral("the grid pw × ph = p");
-    QTest::newRow("layer past G") << OracleStrategy::layer << pes(3) << QStringLiteral("p = 3 > G = 2 layers") << QStringLiteral("p ≤ G = 2");
+                                        << QStringLiteral("the grid pw × ph = 8 is not p")
+                                        << QStringLiteral("the grid pw × ph = p");
+    QTest::newRow("layer past G") << OracleStrategy::layer << pes(3) << QStringLiteral("p = 3 > G = 2 layers")
+                                  << QStringLiteral("p ≤ G = 2");
     QTest::newRow("filter past F") << OracleStrategy::filter << pes(4)
-                                   << QStringLiteral("p = 4 > min F = 2 (conv 2): every PE needs a filter of every "
-                                                      "layer")
+                                   << QStringLiteral(
+                                          "p = 4 > min F = 2 (conv 2): every PE needs a filter of every "
+                                          "layer")
                                    << QStringLiteral("p ≤ min F = 2");
     QTest::newRow("channel past C") << OracleStrategy::channel << pes(4)
-                                    << QStringLiteral("p = 4 > min C = 3 (conv 1): every PE needs a channel of "
-                                                       "every layer")
+                                    << QStringLiteral(
+                                           "p = 4 > min C = 3 (conv 1): every PE needs a channel of "
+                                           "every layer")
                                     << QStringLiteral("p ≤ min C = 3");
-    QTest::newRow("data + filter past F") << OracleStrategy::data_filter << pes(8, 2, 4)
-                                          << QStringLiteral("p2 = 4 > min F = 2 (conv 2)") << QStringLiteral("p2 ≤ min F = 2");
+    QTest::newRow("data + filter past F")
+        << OracleStrategy::data_filter << pes(8, 2, 4) << QStringLiteral("p2 = 4 > min F = 2 (conv 2)")
+        << QStringLiteral("p2 ≤ min F = 2");
     QTest::newRow("data + filter past B")
         << OracleStrategy::data_filter << pes(64, 32, 2)
-        << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample") << QStringLiteral("p1 ≤ B = 16");
+        << QStringLiteral("p1 = 32 > B = 16: every data-parallel group needs a sample")
+        << QStringLiteral("p1 ≤ B = 16");
     QTest::newRow("data + spatial grid") << OracleStrategy::data_spatial << pes(8, 2, 4, 4, 2)
-                                         << QStringLiteral("p1 × pw × ph = 16 is not p") << QStringLiteral("p1 × pw × ph = p");
+                                         << QStringLiteral("p1 × pw × ph = 16 is not p")
+                                         << QStringLiteral("p1 × pw × ph = p");
     QTest::newRow("data + layer past S") << OracleStrategy::data_layer << pes(16, 8, 2)
                                          << QStringLiteral("p1 = 8 > S = 4: every replica needs a segment")
                                          << QStringLiteral("p1 ≤ S = 4");
@@ -149,7 +162,8 @@ void TestOracle::limits_data() {
                                          << QStringLiteral("p1 ≤ B = 16");
     QTest::newRow("data + spatial past W x H")
         << OracleStrategy::data_spatial << pes(256, 2, 128, 16, 8)
-        << QStringLiteral("p2 = 128 > min W×H = 64 (conv 1): every PE needs a pixel of the smallest activation") << QStringLiteral("p2 ≤ min W×H = 64");
+        << QStringLiteral("p2 = 128 > min W×H = 64 (conv 1): every PE needs a pixel of the smallest activation")
+        << QStringLiteral("p2 ≤ min W×H = 64");
 }
 
 void TestOracle::limits() {
