@@ -10,6 +10,7 @@
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
 #include "scenario_file/scenario_writer.h"
+#include "simulation_failure.h"
 #include "simulation/simulate.h"
 #include "store/result_store.h"
 #include "stored_results.h"
@@ -86,28 +87,6 @@ void print_summary(std::ostream& out, const Report& report) {
         << format_readable(report.wall_s, Dimension::time) << " (" << report.mode << ")\n";
 }
 
-// What the command line says and returns for each way a simulation can end without a result.
-int report_failure(std::ostream& err, const std::string& file, const SimulationError& error,
-                   const SimulateOptions& options) {
-    switch (error.kind) {
-    case SimulationErrorKind::invalid:
-        for (const Diagnostic& diagnostic : error.diagnostics) err << file << ": " << diagnostic.to_string() << '\n';
-        return exit_bad_input;
-    case SimulationErrorKind::too_large:
-        err << file << ": " << error.message;
-        if (options.all_devices) err << " (without --all-devices)";
-        err << "; --max-tasks N raises the limit, up to 2147483647\n";
-        return exit_bad_input;
-    case SimulationErrorKind::degenerate: err << file << ": " << error.message << '\n'; return exit_bad_input;
-    case SimulationErrorKind::cancelled:
-    case SimulationErrorKind::out_of_memory:  // only when asked to stop there, which simulate does not
-    case SimulationErrorKind::internal: break;
-    }
-    err << "parasight-cli simulate: internal error while " << name_of(error.phase, simulation_phase_names) << ": "
-        << error.message << '\n';
-    return exit_internal_error;
-}
-
 }  // namespace
 
 int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -172,7 +151,9 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     // The events are kept only for the trace; the CSV and the summary read the Report.
     options.timeline = trace_path ? TimelineDetail::events : TimelineDetail::none;
     const auto simulation = simulate(*loaded.scenario, options);
-    if (!simulation) return report_failure(err, scenario_file, simulation.error(), options);
+    if (!simulation) {
+        return report_simulation_failure(err, "simulate", scenario_file, simulation.error(), options.all_devices);
+    }
     if (trace) write_chrome_trace(trace->stream(), *simulation->timeline);
     if (csv) write_breakdown_csv(csv->stream(), simulation->report);
     for (AtomicOutput* file : {trace.get(), csv.get()}) {

@@ -14,7 +14,7 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 8> commands{{
+const std::array<Command, 9> commands{{
     {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
      run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
@@ -26,6 +26,8 @@ const std::array<Command, 8> commands{{
     {"runs", "list, show, export or compare what a results database holds", runs_help, run_runs},
     {"oracle", "ParaDL's closed forms for a CNN: time and memory per strategy and PE count, and their limits",
      oracle_help, run_oracle},
+    {"whatif", "iteration time against a delay added to chosen communications, and how much of it overlap hides",
+     whatif_help, run_whatif},
 }};
 
 void print_overview(std::ostream& out) {

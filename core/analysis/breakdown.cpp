@@ -49,9 +49,14 @@ std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     case TaskKind::forward:
     case TaskKind::backward:
     case TaskKind::recompute:
-    case TaskKind::optimizer: return std::nullopt;
+    case TaskKind::optimizer:
+    case TaskKind::injected_delay: return std::nullopt;
     }
     return std::nullopt;
+}
+
+std::optional<CommGroup> comm_group_of(const Task& task) noexcept {
+    return comm_group_of(task.kind == TaskKind::injected_delay ? task.delayed_kind : task.kind);
 }
 
 CommGroup comm_group_of(ParallelAxis axis) noexcept {
@@ -71,8 +76,8 @@ namespace {
 constexpr std::size_t compute_class = 0;
 constexpr std::size_t class_count = 1 + comm_group_count;
 
-std::size_t class_of(TaskKind kind) {
-    const std::optional<CommGroup> group = comm_group_of(kind);
+std::size_t class_of(const Task& task) {
+    const std::optional<CommGroup> group = comm_group_of(task);
     return group ? 1 + static_cast<std::size_t>(*group) : compute_class;
 }
 
@@ -96,7 +101,7 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
         if (timing.end_s <= timing.start_s) continue;
         const Task& task = graph.tasks[static_cast<std::size_t>(id)];
-        const auto task_class = static_cast<std::uint32_t>(class_of(task.kind));
+        const auto task_class = static_cast<std::uint32_t>(class_of(task));
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
         edges.push_back(Edge{timing.start_s, +1, task_class});
         edges.push_back(Edge{timing.end_s, -1, task_class});

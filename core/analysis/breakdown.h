@@ -19,8 +19,11 @@ namespace parasight {
 enum class CommGroup : std::uint8_t { tp, cp, ep, pp, dp };
 inline constexpr std::size_t comm_group_count = 5;
 extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
-// The group a communication task's kind belongs to; none for computation.
+// The group a communication task's kind belongs to; none for computation and injected delays.
 [[nodiscard]] std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept;
+// The group a task's time is charged to when nothing computes beside it: its kind's, or for an injected delay the
+// delayed communication's (the delay is part of that communication's time, as NeuronaBox adds it).
+[[nodiscard]] std::optional<CommGroup> comm_group_of(const Task& task) noexcept;
 // The group a parallel axis's collectives run in.
 [[nodiscard]] CommGroup comm_group_of(ParallelAxis axis) noexcept;
 
@@ -48,8 +51,9 @@ struct TasksByDevice {
 [[nodiscard]] std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress);
 
 // Sweeps the device's task intervals: at each instant a running computation counts as compute; otherwise running
-// communications count as exposed (shared equally between the groups that run at once); otherwise the device is
-// idle — a bubble when it is one stage of a pipeline. No task is a memory transfer yet, so exposed memory stays 0.
+// communications (and injected delays, with the communication they delay) count as exposed (shared equally between
+// the groups that run at once); otherwise the device is idle — a bubble when it is one stage of a pipeline. No task
+// is a memory transfer yet, so exposed memory stays 0.
 [[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                              std::span<const TaskId> device_tasks, double iteration_s,
                                              bool pipelined);

@@ -18,6 +18,9 @@ enum class WarningCode : std::uint8_t {
     // an iteration longer than a year, which no real run has: a unit is likely wrong (a bandwidth in B/s instead of
     // GB/s, a measured time in s instead of ms): time_s
     implausible_iteration_time,
+    // a what-if collective delay that matched no communication, so it changed nothing: the subject is the rule
+    // ("what_if.collective_delays[0]")
+    what_if_matches_nothing,
 };
 
 struct Warning {

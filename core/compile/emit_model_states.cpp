@@ -56,17 +56,20 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     task.bytes = bytes;
     task.dimension_mask = transfer.dimension_mask;
     task.transfer_shape = transfer.shape;
-    // Both ends are simulated, so they meet like any collective; the first stage is emitted first.
-    const std::int64_t first_stage_npu = stage == 0 ? self.npu : partner;
+    // Both ends are simulated, so they meet like any collective, and so does its what-if delay; the first stage is
+    // emitted first. With one device per stage there is one pair of ends (the stage's representatives, which the
+    // what-if rules may pick elsewhere than at the stage's first NPU).
+    const double delay_s = what_if_.delay_s(ParallelAxis::dp, CommOperation::all_reduce, task.layer);
+    const std::int64_t pair = options_.all_devices ? (stage == 0 ? self.npu : partner) : 0;
+    std::int32_t delay_collective = -1;
     if (stage == 0) {
+        if (delay_s > 0.0) delay_collective = graph_.collective_count++;
         task.collective = graph_.collective_count++;
-        tied_embedding_instances_[first_stage_npu] = task.collective;
+        tied_embedding_instances_[pair] = {delay_collective, task.collective};
     } else {
-        task.collective = tied_embedding_instances_.at(first_stage_npu);
+        std::tie(delay_collective, task.collective) = tied_embedding_instances_.at(pair);
     }
-    const TaskId id = emit(device, task);
-    if (after >= 0) graph_.depend(after, id);
-    return id;
+    return emit_communication(device, task, delay_s, delay_collective, after);
 }
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {

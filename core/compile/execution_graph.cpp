@@ -16,7 +16,8 @@ const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind
                                                           {TaskKind::cp_comm, "cp"},
                                                           {TaskKind::ep_comm, "ep"},
                                                           {TaskKind::pp_comm, "pp"},
-                                                          {TaskKind::dp_comm, "dp"}}};
+                                                          {TaskKind::dp_comm, "dp"},
+                                                          {TaskKind::injected_delay, "delay"}}};
 
 const std::array<EnumName<MemoryCategory>, 5> memory_category_names{{{MemoryCategory::weights, "weights"},
                                                                      {MemoryCategory::gradients, "gradients"},

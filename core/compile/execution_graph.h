@@ -30,8 +30,12 @@ enum class TaskKind : std::uint8_t {
     ep_comm,
     pp_comm,
     dp_comm,
+    // What-if (scenario/what_if.h): time added on a communication's stream just before it, which its members meet as
+    // they meet the communication, so that it takes that much longer once all have reached it (NeuronaBox's delay).
+    // It holds the stream, neither compute units nor links.
+    injected_delay,
 };
-inline constexpr std::size_t task_kind_count = 9;
+inline constexpr std::size_t task_kind_count = 10;
 extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
 
 enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
@@ -41,6 +45,14 @@ extern const std::array<EnumName<MemoryCategory>, 5> memory_category_names;
 [[nodiscard]] constexpr bool is_communication(TaskKind kind) noexcept {
     return kind == TaskKind::tp_comm || kind == TaskKind::cp_comm || kind == TaskKind::ep_comm ||
            kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
+}
+
+// What a running task holds on its device besides its stream: the compute units (slowed by communication beside
+// them), links (shared with other communications, slowed by computation beside them), or nothing.
+enum class Occupies : std::uint8_t { compute, links, nothing };
+[[nodiscard]] constexpr Occupies occupies(TaskKind kind) noexcept {
+    if (kind == TaskKind::injected_delay) return Occupies::nothing;
+    return is_communication(kind) ? Occupies::links : Occupies::compute;
 }
 
 // Whom a communication task exchanges data with, for views and traces: the members of a collective's rank group
@@ -63,6 +75,7 @@ using TaskId = std::int32_t;
 struct Task {
     TaskKind kind = TaskKind::forward;
     Stream stream = Stream::compute;
+    TaskKind delayed_kind = TaskKind::forward;  // an injected delay: the kind of the communication it delays
     std::int32_t device = 0;        // index into ExecutionGraph::devices
     std::int32_t layer = -1;        // model layer, or -1 (embedding, logits, optimizer, …)
     std::int32_t micro_batch = -1;

@@ -7,6 +7,8 @@
 #include "model/layer_operations.h"
 #include "model/model_structure.h"
 
+#include <algorithm>
+
 namespace parasight {
 
 // Task::peers names a collective's rank group in RankGroup's order.
@@ -27,7 +29,9 @@ GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOpti
       element_bytes_(storage_element_bytes(scenario_.training.dtype)),
       micro_batches_(static_cast<int>(scenario_.micro_batches())),
       chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
-      tree_(validated) {
+      tree_(validated),
+      what_if_(scenario_.what_if, layout_),
+      networks_{topology_} {
     if (model_.kind == ModelKind::cnn) {
         cnn_layers_ = cnn_layer_work(model_, scenario_.training.micro_batch, dtype_bytes(scenario_.training.dtype));
     }
@@ -56,6 +60,7 @@ std::optional<ExecutionGraph> GraphBuilder::build() {
         }
     }
     link_pipeline();
+    for (Warning& warning : what_if_.unmatched_rule_warnings()) graph_.warnings.push_back(std::move(warning));
     if (progress_.report(0.95)) {
         stop_ = Stop::cancelled;
         return std::nullopt;
@@ -69,7 +74,6 @@ std::optional<ExecutionGraph> GraphBuilder::build() {
 }
 
 void GraphBuilder::place_devices() {
-    const std::int64_t pp_stride = layout_.id_stride(ParallelAxis::pp);
     if (options_.all_devices) {
         for (std::int64_t npu = 0; npu < topology_.device_count(); ++npu) {
             graph_.devices.push_back(SimulatedDevice{npu, layout_.rank_in_group(ParallelAxis::pp, npu), 1.0, {}});
@@ -77,8 +81,11 @@ void GraphBuilder::place_devices() {
     } else {
         const double weight = static_cast<double>(topology_.device_count()) / parallelism_.pp;
         for (int stage = 0; stage < parallelism_.pp; ++stage) {
-            graph_.devices.push_back(SimulatedDevice{stage * pp_stride, stage, weight, {}});
+            graph_.devices.push_back(SimulatedDevice{what_if_.stage_representative(stage), stage, weight, {}});
         }
+    }
+    for (const SimulatedDevice& device : graph_.devices) {
+        compute_time_factors_.push_back(what_if_.compute_time_factor(device.npu));
     }
     const std::size_t steps = static_cast<std::size_t>(chunks_) * static_cast<std::size_t>(micro_batches_);
     forward_steps_.assign(graph_.devices.size(), std::vector<Step>(steps));
@@ -138,12 +145,14 @@ std::span<const ParallelAxis> GraphBuilder::axes_of(RankGroup group) {
     return {&single[static_cast<std::size_t>(group)], 1};
 }
 
-GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, CollectiveOp op, double bytes) {
-    const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes);
+GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, CollectiveOp op, double bytes,
+                                                          std::int32_t network) {
+    const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes, network);
     if (const auto it = collective_costs_.find(key); it != collective_costs_.end()) return it->second;
     const auto spans = layout_.spans(axes_of(group));
     const CollectivePlan plan{scenario_.cluster.multi_dimension_collectives, scenario_.simulation.collective_chunks};
-    const CollectiveCost cost = group_collective(op, bytes, topology_, spans, plan);
+    const CollectiveCost cost =
+        group_collective(op, bytes, networks_[static_cast<std::size_t>(network)], spans, plan);
     TransferShape shape;
     shape.bytes_by_dimension.assign(topology_.dimension_count(), 0.0);
     shape.time_by_dimension_s.assign(topology_.dimension_count(), 0.0);
@@ -158,12 +167,14 @@ GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, Coll
 
 GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::int64_t from, std::int64_t to,
                                                                          double bytes) {
+    const std::int32_t id = what_if_.degrades_links() ? network(what_if_.transfer_bandwidth_factors(from, to)) : 0;
+    const Topology& topology = networks_[static_cast<std::size_t>(id)];
     PointToPointTransfer transfer;
-    transfer.cost = point_to_point(topology_, from, to, bytes);
-    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
-        if (topology_.coordinate(from, d) != topology_.coordinate(to, d)) transfer.dimension_mask |= 1U << d;
+    transfer.cost = point_to_point(topology, from, to, bytes);
+    for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
+        if (topology.coordinate(from, d) != topology.coordinate(to, d)) transfer.dimension_mask |= 1U << d;
     }
-    const auto key = std::pair(transfer.dimension_mask, bytes);
+    const auto key = std::tuple(transfer.dimension_mask, bytes, id);
     if (const auto it = point_to_point_shapes_.find(key); it != point_to_point_shapes_.end()) {
         transfer.shape = it->second;
         return transfer;
@@ -172,9 +183,9 @@ GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::in
     TransferShape shape;
     shape.bytes_by_dimension.assign(topology_.dimension_count(), 0.0);
     shape.time_by_dimension_s.assign(topology_.dimension_count(), 0.0);
-    for (std::size_t d = 0; d < topology_.dimension_count(); ++d) {
+    for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
         if ((transfer.dimension_mask & (1U << d)) == 0) continue;
-        const Dimension& dimension = topology_.dimensions()[d];
+        const Dimension& dimension = topology.dimensions()[d];
         shape.bytes_by_dimension[d] = bytes;
         const double bandwidth_Bps = achievable_bandwidth_Bps(dimension);
         const double transfer_s = bandwidth_Bps > 0.0 ? bytes / bandwidth_Bps : 0.0;
@@ -183,6 +194,17 @@ GraphBuilder::PointToPointTransfer GraphBuilder::point_to_point_transfer(std::in
     transfer.shape = add_transfer_shape(std::move(shape));
     point_to_point_shapes_.emplace(key, transfer.shape);
     return transfer;
+}
+
+std::int32_t GraphBuilder::network(const std::vector<double>& factors) {
+    if (std::all_of(factors.begin(), factors.end(), [](double factor) { return factor == 1.0; })) return 0;
+    if (const auto it = network_ids_.find(factors); it != network_ids_.end()) return it->second;
+    std::vector<Dimension> dimensions = topology_.dimensions();
+    for (std::size_t d = 0; d < dimensions.size(); ++d) dimensions[d].bandwidth_Bps *= factors[d];
+    networks_.emplace_back(std::move(dimensions));
+    const auto id = static_cast<std::int32_t>(networks_.size() - 1);
+    network_ids_.emplace(factors, id);
+    return id;
 }
 
 std::int32_t GraphBuilder::add_transfer_shape(TransferShape shape) {
@@ -210,7 +232,37 @@ std::int32_t GraphBuilder::label(const char* name) {
 
 TaskId GraphBuilder::emit(std::int32_t device, Task task) {
     task.device = device;
+    if (task.stream == Stream::compute) task.work_s *= compute_time_factors_[static_cast<std::size_t>(device)];
     return graph_.add(task);
+}
+
+TaskId GraphBuilder::emit_communication(std::int32_t device, const Task& task, double delay_s,
+                                        std::int32_t delay_collective, TaskId after) {
+    if (delay_s > 0.0) {
+        Task delay;
+        delay.kind = TaskKind::injected_delay;
+        delay.delayed_kind = task.kind;
+        delay.stream = task.stream;
+        delay.layer = task.layer;
+        delay.micro_batch = task.micro_batch;
+        delay.label = delay_label(task.label);
+        delay.work_s = delay_s;
+        delay.collective = delay_collective;
+        delay.peers = task.peers;
+        const TaskId id = emit(device, delay);
+        if (after >= 0) graph_.depend(after, id);
+    }
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+std::int32_t GraphBuilder::delay_label(std::int32_t communication_label) {
+    if (const auto it = delay_labels_.find(communication_label); it != delay_labels_.end()) return it->second;
+    const std::int32_t id =
+        graph_.label("delay before " + graph_.labels[static_cast<std::size_t>(communication_label)]);
+    delay_labels_.emplace(communication_label, id);
+    return id;
 }
 
 TaskId GraphBuilder::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
@@ -244,16 +296,24 @@ TaskId GraphBuilder::collective(std::int32_t device, RankGroup group, Collective
     task.layer = layer;
     task.micro_batch = micro_batch;
     task.label = this->label(label);
-    const CostedTransfer cost = collective_cost(group, op, bytes);
+    const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+    const std::int32_t network_id =
+        what_if_.degrades_links() ? network(what_if_.group_bandwidth_factors(axes_of(group), npu)) : 0;
+    const CostedTransfer cost = collective_cost(group, op, bytes, network_id);
     task.work_s = cost.time_s;
     task.transfer_shape = cost.shape;
     task.bytes = bytes;
     task.dimension_mask = axis_mask(group);
     task.peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
-    if (options_.all_devices) task.collective = collective_instance(device, group);
-    const TaskId id = emit(device, task);
-    if (after >= 0) graph_.depend(after, id);
-    return id;
+    // Gradients reduced over data and expert parallelism together count as data-parallel communication. Every
+    // member finds the same delay, so all or none of them emit one.
+    const double delay_s = what_if_.delay_s(axes_of(group).front(), comm_operation(op), layer);
+    std::int32_t delay_collective = -1;
+    if (options_.all_devices) {
+        if (delay_s > 0.0) delay_collective = collective_instance(device, group);
+        task.collective = collective_instance(device, group);
+    }
+    return emit_communication(device, task, delay_s, delay_collective, after);
 }
 
 std::int32_t GraphBuilder::collective_instance(std::int32_t device, RankGroup group) {
@@ -340,9 +400,8 @@ TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, do
     task.bytes = bytes;
     task.dimension_mask = transfer.dimension_mask;
     task.transfer_shape = transfer.shape;
-    const TaskId id = emit(device, task);
-    if (after >= 0) graph_.depend(after, id);
-    return id;
+    const double delay_s = what_if_.delay_s(ParallelAxis::pp, CommOperation::send, task.layer);
+    return emit_communication(device, task, delay_s, -1, after);
 }
 
 bool GraphBuilder::scatters_pipeline_sends() const {

@@ -11,6 +11,7 @@
 #include "compile/compiler.h"
 #include "compile/layer_costs.h"
 #include "compile/pipeline_schedule.h"
+#include "compile/what_if_plan.h"
 #include "device/compute_model.h"
 #include "model/cnn_layers.h"
 #include "strategy/strategy_tree.h"
@@ -66,12 +67,16 @@ private:
     static std::span<const ParallelAxis> axes_of(RankGroup group);
 
     // A collective's time and its transfer shape (ExecutionGraph::transfer_shapes), costed once per group kind,
-    // operation and size.
+    // operation, size and network (an index into networks_).
     struct CostedTransfer {
         double time_s = 0.0;
         std::int32_t shape = -1;
     };
-    CostedTransfer collective_cost(RankGroup group, CollectiveOp op, double bytes);
+    CostedTransfer collective_cost(RankGroup group, CollectiveOp op, double bytes, std::int32_t network);
+
+    // The topology with each dimension's bandwidth scaled by `factors` (what-if degraded links), as an index into
+    // networks_: 0, the scenario's own, when every factor is 1.
+    std::int32_t network(const std::vector<double>& factors);
 
     // A point-to-point transfer's cost, the dimensions it crosses and its transfer shape.
     struct PointToPointTransfer {
@@ -88,7 +93,16 @@ private:
     // Labels are string literals: look each up once.
     std::int32_t label(const char* name);
 
+    // A computation on a device the what-if rules slow takes that much longer.
     TaskId emit(std::int32_t device, Task task);
+
+    // A communication that waits for `after`, preceded on its stream by `delay_s` (the what-if rules' delay for it)
+    // when that is above 0: an injected_delay task its members meet as they meet the communication
+    // (`delay_collective`, a collective id of its own, or -1), so that it takes that much longer once all have
+    // reached it.
+    TaskId emit_communication(std::int32_t device, const Task& task, double delay_s, std::int32_t delay_collective,
+                              TaskId after);
+    std::int32_t delay_label(std::int32_t communication_label);
 
     // A compute task that waits for `after` (or nothing).
     TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
@@ -281,11 +295,18 @@ private:
     std::vector<int> in_flight_caps_;  // per stage, for 1F1B
     std::vector<RecomputedOperations> layer_recompute_;  // per layer, resolved from the strategy tree on first use
     std::vector<CnnLayerWork> cnn_layers_;  // a CNN model's layers, in order
-    std::unordered_map<std::int64_t, std::int32_t> tied_embedding_instances_;  // by the first stage's NPU
+    // The collective ids of the tied embedding's delay and reduction, by the first stage's NPU.
+    std::unordered_map<std::int64_t, std::pair<std::int32_t, std::int32_t>> tied_embedding_instances_;
     ExecutionGraph graph_;
     std::map<RecomputedOperations, LayerCosts> layer_costs_;
-    std::map<std::tuple<int, int, double>, CostedTransfer> collective_costs_;
-    std::map<std::pair<std::uint32_t, double>, std::int32_t> point_to_point_shapes_;  // by dimensions crossed, bytes
+    WhatIfPlan what_if_;
+    std::vector<double> compute_time_factors_;  // by simulated device
+    std::vector<Topology> networks_;            // the scenario's topology, then those with degraded links
+    std::map<std::vector<double>, std::int32_t> network_ids_;
+    std::unordered_map<std::int32_t, std::int32_t> delay_labels_;  // by the delayed communication's label
+    std::map<std::tuple<int, int, double, std::int32_t>, CostedTransfer> collective_costs_;
+    // by dimensions crossed, bytes and network
+    std::map<std::tuple<std::uint32_t, double, std::int32_t>, std::int32_t> point_to_point_shapes_;
     std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
     // by group kind, by the group's first member
     std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, rank_group_count> group_instances_;

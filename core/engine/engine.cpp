@@ -23,7 +23,7 @@ struct Activity {
     std::uint64_t version = 0;
     std::uint64_t rated_in = 0;       // the last re-rating pass that visited this activity
     std::uint32_t dimension_mask = 0;
-    bool communication = false;
+    Occupies occupies = Occupies::compute;
     bool scheduled = false;           // its end is in the event queue
     bool finished = false;
 };
@@ -36,7 +36,7 @@ struct HotTask {
     std::int32_t collective = -1;
     std::uint32_t dimension_mask = 0;
     Stream stream = Stream::compute;
-    bool communication = false;
+    Occupies occupies = Occupies::compute;
     bool touches_memory = false;
 };
 
@@ -133,7 +133,7 @@ private:
             if ((t & 0xFFFFU) == 0 && progress_.report(prepare_share * static_cast<double>(t) / total)) return false;
             const Task& task = graph.tasks[t];
             hot_.push_back(HotTask{task.work_s, task.device, task.collective, task.dimension_mask, task.stream,
-                                   is_communication(task.kind),
+                                   occupies(task.kind),
                                    task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
                                        task.release_buffer_bytes != 0.0});
             queues_[slot(task.device, task.stream)].push_back(static_cast<TaskId>(t));
@@ -241,7 +241,7 @@ private:
         activity.updated_s = now_s_;
         activity.version = ++versions_;
         activity.dimension_mask = first.dimension_mask;
-        activity.communication = first.communication;
+        activity.occupies = first.occupies;
         TaskId single = none;
         const auto members = members_of(activity, single);
         for (const TaskId member : members) {
@@ -250,8 +250,7 @@ private:
             run_.timings[static_cast<std::size_t>(member)].start_s = now_s_;
             active_[static_cast<std::size_t>(task.device)].push_back(id);
             mark_rate_stale(task.device);
-            ++running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
-            if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
+            count_running(task.device, activity.occupies, +1);
             if (task.touches_memory) {
                 const Task& full = graph_.tasks[static_cast<std::size_t>(member)];
                 change_memory(task.device, full.allocate_category, full.allocate_bytes, member);
@@ -270,8 +269,7 @@ private:
             auto& list = active_[static_cast<std::size_t>(task.device)];
             list.erase(std::find(list.begin(), list.end(), id));
             mark_rate_stale(task.device);
-            --running_[static_cast<std::size_t>(task.device)][activity.communication ? 1 : 0];
-            if (activity.communication) shares_valid_[static_cast<std::size_t>(task.device)] = 0;
+            count_running(task.device, activity.occupies, -1);
             run_.timings[static_cast<std::size_t>(member)].end_s = now_s_;
             if (task.touches_memory) {
                 const Task& full = graph_.tasks[static_cast<std::size_t>(member)];
@@ -294,6 +292,15 @@ private:
             const HotTask& task = hot_[static_cast<std::size_t>(member)];
             try_start(task.device, task.stream);
         }
+    }
+
+    // What runs on a device, for the overlap slowdown; a communication starting or ending there changes the link
+    // shares. An injected delay holds neither compute units nor links.
+    void count_running(std::int32_t device, Occupies occupies, int change) {
+        if (occupies == Occupies::nothing) return;
+        const auto d = static_cast<std::size_t>(device);
+        running_[d][occupies == Occupies::links ? 1 : 0] += change;
+        if (occupies == Occupies::links) shares_valid_[d] = 0;
     }
 
     void schedule(std::int32_t id) {
@@ -350,7 +357,8 @@ private:
         const bool compute_running = counts[0] > 0;
         const bool communication_running = counts[1] > 0;
         const double overlap = 1.0 / (1.0 + options_.overlap_slowdown);
-        if (!activity.communication) return communication_running ? overlap : 1.0;
+        if (activity.occupies == Occupies::nothing) return 1.0;
+        if (activity.occupies == Occupies::compute) return communication_running ? overlap : 1.0;
         const double share = options_.bandwidth_sharing ? fair_share(id, device) : 1.0;
         return share * (compute_running ? overlap : 1.0);
     }
@@ -377,7 +385,7 @@ private:
         int dimension_uses = 0;
         for (const std::int32_t other : list) {
             const Activity& activity = activities_[static_cast<std::size_t>(other)];
-            if (!activity.communication || activity.dimension_mask == 0) continue;
+            if (activity.occupies != Occupies::links || activity.dimension_mask == 0) continue;
             shares.emplace_back(other, -1.0);
             used |= activity.dimension_mask;
             dimension_uses += std::popcount(activity.dimension_mask);

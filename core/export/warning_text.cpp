@@ -36,6 +36,8 @@ std::string warning_text(const Warning& warning) {
         return "one iteration takes " + format_fixed(warning.time_s / seconds_per_julian_year, 1) + " years (" +
                format_readable(warning.time_s, Dimension::time) +
                "): check the units of the link bandwidths and measured operation times";
+    case WarningCode::what_if_matches_nothing:
+        return warning.subject + " delays nothing: no communication of this run has its group, operation and layers";
     }
     return warning.subject;
 }

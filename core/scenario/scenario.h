@@ -7,6 +7,7 @@
 #include "diagnostics/diagnostic.h"
 #include "topology/dimension.h"
 #include "topology/parallel_layout.h"
+#include "scenario/what_if.h"
 
 #include <cstdint>
 #include <map>
@@ -234,6 +235,7 @@ struct Scenario {
     ParallelismSpec parallelism;
     std::vector<StrategyOverride> strategy_tree;
     SimulationSpec simulation;
+    WhatIfSpec what_if;
 
     [[nodiscard]] std::int64_t device_count() const noexcept;
     // Samples processed side by side: dp replicas, each split again over its ep expert-parallel ranks (which share

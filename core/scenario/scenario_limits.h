@@ -87,6 +87,15 @@ inline constexpr IntegerRange node_micro_batches{1, 1'000'000};
 inline constexpr NumberRange overlap_slowdown{0.0, 10.0};
 inline constexpr IntegerRange collective_chunks{1, 4096};
 inline constexpr QuantityRange gradient_bucket{0.0, false, 1024.0 * 1024 * 1024 * 1024};  // 1 TiB
+// what-if
+inline constexpr std::size_t max_what_if_rules = 1000;     // in each of what_if's lists
+inline constexpr std::int64_t max_what_if_npus = 100'000;  // listed by one rule, ranges counted out
+inline constexpr QuantityRange injected_delay{0.0, true, 3600.0};  // 1 h
+inline constexpr IntegerRange what_if_layer{0, 9'999};
+inline constexpr IntegerRange what_if_npu{0, max_devices - 1};
+inline constexpr IntegerRange what_if_dimension{0, static_cast<std::int64_t>(max_topology_dimensions) - 1};
+inline constexpr NumberRange compute_time_factor{0.01, 1000.0};
+inline constexpr NumberRange bandwidth_factor{0.001, 1000.0};
 
 }  // namespace limits
 

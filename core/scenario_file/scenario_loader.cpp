@@ -17,7 +17,7 @@ namespace {
 // `sweep` is read by scenario_file/sweep_section.h; a scenario is the same with or without it.
 const std::vector<std::string_view> top_level_keys{"schema",      "name",        "model",         "training",
                                                    "cluster",     "parallelism", "strategy_tree", "simulation",
-                                                   "sweep"};
+                                                   "what_if",     "sweep"};
 
 // One pass over the events of the text (yaml-cpp's parser, not its node tree), for what the tree does not keep:
 // where each alias was used — an alias node carries its anchor's mark — and where a second document starts, if one
@@ -176,7 +176,7 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
         return;
     }
     reader.read_string("name", scenario.name);
-    for (const auto key : {"model", "training", "cluster", "parallelism", "simulation"}) {
+    for (const auto key : {"model", "training", "cluster", "parallelism", "simulation", "what_if"}) {
         if (reader.has(key) && reader.value(key).IsNull()) {
             source.error(reader.key_location(key), "'" + std::string(key) + "' has no value; expected a mapping");
             return;
@@ -192,6 +192,7 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
         read_strategy_tree(reader.value("strategy_tree"), source, locations, scenario.strategy_tree);
     }
     if (reader.has("simulation")) read_simulation(reader.value("simulation"), source, locations, scenario.simulation);
+    if (reader.has("what_if")) read_what_if(reader.value("what_if"), source, locations, scenario.what_if);
 }
 
 // Line and column (both from 1, the column in bytes) of a byte offset into the text.

@@ -35,6 +35,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
 void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
                         std::vector<StrategyOverride>& overrides);
 void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation);
+void read_what_if(const YAML::Node& node, YamlSource& source, LocationIndex& locations, WhatIfSpec& what_if);
 
 // Parses a bundled preset's YAML; its own errors are reported against its file (they are bugs in the preset).
 [[nodiscard]] std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& id,

@@ -211,6 +211,66 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
     out << YAML::EndMap;
 }
 
+// Runs of consecutive NPUs written as ranges: [0, 8..15].
+void write_npus(YAML::Emitter& out, const std::vector<std::int64_t>& npus) {
+    out << YAML::Key << "npus" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (std::size_t i = 0; i < npus.size();) {
+        std::size_t end = i + 1;
+        while (end < npus.size() && npus[end] == npus[end - 1] + 1) ++end;
+        const std::string first = std::to_string(npus[i]);
+        out << (end - i == 1 ? first : first + ".." + std::to_string(npus[end - 1]));
+        i = end;
+    }
+    out << YAML::EndSeq;
+}
+
+void write_what_if(YAML::Emitter& out, const WhatIfSpec& what_if) {
+    out << YAML::Key << "what_if" << YAML::Value << YAML::BeginMap;
+    if (!what_if.collective_delays.empty()) {
+        out << YAML::Key << "collective_delays" << YAML::Value << YAML::BeginSeq;
+        for (const CollectiveDelay& delay : what_if.collective_delays) {
+            out << YAML::Flow << YAML::BeginMap;
+            if (delay.group) out << YAML::Key << "group" << YAML::Value << std::string(to_string(*delay.group));
+            if (delay.operation) {
+                out << YAML::Key << "operation" << YAML::Value
+                    << std::string(name_of(*delay.operation, comm_operation_names));
+            }
+            if (delay.layers) {
+                const std::string first = std::to_string(delay.layers->first);
+                out << YAML::Key << "layers" << YAML::Value
+                    << (delay.layers->first == delay.layers->last
+                            ? first
+                            : first + ".." + std::to_string(delay.layers->last));
+            }
+            write_quantity(out, "delay", delay.delay_s, units::Dimension::time);
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    if (!what_if.slow_devices.empty()) {
+        out << YAML::Key << "slow_devices" << YAML::Value << YAML::BeginSeq;
+        for (const SlowDevices& slow : what_if.slow_devices) {
+            out << YAML::Flow << YAML::BeginMap;
+            write_npus(out, slow.npus);
+            out << YAML::Key << "compute_time_factor" << YAML::Value << units::format_number(slow.compute_time_factor);
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    if (!what_if.degraded_links.empty()) {
+        out << YAML::Key << "degraded_links" << YAML::Value << YAML::BeginSeq;
+        for (const DegradedLinks& links : what_if.degraded_links) {
+            out << YAML::Flow << YAML::BeginMap;
+            if (links.dimension) out << YAML::Key << "dimension" << YAML::Value << std::to_string(*links.dimension);
+            if (!links.npus.empty()) write_npus(out, links.npus);
+            out << YAML::Key << "bandwidth_factor" << YAML::Value << units::format_number(links.bandwidth_factor);
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string write_scenario_yaml(const Scenario& scenario) {
@@ -224,6 +284,7 @@ std::string write_scenario_yaml(const Scenario& scenario) {
     write_parallelism(out, scenario.parallelism);
     write_strategy_tree(out, scenario.strategy_tree);
     write_simulation(out, scenario.simulation);
+    if (!scenario.what_if.empty()) write_what_if(out, scenario.what_if);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

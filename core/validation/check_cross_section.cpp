@@ -382,6 +382,7 @@ void check_cross_section(Scenario& scenario, ProblemList& check) {
     }
     check_pipeline(scenario, check);
     check_batch(scenario, check);
+    check_what_if_targets(scenario, check);
 }
 
 }  // namespace parasight

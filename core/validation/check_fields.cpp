@@ -14,12 +14,6 @@
 namespace parasight {
 namespace {
 
-template <class Enum, std::size_t N>
-void known(ProblemList& problems, const std::string& path, Enum value, const std::array<EnumName<Enum>, N>& names) {
-    const bool listed = std::any_of(names.begin(), names.end(), [&](const auto& entry) { return entry.value == value; });
-    if (!listed) problems.add(path, path + " holds an unknown value; expected " + join_alternatives(names_of(names)));
-}
-
 void preset(ProblemList& problems, const std::string& path, const std::string& id, PresetKind kind) {
     if (id.empty() || find_preset(kind, id) != nullptr) return;
     problems.add(path,
@@ -288,6 +282,7 @@ void check_fields(const Scenario& scenario, ProblemList& problems) {
     check_parallelism(scenario.parallelism, problems);
     check_strategy_tree(scenario.strategy_tree, problems);
     check_simulation(scenario.simulation, problems);
+    check_what_if_fields(scenario.what_if, problems);
 }
 
 }  // namespace parasight

@@ -48,7 +48,7 @@ std::string pick_node(Pick& pick) {
 template <class Pick>
 void apply_random_edit(Scenario& s, Pick& pick) {
     ParallelismSpec& p = s.parallelism;
-    switch (pick(22)) {
+    switch (pick(23)) {
     case 0: p.tp = pick_count(pick); break;
     case 1: p.pp = pick_count(pick); break;
     case 2: p.dp = pick_count(pick); break;
@@ -130,6 +130,34 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         s.simulation.overlap_slowdown = pick_rate(pick, 0.1);
         break;
     case 20: p.sequence_parallel = !p.sequence_parallel; break;
+    case 21:
+        switch (pick(3)) {
+        case 0: {
+            CollectiveDelay delay;
+            if (pick(2) == 0) delay.group = parallel_axis_names[pick(parallel_axis_names.size())].value;
+            if (pick(2) == 0) delay.operation = comm_operation_names[pick(comm_operation_names.size())].value;
+            if (pick(3) == 0) delay.layers = LayerRange{pick_count(pick), pick_count(pick)};
+            delay.delay_s = pick_rate(pick, 1e-3);
+            s.what_if.collective_delays.push_back(delay);
+            break;
+        }
+        case 1: {
+            SlowDevices slow;
+            for (int n = pick_count(pick) % 4; n > 0; --n) slow.npus.push_back(pick_count(pick));
+            slow.compute_time_factor = pick_rate(pick, 1.5);
+            s.what_if.slow_devices.push_back(slow);
+            break;
+        }
+        default: {
+            DegradedLinks links;
+            if (pick(2) == 0) links.dimension = pick_count(pick);
+            for (int n = pick_count(pick) % 4; n > 0; --n) links.npus.push_back(pick_count(pick));
+            links.bandwidth_factor = pick_rate(pick, 0.5);
+            s.what_if.degraded_links.push_back(links);
+            break;
+        }
+        }
+        break;
     default:
         s.cluster.device.memory_bytes = pick_rate(pick, s.cluster.device.memory_bytes);
         s.cluster.device.peak_flops[s.training.dtype] = pick_rate(pick, 300e12);

@@ -79,6 +79,9 @@ QColor task_kind_color(TaskKind kind) {
     case TaskKind::ep_comm: return exposed_comm_color(CommGroup::ep);
     case TaskKind::pp_comm: return exposed_comm_color(CommGroup::pp);
     case TaskKind::dp_comm: return exposed_comm_color(CommGroup::dp);
+    // Outside Tableau 10, whose ten colours are taken: ColorBrewer PiYG's magenta, which no other kind resembles
+    // and which reads on light and dark backgrounds alike.
+    case TaskKind::injected_delay: return QColor(0xc5, 0x1b, 0x7d);
     }
     return grey;
 }

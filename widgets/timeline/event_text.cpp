@@ -39,6 +39,7 @@ QString task_kind_label(TaskKind kind) {
     case TaskKind::ep_comm: return QStringLiteral("EP");
     case TaskKind::pp_comm: return QStringLiteral("PP");
     case TaskKind::dp_comm: return QStringLiteral("DP");
+    case TaskKind::injected_delay: return tr("Injected delay");
     }
     return {};
 }

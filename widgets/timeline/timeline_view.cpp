@@ -455,8 +455,10 @@ void TimelineView::paintLegend(QPainter& painter) const {
         if ((present_kinds_ & kind_bit(kind.value)) == 0) continue;
         all_fit = all_fit && entry(task_kind_label(kind.value), task_kind_color(kind.value), false);
     }
-    const bool any_exposed = (present_kinds_ & ~(kind_bit(TaskKind::forward) | kind_bit(TaskKind::backward) |
-                                                 kind_bit(TaskKind::recompute) | kind_bit(TaskKind::optimizer))) != 0;
+    bool any_exposed = false;
+    for (const auto& kind : task_kind_names) {
+        any_exposed = any_exposed || ((present_kinds_ & kind_bit(kind.value)) != 0 && is_communication(kind.value));
+    }
     if (all_fit && any_exposed) {
         all_fit = entry(tr("Exposed (nothing computes)"), task_kind_color(TaskKind::tp_comm), true);
     }

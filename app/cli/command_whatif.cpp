@@ -1,0 +1,211 @@
+#include "commands.h"
+
+#include "cli_arguments.h"
+#include "common/did_you_mean.h"
+#include "common/message_text.h"
+#include "common/number_text.h"
+#include "export/json_writer.h"
+#include "scenario/scenario_limits.h"
+#include "scenario_file/scenario_loader.h"
+#include "simulation_failure.h"
+#include "sweep/delay_sweep.h"
+#include "sweep/sweep_axis.h"
+#include "units/quantity.h"
+
+#include <ostream>
+
+namespace parasight::cli {
+
+const std::string_view whatif_help =
+    R"(usage: parasight-cli whatif FILE --delay RANGE [--group G] [--operation OP] [--layers A..B] [--all-devices]
+                              [--json]
+
+NeuronaBox's what-if question (Zhang et al. 2024, Fig. 4): how much longer is an iteration of scenario FILE when
+chosen communications each take a fixed delay longer? Simulates FILE once per delay, and once without, and prints
+the iteration time against the delay; the "hidden" delay, the largest that costs at most 1% because the
+communication ran beside computation anyway; and the slope past it, the delayed calls on the critical path.
+docs/what-if.md explains it; FILE's own what_if rules stay in force.
+
+  --delay RANGE    the delays: a list (1ms,2ms,5ms) or a range (0..10ms +0.5ms, 1us..1ms x2), at most 1 h each
+                   and 1000 values
+  --group G        delay the communications of one group: tp, cp, ep, pp or dp (default: every group)
+  --operation OP   delay one operation: all-reduce, reduce-scatter, all-gather, all-to-all or send (a pipeline
+                   send) (default: every operation)
+  --layers A..B    delay only communications inside layers A to B (one layer: A); gradient buckets and
+                   pipeline sends belong to no layer
+  --all-devices    simulate every device instead of one per pipeline stage
+  --json           one JSON object: group, operation, layers {first, last}, delayed_calls, baseline_s,
+                   hidden_delay_s, hidden_beyond_range, slope, points [{delay_s, iteration_time_s,
+                   exposed_comm_s {tp, cp, ep, pp, dp}}]
+
+exit status: 0 ok, 2 bad input (a bad range or name, a delay that matches no communication)
+)";
+
+namespace {
+
+inline constexpr std::size_t max_delays = 1000;
+
+Expected<std::vector<double>> parse_delays(const std::string& text) {
+    const auto values = parse_axis_values(text);
+    if (!values) return Error{"--delay: " + values.error()};
+    if (values->size() > max_delays) {
+        return Error{"--delay: " + std::to_string(values->size()) + " delays; at most " +
+                     std::to_string(max_delays)};
+    }
+    std::vector<double> delays_s;
+    for (const std::string& value : *values) {
+        const auto delay_s = units::parse_quantity(value, units::Dimension::time);
+        if (!delay_s) return Error{"--delay: " + in_quotes(value) + ": " + delay_s.error()};
+        if (!(*delay_s >= limits::injected_delay.min && *delay_s <= limits::injected_delay.max)) {
+            return Error{"--delay: " + in_quotes(value) + " is not a delay from 0 s to 1 h"};
+        }
+        delays_s.push_back(*delay_s);
+    }
+    return delays_s;
+}
+
+template <class Enum, std::size_t N>
+Expected<Enum> parse_name(std::string_view option, const std::string& text,
+                          const std::array<EnumName<Enum>, N>& names) {
+    if (const auto value = value_of(text, names)) return *value;
+    const auto words = names_of(names);
+    return Error{"--" + std::string(option) + ": unknown " + std::string(option) + " " + in_quotes(text) +
+                 did_you_mean_suffix(text, words) + "; expected " + join_alternatives(words)};
+}
+
+Expected<LayerRange> parse_layers(const std::string& text) {
+    const auto dots = text.find("..");
+    const auto first = parse_integer(dots == std::string::npos ? text : text.substr(0, dots));
+    const auto last = dots == std::string::npos ? first : parse_integer(text.substr(dots + 2));
+    const auto range = limits::what_if_layer;
+    if (!first || !last || *first < range.min || *last > range.max || *first > *last) {
+        return Error{"--layers: " + in_quotes(text) + " is not a layer or a range of layers first..last, from 0 to " +
+                     std::to_string(range.max)};
+    }
+    return LayerRange{static_cast<int>(*first), static_cast<int>(*last)};
+}
+
+std::string rule_words(const CollectiveDelay& rule) {
+    std::string words = rule.operation ? std::string(name_of(*rule.operation, comm_operation_names)) : "every";
+    words += rule.group ? " " + std::string(to_string(*rule.group)) : "";
+    words += " communication";
+    if (rule.layers) {
+        words += rule.layers->first == rule.layers->last
+                     ? " in layer " + std::to_string(rule.layers->first)
+                     : " in layers " + std::to_string(rule.layers->first) + ".." + std::to_string(rule.layers->last);
+    }
+    return words;
+}
+
+void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySweep& sweep) {
+    using units::Dimension;
+    using units::format_readable;
+    out << "delay added to " << rule_words(rule) << ": "
+        << count_phrase(sweep.delayed_calls, "delayed call") << " per iteration on the busiest simulated device\n\n";
+    out << padded("delay", 11) << ' ' << padded("iteration", 11) << ' ' << padded("vs none", 9) << ' '
+        << "exposed communication\n";
+    const double baseline_s = sweep.points.front().iteration_time_s;
+    for (const DelaySweepPoint& point : sweep.points) {
+        double exposed_s = 0.0;
+        for (const double value : point.exposed_comm_s) exposed_s += value;
+        const double change = point.iteration_time_s / baseline_s - 1.0;
+        out << padded(format_readable(point.delay_s, Dimension::time), 11) << ' '
+            << padded(format_readable(point.iteration_time_s, Dimension::time), 11) << ' '
+            << padded((change >= 0.0 ? "+" : "") + units::format_fixed(100.0 * change, 1) + "%", 9) << ' '
+            << format_readable(exposed_s, Dimension::time) << '\n';
+    }
+    out << "\nhidden delay: ";
+    if (sweep.hidden_beyond_range) out << "at least ";
+    out << format_readable(sweep.hidden_delay_s, Dimension::time)
+        << (sweep.hidden_beyond_range ? " (every swept delay costs at most 1%; the knee lies further out)"
+                                      : " (the largest swept delay that costs at most 1%)")
+        << '\n';
+    if (sweep.points.size() >= 2) {
+        out << "slope between the last two delays: " << units::format_fixed(sweep.slope, 2)
+            << " s of iteration per s of delay (the delayed calls on the critical path there)\n";
+    }
+}
+
+void print_json(std::ostream& out, const CollectiveDelay& rule, const DelaySweep& sweep) {
+    JsonWriter json;
+    json.begin_object();
+    json.key("group");
+    rule.group ? json.value(to_string(*rule.group)) : json.null();
+    json.key("operation");
+    rule.operation ? json.value(name_of(*rule.operation, comm_operation_names)) : json.null();
+    json.key("layers");
+    if (rule.layers) {
+        json.begin_object().key("first").value(rule.layers->first).key("last").value(rule.layers->last).end_object();
+    } else {
+        json.null();
+    }
+    json.key("delayed_calls").value(sweep.delayed_calls);
+    json.key("baseline_s").value(sweep.points.front().iteration_time_s);
+    json.key("hidden_delay_s").value(sweep.hidden_delay_s);
+    json.key("hidden_beyond_range").value(sweep.hidden_beyond_range);
+    json.key("slope").value(sweep.slope);
+    json.key("points").begin_array();
+    for (const DelaySweepPoint& point : sweep.points) {
+        json.begin_object();
+        json.key("delay_s").value(point.delay_s);
+        json.key("iteration_time_s").value(point.iteration_time_s);
+        json.key("exposed_comm_s").begin_object();
+        for (const auto& group : comm_group_names) {
+            json.key(group.name).value(point.exposed_comm_s[static_cast<std::size_t>(group.value)]);
+        }
+        json.end_object();
+        json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+    json.drain(out);
+    out << '\n';
+}
+
+}  // namespace
+
+int run_whatif(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+    const auto arguments = Arguments::parse(
+        words, OptionSpec{{"delay", "group", "operation", "layers"}, {"json", "all-devices"}, {}});
+    if (!arguments) return usage_error(err, "whatif", arguments.error());
+    if (arguments->positional().size() != 1) return usage_error(err, "whatif", "name exactly one scenario FILE");
+    const auto delay_text = arguments->option("delay");
+    if (!delay_text) return usage_error(err, "whatif", "--delay is required, e.g. --delay '0..10ms +0.5ms'");
+    const auto delays_s = parse_delays(*delay_text);
+    if (!delays_s) return usage_error(err, "whatif", delays_s.error());
+    CollectiveDelay rule;
+    if (const auto text = arguments->option("group")) {
+        const auto group = parse_name("group", *text, parallel_axis_names);
+        if (!group) return usage_error(err, "whatif", group.error());
+        rule.group = *group;
+    }
+    if (const auto text = arguments->option("operation")) {
+        const auto operation = parse_name("operation", *text, comm_operation_names);
+        if (!operation) return usage_error(err, "whatif", operation.error());
+        rule.operation = *operation;
+    }
+    if (const auto text = arguments->option("layers")) {
+        const auto layers = parse_layers(*text);
+        if (!layers) return usage_error(err, "whatif", layers.error());
+        rule.layers = *layers;
+    }
+    SimulateOptions options;
+    options.all_devices = arguments->flag("all-devices");
+
+    const std::string& file = arguments->positional().front();
+    const LoadResult loaded = load_scenario_file(file);
+    if (!loaded.ok()) {
+        for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
+        return exit_bad_input;
+    }
+    const auto sweep = sweep_delay(*loaded.scenario, rule, *delays_s, options);
+    if (!sweep) return report_simulation_failure(err, "whatif", file, sweep.error(), options.all_devices);
+    if (arguments->flag("json")) {
+        print_json(out, rule, *sweep);
+    } else {
+        print_table(out, rule, *sweep);
+    }
+    return exit_ok;
+}
+
+}  // namespace parasight::cli

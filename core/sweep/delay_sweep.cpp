@@ -1,0 +1,85 @@
+#include "sweep/delay_sweep.h"
+
+#include <algorithm>
+
+namespace parasight {
+namespace {
+
+Scenario with_delay(const ValidatedScenario& scenario, CollectiveDelay rule, double delay_s) {
+    Scenario changed = scenario.value();
+    rule.delay_s = delay_s;
+    changed.what_if.collective_delays.push_back(std::move(rule));
+    return changed;
+}
+
+SimulationError invalid(std::string message) {
+    SimulationError error;
+    error.kind = SimulationErrorKind::invalid;
+    error.message = std::move(message);
+    return error;
+}
+
+// Per simulated device, its injected delays.
+std::vector<std::int64_t> injected_delays(const Timeline& timeline) {
+    std::vector<std::int64_t> counts(timeline.devices().size(), 0);
+    for (std::size_t d = 0; d < counts.size(); ++d) {
+        for (std::size_t s = 0; s < stream_count; ++s) {
+            for (const EventId id : timeline.lane(d, static_cast<Stream>(s))) {
+                if (timeline.event(id).kind == TaskKind::injected_delay) ++counts[d];
+            }
+        }
+    }
+    return counts;
+}
+
+}  // namespace
+
+Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scenario, const CollectiveDelay& rule,
+                                                  std::vector<double> delays_s, const SimulateOptions& options) {
+    delays_s.push_back(0.0);
+    std::sort(delays_s.begin(), delays_s.end());
+    delays_s.erase(std::unique(delays_s.begin(), delays_s.end()), delays_s.end());
+    if (delays_s.size() < 2) return invalid("no delay above 0 to sweep");
+    DelaySweep sweep;
+    // The runs without the delay and with the first one keep their events, to count the delays the rule added.
+    std::vector<std::int64_t> delays_before;
+    for (std::size_t k = 0; k < delays_s.size(); ++k) {
+        SimulateOptions run = options;
+        run.timeline = k < 2 ? TimelineDetail::events : TimelineDetail::none;
+        auto simulation = simulate(with_delay(scenario, rule, delays_s[k]), run);
+        if (!simulation) return std::move(simulation.error());
+        if (k == 0) delays_before = injected_delays(*simulation->timeline);
+        if (k == 1) {
+            const std::vector<std::int64_t> delays_after = injected_delays(*simulation->timeline);
+            for (std::size_t d = 0; d < delays_after.size(); ++d) {
+                sweep.delayed_calls = std::max(sweep.delayed_calls, delays_after[d] - delays_before[d]);
+            }
+            if (sweep.delayed_calls == 0) {
+                return invalid("the delay matches no communication of this run: none has its group, operation and "
+                               "layers (gradient buckets and pipeline sends belong to no layer)");
+            }
+        }
+        DelaySweepPoint point;
+        point.delay_s = delays_s[k];
+        point.iteration_time_s = simulation->report.iteration_time_s;
+        point.exposed_comm_s = simulation->report.breakdown.exposed_comm_s;
+        sweep.points.push_back(point);
+    }
+    const double baseline_s = sweep.points.front().iteration_time_s;
+    sweep.hidden_beyond_range = true;
+    for (const DelaySweepPoint& point : sweep.points) {
+        if (point.iteration_time_s > baseline_s * (1.0 + hidden_delay_tolerance)) {
+            sweep.hidden_beyond_range = false;
+            break;
+        }
+        sweep.hidden_delay_s = point.delay_s;
+    }
+    if (sweep.points.size() >= 2) {
+        const DelaySweepPoint& last = sweep.points.back();
+        const DelaySweepPoint& before = sweep.points[sweep.points.size() - 2];
+        sweep.slope = (last.iteration_time_s - before.iteration_time_s) / (last.delay_s - before.delay_s);
+    }
+    return sweep;
+}
+
+}  // namespace parasight
