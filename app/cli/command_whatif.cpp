@@ -22,9 +22,9 @@ const std::string_view whatif_help =
 
 NeuronaBox's what-if question (Zhang et al. 2024, Fig. 4): how much longer is an iteration of scenario FILE when
 chosen communications each take a fixed delay longer? Simulates FILE once per delay, and once without, and prints
-the iteration time against the delay; the "hidden" delay, the largest that costs at most 1% because the
-communication ran beside computation anyway; and the slope past it, the delayed calls on the critical path.
-docs/what-if.md explains it; FILE's own what_if rules stay in force.
+the iteration time against the delay; the slope below the knee (the delayed calls nothing hides); the "hidden"
+delay, the knee, up to which the overlap with computation absorbs the rest within 1%; and the slope past it, the
+delayed calls on the critical path. docs/what-if.md explains it; FILE's own what_if rules stay in force.
 
   --delay RANGE    the delays: a list (1ms,2ms,5ms) or a range (0..10ms +0.5ms, 1us..1ms x2), at most 1 h each
                    and 1000 values
@@ -35,8 +35,8 @@ docs/what-if.md explains it; FILE's own what_if rules stay in force.
                    pipeline sends belong to no layer
   --all-devices    simulate every device instead of one per pipeline stage
   --json           one JSON object: group, operation, layers {first, last}, delayed_calls, baseline_s,
-                   hidden_delay_s, hidden_beyond_range, slope, points [{delay_s, iteration_time_s,
-                   exposed_comm_s {tp, cp, ep, pp, dp}}]
+                   hidden_delay_s, hidden_beyond_range, initial_slope, slope, points [{delay_s,
+                   iteration_time_s, exposed_comm_s {tp, cp, ep, pp, dp}}]
 
 exit status: 0 ok, 2 bad input (a bad range or name, a delay that matches no communication)
 )";
@@ -85,10 +85,11 @@ Expected<LayerRange> parse_layers(const std::string& text) {
     return LayerRange{static_cast<int>(*first), static_cast<int>(*last)};
 }
 
+// "every dp all-reduce in layers 0..3", "every send", "every communication".
 std::string rule_words(const CollectiveDelay& rule) {
-    std::string words = rule.operation ? std::string(name_of(*rule.operation, comm_operation_names)) : "every";
-    words += rule.group ? " " + std::string(to_string(*rule.group)) : "";
-    words += " communication";
+    std::string words = "every ";
+    if (rule.group) words += std::string(to_string(*rule.group)) + " ";
+    words += rule.operation ? std::string(name_of(*rule.operation, comm_operation_names)) : "communication";
     if (rule.layers) {
         words += rule.layers->first == rule.layers->last
                      ? " in layer " + std::to_string(rule.layers->first)
@@ -109,21 +110,22 @@ void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySwee
         double exposed_s = 0.0;
         for (const double value : point.exposed_comm_s) exposed_s += value;
         const double change = point.iteration_time_s / baseline_s - 1.0;
-        out << padded(format_readable(point.delay_s, Dimension::time), 11) << ' '
+        // No delay reads as 0 s, not as the smallest unit's 0 ns.
+        const std::string delay = point.delay_s == 0.0 ? "0 s" : format_readable(point.delay_s, Dimension::time);
+        out << padded(delay, 11) << ' '
             << padded(format_readable(point.iteration_time_s, Dimension::time), 11) << ' '
             << padded((change >= 0.0 ? "+" : "") + units::format_fixed(100.0 * change, 1) + "%", 9) << ' '
             << format_readable(exposed_s, Dimension::time) << '\n';
     }
-    out << "\nhidden delay: ";
-    if (sweep.hidden_beyond_range) out << "at least ";
-    out << format_readable(sweep.hidden_delay_s, Dimension::time)
-        << (sweep.hidden_beyond_range ? " (every swept delay costs at most 1%; the knee lies further out)"
-                                      : " (the largest swept delay that costs at most 1%)")
+    out << "\nbelow the knee: " << units::format_fixed(sweep.initial_slope, 2)
+        << " s of iteration per s of delay (the delayed calls nothing hides)\n";
+    out << "hidden delay: " << (sweep.hidden_beyond_range ? "at least " : "")
+        << format_readable(sweep.hidden_delay_s, Dimension::time)
+        << (sweep.hidden_beyond_range ? " (every swept delay hides; the knee lies further out)"
+                                      : " (the largest swept delay the overlap absorbs, within 1%)")
         << '\n';
-    if (sweep.points.size() >= 2) {
-        out << "slope between the last two delays: " << units::format_fixed(sweep.slope, 2)
-            << " s of iteration per s of delay (the delayed calls on the critical path there)\n";
-    }
+    out << "past the knee: " << units::format_fixed(sweep.slope, 2)
+        << " s of iteration per s of delay between the last two delays (the delayed calls on the critical path)\n";
 }
 
 void print_json(std::ostream& out, const CollectiveDelay& rule, const DelaySweep& sweep) {
@@ -143,6 +145,7 @@ void print_json(std::ostream& out, const CollectiveDelay& rule, const DelaySweep
     json.key("baseline_s").value(sweep.points.front().iteration_time_s);
     json.key("hidden_delay_s").value(sweep.hidden_delay_s);
     json.key("hidden_beyond_range").value(sweep.hidden_beyond_range);
+    json.key("initial_slope").value(sweep.initial_slope);
     json.key("slope").value(sweep.slope);
     json.key("points").begin_array();
     for (const DelaySweepPoint& point : sweep.points) {

@@ -65,20 +65,27 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
         point.exposed_comm_s = simulation->report.breakdown.exposed_comm_s;
         sweep.points.push_back(point);
     }
+    // The iteration is piecewise linear in the delay: a probe far below the smallest swept delay measures the first
+    // piece's slope exactly.
+    const double probe_s = delays_s[1] * 1e-3;
+    SimulateOptions run = options;
+    run.timeline = TimelineDetail::none;
+    auto probe = simulate(with_delay(scenario, rule, probe_s), run);
+    if (!probe) return std::move(probe.error());
     const double baseline_s = sweep.points.front().iteration_time_s;
+    sweep.initial_slope = (probe->report.iteration_time_s - baseline_s) / probe_s;
     sweep.hidden_beyond_range = true;
     for (const DelaySweepPoint& point : sweep.points) {
-        if (point.iteration_time_s > baseline_s * (1.0 + hidden_delay_tolerance)) {
+        const double unhidden_s = baseline_s + sweep.initial_slope * point.delay_s;
+        if (point.iteration_time_s > unhidden_s + hidden_delay_tolerance * baseline_s) {
             sweep.hidden_beyond_range = false;
             break;
         }
         sweep.hidden_delay_s = point.delay_s;
     }
-    if (sweep.points.size() >= 2) {
-        const DelaySweepPoint& last = sweep.points.back();
-        const DelaySweepPoint& before = sweep.points[sweep.points.size() - 2];
-        sweep.slope = (last.iteration_time_s - before.iteration_time_s) / (last.delay_s - before.delay_s);
-    }
+    const DelaySweepPoint& last = sweep.points.back();
+    const DelaySweepPoint& before = sweep.points[sweep.points.size() - 2];
+    sweep.slope = (last.iteration_time_s - before.iteration_time_s) / (last.delay_s - before.delay_s);
     return sweep;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // NeuronaBox's delay sweep (Zhang et al. 2024 §3.3, Fig. 4): the iteration time with a fixed delay added to chosen
-// communications, over a range of delays. While the delay fits in the time those communications already ran beside
-// computation, the iteration barely changes; past that knee it grows by the delay times the delayed calls that lie
-// on the critical path. The largest delay that costs at most 1% is the "hidden" delay.
+// communications, over a range of delays. The calls that nothing follows (the last gradient bucket of an iteration)
+// add their delay at once: the initial slope counts them. The others hide theirs in the computation they ran beside
+// until the delay outgrows that overlap window; past that knee the iteration grows faster, by the delay times every
+// delayed call on the critical path. The hidden delay is the knee: the largest delay the overlap absorbs, within 1%
+// of the iteration, beyond what the calls at the initial slope add.
 
 #include "analysis/breakdown.h"
 #include "common/expected.h"
@@ -16,7 +18,8 @@
 
 namespace parasight {
 
-// A delay is hidden while it lengthens the iteration by at most this fraction.
+// A delay is hidden while the iteration stays within this fraction of its time at 0 of what the calls nothing hides
+// add (DelaySweep::hidden_delay_s).
 inline constexpr double hidden_delay_tolerance = 0.01;
 
 struct DelaySweepPoint {
@@ -27,12 +30,15 @@ struct DelaySweepPoint {
 
 struct DelaySweep {
     std::vector<DelaySweepPoint> points;  // by increasing delay; the first is delay 0 (the run as it is)
-    // The largest swept delay that, with every smaller one, lengthens the iteration by at most 1%; 0 when the
-    // first delay past 0 already costs more.
+    // Extra iteration time per unit of delay for the smallest delays: the delayed calls nothing can hide, measured
+    // with a delay a thousandth of the smallest swept one.
+    double initial_slope = 0.0;
+    // The largest swept delay d that, with every smaller one, keeps the iteration within 1% of its time at 0 of the
+    // line T(0) + initial_slope × d. With the points at the knee's far side, the first swept delay.
     double hidden_delay_s = 0.0;
     bool hidden_beyond_range = false;  // even the largest swept delay hid: the knee lies further out
-    // Extra iteration time per unit of delay between the last two points: the delayed calls on the critical path
-    // once the delay is past the knee.
+    // Extra iteration time per unit of delay between the last two points: past the knee, the delayed calls on the
+    // critical path.
     double slope = 0.0;
     // Communications each simulated device delays per iteration: the most on any of them.
     std::int64_t delayed_calls = 0;

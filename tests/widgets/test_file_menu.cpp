@@ -81,6 +81,7 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"pipeline-gpipe", 1, 4, 1, 8},         // 4 A100s as 4 stages, 8 micro-batches of 1
         {"pipeline-1f1b", 1, 4, 1, 8},
         {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
+        {"bert-large-dp8", 1, 1, 8, 64},   // 8 A100s, data parallel
     };
     for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
         const Preset& preset = parasight::all_presets()[i];
