@@ -56,7 +56,9 @@ void read_npus(MapReader& reader, std::vector<std::int64_t>& npus) {
     const std::string path = reader.path("npus");
     std::vector<std::pair<YAML::Node, std::string>> items;
     if (value.IsSequence()) {
-        for (std::size_t i = 0; i < value.size(); ++i) items.emplace_back(value[i], path + "[" + std::to_string(i) + "]");
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            items.emplace_back(value[i], path + "[" + std::to_string(i) + "]");
+        }
     } else {
         items.emplace_back(value, path);
     }

@@ -44,11 +44,14 @@ std::optional<units::Dimension> dimension_of_unit(std::string_view unit) {
 Expected<std::vector<std::string>> parse_range(std::string_view text, std::size_t dots) {
     const std::string_view low_text = trimmed(text.substr(0, dots));
     std::string_view rest = trimmed(text.substr(dots + 2));
-    // The step: " xK" or " +S[ UNIT]" after the end.
+    // The step: " xK" or " +S[ UNIT]" after the end; "+S" may follow the end's unit at once (0..10ms+0.5ms), where
+    // a '+' after a digit's 'e' is an exponent's sign (1e+3).
     std::optional<char> step_kind;
     std::string_view step_text;
     for (std::size_t i = 0; i < rest.size(); ++i) {
-        if ((rest[i] == 'x' || rest[i] == '+') && i > 0 && rest[i - 1] == ' ') {
+        const bool after_space = i > 0 && rest[i - 1] == ' ';
+        const bool glued_plus = rest[i] == '+' && i > 0 && rest[i - 1] != 'e' && rest[i - 1] != 'E';
+        if (((rest[i] == 'x' || rest[i] == '+') && after_space) || glued_plus) {
             step_kind = rest[i];
             step_text = trimmed(rest.substr(i + 1));
             rest = trimmed(rest.substr(0, i));

@@ -5,7 +5,8 @@
 // - a list: `1,2,4,8`, `1f1b,gpipe`, `100 GB/s, 200 GB/s`;
 // - a geometric range: `1..64 x2` (1, 2, 4, …, 64: each value the one before times the factor, up to the end);
 // - an arithmetic range: `100..400 GB/s +50 GB/s` (100, 150, …, 400 GB/s), the unit written after the end standing
-//   for both ends, the step with its own unit of the same kind (`+500 MB/s` is fine).
+//   for both ends, the step with its own unit of the same kind (`+500 MB/s` is fine); the step may follow the end
+//   without a space (`0..10ms+0.5ms`).
 // A range's values stop at the last one not past its end and are written in the range's unit.
 
 #include "common/expected.h"

@@ -20,7 +20,8 @@ void check_cross_section(Scenario& scenario, ProblemList& problems);
 // A value of an enum that is one of `names` (a scenario built in memory may hold any value of the type).
 template <class Enum, std::size_t N>
 void known(ProblemList& problems, const std::string& path, Enum value, const std::array<EnumName<Enum>, N>& names) {
-    const bool listed = std::any_of(names.begin(), names.end(), [&](const auto& entry) { return entry.value == value; });
+    const bool listed =
+        std::any_of(names.begin(), names.end(), [&](const auto& entry) { return entry.value == value; });
     if (!listed) problems.add(path, path + " holds an unknown value; expected " + join_alternatives(names_of(names)));
 }
 

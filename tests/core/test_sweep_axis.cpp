@@ -40,6 +40,12 @@ void TestSweepAxis::axesExpand_data() {
     // A step in another unit of the same kind: 1 us to 2 us by 500 ns, written in the range's unit.
     QTest::newRow("latencies") << "cluster.topology[0].latency=1..2 us +500 ns" << "cluster.topology[0].latency"
                                << Values{"1 us", "1.5 us", "2 us"};
+    // The step glued to the end's unit, as whatif's --delay is often written: 0, 0.5, 1 ms.
+    QTest::newRow("glued step") << "what_if.collective_delays[0].delay=0..1ms+0.5ms"
+                                << "what_if.collective_delays[0].delay" << Values{"0 ms", "0.5 ms", "1 ms"};
+    // A '+' after an exponent's 'e' is its sign, not a step: 1e+3 to 4e+3 by 1000.
+    QTest::newRow("exponent sign") << "parallelism.dp=1e+3..4e+3 +1000" << "parallelism.dp"
+                                   << Values{"1000", "2000", "3000", "4000"};
     // 0.1 steps reach their end despite rounding: 0, 0.1, 0.2, 0.3.
     QTest::newRow("fractions") << "simulation.overlap_slowdown=0..0.3 +0.1" << "simulation.overlap_slowdown"
                                << Values{"0", "0.1", "0.2", "0.30000000000000004"};

@@ -59,7 +59,9 @@ ValidatedScenario with(const ValidatedScenario& base, const WhatIfSpec& what_if)
     Scenario scenario = base.value();
     scenario.what_if = what_if;
     Validation validation = validate(std::move(scenario));
-    if (!validation.ok()) qFatal("the what-if scenario does not validate: %s", validation.diagnostics.front().message.c_str());
+    if (!validation.ok()) {
+        qFatal("the what-if scenario does not validate: %s", validation.diagnostics.front().message.c_str());
+    }
     return *validation.scenario;
 }
 
@@ -151,7 +153,9 @@ model: {preset: gpt2-small, layers: 4}
 training: {global_batch: 8, micro_batch: 1}
 cluster:
   device: a100-80gb
-  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}, {kind: ring, size: 4, bandwidth: 50 GB/s, latency: 2 us}]
+  topology:
+    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}
+    - {kind: ring, size: 4, bandwidth: 50 GB/s, latency: 2 us}
 parallelism: {dp: 4, pp: 4}
 what_if:
   collective_delays:
