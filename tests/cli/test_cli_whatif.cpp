@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -84,6 +85,22 @@ private slots:
                  qPrintable(describe(run)));
         QVERIFY2(run.out.contains(QStringLiteral("below the knee: 2.00 s")), qPrintable(describe(run)));
         QVERIFY2(run.out.contains(QStringLiteral("past the knee: 3.00 s")), qPrintable(describe(run)));
+    }
+
+    void delayAsASweepAxis() {
+        // A rule's delay is a scenario path like any other: the sweep stores 11, 13, 15 and 18 ms (11 + 2d up to
+        // the knee at 2 ms, 9 + 3d past it).
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        RUN_CLI(run, {QStringLiteral("sweep"), data_path(QStringLiteral("what_if/pipeline-delayed.yaml")),
+                      QStringLiteral("--axis"), QStringLiteral("what_if.collective_delays[0].delay=0..3ms+1ms"),
+                      QStringLiteral("--db"), folder.filePath(QStringLiteral("delays.db"))});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("4 of 4 points stored")), qPrintable(describe(run)));
+        for (const auto row : {"0 ms                               11 ms", "1 ms                               13 ms",
+                               "2 ms                               15 ms", "3 ms                               18 ms"}) {
+            QVERIFY2(run.out.contains(QLatin1String(row)), qPrintable(QLatin1String(row) + describe(run)));
+        }
     }
 
     void badInput_data() {
