@@ -79,6 +79,7 @@ void check_what_if_fields(const WhatIfSpec& what_if, ProblemList& problems) {
 
 void check_what_if_targets(const Scenario& scenario, ProblemList& problems) {
     const WhatIfSpec& what_if = scenario.what_if;
+    if (what_if.empty()) return;
     const int layers = pipeline_layer_count(scenario.model);
     for (std::size_t i = 0; i < what_if.collective_delays.size(); ++i) {
         const CollectiveDelay& delay = what_if.collective_delays[i];
