@@ -5,6 +5,7 @@
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "export/json_writer.h"
+#include "export/report_json.h"
 #include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation_failure.h"
@@ -119,10 +120,13 @@ void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySwee
     }
     out << "\nbelow the knee: " << units::format_fixed(sweep.initial_slope, 2)
         << " s of iteration per s of delay (the delayed calls nothing hides)\n";
+    // The tolerance in time too: 1% of a 20 s iteration is 200 ms, which hides much more than 1% of a 50 ms one.
+    const std::string tolerance = "within 1% of the iteration, " +
+                                  format_readable(hidden_delay_tolerance * baseline_s, Dimension::time);
     out << "hidden delay: " << (sweep.hidden_beyond_range ? "at least " : "")
         << format_readable(sweep.hidden_delay_s, Dimension::time)
-        << (sweep.hidden_beyond_range ? " (every swept delay hides; the knee lies further out)"
-                                      : " (the largest swept delay the overlap absorbs, within 1%)")
+        << (sweep.hidden_beyond_range ? " (every swept delay hides, " + tolerance + "; the knee lies further out)"
+                                      : " (the largest swept delay the overlap absorbs, " + tolerance + ")")
         << '\n';
     out << "past the knee: " << units::format_fixed(sweep.slope, 2)
         << " s of iteration per s of delay between the last two delays (the delayed calls on the critical path)\n";
@@ -152,11 +156,8 @@ void print_json(std::ostream& out, const CollectiveDelay& rule, const DelaySweep
         json.begin_object();
         json.key("delay_s").value(point.delay_s);
         json.key("iteration_time_s").value(point.iteration_time_s);
-        json.key("exposed_comm_s").begin_object();
-        for (const auto& group : comm_group_names) {
-            json.key(group.name).value(point.exposed_comm_s[static_cast<std::size_t>(group.value)]);
-        }
-        json.end_object();
+        json.key("exposed_comm_s");
+        write_comm_groups(json, point.exposed_comm_s);
         json.end_object();
     }
     json.end_array();

@@ -236,25 +236,20 @@ TaskId GraphBuilder::emit(std::int32_t device, Task task) {
     return graph_.add(task);
 }
 
-TaskId GraphBuilder::emit_communication(std::int32_t device, const Task& task, double delay_s,
-                                        std::int32_t delay_collective, TaskId after) {
-    if (delay_s > 0.0) {
-        Task delay;
-        delay.kind = TaskKind::injected_delay;
-        delay.delayed_kind = task.kind;
-        delay.stream = task.stream;
-        delay.layer = task.layer;
-        delay.micro_batch = task.micro_batch;
-        delay.label = delay_label(task.label);
-        delay.work_s = delay_s;
-        delay.collective = delay_collective;
-        delay.peers = task.peers;
-        const TaskId id = emit(device, delay);
-        if (after >= 0) graph_.depend(after, id);
-    }
-    const TaskId id = emit(device, task);
+void GraphBuilder::emit_delay(std::int32_t device, const Task& communication, double delay_s,
+                              std::int32_t delay_collective, TaskId after) {
+    Task delay;
+    delay.kind = TaskKind::injected_delay;
+    delay.delayed_kind = communication.kind;
+    delay.stream = communication.stream;
+    delay.layer = communication.layer;
+    delay.micro_batch = communication.micro_batch;
+    delay.label = delay_label(communication.label);
+    delay.work_s = delay_s;
+    delay.collective = delay_collective;
+    delay.peers = communication.peers;
+    const TaskId id = emit(device, delay);
     if (after >= 0) graph_.depend(after, id);
-    return id;
 }
 
 std::int32_t GraphBuilder::delay_label(std::int32_t communication_label) {
@@ -296,9 +291,11 @@ TaskId GraphBuilder::collective(std::int32_t device, RankGroup group, Collective
     task.layer = layer;
     task.micro_batch = micro_batch;
     task.label = this->label(label);
-    const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
-    const std::int32_t network_id =
-        what_if_.degrades_links() ? network(what_if_.group_bandwidth_factors(axes_of(group), npu)) : 0;
+    std::int32_t network_id = 0;
+    if (what_if_.degrades_links()) {
+        const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+        network_id = network(what_if_.group_bandwidth_factors(axes_of(group), npu));
+    }
     const CostedTransfer cost = collective_cost(group, op, bytes, network_id);
     task.work_s = cost.time_s;
     task.transfer_shape = cost.shape;

@@ -100,8 +100,16 @@ private:
     // when that is above 0: an injected_delay task its members meet as they meet the communication
     // (`delay_collective`, a collective id of its own, or -1), so that it takes that much longer once all have
     // reached it.
+    // Defined here to be inlined where every communication is emitted.
     TaskId emit_communication(std::int32_t device, const Task& task, double delay_s, std::int32_t delay_collective,
-                              TaskId after);
+                              TaskId after) {
+        if (delay_s > 0.0) emit_delay(device, task, delay_s, delay_collective, after);
+        const TaskId id = emit(device, task);
+        if (after >= 0) graph_.depend(after, id);
+        return id;
+    }
+    void emit_delay(std::int32_t device, const Task& communication, double delay_s, std::int32_t delay_collective,
+                    TaskId after);
     std::int32_t delay_label(std::int32_t communication_label);
 
     // A compute task that waits for `after` (or nothing).

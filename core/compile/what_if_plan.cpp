@@ -5,17 +5,6 @@
 
 namespace parasight {
 
-CommOperation comm_operation(CollectiveOp op) noexcept {
-    switch (op) {
-    case CollectiveOp::all_reduce: return CommOperation::all_reduce;
-    case CollectiveOp::reduce_scatter: return CommOperation::reduce_scatter;
-    case CollectiveOp::all_gather:
-    case CollectiveOp::broadcast: return CommOperation::all_gather;  // one member's data to all, as a gather ends
-    case CollectiveOp::all_to_all: return CommOperation::all_to_all;
-    }
-    return CommOperation::all_reduce;
-}
-
 WhatIfPlan::WhatIfPlan(const WhatIfSpec& spec, const ParallelLayout& layout)
     : spec_(spec), layout_(layout), delay_matches_(spec.collective_delays.size(), 0) {
     for (const SlowDevices& slow : spec.slow_devices) {
@@ -35,7 +24,7 @@ WhatIfPlan::WhatIfPlan(const WhatIfSpec& spec, const ParallelLayout& layout)
     link_npus_.erase(std::unique(link_npus_.begin(), link_npus_.end()), link_npus_.end());
 }
 
-double WhatIfPlan::delay_s(ParallelAxis group, CommOperation operation, int layer) {
+double WhatIfPlan::matched_delay_s(ParallelAxis group, CommOperation operation, int layer) {
     double delay = 0.0;
     for (std::size_t r = 0; r < spec_.collective_delays.size(); ++r) {
         const CollectiveDelay& rule = spec_.collective_delays[r];

@@ -17,16 +17,29 @@
 
 namespace parasight {
 
-// The operation a delay rule names for a collective the compiler emits (it emits no broadcast).
-[[nodiscard]] CommOperation comm_operation(CollectiveOp op) noexcept;
+// The operation a delay rule names for a collective the compiler emits (it emits no broadcast; one member's data to
+// all is named as a gather ends).
+[[nodiscard]] constexpr CommOperation comm_operation(CollectiveOp op) noexcept {
+    switch (op) {
+    case CollectiveOp::all_reduce: return CommOperation::all_reduce;
+    case CollectiveOp::reduce_scatter: return CommOperation::reduce_scatter;
+    case CollectiveOp::all_gather:
+    case CollectiveOp::broadcast: return CommOperation::all_gather;
+    case CollectiveOp::all_to_all: return CommOperation::all_to_all;
+    }
+    return CommOperation::all_reduce;
+}
 
 class WhatIfPlan {
 public:
     WhatIfPlan(const WhatIfSpec& spec, const ParallelLayout& layout);
 
     // The delay of a communication among `group` running `operation` inside `layer` (-1: in no layer): the sum of
-    // the matching rules' delays. Each match is counted for unmatched_rule_warnings().
-    double delay_s(ParallelAxis group, CommOperation operation, int layer);
+    // the matching rules' delays. Each match is counted for unmatched_rule_warnings(). Asked for every communication
+    // the compiler emits, so a scenario without delay rules answers at once.
+    double delay_s(ParallelAxis group, CommOperation operation, int layer) {
+        return spec_.collective_delays.empty() ? 0.0 : matched_delay_s(group, operation, layer);
+    }
 
     // How many times as long the computations of `npu` take: the product of the factors of the rules naming it.
     [[nodiscard]] double compute_time_factor(std::int64_t npu) const;
@@ -47,6 +60,7 @@ public:
     [[nodiscard]] std::vector<Warning> unmatched_rule_warnings() const;
 
 private:
+    double matched_delay_s(ParallelAxis group, CommOperation operation, int layer);
     // The bandwidth factor of `npu`'s links on `dimension`.
     [[nodiscard]] double bandwidth_factor(std::int64_t npu, std::size_t dimension) const;
     // The same for an NPU no rule names: the product of the rules that name no NPU.

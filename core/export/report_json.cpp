@@ -5,6 +5,12 @@
 
 namespace parasight {
 
+void write_comm_groups(JsonWriter& json, const std::array<double, comm_group_count>& seconds) {
+    json.begin_object();
+    for (std::size_t g = 0; g < comm_group_count; ++g) json.key(comm_group_names[g].name).value(seconds[g]);
+    json.end_object();
+}
+
 std::string report_json(const Report& report) {
     JsonWriter json;
     json.begin_object();
@@ -18,11 +24,8 @@ std::string report_json(const Report& report) {
     json.key("hfu").value(report.hfu);
     json.key("breakdown_s").begin_object();
     json.key("compute").value(report.breakdown.compute_s);
-    json.key("exposed_comm").begin_object();
-    for (std::size_t g = 0; g < comm_group_count; ++g) {
-        json.key(comm_group_names[g].name).value(report.breakdown.exposed_comm_s[g]);
-    }
-    json.end_object();
+    json.key("exposed_comm");
+    write_comm_groups(json, report.breakdown.exposed_comm_s);
     json.key("exposed_memory").value(report.breakdown.exposed_memory_s);
     json.key("bubble").value(report.breakdown.bubble_s);
     json.key("idle").value(report.breakdown.idle_s);
