@@ -48,8 +48,9 @@ std::optional<std::pair<std::int64_t, std::int64_t>> read_index_range(const YAML
     return parsed;
 }
 
-// `npus: [17]`, `npus: [0, 8..15]` or `npus: 16..23`: each NPU once, in increasing order.
-void read_npus(MapReader& reader, std::vector<std::int64_t>& npus) {
+// `npus: [17]`, `npus: [0, 8..15]` or `npus: 16..23`: each NPU once, in increasing order. `optional`: leaving the key
+// out means every NPU, which an empty list then should say instead.
+void read_npus(MapReader& reader, std::vector<std::int64_t>& npus, bool optional) {
     if (!reader.has("npus")) return;
     const YAML::Node value = reader.value("npus");
     YamlSource& source = reader.source();
@@ -63,7 +64,8 @@ void read_npus(MapReader& reader, std::vector<std::int64_t>& npus) {
         items.emplace_back(value, path);
     }
     if (items.empty()) {
-        source.error(reader.value_location("npus"), path + " lists no NPU; leave it out to mean every NPU");
+        source.error(reader.value_location("npus"), path + " lists no NPU" +
+                                                        (optional ? "; leave it out to mean every NPU" : ""));
         return;
     }
     std::vector<std::int64_t> listed;
@@ -149,7 +151,7 @@ void read_slow_devices(MapReader& section, YamlSource& source, LocationIndex& lo
         record_entry(reader, locations, keys);
         SlowDevices devices;
         devices.location = reader.location();
-        if (reader.require("npus")) read_npus(reader, devices.npus);
+        if (reader.require("npus")) read_npus(reader, devices.npus, false);
         if (reader.require("compute_time_factor")) {
             reader.read_fraction("compute_time_factor", devices.compute_time_factor, limits::compute_time_factor);
         }
@@ -168,7 +170,7 @@ void read_degraded_links(MapReader& section, YamlSource& source, LocationIndex& 
         links.location = reader.location();
         int dimension = 0;
         if (reader.read_integer("dimension", dimension, limits::what_if_dimension)) links.dimension = dimension;
-        read_npus(reader, links.npus);
+        read_npus(reader, links.npus, true);
         if (reader.require("bandwidth_factor")) {
             reader.read_fraction("bandwidth_factor", links.bandwidth_factor, limits::bandwidth_factor);
         }
