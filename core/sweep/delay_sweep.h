@@ -34,7 +34,7 @@ struct DelaySweep {
     // with a delay a thousandth of the smallest swept one.
     double initial_slope = 0.0;
     // The largest swept delay d that, with every smaller one, keeps the iteration within 1% of its time at 0 of the
-    // line T(0) + initial_slope × d. With the points at the knee's far side, the first swept delay.
+    // line T(0) + initial_slope × d; 0 when even the smallest swept delay lies past the knee.
     double hidden_delay_s = 0.0;
     bool hidden_beyond_range = false;  // even the largest swept delay hid: the knee lies further out
     // Extra iteration time per unit of delay between the last two points: past the knee, the delayed calls on the
