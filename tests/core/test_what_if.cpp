@@ -322,6 +322,16 @@ what_if:
         QCOMPARE(sweep->hidden_delay_s, 1 * ms);
     }
 
+    void sweepPastTheKneeHidesNothing() {
+        // Both delays past the 1.5 ms window: the line from the probe's slope of 2 misses them by 3 × (d − 1.5 ms).
+        const std::vector<double> delays_s{2 * ms, 3 * ms};
+        const auto sweep = sweep_delay(load("bert-dp.yaml"), delay_on(ParallelAxis::dp, 0.0), delays_s, {});
+        QVERIFY(sweep.has_value());
+        QVERIFY(!sweep->hidden_beyond_range);
+        QCOMPARE(sweep->hidden_delay_s, 0.0);
+        QVERIFY(std::abs(sweep->initial_slope - 2.0) <= 1e-6);
+    }
+
     void sweepRefusesWhatChangesNothing() {
         const ValidatedScenario scenario = load("bert-dp.yaml");
         const auto tp = sweep_delay(scenario, delay_on(ParallelAxis::tp, 0.0), {1 * ms}, {});
