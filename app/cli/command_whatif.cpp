@@ -3,14 +3,13 @@
 #include "cli_arguments.h"
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
-#include "common/number_text.h"
+#include "common/index_range_text.h"
 #include "export/json_writer.h"
 #include "export/report_json.h"
 #include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation_failure.h"
 #include "sweep/delay_sweep.h"
-#include "sweep/sweep_axis.h"
 #include "units/quantity.h"
 
 #include <ostream>
@@ -27,7 +26,7 @@ the iteration time against the delay; the slope below the knee (the delayed call
 delay, the knee, up to which the overlap with computation absorbs the rest within 1%; and the slope past it, the
 delayed calls on the critical path. docs/what-if.md explains it; FILE's own what_if rules stay in force.
 
-  --delay RANGE    the delays: a list (1ms,2ms,5ms) or a range (0..10ms +0.5ms, 1us..1ms x2), at most 1 h each
+  --delay RANGE    the delays: a list (1ms,2ms,5ms) or a range (0..10ms +0.5ms, 1..1024us x2), at most 1 h each
                    and 1000 values
   --group G        delay the communications of one group: tp, cp, ep, pp or dp (default: every group)
   --operation OP   delay one operation: all-reduce, reduce-scatter, all-gather, all-to-all or send (a pipeline
@@ -44,27 +43,6 @@ exit status: 0 ok, 2 bad input (a bad range or name, a delay that matches no com
 
 namespace {
 
-inline constexpr std::size_t max_delays = 1000;
-
-Expected<std::vector<double>> parse_delays(const std::string& text) {
-    const auto values = parse_axis_values(text);
-    if (!values) return Error{"--delay: " + values.error()};
-    if (values->size() > max_delays) {
-        return Error{"--delay: " + std::to_string(values->size()) + " delays; at most " +
-                     std::to_string(max_delays)};
-    }
-    std::vector<double> delays_s;
-    for (const std::string& value : *values) {
-        const auto delay_s = units::parse_quantity(value, units::Dimension::time);
-        if (!delay_s) return Error{"--delay: " + in_quotes(value) + ": " + delay_s.error()};
-        if (!(*delay_s >= limits::injected_delay.min && *delay_s <= limits::injected_delay.max)) {
-            return Error{"--delay: " + in_quotes(value) + " is not a delay from 0 s to 1 h"};
-        }
-        delays_s.push_back(*delay_s);
-    }
-    return delays_s;
-}
-
 template <class Enum, std::size_t N>
 Expected<Enum> parse_name(std::string_view option, const std::string& text,
                           const std::array<EnumName<Enum>, N>& names) {
@@ -75,34 +53,19 @@ Expected<Enum> parse_name(std::string_view option, const std::string& text,
 }
 
 Expected<LayerRange> parse_layers(const std::string& text) {
-    const auto dots = text.find("..");
-    const auto first = parse_integer(dots == std::string::npos ? text : text.substr(0, dots));
-    const auto last = dots == std::string::npos ? first : parse_integer(text.substr(dots + 2));
+    const auto layers = parse_index_range(text);
     const auto range = limits::what_if_layer;
-    if (!first || !last || *first < range.min || *last > range.max || *first > *last) {
+    if (!layers || layers->first < range.min || layers->second > range.max || layers->first > layers->second) {
         return Error{"--layers: " + in_quotes(text) + " is not a layer or a range of layers first..last, from 0 to " +
                      std::to_string(range.max)};
     }
-    return LayerRange{static_cast<int>(*first), static_cast<int>(*last)};
-}
-
-// "every dp all-reduce in layers 0..3", "every send", "every communication".
-std::string rule_words(const CollectiveDelay& rule) {
-    std::string words = "every ";
-    if (rule.group) words += std::string(to_string(*rule.group)) + " ";
-    words += rule.operation ? std::string(name_of(*rule.operation, comm_operation_names)) : "communication";
-    if (rule.layers) {
-        words += rule.layers->first == rule.layers->last
-                     ? " in layer " + std::to_string(rule.layers->first)
-                     : " in layers " + std::to_string(rule.layers->first) + ".." + std::to_string(rule.layers->last);
-    }
-    return words;
+    return LayerRange{static_cast<int>(layers->first), static_cast<int>(layers->second)};
 }
 
 void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySweep& sweep) {
     using units::Dimension;
     using units::format_readable;
-    out << "delay added to " << rule_words(rule) << ": "
+    out << "delay added to " << delay_rule_words(rule) << ": "
         << count_phrase(sweep.delayed_calls, "delayed call") << " per iteration on the busiest simulated device\n\n";
     out << padded("delay", 11) << ' ' << padded("iteration", 11) << ' ' << padded("vs none", 9) << ' '
         << "exposed communication\n";
@@ -176,7 +139,7 @@ int run_whatif(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto delay_text = arguments->option("delay");
     if (!delay_text) return usage_error(err, "whatif", "--delay is required, e.g. --delay '0..10ms +0.5ms'");
     const auto delays_s = parse_delays(*delay_text);
-    if (!delays_s) return usage_error(err, "whatif", delays_s.error());
+    if (!delays_s) return usage_error(err, "whatif", "--delay: " + delays_s.error());
     CollectiveDelay rule;
     if (const auto text = arguments->option("group")) {
         const auto group = parse_name("group", *text, parallel_axis_names);

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace parasight {
@@ -63,6 +64,10 @@ struct DegradedLinks {
         return a.dimension == b.dimension && a.npus == b.npus && a.bandwidth_factor == b.bandwidth_factor;
     }
 };
+
+// The communications a rule delays, in words: "every dp all-reduce in layers 0..3", "every send", "every
+// communication".
+[[nodiscard]] std::string delay_rule_words(const CollectiveDelay& rule);
 
 struct WhatIfSpec {
     std::vector<CollectiveDelay> collective_delays;

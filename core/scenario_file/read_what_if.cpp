@@ -1,26 +1,12 @@
 // what_if: collective delays, slow devices and degraded links (scenario/what_if.h, docs/what-if.md).
+#include "common/index_range_text.h"
 #include "common/message_text.h"
-#include "common/number_text.h"
 #include "scenario_file/scenario_readers.h"
 
 #include <algorithm>
 
 namespace parasight {
 namespace {
-
-// "7" or "4..11" (both ends included): the first and last index, or nothing when the text is neither.
-std::optional<std::pair<std::int64_t, std::int64_t>> parse_index_range(std::string_view text) {
-    const auto dots = text.find("..");
-    if (dots == std::string_view::npos) {
-        const auto single = parse_integer(text);
-        if (!single) return std::nullopt;
-        return std::pair(*single, *single);
-    }
-    const auto first = parse_integer(text.substr(0, dots));
-    const auto last = parse_integer(text.substr(dots + 2));
-    if (!first || !last) return std::nullopt;
-    return std::pair(*first, *last);
-}
 
 // One index or range at `path`, checked against `range` and in order; nothing after reporting a problem.
 std::optional<std::pair<std::int64_t, std::int64_t>> read_index_range(const YAML::Node& node, YamlSource& source,

@@ -1,5 +1,6 @@
 #include "scenario_file/scenario_writer.h"
 
+#include "common/index_range_text.h"
 #include "units/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -214,13 +215,7 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
 // Runs of consecutive NPUs written as ranges: [0, 8..15].
 void write_npus(YAML::Emitter& out, const std::vector<std::int64_t>& npus) {
     out << YAML::Key << "npus" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-    for (std::size_t i = 0; i < npus.size();) {
-        std::size_t end = i + 1;
-        while (end < npus.size() && npus[end] == npus[end - 1] + 1) ++end;
-        const std::string first = std::to_string(npus[i]);
-        out << (end - i == 1 ? first : first + ".." + std::to_string(npus[end - 1]));
-        i = end;
-    }
+    for (const auto& [first, last] : index_runs(npus)) out << index_range_text(first, last);
     out << YAML::EndSeq;
 }
 
@@ -236,11 +231,8 @@ void write_what_if(YAML::Emitter& out, const WhatIfSpec& what_if) {
                     << std::string(name_of(*delay.operation, comm_operation_names));
             }
             if (delay.layers) {
-                const std::string first = std::to_string(delay.layers->first);
                 out << YAML::Key << "layers" << YAML::Value
-                    << (delay.layers->first == delay.layers->last
-                            ? first
-                            : first + ".." + std::to_string(delay.layers->last));
+                    << index_range_text(delay.layers->first, delay.layers->last);
             }
             write_quantity(out, "delay", delay.delay_s, units::Dimension::time);
             out << YAML::EndMap;

@@ -1,8 +1,33 @@
 #include "sweep/delay_sweep.h"
 
+#include "common/message_text.h"
+#include "scenario/scenario_limits.h"
+#include "sweep/sweep_axis.h"
+#include "units/quantity.h"
+
 #include <algorithm>
+#include <optional>
 
 namespace parasight {
+
+Expected<std::vector<double>> parse_delays(std::string_view text) {
+    const auto values = parse_axis_values(text);
+    if (!values) return Error{values.error()};
+    if (values->size() > max_swept_delays) {
+        return Error{std::to_string(values->size()) + " delays; at most " + std::to_string(max_swept_delays)};
+    }
+    std::vector<double> delays_s;
+    for (const std::string& value : *values) {
+        const auto delay_s = units::parse_quantity(value, units::Dimension::time);
+        if (!delay_s) return Error{in_quotes(value) + ": " + delay_s.error()};
+        if (!(*delay_s >= limits::injected_delay.min && *delay_s <= limits::injected_delay.max)) {
+            return Error{in_quotes(value) + " is not a delay from 0 s to 1 h"};
+        }
+        delays_s.push_back(*delay_s);
+    }
+    return delays_s;
+}
+
 namespace {
 
 Scenario with_delay(const ValidatedScenario& scenario, CollectiveDelay rule, double delay_s) {
@@ -18,6 +43,26 @@ SimulationError invalid(std::string message) {
     error.message = std::move(message);
     return error;
 }
+
+// The runs' progress as shares of the whole sweep's, told to the caller's sink as one engine phase: run k of n,
+// halfway through its engine phase, is (k + 1.5 / 3) / n of the sweep.
+class SweepProgress final : public ProgressSink {
+public:
+    SweepProgress(ProgressSink& sweep, std::size_t runs) noexcept : sweep_(sweep), runs_(static_cast<double>(runs)) {}
+
+    void start_run(std::size_t run) noexcept { run_ = static_cast<double>(run); }
+    void progress(SimulationPhase phase, double fraction) override {
+        const double phases = static_cast<double>(simulation_phase_names.size());
+        const double within_run = (static_cast<double>(phase) + fraction) / phases;
+        sweep_.progress(SimulationPhase::engine, (run_ + within_run) / runs_);
+    }
+    [[nodiscard]] bool cancelled() const override { return sweep_.cancelled(); }
+
+private:
+    ProgressSink& sweep_;
+    double runs_;
+    double run_ = 0.0;
+};
 
 // Per simulated device, its injected delays.
 std::vector<std::int64_t> injected_delays(const Timeline& timeline) {
@@ -41,11 +86,17 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
     delays_s.erase(std::unique(delays_s.begin(), delays_s.end()), delays_s.end());
     if (delays_s.size() < 2) return invalid("no delay above 0 to sweep");
     DelaySweep sweep;
+    std::optional<SweepProgress> progress;
+    if (options.progress != nullptr) progress.emplace(*options.progress, delays_s.size() + 1);  // and the probe
     // The runs without the delay and with the first one keep their events, to count the delays the rule added.
     std::vector<std::int64_t> delays_before;
     for (std::size_t k = 0; k < delays_s.size(); ++k) {
         SimulateOptions run = options;
         run.timeline = k < 2 ? TimelineDetail::events : TimelineDetail::none;
+        if (progress) {
+            progress->start_run(k);
+            run.progress = &*progress;
+        }
         auto simulation = simulate(with_delay(scenario, rule, delays_s[k]), run);
         if (!simulation) return std::move(simulation.error());
         if (k == 0) delays_before = injected_delays(*simulation->timeline);
@@ -70,6 +121,10 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
     const double probe_s = delays_s[1] * 1e-3;
     SimulateOptions run = options;
     run.timeline = TimelineDetail::none;
+    if (progress) {
+        progress->start_run(delays_s.size());
+        run.progress = &*progress;
+    }
     auto probe = simulate(with_delay(scenario, rule, probe_s), run);
     if (!probe) return std::move(probe.error());
     const double baseline_s = sweep.points.front().iteration_time_s;

@@ -22,6 +22,13 @@ namespace parasight {
 // add (DelaySweep::hidden_delay_s).
 inline constexpr double hidden_delay_tolerance = 0.01;
 
+// The most delays one sweep takes.
+inline constexpr std::size_t max_swept_delays = 1000;
+
+// The delays of a sweep written as a list ("1ms,2ms,5ms") or a range ("0..10ms+0.5ms", "1us..1ms x2"), as sweep
+// axes are (sweep/sweep_axis.h): each a time from 0 to limits::injected_delay, at most max_swept_delays of them.
+[[nodiscard]] Expected<std::vector<double>> parse_delays(std::string_view text);
+
 struct DelaySweepPoint {
     double delay_s = 0.0;
     double iteration_time_s = 0.0;
@@ -47,6 +54,8 @@ struct DelaySweep {
 // Runs `scenario` with `rule` added to its what-if collective delays (rule.delay_s set to each of `delays_s`, and
 // to 0 for the first point; the values must be 0 or more, at most limits::injected_delay). An error when no delay
 // is above 0, when the rule delays no communication of this run, or when a run fails (the first failure).
+// options.progress hears the whole sweep as one engine phase going from 0 to 1 over every run; when it asks to stop,
+// the sweep ends with SimulationErrorKind::cancelled.
 [[nodiscard]] Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scenario,
                                                                 const CollectiveDelay& rule,
                                                                 std::vector<double> delays_s,

@@ -39,6 +39,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -343,6 +344,92 @@ what_if:
         QCOMPARE(QString::fromStdString(zero.error().message), QStringLiteral("no delay above 0 to sweep"));
     }
 
+    void sweepReportsItsProgressAsAWhole() {
+        // Two delays, the run at 0 and the probe: four runs, each reporting compile, engine and analysis from 0 to 1,
+        // heard as one engine phase rising from 0 to 1 (run k's analysis ends at (k + 1) / 4).
+        struct Recorder final : ProgressSink {
+            std::vector<double> fractions;
+            bool only_engine = true;
+            void progress(SimulationPhase phase, double fraction) override {
+                only_engine = only_engine && phase == SimulationPhase::engine;
+                fractions.push_back(fraction);
+            }
+            [[nodiscard]] bool cancelled() const override { return false; }
+        } recorder;
+        SimulateOptions options;
+        options.progress = &recorder;
+        const std::vector<double> delays_s{0.5 * ms, 1 * ms};
+        QVERIFY(sweep_delay(load("bert-dp.yaml"), delay_on(ParallelAxis::dp, 0.0), delays_s, options).has_value());
+        QVERIFY(recorder.only_engine);
+        QVERIFY(!recorder.fractions.empty());
+        QVERIFY(std::is_sorted(recorder.fractions.begin(), recorder.fractions.end()));
+        QVERIFY(recorder.fractions.front() >= 0.0);
+        QCOMPARE(recorder.fractions.back(), 1.0);
+        QVERIFY(std::find(recorder.fractions.begin(), recorder.fractions.end(), 0.5) != recorder.fractions.end());
+    }
+
+    void cancelledSweepStops() {
+        struct Cancelled final : ProgressSink {
+            int calls = 0;
+            void progress(SimulationPhase, double) override { ++calls; }
+            [[nodiscard]] bool cancelled() const override { return true; }
+        } cancelled;
+        SimulateOptions options;
+        options.progress = &cancelled;
+        const auto sweep = sweep_delay(load("bert-dp.yaml"), delay_on(ParallelAxis::dp, 0.0), {1 * ms}, options);
+        QVERIFY(!sweep.has_value());
+        QCOMPARE(sweep.error().kind, SimulationErrorKind::cancelled);
+        QCOMPARE(cancelled.calls, 1);  // the first report of the first run stops it
+    }
+
+    void delaysParse_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");  // the delays in µs, or the error
+        QTest::newRow("range") << "0..2ms+0.5ms" << "0 500 1000 1500 2000";
+        QTest::newRow("list") << "1ms, 20us" << "1000 20";
+        QTest::newRow("doubling") << "1..8us x2" << "1 2 4 8";
+        QTest::newRow("not a time") << "1 GB" << "error";
+        QTest::newRow("negative") << "-1ms" << "'-1ms' is not a delay from 0 s to 1 h";
+        QTest::newRow("over an hour") << "3601s" << "'3601s' is not a delay from 0 s to 1 h";
+        QTest::newRow("too many") << "0..1001us+1us" << "1002 delays; at most 1000";
+    }
+
+    void delaysParse() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto delays_s = parse_delays(text.toStdString());
+        if (!delays_s) {
+            // "error": any reason (the unit parser's own words).
+            if (expected != QLatin1String("error")) QCOMPARE(QString::fromStdString(delays_s.error()), expected);
+            return;
+        }
+        QStringList us;
+        for (const double delay_s : *delays_s) us << QString::number(std::round(delay_s * 1e6));
+        QCOMPARE(us.join(QLatin1Char(' ')), expected);
+    }
+
+    void ruleWords_data() {
+        QTest::addColumn<CollectiveDelay>("rule");
+        QTest::addColumn<QString>("words");
+        CollectiveDelay every;
+        QTest::newRow("everything") << every << "every communication";
+        CollectiveDelay sends;
+        sends.operation = CommOperation::send;
+        QTest::newRow("sends") << sends << "every send";
+        CollectiveDelay dp = delay_on(ParallelAxis::dp, 0.0);
+        dp.operation = CommOperation::all_reduce;
+        dp.layers = LayerRange{0, 3};
+        QTest::newRow("dp all-reduce in layers") << dp << "every dp all-reduce in layers 0..3";
+        dp.layers = LayerRange{5, 5};
+        QTest::newRow("one layer") << dp << "every dp all-reduce in layer 5";
+    }
+
+    void ruleWords() {
+        QFETCH(CollectiveDelay, rule);
+        QFETCH(QString, words);
+        QCOMPARE(QString::fromStdString(delay_rule_words(rule)), words);
+    }
+
     void ruleThatMatchesNothingIsWarned() {
         CollectiveDelay on_layers = delay_on(ParallelAxis::dp, 1 * ms);
         on_layers.layers = LayerRange{0, 3};  // gradient buckets belong to no layer
@@ -430,6 +517,8 @@ what_if:
         QVERIFY(std::abs(simulated.report.iteration_time_s - 13 * ms) <= kExact);
     }
 };
+
+Q_DECLARE_METATYPE(parasight::CollectiveDelay)
 
 QTEST_GUILESS_MAIN(TestWhatIf)
 #include "test_what_if.moc"
