@@ -1,5 +1,7 @@
 #include "scenario_form/scenario_fields.h"
 
+#include "scenario_form/field_builders.h"
+
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "presets/preset_library.h"
@@ -15,30 +17,10 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("ScenarioFields", text); }
 
-QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
-
-template <typename Enum, std::size_t N>
-QStringList names(const std::array<EnumName<Enum>, N>& table) {
-    QStringList list;
-    for (const auto& entry : table) list << q(entry.name);
-    return list;
-}
-
 QStringList preset_choices(PresetKind kind) {
     QStringList list;
-    for (const auto id : preset_ids(kind)) list << q(id);
+    for (const auto id : preset_ids(kind)) list << utf8_text(id);
     return list;
-}
-
-ScenarioField make_field(QString path, QString section, QString label, FieldKind kind,
-                         units::Dimension dimension = units::Dimension::size) {
-    ScenarioField field;
-    field.path = std::move(path);
-    field.section = std::move(section);
-    field.label = std::move(label);
-    field.kind = kind;
-    field.dimension = dimension;
-    return field;
 }
 
 // A whole-number field held in an int or an int64 (`Value`) reached by `at`.
@@ -84,38 +66,6 @@ ScenarioField optional_integer_field(QString path, QString section, QString labe
     return field;
 }
 
-ScenarioField quantity_field(QString path, QString section, QString label, units::Dimension dimension,
-                             std::function<double&(Scenario&)> at) {
-    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
-    field.read = [at, dimension](const Scenario& scenario) {
-        return QString::fromStdString(units::format_quantity(at(const_cast<Scenario&>(scenario)), dimension));
-    };
-    field.write = [at, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
-        const auto value = units::parse_quantity(text.trimmed().toStdString(), dimension);
-        if (!value) return path.toStdString() + ": " + value.error();
-        at(scenario) = *value;
-        return std::nullopt;
-    };
-    return field;
-}
-
-ScenarioField number_field(QString path, QString section, QString label, std::function<double&(Scenario&)> at) {
-    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::number);
-    field.read = [at](const Scenario& scenario) {
-        return QString::fromStdString(units::format_number(at(const_cast<Scenario&>(scenario))));
-    };
-    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
-        const std::string written = text.trimmed().toStdString();
-        const auto value = parse_number(written);
-        if (!value) {
-            return path.toStdString() + " must be a number, not " + in_quotes(written);
-        }
-        at(scenario) = *value;
-        return std::nullopt;
-    };
-    return field;
-}
-
 ScenarioField flag_field(QString path, QString section, QString label, std::function<bool&(Scenario&)> at) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::flag);
     field.read = [at](const Scenario& scenario) {
@@ -132,9 +82,9 @@ template <typename Enum, std::size_t N>
 ScenarioField enum_field(QString path, QString section, QString label, const std::array<EnumName<Enum>, N>& table,
                          std::function<Enum&(Scenario&)> at) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::choice);
-    field.choices = names(table);
+    field.choices = enum_names(table);
     field.read = [at, &table](const Scenario& scenario) {
-        return q(name_of(at(const_cast<Scenario&>(scenario)), table));
+        return utf8_text(name_of(at(const_cast<Scenario&>(scenario)), table));
     };
     field.write = [at, &table, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
         const auto value = value_of(text.toStdString(), table);
@@ -163,7 +113,7 @@ ScenarioField preset_field(QString path, QString section, QString label, PresetK
 
 // A parallel degree; writing a number to the axis written as `auto` makes it an ordinary degree.
 ScenarioField degree_field(ParallelAxis axis, QString label) {
-    const QString path = QStringLiteral("parallelism.") + q(to_string(axis));
+    const QString path = QStringLiteral("parallelism.") + utf8_text(to_string(axis));
     ScenarioField field = make_field(path, tr("Parallelism"), std::move(label), FieldKind::integer);
     field.read = [axis](const Scenario& scenario) { return QString::number(scenario.parallelism.degree(axis)); };
     field.write = [axis, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {

@@ -1,0 +1,50 @@
+#include "scenario_form/field_builders.h"
+
+#include "common/message_text.h"
+#include "common/number_text.h"
+
+namespace parasight::gui {
+
+ScenarioField make_field(QString path, QString section, QString label, FieldKind kind, units::Dimension dimension) {
+    ScenarioField field;
+    field.path = std::move(path);
+    field.section = std::move(section);
+    field.label = std::move(label);
+    field.kind = kind;
+    field.dimension = dimension;
+    return field;
+}
+
+ScenarioField quantity_field(QString path, QString section, QString label, units::Dimension dimension,
+                             std::function<double&(Scenario&)> at) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
+    field.read = [at, dimension](const Scenario& scenario) {
+        return QString::fromStdString(units::format_quantity(at(const_cast<Scenario&>(scenario)), dimension));
+    };
+    field.write = [at, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const auto value = units::parse_quantity(text.trimmed().toStdString(), dimension);
+        if (!value) return path.toStdString() + ": " + value.error();
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+ScenarioField number_field(QString path, QString section, QString label, std::function<double&(Scenario&)> at) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::number);
+    field.read = [at](const Scenario& scenario) {
+        return QString::fromStdString(units::format_number(at(const_cast<Scenario&>(scenario))));
+    };
+    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        const auto value = parse_number(written);
+        if (!value) {
+            return path.toStdString() + " must be a number, not " + in_quotes(written);
+        }
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+}  // namespace parasight::gui
