@@ -6,6 +6,7 @@
 #include "units/quantity.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace parasight {
@@ -64,17 +65,19 @@ private:
     double run_ = 0.0;
 };
 
-// Per simulated device, its injected delays.
-std::vector<std::int64_t> injected_delays(const Timeline& timeline) {
-    std::vector<std::int64_t> counts(timeline.devices().size(), 0);
-    for (std::size_t d = 0; d < counts.size(); ++d) {
+// Per simulated device, the time its injected delays take. The scenario's own rules may delay the swept calls too
+// (a call's delays add up in one delay task), so the sweep's calls are counted by the time they add, not by tasks.
+std::vector<double> injected_delay_s(const Timeline& timeline) {
+    std::vector<double> totals(timeline.devices().size(), 0.0);
+    for (std::size_t d = 0; d < totals.size(); ++d) {
         for (std::size_t s = 0; s < stream_count; ++s) {
             for (const EventId id : timeline.lane(d, static_cast<Stream>(s))) {
-                if (timeline.event(id).kind == TaskKind::injected_delay) ++counts[d];
+                const TimelineEvent event = timeline.event(id);
+                if (event.kind == TaskKind::injected_delay) totals[d] += event.end_s - event.start_s;
             }
         }
     }
-    return counts;
+    return totals;
 }
 
 }  // namespace
@@ -89,7 +92,7 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
     std::optional<SweepProgress> progress;
     if (options.progress != nullptr) progress.emplace(*options.progress, delays_s.size() + 1);  // and the probe
     // The runs without the delay and with the first one keep their events, to count the delays the rule added.
-    std::vector<std::int64_t> delays_before;
+    std::vector<double> delay_before_s;
     for (std::size_t k = 0; k < delays_s.size(); ++k) {
         SimulateOptions run = options;
         run.timeline = k < 2 ? TimelineDetail::events : TimelineDetail::none;
@@ -99,11 +102,12 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
         }
         auto simulation = simulate(with_delay(scenario, rule, delays_s[k]), run);
         if (!simulation) return std::move(simulation.error());
-        if (k == 0) delays_before = injected_delays(*simulation->timeline);
+        if (k == 0) delay_before_s = injected_delay_s(*simulation->timeline);
         if (k == 1) {
-            const std::vector<std::int64_t> delays_after = injected_delays(*simulation->timeline);
-            for (std::size_t d = 0; d < delays_after.size(); ++d) {
-                sweep.delayed_calls = std::max(sweep.delayed_calls, delays_after[d] - delays_before[d]);
+            const std::vector<double> delay_after_s = injected_delay_s(*simulation->timeline);
+            for (std::size_t d = 0; d < delay_after_s.size(); ++d) {
+                const double calls = std::round((delay_after_s[d] - delay_before_s[d]) / delays_s[1]);
+                sweep.delayed_calls = std::max(sweep.delayed_calls, static_cast<std::int64_t>(calls));
             }
             if (sweep.delayed_calls == 0) {
                 return invalid("the delay matches no communication of this run: none has its group, operation and "

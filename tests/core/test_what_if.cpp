@@ -344,6 +344,21 @@ what_if:
         QCOMPARE(QString::fromStdString(zero.error().message), QStringLiteral("no delay above 0 to sweep"));
     }
 
+    void sweepOverTheScenariosOwnDelayCountsItsCalls() {
+        // bert-dp.yaml with its own 1 ms delay on every all-reduce: the swept dp delay adds to the same 5 calls (4
+        // layers' buckets and the embeddings'), one delay task each, and still counts 5. T(0) is the run with the
+        // file's rule: 1 ms lies inside the 1.5 ms window, so only layer 0's and the embeddings' calls add it,
+        // T0 + 2 × 1 ms.
+        WhatIfSpec own;
+        own.collective_delays.push_back(delay_on(std::nullopt, 1 * ms));
+        const ValidatedScenario scenario = with(load("bert-dp.yaml"), own);
+        const double plain_s = run(load("bert-dp.yaml")).report.iteration_time_s;
+        const auto sweep = sweep_delay(scenario, delay_on(ParallelAxis::dp, 0.0), {0.25 * ms}, {});
+        QVERIFY(sweep.has_value());
+        QCOMPARE(sweep->delayed_calls, std::int64_t{5});
+        QVERIFY(std::abs(sweep->points.front().iteration_time_s - (plain_s + 2 * ms)) <= kExact);
+    }
+
     void sweepReportsItsProgressAsAWhole() {
         // Two delays, the run at 0 and the probe: four runs, each reporting compile, engine and analysis from 0 to 1,
         // heard as one engine phase rising from 0 to 1 (run k's analysis ends at (k + 1) / 4).
