@@ -3,10 +3,8 @@
 #include "cli_arguments.h"
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
-#include "common/index_range_text.h"
 #include "export/json_writer.h"
 #include "export/report_json.h"
-#include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation_failure.h"
 #include "sweep/delay_sweep.h"
@@ -50,16 +48,6 @@ Expected<Enum> parse_name(std::string_view option, const std::string& text,
     const auto words = names_of(names);
     return Error{"--" + std::string(option) + ": unknown " + std::string(option) + " " + in_quotes(text) +
                  did_you_mean_suffix(text, words) + "; expected " + join_alternatives(words)};
-}
-
-Expected<LayerRange> parse_layers(const std::string& text) {
-    const auto layers = parse_index_range(text);
-    const auto range = limits::what_if_layer;
-    if (!layers || layers->first < range.min || layers->second > range.max || layers->first > layers->second) {
-        return Error{"--layers: " + in_quotes(text) + " is not a layer or a range of layers first..last, from 0 to " +
-                     std::to_string(range.max)};
-    }
-    return LayerRange{static_cast<int>(layers->first), static_cast<int>(layers->second)};
 }
 
 void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySweep& sweep) {
@@ -152,8 +140,8 @@ int run_whatif(const std::vector<std::string>& words, std::ostream& out, std::os
         rule.operation = *operation;
     }
     if (const auto text = arguments->option("layers")) {
-        const auto layers = parse_layers(*text);
-        if (!layers) return usage_error(err, "whatif", layers.error());
+        const auto layers = parse_layer_range(*text);
+        if (!layers) return usage_error(err, "whatif", "--layers: " + layers.error());
         rule.layers = *layers;
     }
     SimulateOptions options;

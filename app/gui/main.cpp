@@ -5,6 +5,7 @@
 #include "main_window/main_window.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "whatif/what_if_page.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -83,8 +84,9 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window once FILE is simulated, write it to OUT.png "
-                                                       "and exit."),
+                                        QStringLiteral("Render the window once FILE is simulated (and, for the "
+                                                       "What-if tab, its delay sweep run), write it to OUT.png and "
+                                                       "exit."),
                                         QStringLiteral("OUT.png"));
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("The tab to show: %1.")
@@ -159,12 +161,21 @@ int main(int argc, char** argv) {
     if (taking_screenshot) {
         // Rendered once the run has settled and the event loop has had its turn: the status bar has hidden the
         // progress bar and the layouts have made room for the new numbers.
-        QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&] {
+        const auto take = [&] {
             QTimer::singleShot(0, &application, [&] {
                 status = write_screenshot(window, *output);
                 QApplication::exit(status);
             });
-        });
+        };
+        if (parser.value(tab) == QStringLiteral("whatif")) {
+            // The What-if tab is pictured with its delay sweep (the controls' default one) drawn.
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&window, take] {
+                if (!window.whatIfPage()->sweep()) take();
+            });
+            QObject::connect(window.whatIfPage(), &parasight::gui::WhatIfPage::sweepSettled, &application, take);
+        } else {
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, take);
+        }
     }
     window.resize(window_size);
     const QStringList files = parser.positionalArguments();

@@ -4,12 +4,14 @@
 // rule written in the scenario's `what_if:` section (docs/what-if.md); the compiler applies them.
 
 #include "common/enum_names.h"
+#include "common/expected.h"
 #include "diagnostics/diagnostic.h"
 #include "topology/parallel_layout.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace parasight {
@@ -64,6 +66,10 @@ struct DegradedLinks {
         return a.dimension == b.dimension && a.npus == b.npus && a.bandwidth_factor == b.bandwidth_factor;
     }
 };
+
+// "5" or "0..3": layers as a delay rule names them, from 0 to limits::what_if_layer's end, the smaller first; the
+// reason when the text is not such a range.
+[[nodiscard]] Expected<LayerRange> parse_layer_range(std::string_view text);
 
 // The communications a rule delays, in words: "every dp all-reduce in layers 0..3", "every send", "every
 // communication".

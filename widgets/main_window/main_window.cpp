@@ -15,6 +15,7 @@
 #include "summary/summary_bar.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
+#include "whatif/what_if_page.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -58,6 +59,7 @@ constexpr TabSpec tab_specs[] = {
     {"breakdown", QT_TRANSLATE_NOOP("MainWindow", "Breakdown")},
     {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory")},
     {"oracle", QT_TRANSLATE_NOOP("MainWindow", "Oracle")},
+    {"whatif", QT_TRANSLATE_NOOP("MainWindow", "What-if")},
 };
 
 }  // namespace
@@ -77,12 +79,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     topology_ = new TopologyPage(document_, tabs_);
     strategy_ = new StrategyPage(document_, tabs_);
     oracle_ = new OracleView(document_, tabs_);
+    what_if_ = new WhatIfPage(document_, tabs_);
     const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
                                             {QStringLiteral("strategy"), strategy_},
                                             {QStringLiteral("timeline"), timeline_},
                                             {QStringLiteral("breakdown"), breakdown_},
                                             {QStringLiteral("memory"), memory_},
-                                            {QStringLiteral("oracle"), oracle_}};
+                                            {QStringLiteral("oracle"), oracle_},
+                                            {QStringLiteral("whatif"), what_if_}};
     for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
@@ -148,6 +152,7 @@ MainWindow::~MainWindow() {
     delete form_;
     delete topology_;
     delete strategy_;
+    delete what_if_;
 }
 
 QStringList MainWindow::tabNames() {
@@ -299,6 +304,11 @@ void MainWindow::buildScenarioDock() {
 void MainWindow::goToProblem(const QModelIndex& index) {
     const QString path = index.data(ProblemListModel::PathRole).toString();
     if (path.isEmpty()) return;
+    // A what-if rule's value is edited in its tab's tables, not in the form.
+    if (path.startsWith(QStringLiteral("what_if")) && what_if_->focusProblem(path.toStdString())) {
+        showTab(QStringLiteral("whatif"));
+        return;
+    }
     if (auto* dock = qobject_cast<QDockWidget*>(form_->parentWidget())) {
         dock->show();
         dock->raise();

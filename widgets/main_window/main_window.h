@@ -1,6 +1,6 @@
 #pragma once
 // The frame every view lives in: the summary bar over the tabs (Topology · Strategy · Timeline · Breakdown ·
-// Memory · Oracle), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the
+// Memory · Oracle · What-if), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the
 // status bar. It owns the document and the runner and connects them: every change of a valid scenario starts a run
 // after a short pause (auto-run, on by default; F5 runs by hand), a newer change cancels the run under way, and the
 // newest result replaces what every view shows.
@@ -36,6 +36,7 @@ class TimelinePage;
 class TopologyPage;
 class StrategyPage;
 class TimelineView;
+class WhatIfPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -51,6 +52,7 @@ public:
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
     [[nodiscard]] OracleView* oracleView() const noexcept { return oracle_; }
+    [[nodiscard]] WhatIfPage* whatIfPage() const noexcept { return what_if_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
     [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
@@ -124,6 +126,7 @@ private:
     BreakdownView* breakdown_ = nullptr;
     MemoryView* memory_ = nullptr;
     OracleView* oracle_ = nullptr;
+    WhatIfPage* what_if_ = nullptr;
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;
