@@ -10,6 +10,7 @@
 #include "timeline/timeline_rows.h"
 #include "timeline/timeline_view.h"
 #include "topology/topology_page.h"
+#include "whatif/what_if_page.h"
 
 #include <QDockWidget>
 #include <QImage>
@@ -18,6 +19,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
+    void aWhatIfProblemGoesToItsRuleCell();
     void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
@@ -186,6 +189,26 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     QStringList status_texts;
     for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) status_texts << label->text();
     QVERIFY2(status_texts.contains(expected), qPrintable(status_texts.join(u'|') + QStringLiteral(" vs ") + expected));
+}
+
+void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {
+    MainWindow window;
+    window.openDefaultScenario();
+    window.document().edit(QStringLiteral("slow"), QString(), [](Scenario& s) {
+        parasight::SlowDevices slow;
+        slow.npus = {999'999};  // past the default cluster's NPUs
+        slow.compute_time_factor = 1.25;
+        s.what_if.slow_devices.push_back(slow);
+    });
+    auto* problems = window.findChild<QListView*>(QStringLiteral("ProblemsList"));
+    QVERIFY(problems != nullptr);
+    QCOMPARE(problems->model()->rowCount(), 1);
+    Q_EMIT problems->clicked(problems->model()->index(0, 0));
+    auto* tabs = window.findChild<QTabWidget*>();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.whatIfPage()));
+    const QTableView* table = window.whatIfPage()->rulesTable(parasight::gui::WhatIfList::slow_devices);
+    QCOMPARE(table->currentIndex().row(), 0);
+    QCOMPARE(table->currentIndex().column(), 0);  // the NPUs
 }
 
 void TestMainWindow::fitsASmallWindow() {

@@ -36,6 +36,7 @@ class TestScreenshotCommand : public QObject {
 
 private Q_SLOTS:
     void writesThePngAtTheAskedSize();
+    void whatIfTabWaitsForItsSweep();
     void badInputExitsTwoAndKeepsTheOldPng_data();
     void badInputExitsTwoAndKeepsTheOldPng();
 };
@@ -54,6 +55,19 @@ void TestScreenshotCommand::writesThePngAtTheAskedSize() {
     QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("breakdown.png")});
 }
 
+// The What-if tab is pictured once its default sweep has run: the command ends (no hang waiting for a run that
+// already settled) and writes the picture.
+void TestScreenshotCommand::whatIfTabWaitsForItsSweep() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString output = folder.filePath(QStringLiteral("whatif.png"));
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--tab"),
+                                   QStringLiteral("whatif"), QStringLiteral("--size"), QStringLiteral("800x500"),
+                                   QStringLiteral(PARASIGHT_TEST_DATA_DIR "/what_if/bert-dp.yaml")});
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    QCOMPARE(QImage(output).size(), QSize(800, 500));
+}
+
 void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
     QTest::addColumn<QString>("output");          // OUT.png; the folder holds an old.png and a folder dir.png
     QTest::addColumn<QStringList>("arguments");
@@ -68,7 +82,7 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
                                      << "parasight: --screenshot: cannot write 'FOLDER/dir.png': ";
     QTest::newRow("unknown tab") << old << QStringList{QStringLiteral("--tab"), QStringLiteral("gantt")}
                                  << "parasight: --tab: unknown tab 'gantt'; expected one of topology, strategy, "
-                                    "timeline, breakdown, memory, oracle";
+                                    "timeline, breakdown, memory, oracle, whatif";
     QTest::newRow("size too small") << old << QStringList{QStringLiteral("--size"), QStringLiteral("100x100")}
                                     << "parasight: --size must be WIDTHxHEIGHT from 320x240 to 10000x10000, not "
                                        "'100x100'";

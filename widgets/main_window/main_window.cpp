@@ -124,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         status_->setText(tr("Simulating: %1…").arg(phase));
     });
     connect(&runner_, &SimulationRunner::finished, this, &MainWindow::onResult);
+    connect(what_if_, &WhatIfPage::editRefused, this, [this](const QString& reason) { status_->setText(reason); });
     connect(&autosave_, &Autosave::failed, this, [this](const QString& reason) {
         status_->setText(tr("Autosave failed: %1").arg(reason));
     });

@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -71,8 +72,14 @@ QLabel* wrapped_label(const QString& text, QWidget* parent) {
 WhatIfPage::WhatIfPage(ScenarioDocument& document, QWidget* parent)
     : QWidget(parent), document_(document), runner_(std::make_unique<DelaySweepRunner>()) {
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(buildRules());
-    splitter->addWidget(buildSweep());
+    // Each side scrolls rather than hold the window larger than a small screen (640 × 400 with the dock).
+    for (QWidget* side : {buildRules(), buildSweep()}) {
+        auto* scroll = new QScrollArea(splitter);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(side);
+        splitter->addWidget(scroll);
+    }
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({900, 1100});
     auto* layout = new QVBoxLayout(this);
@@ -108,7 +115,7 @@ WhatIfPage::~WhatIfPage() = default;
 QWidget* WhatIfPage::buildRules() {
     auto* box = new QGroupBox(tr("What-if rules of this scenario"), this);
     auto* layout = new QVBoxLayout(box);
-    rules_status_ = wrapped_label(QString(), box);
+    rules_status_ = new QLabel(box);
     layout->addWidget(rules_status_);
     for (const WhatIfList list : what_if_lists) {
         const auto at = static_cast<std::size_t>(list);
@@ -118,28 +125,32 @@ QWidget* WhatIfPage::buildRules() {
         auto* remove = new QPushButton(tr("Remove"), box);
         add->setAccessibleName(tr("Add to %1").arg(tr(text.title)));
         remove->setAccessibleName(tr("Remove from %1").arg(tr(text.title)));
-        auto* heading = new QHBoxLayout;
-        heading->addWidget(title, 1);
-        heading->addWidget(add);
-        heading->addWidget(remove);
-        layout->addLayout(heading);
-        auto* help = wrapped_label(tr(text.help), box);
-        help->setForegroundRole(QPalette::PlaceholderText);
-        layout->addWidget(help);
+        // What the rules do in the tooltips: a wrapped paragraph here would be squeezed in a small window.
+        title->setToolTip(tr(text.help));
+        layout->addWidget(title);
 
         auto* model = new WhatIfRulesModel(document_, list, this);
         auto* table = new QTableView(box);
         table->setModel(model);
         table->setItemDelegate(new RuleDelegate(table));
         table->setAccessibleName(tr(text.title));
+        table->setAccessibleDescription(tr(text.help));
+        table->setToolTip(tr(text.help));
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
         table->setSelectionMode(QAbstractItemView::SingleSelection);
         table->setEditTriggers(QAbstractItemView::AllEditTriggers);
         table->setWordWrap(false);
         table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
         table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() * 3);
+        table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() * 2);
+        // The tables share what height there is: their own wish (192 pixels each) would scroll the side.
+        table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
         layout->addWidget(table, 1);
+        auto* buttons = new QHBoxLayout;
+        buttons->addStretch(1);
+        buttons->addWidget(add);
+        buttons->addWidget(remove);
+        layout->addLayout(buttons);
         models_[at] = model;
         tables_[at] = table;
 
@@ -154,9 +165,7 @@ QWidget* WhatIfPage::buildRules() {
         const auto update_remove = [model, remove] { remove->setEnabled(model->rowCount() > 0); };
         connect(model, &QAbstractItemModel::modelReset, remove, update_remove);
         update_remove();
-        connect(model, &WhatIfRulesModel::editRefused, this, [this](const QString& reason) {
-            rules_status_->setText(QStringLiteral("<span style=\"color:#d0342c\">%1</span>").arg(reason.toHtmlEscaped()));
-        });
+        connect(model, &WhatIfRulesModel::editRefused, this, &WhatIfPage::editRefused);
     }
     return box;
 }
@@ -311,9 +320,8 @@ void WhatIfPage::onScenarioChanged() {
     const WhatIfSpec& what_if = document_.scenario().what_if;
     const int rules = static_cast<int>(what_if.collective_delays.size() + what_if.slow_devices.size() +
                                        what_if.degraded_links.size());
-    rules_status_->setText(rules == 0 ? tr("None: runs simulate the scenario as it is. Add a rule to ask what if.")
-                                      : tr("%1 in force: every run applies them, and the timeline draws "
-                                           "injected delays in magenta.")
+    rules_status_->setText(rules == 0 ? tr("None: runs simulate the scenario as it is.")
+                                      : tr("%1 in force in every run.")
                                             .arg(QString::fromStdString(count_phrase(rules, "rule"))));
     // A sweep of an older value stays, greyed, until the next one.
     if (sweep_ && swept_scenario_ != document_.validated()) {

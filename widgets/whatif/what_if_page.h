@@ -61,6 +61,9 @@ public:
 Q_SIGNALS:
     // The sweep ended: with a result, an error or cancelled.
     void sweepSettled();
+    // Text typed into a rule's cell was not a value of its kind (the reason, naming the value's path); the scenario
+    // is unchanged. The main window says it in its status bar.
+    void editRefused(const QString& reason);
 
 protected:
     void changeEvent(QEvent* event) override;
