@@ -1,6 +1,6 @@
 #pragma once
-// The frame every view lives in: the summary bar over the tabs (Topology · Strategy · Timeline · Breakdown ·
-// Memory · Oracle · What-if), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the
+// The frame every view lives in: the summary bar over the tabs (Topology · Strategy · Timeline · Breakdown · Memory ·
+// Oracle · What-if), the problems panel, File / Edit / Run menus with their shortcuts, and progress and Cancel in the
 // status bar. It owns the document and the runner and connects them: every change of a valid scenario starts a run
 // after a short pause (auto-run, on by default; F5 runs by hand), a newer change cancels the run under way, and the
 // newest result replaces what every view shows.

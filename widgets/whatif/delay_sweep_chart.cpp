@@ -58,7 +58,8 @@ void draw_delay_sweep(QChart& chart, const DelaySweep& sweep, const QPalette& pa
     times->setTitleText(tr("Iteration time (%1)").arg(time_scale.unit));
     // From a little below T(0): the knee is the shape to see, and it shows best without the axis starting at 0.
     const double span_s = std::max(highest_s - lowest_s, 0.01 * baseline_s);
-    times->setRange((lowest_s - 0.05 * span_s) / time_scale.unit_value, (highest_s + 0.05 * span_s) / time_scale.unit_value);
+    times->setRange((lowest_s - 0.05 * span_s) / time_scale.unit_value,
+                    (highest_s + 0.05 * span_s) / time_scale.unit_value);
     times->applyNiceNumbers();
     times->setLabelFormat(QStringLiteral("%g"));
     chart.addAxis(delays, Qt::AlignBottom);

@@ -139,8 +139,8 @@ Expected<std::vector<std::int64_t>> parse_npu_list(const QString& text, const st
         // Counted before they are listed: 0..1000000000000 must not fill the memory.
         const auto listed = static_cast<std::int64_t>(npus.size());
         if (range->second - range->first >= limits::max_what_if_npus - listed) {
-            return Error{path + " lists more than " + std::to_string(limits::max_what_if_npus) + " NPUs; the limit is " +
-                         std::to_string(limits::max_what_if_npus)};
+            const std::string limit = std::to_string(limits::max_what_if_npus);
+            return Error{path + " lists more than " + limit + " NPUs; the limit is " + limit};
         }
         for (std::int64_t npu = range->first; npu <= range->second; ++npu) npus.push_back(npu);
     }

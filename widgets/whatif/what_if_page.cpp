@@ -247,7 +247,10 @@ bool WhatIfPage::sweep() {
         return false;
     }
     CollectiveDelay rule;
-    if (group_->currentIndex() > 0) rule.group = parallel_axis_names[static_cast<std::size_t>(group_->currentIndex() - 1)].value;
+    // The first entry of each list is "any": the selector left out.
+    if (group_->currentIndex() > 0) {
+        rule.group = parallel_axis_names[static_cast<std::size_t>(group_->currentIndex() - 1)].value;
+    }
     if (operation_->currentIndex() > 0) {
         rule.operation = comm_operation_names[static_cast<std::size_t>(operation_->currentIndex() - 1)].value;
     }

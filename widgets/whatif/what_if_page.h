@@ -3,8 +3,8 @@
 // edited in place as undoable edits of the document — delays added to chosen collectives, slow devices, degraded
 // links — which every run then applies (the Timeline draws injected delays in their own colour). On the right a
 // delay sweep: one chosen kind of communication delayed by each of a range of delays, simulated on a worker
-// (whatif/delay_sweep_runner.h), drawn as iteration time against delay with the knee — the delay the overlap hides —
-// marked, and said in a sentence.
+// (whatif/delay_sweep_runner.h), drawn as iteration time against delay with the knee (the delay the overlap
+// hides) marked, and said in a sentence.
 
 #include "document/what_if_edits.h"
 #include "scenario/validated_scenario.h"

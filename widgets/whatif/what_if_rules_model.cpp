@@ -30,7 +30,9 @@ void WhatIfRulesModel::refresh() {
     const int rows = what_if_rule_count(document_.scenario().what_if, list_);
     std::vector<ScenarioField> header = what_if_rule_fields(document_.scenario(), list_, 0);
     bool same_choices = header.size() == header_.size();
-    for (std::size_t c = 0; same_choices && c < header.size(); ++c) same_choices = header[c].choices == header_[c].choices;
+    for (std::size_t c = 0; same_choices && c < header.size(); ++c) {
+        same_choices = header[c].choices == header_[c].choices;
+    }
     if (rows != rows_ || !same_choices) {
         beginResetModel();
         rows_ = rows;
@@ -118,7 +120,8 @@ bool WhatIfRulesModel::setData(const QModelIndex& index, const QVariant& value, 
 }
 
 void WhatIfRulesModel::addRule() {
-    document_.edit(tr("Add a what-if rule"), QString(), [this](Scenario& scenario) { add_what_if_rule(scenario, list_); });
+    document_.edit(tr("Add a what-if rule"), QString(),
+                   [this](Scenario& scenario) { add_what_if_rule(scenario, list_); });
 }
 
 bool WhatIfRulesModel::removeRule(int row) {
