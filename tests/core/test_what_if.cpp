@@ -45,6 +45,8 @@
 
 using namespace parasight;
 
+Q_DECLARE_METATYPE(parasight::CollectiveDelay)
+
 namespace {
 
 constexpr double ms = 1e-3;
@@ -532,8 +534,6 @@ what_if:
         QVERIFY(std::abs(simulated.report.iteration_time_s - 13 * ms) <= kExact);
     }
 };
-
-Q_DECLARE_METATYPE(parasight::CollectiveDelay)
 
 QTEST_GUILESS_MAIN(TestWhatIf)
 #include "test_what_if.moc"
