@@ -102,7 +102,7 @@ screenshots: build
 	$(GUI) --screenshot docs/images/memory-dark.png --tab memory --size 1200x760 --palette dark
 	$(GUI) --screenshot docs/images/timeline.png --tab timeline --size 1200x600 --palette light presets/scenarios/pipeline-1f1b.yaml
 	$(GUI) --screenshot docs/images/whatif.png --tab whatif --size 1200x760 --palette light \
-	  presets/scenarios/bert-large-dp8.yaml
+		presets/scenarios/bert-large-dp8.yaml
 	$(GUI) --screenshot docs/images/oracle.png --tab oracle --size 1400x900 --palette light \
 		presets/scenarios/resnet50-abci.yaml
 
