@@ -237,9 +237,7 @@ void MemoryView::rebuildTimeChart() {
         line->setPen(capacity_pen());
         line->append(0.0, capacity / bytes_scale.unit_value);
         line->append(end_s / time_scale.unit_value, capacity / bytes_scale.unit_value);
-        time_chart_->addSeries(line);
-        line->attachAxis(time_axis);
-        line->attachAxis(bytes_axis);
+        add_series(*time_chart_, line, time_axis, bytes_axis);
     }
     const auto& oom = report.out_of_memory;
     if (oom && oom->npu == report.per_device.at(static_cast<std::size_t>(device)).npu) {
@@ -249,9 +247,7 @@ void MemoryView::rebuildTimeChart() {
         crossing->setBorderColor(over_capacity_color());
         crossing->setMarkerSize(10.0);
         crossing->append(oom->time_s / time_scale.unit_value, capacity / bytes_scale.unit_value);
-        time_chart_->addSeries(crossing);
-        crossing->attachAxis(time_axis);
-        crossing->attachAxis(bytes_axis);
+        add_series(*time_chart_, crossing, time_axis, bytes_axis);
     }
     time_chart_->setTitle(samples.empty() ? tr("Not recorded in this run") : QString());
     apply_chart_style(*time_chart_, palette());

@@ -17,7 +17,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -36,17 +35,6 @@ namespace {
 
 QString strategy_name(OracleStrategy strategy) {
     return QString::fromUtf8(name_of(strategy, oracle_strategy_names).data());
-}
-
-void hide_from_legend(QChart& chart, QAbstractSeries* series) {
-    for (QLegendMarker* marker : chart.legend()->markers(series)) marker->setVisible(false);
-}
-
-// Adds `series` to `chart` on its two axes.
-void add_on(QChart& chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
-    chart.addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
 }
 
 }  // namespace
@@ -316,7 +304,7 @@ void OracleView::rebuildScalingChart() {
             dot->setBorderColor(color);
             dot->setMarkerSize(9.0);
             dot->append(at(0, s));
-            add_on(chart, dot, pes, times);
+            add_series(chart, dot, pes, times);
             continue;
         }
         QPen solid(color);
@@ -346,7 +334,7 @@ void OracleView::rebuildScalingChart() {
                     label->setPointLabelsColor(color);
                     label->setPointLabelsClipping(false);
                     label->setPointLabelsVisible(true);
-                    add_on(chart, label, pes, times);
+                    add_series(chart, label, pes, times);
                     hide_from_legend(chart, label);
                 }
                 if (ok && !named) {
@@ -354,7 +342,7 @@ void OracleView::rebuildScalingChart() {
                 } else {
                     next->setName(QString());
                 }
-                add_on(chart, next, pes, times);
+                add_series(chart, next, pes, times);
                 if (!(ok && !named)) hide_from_legend(chart, next);
                 named = named || ok;
                 run = next;
@@ -375,7 +363,7 @@ void OracleView::rebuildScalingChart() {
         const auto p = static_cast<double>(points_[static_cast<std::size_t>(chosen)].p);
         marker->append(p, bottom);
         marker->append(p, top);
-        add_on(chart, marker, pes, times);
+        add_series(chart, marker, pes, times);
         hide_from_legend(chart, marker);
     }
     apply_chart_style(chart, palette());

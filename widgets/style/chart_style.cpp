@@ -77,6 +77,16 @@ void clear_chart(QChart& chart) {
     }
 }
 
+void add_series(QChart& chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
+    chart.addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+void hide_from_legend(QChart& chart, QAbstractSeries* series) {
+    for (QLegendMarker* marker : chart.legend()->markers(series)) marker->setVisible(false);
+}
+
 void apply_chart_style(QChart& chart, const QPalette& palette) {
     // Called after the series changed: the legend has new entries.
     if (chart.scene() != nullptr) {

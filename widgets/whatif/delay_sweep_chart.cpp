@@ -8,8 +8,6 @@
 
 #include <QChart>
 #include <QCoreApplication>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPalette>
 #include <QScatterSeries>
@@ -22,16 +20,6 @@ namespace parasight::gui {
 namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("DelaySweepChart", text); }
-
-void add_on(QChart& chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
-    chart.addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
-
-void hide_from_legend(QChart& chart, QAbstractSeries* series) {
-    for (QLegendMarker* marker : chart.legend()->markers(series)) marker->setVisible(false);
-}
 
 }  // namespace
 
@@ -83,7 +71,7 @@ void draw_delay_sweep(QChart& chart, const DelaySweep& sweep, const QPalette& pa
     if (sweep.initial_slope > 0.0) end_s = std::min(end_s, (top_s - baseline_s) / sweep.initial_slope);
     unhidden->append(at(0.0, baseline_s));
     unhidden->append(at(end_s, baseline_s + sweep.initial_slope * end_s));
-    add_on(chart, unhidden, delays, times);
+    add_series(chart, unhidden, delays, times);
 
     auto* measured = new QLineSeries;
     measured->setName(tr("Simulated"));
@@ -92,7 +80,7 @@ void draw_delay_sweep(QChart& chart, const DelaySweep& sweep, const QPalette& pa
     measured->setPen(solid);
     measured->setPointsVisible(true);
     for (const DelaySweepPoint& point : sweep.points) measured->append(at(point.delay_s, point.iteration_time_s));
-    add_on(chart, measured, delays, times);
+    add_series(chart, measured, delays, times);
 
     // The knee: the largest swept delay the overlap hides (none inside the range when every delay hides).
     if (sweep.hidden_delay_s > 0.0 && !sweep.hidden_beyond_range) {
@@ -102,7 +90,7 @@ void draw_delay_sweep(QChart& chart, const DelaySweep& sweep, const QPalette& pa
         knee->setPen(dotted);
         knee->append(at(sweep.hidden_delay_s, times->min() * time_scale.unit_value));
         knee->append(at(sweep.hidden_delay_s, top_s));
-        add_on(chart, knee, delays, times);
+        add_series(chart, knee, delays, times);
         hide_from_legend(chart, knee);
         const auto point = std::find_if(sweep.points.begin(), sweep.points.end(),
                                         [&](const DelaySweepPoint& p) { return p.delay_s == sweep.hidden_delay_s; });
@@ -115,7 +103,7 @@ void draw_delay_sweep(QChart& chart, const DelaySweep& sweep, const QPalette& pa
         label->setPointLabelsColor(palette.color(QPalette::Text));
         label->setPointLabelsClipping(false);
         label->setPointLabelsVisible(true);
-        add_on(chart, label, delays, times);
+        add_series(chart, label, delays, times);
         hide_from_legend(chart, label);
     }
     apply_chart_style(chart, palette);
