@@ -13,34 +13,53 @@ const QColor problem_background(220, 50, 47, 70);
 
 }  // namespace
 
+namespace {
+
+std::vector<std::vector<ScenarioField>> rule_fields(const Scenario& scenario, WhatIfList list) {
+    std::vector<std::vector<ScenarioField>> rows;
+    for (int row = 0; row < what_if_rule_count(scenario.what_if, list); ++row) {
+        rows.push_back(what_if_rule_fields(scenario, list, row));
+    }
+    return rows;
+}
+
+}  // namespace
+
 WhatIfRulesModel::WhatIfRulesModel(ScenarioDocument& document, WhatIfList list, QObject* parent)
     : QAbstractTableModel(parent), document_(document), list_(list) {
-    rows_ = what_if_rule_count(document_.scenario().what_if, list_);
+    rows_ = rule_fields(document_.scenario(), list_);
     header_ = what_if_rule_fields(document_.scenario(), list_, 0);
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &WhatIfRulesModel::refresh);
 }
 
-int WhatIfRulesModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows_; }
+int WhatIfRulesModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
 
 int WhatIfRulesModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(header_.size());
 }
 
 void WhatIfRulesModel::refresh() {
-    const int rows = what_if_rule_count(document_.scenario().what_if, list_);
+    std::vector<std::vector<ScenarioField>> rows = rule_fields(document_.scenario(), list_);
     std::vector<ScenarioField> header = what_if_rule_fields(document_.scenario(), list_, 0);
     bool same_choices = header.size() == header_.size();
     for (std::size_t c = 0; same_choices && c < header.size(); ++c) {
         same_choices = header[c].choices == header_[c].choices;
     }
-    if (rows != rows_ || !same_choices) {
+    if (rows.size() != rows_.size() || !same_choices) {
         beginResetModel();
-        rows_ = rows;
+        rows_ = std::move(rows);
         header_ = std::move(header);
         endResetModel();
         return;
     }
-    if (rows_ > 0) Q_EMIT dataChanged(index(0, 0), index(rows_ - 1, columnCount() - 1));
+    rows_ = std::move(rows);
+    if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+const ScenarioField& WhatIfRulesModel::field(const QModelIndex& index) const {
+    return rows_.at(static_cast<std::size_t>(index.row())).at(static_cast<std::size_t>(index.column()));
 }
 
 QString WhatIfRulesModel::problemsOf(const ScenarioField& field) const {
@@ -53,8 +72,7 @@ QString WhatIfRulesModel::problemsOf(const ScenarioField& field) const {
 
 QVariant WhatIfRulesModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const std::vector<ScenarioField> fields = what_if_rule_fields(document_.scenario(), list_, index.row());
-    const ScenarioField& field = fields.at(static_cast<std::size_t>(index.column()));
+    const ScenarioField& field = this->field(index);
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole: {
@@ -81,7 +99,7 @@ QVariant WhatIfRulesModel::data(const QModelIndex& index, int role) const {
 
 QVariant WhatIfRulesModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical) {
-        if (role == Qt::DisplayRole && section >= 0 && section < rows_) return section + 1;
+        if (role == Qt::DisplayRole && section >= 0 && section < rowCount()) return section + 1;
         return {};
     }
     if (section < 0 || section >= columnCount()) return {};
@@ -105,8 +123,7 @@ bool WhatIfRulesModel::setData(const QModelIndex& index, const QVariant& value, 
         !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return false;
     }
-    const std::vector<ScenarioField> fields = what_if_rule_fields(document_.scenario(), list_, index.row());
-    const ScenarioField field = fields.at(static_cast<std::size_t>(index.column()));
+    const ScenarioField field = this->field(index);  // a copy: the edit makes the rows again
     const QString text = value.toString();
     Scenario trial = document_.scenario();
     if (const auto unreadable = field.write(trial, text)) {
@@ -125,15 +142,15 @@ void WhatIfRulesModel::addRule() {
 }
 
 bool WhatIfRulesModel::removeRule(int row) {
-    if (row < 0 || row >= rows_) return false;
+    if (row < 0 || row >= rowCount()) return false;
     document_.edit(tr("Remove what-if rule %1").arg(row + 1), QString(),
                    [this, row](Scenario& scenario) { (void)remove_what_if_rule(scenario, list_, row); });
     return true;
 }
 
 QModelIndex WhatIfRulesModel::indexOfPath(const std::string& path) const {
-    for (int row = 0; row < rows_; ++row) {
-        const std::vector<ScenarioField> fields = what_if_rule_fields(document_.scenario(), list_, row);
+    for (int row = 0; row < rowCount(); ++row) {
+        const std::vector<ScenarioField>& fields = rows_[static_cast<std::size_t>(row)];
         for (std::size_t column = 0; column < fields.size(); ++column) {
             if (path_belongs_to(path, fields[column].path)) return index(row, static_cast<int>(column));
         }

@@ -45,12 +45,13 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    [[nodiscard]] const ScenarioField& field(const QModelIndex& index) const;
     [[nodiscard]] QString problemsOf(const ScenarioField& field) const;
 
     ScenarioDocument& document_;
     WhatIfList list_;
-    int rows_ = 0;
-    std::vector<ScenarioField> header_;  // the fields of a row, for the column titles and choices
+    std::vector<std::vector<ScenarioField>> rows_;  // each rule's fields, made again when the scenario changes
+    std::vector<ScenarioField> header_;            // a row's fields, for the column titles and choices
 };
 
 }  // namespace parasight::gui
