@@ -12,6 +12,10 @@ const std::array<EnumName<CommOperation>, 5> comm_operation_names{{{CommOperatio
                                                                    {CommOperation::all_to_all, "all-to-all"},
                                                                    {CommOperation::send, "send"}}};
 
+std::string what_if_rule_path(std::string_view list, std::size_t index) {
+    return "what_if." + std::string(list) + "[" + std::to_string(index) + "]";
+}
+
 Expected<LayerRange> parse_layer_range(std::string_view text) {
     const auto layers = parse_index_range(text);
     const auto range = limits::what_if_layer;

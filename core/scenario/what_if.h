@@ -67,6 +67,9 @@ struct DegradedLinks {
     }
 };
 
+// "what_if.slow_devices[2]": the scenario path diagnostics name the rule at `index` of the list `list` by.
+[[nodiscard]] std::string what_if_rule_path(std::string_view list, std::size_t index);
+
 // "5" or "0..3": layers as a delay rule names them, from 0 to limits::what_if_layer's end, the smaller first; the
 // reason when the text is not such a range.
 [[nodiscard]] Expected<LayerRange> parse_layer_range(std::string_view text);

@@ -5,10 +5,6 @@
 namespace parasight {
 namespace {
 
-std::string rule_path(const char* list, std::size_t i) {
-    return "what_if." + std::string(list) + "[" + std::to_string(i) + "]";
-}
-
 void check_rule_count(std::size_t count, const char* list, ProblemList& problems) {
     if (count > limits::max_what_if_rules) {
         problems.add("what_if." + std::string(list), "what_if." + std::string(list) + " has " +
@@ -48,7 +44,7 @@ void check_what_if_fields(const WhatIfSpec& what_if, ProblemList& problems) {
     check_rule_count(what_if.degraded_links.size(), "degraded_links", problems);
     for (std::size_t i = 0; i < what_if.collective_delays.size(); ++i) {
         const CollectiveDelay& delay = what_if.collective_delays[i];
-        const std::string path = rule_path("collective_delays", i);
+        const std::string path = what_if_rule_path("collective_delays", i);
         if (delay.group) known(problems, path + ".group", *delay.group, parallel_axis_names);
         if (delay.operation) known(problems, path + ".operation", *delay.operation, comm_operation_names);
         if (delay.layers) {
@@ -64,13 +60,13 @@ void check_what_if_fields(const WhatIfSpec& what_if, ProblemList& problems) {
     }
     for (std::size_t i = 0; i < what_if.slow_devices.size(); ++i) {
         const SlowDevices& slow = what_if.slow_devices[i];
-        const std::string path = rule_path("slow_devices", i);
+        const std::string path = what_if_rule_path("slow_devices", i);
         check_npu_list(slow.npus, path + ".npus", true, problems);
         problems.number(path + ".compute_time_factor", slow.compute_time_factor, limits::compute_time_factor);
     }
     for (std::size_t i = 0; i < what_if.degraded_links.size(); ++i) {
         const DegradedLinks& links = what_if.degraded_links[i];
-        const std::string path = rule_path("degraded_links", i);
+        const std::string path = what_if_rule_path("degraded_links", i);
         if (links.dimension) problems.integer(path + ".dimension", *links.dimension, limits::what_if_dimension);
         check_npu_list(links.npus, path + ".npus", false, problems);
         problems.number(path + ".bandwidth_factor", links.bandwidth_factor, limits::bandwidth_factor);
@@ -84,19 +80,19 @@ void check_what_if_targets(const Scenario& scenario, ProblemList& problems) {
     for (std::size_t i = 0; i < what_if.collective_delays.size(); ++i) {
         const CollectiveDelay& delay = what_if.collective_delays[i];
         if (delay.layers && delay.layers->last >= layers) {
-            const std::string path = rule_path("collective_delays", i) + ".layers";
+            const std::string path = what_if_rule_path("collective_delays", i) + ".layers";
             problems.add(path, path + ": layer " + std::to_string(delay.layers->last) +
                                    " is not in the model, whose layers are 0.." + std::to_string(layers - 1));
         }
     }
     const std::int64_t devices = scenario.device_count();
     for (std::size_t i = 0; i < what_if.slow_devices.size(); ++i) {
-        check_npus_exist(what_if.slow_devices[i].npus, rule_path("slow_devices", i) + ".npus", devices, problems);
+        check_npus_exist(what_if.slow_devices[i].npus, what_if_rule_path("slow_devices", i) + ".npus", devices, problems);
     }
     const auto dimensions = static_cast<int>(scenario.cluster.topology.size());
     for (std::size_t i = 0; i < what_if.degraded_links.size(); ++i) {
         const DegradedLinks& links = what_if.degraded_links[i];
-        const std::string path = rule_path("degraded_links", i);
+        const std::string path = what_if_rule_path("degraded_links", i);
         if (links.dimension && *links.dimension >= dimensions) {
             problems.add(path + ".dimension",
                          path + ".dimension: the cluster has no dimension " + std::to_string(*links.dimension) +

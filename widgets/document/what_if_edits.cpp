@@ -23,7 +23,7 @@ std::string what_if_list_key(WhatIfList list) {
 }
 
 std::string what_if_rule_path(WhatIfList list, int row) {
-    return "what_if." + what_if_list_key(list) + "[" + std::to_string(row) + "]";
+    return parasight::what_if_rule_path(what_if_list_key(list), static_cast<std::size_t>(row));
 }
 
 int what_if_rule_count(const WhatIfSpec& what_if, WhatIfList list) {

@@ -16,7 +16,7 @@ inline constexpr std::array<WhatIfList, 3> what_if_lists{WhatIfList::collective_
 
 // The list's key in the file: "collective_delays", "slow_devices", "degraded_links".
 [[nodiscard]] std::string what_if_list_key(WhatIfList list);
-// "what_if.slow_devices[2]": the scenario path diagnostics name the rule by.
+// "what_if.slow_devices[2]": the scenario path diagnostics name the rule by (scenario/what_if.h).
 [[nodiscard]] std::string what_if_rule_path(WhatIfList list, int row);
 [[nodiscard]] int what_if_rule_count(const WhatIfSpec& what_if, WhatIfList list);
 
