@@ -61,12 +61,6 @@ ListText list_text(WhatIfList list) {
     return {};
 }
 
-QLabel* wrapped_label(const QString& text, QWidget* parent) {
-    auto* label = new QLabel(text, parent);
-    label->setWordWrap(true);
-    return label;
-}
-
 }  // namespace
 
 WhatIfPage::WhatIfPage(ScenarioDocument& document, QWidget* parent)
@@ -216,9 +210,10 @@ QWidget* WhatIfPage::buildSweep() {
     chart_ = new QChart;
     QChartView* view = make_chart_view(chart_, box);
     apply_chart_style(*chart_, palette());
-    summary_ = wrapped_label(tr("Choose the communications to delay and the delays, then Sweep: one simulation per "
-                                "delay shows how much of it the overlap with computation hides."),
-                             box);
+    summary_ = new QLabel(tr("Choose the communications to delay and the delays, then Sweep: one simulation per "
+                             "delay shows how much of it the overlap with computation hides."),
+                          box);
+    summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
