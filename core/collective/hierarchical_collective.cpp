@@ -60,12 +60,14 @@ double pipelined_time_s(const std::vector<Stage>& stages, std::size_t dimension_
     std::vector<double> dimension_free_s(dimension_count, 0.0);
     std::size_t remaining = chunk_count * stages.size();
     while (remaining-- > 0) {
-        std::size_t chosen = 0;
-        double chosen_start_s = std::numeric_limits<double>::infinity();
+        // The first chunk with a phase left is chosen unless another starts earlier, so that a start time that is
+        // infinite or NaN (a rate that underflowed) still picks a chunk that has work left.
+        std::size_t chosen = chunk_count;
+        double chosen_start_s = 0.0;
         for (std::size_t c = 0; c < chunk_count; ++c) {
             if (next_stage[c] == stages.size()) continue;
             const double start_s = std::max(ready_s[c], dimension_free_s[stages[next_stage[c]].span_index]);
-            if (start_s < chosen_start_s) {
+            if (chosen == chunk_count || start_s < chosen_start_s) {
                 chosen_start_s = start_s;
                 chosen = c;
             }

@@ -21,9 +21,12 @@ std::optional<std::string> quantity_range_problem(std::string_view path, double 
     if (std::isnan(value)) return std::string(path) + " is not a number";
     const bool too_small = range.min_allowed ? value < range.min : value <= range.min;
     if (too_small) {
-        const std::string bound = range.min == 0.0 ? (range.min_allowed ? "negative" : "zero or negative")
-                                                   : "below " + units::format_quantity(range.min, dimension);
-        return std::string(path) + " must not be " + bound + ", got " + in_quotes(shown);
+        if (range.min != 0.0) {
+            return std::string(path) + " must be " + (range.min_allowed ? "at least " : "above ") +
+                   units::format_quantity(range.min, dimension) + ", got " + in_quotes(shown);
+        }
+        return std::string(path) + " must not be " + (range.min_allowed ? "negative" : "zero or negative") +
+               ", got " + in_quotes(shown);
     }
     if (value > range.max) {
         return std::string(path) + " of " + in_quotes(shown) + " is absurdly large (the limit is " +

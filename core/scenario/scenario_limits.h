@@ -62,16 +62,18 @@ inline constexpr IntegerRange global_batch{1, 1'000'000'000};
 inline constexpr IntegerRange micro_batch{1, 10'000'000};
 inline constexpr IntegerRange dataset_samples{1, 1'000'000'000'000};
 // cluster
-inline constexpr QuantityRange peak_flops{0.0, false, 1e19};
+// Rates have a physical floor far below any real hardware (1 MFLOP/s, 1 MB/s, a 1 kB/s link): a rate near zero (a
+// typo, 1e-320 GB/s) would make times infinite, which no result can say.
+inline constexpr QuantityRange peak_flops{1e6, true, 1e19};
 inline constexpr QuantityRange memory_bytes{0.0, false, 1125899906842624.0};  // 1 PiB
-inline constexpr QuantityRange memory_bandwidth{0.0, false, 1e15};            // 1 PB/s
+inline constexpr QuantityRange memory_bandwidth{1e6, true, 1e15};             // 1 MB/s to 1 PB/s
 inline constexpr QuantityRange collective_buffer = memory_bytes;               // a collective on one device's memory
 inline constexpr NumberRange matmul_efficiency{0.01, 1.0};
 inline constexpr NumberRange matmul_half_dim{0.0, 1e6};
 inline constexpr NumberRange memory_efficiency{0.01, 1.0};
 inline constexpr NumberRange attention_efficiency{0.01, 1.0};
 inline constexpr IntegerRange dimension_size{1, max_devices};
-inline constexpr QuantityRange link_bandwidth{0.0, false, 1e15};  // 1 PB/s
+inline constexpr QuantityRange link_bandwidth{1e3, true, 1e15};   // 1 kB/s to 1 PB/s
 inline constexpr QuantityRange link_latency{0.0, true, 1.0};       // 1 s
 inline constexpr NumberRange link_efficiency{0.01, 1.0};
 // parallelism

@@ -1,6 +1,7 @@
 #include "simulation/simulate.h"
 
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <new>
 
@@ -69,6 +70,13 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
         PhaseProgress(options.progress, SimulationPhase::analysis).part(0.0, analysis_share);
     auto report = analyse(scenario, simulated.graph, simulated.run, progress);
     if (!report) return cancelled(phase);
+    if (!std::isfinite(report->iteration_time_s)) {
+        // The validator's floors on every rate keep times finite; this says so plainly should one still not be.
+        return stopped(SimulationErrorKind::degenerate, phase,
+                       std::string("the iteration time is ") +
+                           (std::isnan(report->iteration_time_s) ? "not a number" : "infinite") +
+                           ": a rate or a time in the scenario is out of any physical range");
+    }
     if (!(report->iteration_time_s > 0.0)) {
         return stopped(SimulationErrorKind::degenerate, phase,
                        "the iteration takes no time: every operation it runs was measured at 0 s and nothing is "

@@ -193,6 +193,9 @@ std::string format_fixed(double value, int decimals) {
 }
 
 std::string format_readable(double value, Dimension dimension, int significant, bool binary) {
+    // Said in words rather than as "inf s": no unit makes them a quantity.
+    if (std::isnan(value)) return "not a number";
+    if (std::isinf(value)) return value > 0 ? "infinite" : "minus infinite";
     // Units of a family are listed small to large: keep the largest that the value reaches.
     const Unit* chosen = nullptr;
     for (const Unit& unit : units) {
@@ -204,8 +207,9 @@ std::string format_readable(double value, Dimension dimension, int significant, 
     }
     std::array<char, 64> buffer{};
     const double scaled = chosen->from_base(value);
-    // Past the largest unit, whole numbers rather than an exponent: "12345 s", not "1.235e+04 s".
-    const bool whole = std::fabs(scaled) >= std::pow(10.0, significant);
+    // Past the largest unit, whole numbers rather than an exponent: "12345 s", not "1.235e+04 s" — up to 10^15,
+    // past which the digits would be noise and an exponent reads better ("3.2e+20 s").
+    const bool whole = std::fabs(scaled) >= std::pow(10.0, significant) && std::fabs(scaled) < 1e15;
     const auto result = whole ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), std::round(scaled),
                                               std::chars_format::fixed, 0)
                               : std::to_chars(buffer.data(), buffer.data() + buffer.size(), scaled,

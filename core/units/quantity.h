@@ -37,7 +37,8 @@ extern const std::array<SuggestionAlias, 36> unit_suggestion_aliases;
 
 // For people: the largest unit that keeps the number at or above 1, rounded to `significant` digits, e.g.
 // 0.00439213 s -> "4.392 ms", 2.6e11 B/s -> "260 GB/s". Sizes and bandwidths use decimal units unless binary ones are
-// asked for. Not for round-tripping.
+// asked for; past 10^15 of the largest unit, with an exponent ("1e+64 s"); infinity and NaN in words ("infinite",
+// "not a number"). Not for round-tripping.
 [[nodiscard]] std::string format_readable(double value, Dimension dimension, int significant = 4, bool binary = false);
 
 // Shortest decimal text that reads back as exactly `value`.

@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -159,6 +160,7 @@ private slots:
     void hierarchicalOnLayoutSpans();
     void hierarchicalOneMemberGroupCostsNothing();
     void hierarchicalNeedsAChunk();
+    void hierarchicalWithInfiniteTimesEndsInfinite();
 
     void astraSimTableIII_data();
     void astraSimTableIII();
@@ -691,6 +693,20 @@ void TestCollectives::hierarchicalNeedsAChunk() {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              static_cast<void>(parasight::hierarchical_collective(CollectiveOp::all_reduce, 1e9,
                                                                                   topology, spans, 0)));
+}
+
+// A rate that the validator would refuse (1e-320 B/s, subnormal) makes every serialization infinite; the chunk
+// scheduler then found no start time below infinity, chose no chunk and read past its stages (a heap overflow that
+// crashed simulate, collective and the window). It must end, with an infinite time, for every chunk count.
+void TestCollectives::hierarchicalWithInfiniteTimesEndsInfinite() {
+    const Topology topology({link(DimensionKind::fully_connected, 4, 1e-320, 1 * us),
+                             link(DimensionKind::switch_fabric, 8, 1e-320, 2 * us)});
+    const auto spans = parasight::whole_topology_spans(topology);
+    for (const int chunks : {1, 4, 64}) {
+        const CollectiveCost cost =
+            parasight::hierarchical_collective(CollectiveOp::all_reduce, kTwoLevelData, topology, spans, chunks);
+        QVERIFY2(std::isinf(cost.time_s), qPrintable(QString::number(cost.time_s)));
+    }
 }
 
 // ASTRA-sim 2.0 (Won et al., ISPASS 2023) Table III: 1 GiB hierarchical all-reduce on

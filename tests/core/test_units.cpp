@@ -366,6 +366,16 @@ void TestUnits::readableFormatRoundsToSignificantDigits_data() {
     QTest::newRow("-12346 s") << -12345.6 << Dim::time << "-12346 s";
     QTest::newRow("1000 PFLOP/s") << 1e18 << Dim::flop_rate << "1000 PFLOP/s";
     QTest::newRow("20000 PFLOP/s") << 2e19 << Dim::flop_rate << "20000 PFLOP/s";
+    // Whole seconds up to 10^15; past it an exponent (1e64 s printed 64 NUL bytes: to_chars ran out of room).
+    QTest::newRow("999999999999999 s") << 999999999999999.0 << Dim::time << "999999999999999 s";
+    QTest::newRow("1e+15 s") << 1e15 << Dim::time << "1e+15 s";
+    QTest::newRow("1e+64 s") << 1e64 << Dim::time << "1e+64 s";
+    QTest::newRow("-3.25e+300 s") << -3.25e300 << Dim::time << "-3.25e+300 s";
+    QTest::newRow("largest double") << std::numeric_limits<double>::max() << Dim::size << "1.798e+296 TB";
+    // No unit makes these a quantity: said in words.
+    QTest::newRow("infinite") << std::numeric_limits<double>::infinity() << Dim::time << "infinite";
+    QTest::newRow("minus infinite") << -std::numeric_limits<double>::infinity() << Dim::time << "minus infinite";
+    QTest::newRow("not a number") << std::numeric_limits<double>::quiet_NaN() << Dim::bandwidth << "not a number";
 }
 
 void TestUnits::readableFormatRoundsToSignificantDigits() {

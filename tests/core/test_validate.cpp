@@ -93,7 +93,21 @@ void TestValidate::rejectedEdits_data() {
         << QStringLiteral("training.global_batch: global_batch 1536 is not divisible by dp x micro_batch = 8 x 5 = 40");
     QTest::newRow("zero bandwidth") << Edit([](Scenario& s) { s.cluster.topology[1].bandwidth_Bps = 0.0; })
                                     << QStringLiteral("cluster.topology[1].bandwidth "
-                                                      "must not be zero or negative, got '0 B/s'");
+                                                      "must be at least 1 KB/s, got '0 B/s'");
+    // Rates below a physical floor made times infinite, and the chunk pipelining then read past its stages (a
+    // crash in simulate, collective, sweep and the window); each rate is refused below its floor.
+    QTest::newRow("subnormal bandwidth") << Edit([](Scenario& s) { s.cluster.topology[0].bandwidth_Bps = 1e-311; })
+                                         << QStringLiteral("cluster.topology[0].bandwidth must be at least 1 KB/s, "
+                                                           "got '1e-311 B/s'");
+    QTest::newRow("bandwidth just below its floor")
+        << Edit([](Scenario& s) { s.cluster.topology[0].bandwidth_Bps = 999.0; })
+        << QStringLiteral("cluster.topology[0].bandwidth must be at least 1 KB/s, got '999 B/s'");
+    QTest::newRow("memory bandwidth below 1 MB/s")
+        << Edit([](Scenario& s) { s.cluster.device.memory_bandwidth_Bps = 1e-300; })
+        << QStringLiteral("cluster.device.memory_bandwidth must be at least 1 MB/s, got '1e-300 B/s'");
+    QTest::newRow("peak below 1 MFLOP/s")
+        << Edit([](Scenario& s) { s.cluster.device.peak_flops[Dtype::bf16] = 1e-200; })
+        << QStringLiteral("cluster.device.peak.bf16 must be at least 1 MFLOP/s, got '1e-200 FLOP/s'");
     QTest::newRow("NaN latency") << Edit([](Scenario& s) {
         s.cluster.topology[0].latency_s = std::numeric_limits<double>::quiet_NaN();
     }) << QStringLiteral("cluster.topology[0].latency is not a number");

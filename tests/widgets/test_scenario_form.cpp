@@ -131,7 +131,7 @@ void TestScenarioForm::badValueIsMarked_data() {
                                    << "training.micro_batch must be between 1 and 10000000, not 0";
     QTest::newRow("zero stage 4") << "parallelism.zero" << "4" << "parallelism.zero must be between 0 and 3, not 4";
     QTest::newRow("no bandwidth") << "cluster.topology[0].bandwidth" << "0 GB/s"
-                                  << "cluster.topology[0].bandwidth must not be zero or negative, got '0 B/s'";
+                                  << "cluster.topology[0].bandwidth must be at least 1 KB/s, got '0 B/s'";
 }
 
 void TestScenarioForm::badValueIsMarked() {
