@@ -33,6 +33,7 @@ set(internal_headers
     scenario_file/scenario_readers.h
     scenario_file/yaml_reader.h
     scenario_file/yaml_text_scan.h
+    store/schema_check.h
     store/sqlite_database.h
     validation/checks.h
     validation/problem_list.h)

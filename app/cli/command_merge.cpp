@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "path_checks.h"
 #include "common/message_text.h"
 #include "store/result_store.h"
 
@@ -15,9 +16,12 @@ Adds to results database OUT.db (made when missing) what each IN.db holds and OU
 sweep. Each IN.db is only read. Merging the same database twice adds nothing, so a merge can be run again after a
 shard is re-run.
 
-exit status: 0 ok; 2 bad input (fewer than two databases named); 1 a database that cannot be merged (not a
-ParaSight results database, damaged, newer, locked, OUT.db itself) or an internal error — OUT.db keeps every
-input merged before it, each whole
+Every IN.db is checked before OUT.db is made or changed, and OUT.db must not be an IN.db or one of its companion
+files (-wal, -shm, -journal).
+
+exit status: 0 ok; 2 bad input (fewer than two databases named, OUT.db an input); 1 a database that cannot be
+merged (not a ParaSight results database, damaged, newer, locked) or an internal error — OUT.db keeps every input
+merged before it, each whole
 )";
 
 int run_merge(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -25,6 +29,18 @@ int run_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (!arguments) return usage_error(err, "merge", arguments.error());
     const std::vector<std::string>& files = arguments->positional();
     if (files.size() < 2) return usage_error(err, "merge", "name the output database and at least one input");
+    std::vector<CommandFile> inputs;
+    for (std::size_t i = 1; i < files.size(); ++i) inputs.push_back({"the input database", files[i], true});
+    if (const auto refused = refuse_path_clash(err, "merge", {{"the output database", files.front(), true}}, inputs)) {
+        return *refused;
+    }
+    // Every input is checked before the output is made or changed: a damaged shard leaves no empty OUT.db behind.
+    for (std::size_t i = 1; i < files.size(); ++i) {
+        if (auto problem = ResultStore::check_mergeable(files[i])) {
+            err << "parasight-cli merge: " << quoted_path(files[i]) << " " << *problem << '\n';
+            return exit_internal_error;
+        }
+    }
     Expected<ResultStore> store = ResultStore::open(files.front(), ResultStore::Access::read_write);
     if (!store) {
         err << "parasight-cli merge: " << quoted_path(files.front()) << " " << store.error() << '\n';

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "path_checks.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "export/json_writer.h"
@@ -242,8 +243,9 @@ int export_stored(ResultStore& store, const std::filesystem::path& database, con
     }
     std::unique_ptr<AtomicOutput> file;
     if (const auto path = arguments.option("out")) {
-        if (same_file(*path, database)) {
-            return usage_error(err, "runs", "--out " + quoted_path(*path) + " is the database itself");
+        if (const auto refused =
+                refuse_path_clash(err, "runs", {{"--out", *path, false}}, {{"the results database", database, true}})) {
+            return *refused;
         }
         auto opened = AtomicOutput::open(*path);
         if (!opened) {

@@ -7,6 +7,7 @@
 #include "export/report_json.h"
 #include "export/warning_text.h"
 #include "io/atomic_output.h"
+#include "path_checks.h"
 #include "scenario_file/scenario_loader.h"
 #include "common/number_text.h"
 #include "scenario_file/scenario_writer.h"
@@ -40,8 +41,10 @@ device needs.
   --db DB         also store the run in results database DB (docs/store.md; made when missing); 'parasight-cli runs'
                   reads it back
 
-Output files are checked before the simulation starts and removed again if it fails. A scenario whose execution
-graph would pass --max-tasks is refused with what to change.
+Output files are checked before the simulation starts and removed again if it fails (or the command is stopped by
+a signal); an output that is the scenario, its measured operations table, the database (or one of SQLite's
+companion files beside it, -wal, -shm, -journal) or another output, after links, is refused. A scenario whose
+execution graph would pass --max-tasks is refused with what to change.
 
 exit status: 0 ok; 3 simulated, but a device needs more memory than it has (everything is still printed and
 written, with memory.oom true and a warning); 2 bad input or a scenario that cannot be simulated; 1 internal error
@@ -108,16 +111,17 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
 
     // Output files are checked and opened (as temporary files beside them) before the simulation, so that a path
     // that cannot be written is reported at once; they replace their targets only once everything has succeeded.
+    // None may be the scenario, its measured operations table, the database (or its companion files) or another.
     const std::string& scenario_file = arguments->positional().front();
     const auto trace_path = arguments->option("trace");
     const auto csv_path = arguments->option("csv");
-    if (trace_path && csv_path && same_file(*trace_path, *csv_path)) {
-        return usage_error(err, "simulate", "--trace and --csv name the same file " + quoted_path(*trace_path));
-    }
-    for (const auto& [option, path] : {std::pair{"--trace", trace_path}, std::pair{"--csv", csv_path}}) {
-        if (path && same_file(*path, scenario_file)) {
-            return usage_error(err, "simulate", std::string(option) + " " + quoted_path(*path) + " is the scenario file itself");
-        }
+    const auto db_path = arguments->option("db");
+    std::vector<CommandFile> outputs;
+    if (trace_path) outputs.push_back({"--trace", *trace_path, false});
+    if (csv_path) outputs.push_back({"--csv", *csv_path, false});
+    if (db_path) outputs.push_back({"--db", *db_path, true});
+    if (const auto refused = refuse_path_clash(err, "simulate", outputs, scenario_inputs(scenario_file))) {
+        return *refused;
     }
     std::unique_ptr<AtomicOutput> trace;
     std::unique_ptr<AtomicOutput> csv;
@@ -133,18 +137,22 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
         if (problem) return usage_error(err, "simulate", *problem);
     }
 
-    // The database is opened (and refused, when it is not one of ours) before the simulation too.
-    std::optional<ResultStore> store;
-    if (const auto db = arguments->option("db")) {
-        Expected<ResultStore> opened = ResultStore::open(*db, ResultStore::Access::read_write);
-        if (!opened) return database_error(err, "simulate", *db, opened.error());
-        store.emplace(std::move(opened).value());
-    }
-
     const LoadResult loaded = load_scenario_file(scenario_file);
     if (!loaded.ok()) {
         for (const Diagnostic& diagnostic : loaded.diagnostics) err << diagnostic.to_string() << '\n';
         return exit_bad_input;
+    }
+    if (const auto refused =
+            refuse_path_clash(err, "simulate", outputs, scenario_inputs(scenario_file, &loaded.scenario->value()))) {
+        return *refused;
+    }
+    // The database is opened (and refused, when it is not one of ours) before the simulation too, once nothing
+    // can clash with it.
+    std::optional<ResultStore> store;
+    if (db_path) {
+        Expected<ResultStore> opened = ResultStore::open(*db_path, ResultStore::Access::read_write);
+        if (!opened) return database_error(err, "simulate", *db_path, opened.error());
+        store.emplace(std::move(opened).value());
     }
     options.all_devices = arguments->flag("all-devices");
     options.record_memory_timeline = trace_path.has_value();

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
+#include "path_checks.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "export/json_writer.h"
@@ -342,6 +343,10 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
 
     const Expected<std::filesystem::path> database = store_location(arguments->option("db"));
     if (!database) return usage_error(err, "sweep", database.error());
+    if (const auto refused = refuse_path_clash(err, "sweep", {{"--db", database.value(), true}},
+                                               scenario_inputs(file, &*read.scenario))) {
+        return *refused;
+    }
     Expected<ResultStore> store = ResultStore::open(database.value(), ResultStore::Access::read_write);
     if (!store) {
         err << "parasight-cli sweep: " << quoted_path(database.value().string()) << " " << store.error() << '\n';

@@ -4,9 +4,11 @@
 
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
+#include "io/temporary_files.h"
 
 #include <array>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -62,6 +64,11 @@ int usage_error(std::ostream& err, std::string_view command, std::string_view me
 
 int main(int argc, char** argv) {
     using namespace parasight::cli;
+    // A reader that goes away (`| head -c1`) makes a write fail with EPIPE, reported as any failed write is (exit
+    // status 1 and the reason), instead of killing the process without a word.
+    std::signal(SIGPIPE, SIG_IGN);
+    // Ctrl-C, SIGTERM or a closed terminal leaves no temporary file beside an output.
+    parasight::remove_temporary_files_on_signals();
     const std::vector<std::string> words(argv + 1, argv + argc);
     if (words.empty()) {
         print_overview(std::cerr);

@@ -3,6 +3,7 @@
 #include "common/message_text.h"
 
 #include "io/file_kind.h"
+#include "io/temporary_files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -64,15 +65,19 @@ Expected<std::unique_ptr<AtomicOutput>> AtomicOutput::open(const std::filesystem
     ::fchmod(fd, mode);
     ::close(fd);
     std::unique_ptr<AtomicOutput> output(new AtomicOutput(target, std::filesystem::path(name.data())));
+    // Created: from now on a signal that ends the process removes it too.
+    output->listed_ = list_temporary_file(output->temporary_.c_str());
     output->stream_.open(output->temporary_, std::ios::binary | std::ios::trunc);
     if (!output->stream_) return Error{"it cannot be written: " + system_reason()};
     return output;
 }
 
 AtomicOutput::~AtomicOutput() {
-    if (committed_) return;
-    stream_.close();
-    ::unlink(temporary_.c_str());
+    if (!committed_) {
+        stream_.close();
+        ::unlink(temporary_.c_str());
+    }
+    if (listed_) unlist_temporary_file(temporary_.c_str());
 }
 
 std::optional<std::string> AtomicOutput::commit() {
@@ -91,6 +96,9 @@ std::optional<std::string> AtomicOutput::commit() {
     ::close(fd);
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) return system_reason();
     committed_ = true;
+    // Renamed: the name now belongs to the target, which a signal must not remove.
+    if (listed_) unlist_temporary_file(temporary_.c_str());
+    listed_ = false;
     return std::nullopt;
 }
 

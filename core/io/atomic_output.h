@@ -4,7 +4,8 @@
 // leaves the target exactly as it was, and an abandoned one removes its temporary file. A symbolic link is followed:
 // the file it points to is replaced and the link kept. Only regular files are written: a directory, device, FIFO or
 // socket is refused before anything runs, so no output can truncate, delete or corrupt what it was not meant for.
-// Every front end's outputs use it: the command line's --trace and --csv, the GUI's exports.
+// Every front end's outputs use it: the command line's --trace and --csv, the GUI's exports. A process ended by a
+// signal removes the temporary file too, once its front end has called remove_temporary_files_on_signals().
 
 #include "common/expected.h"
 
@@ -37,6 +38,7 @@ private:
     std::filesystem::path temporary_;
     std::ofstream stream_;
     bool committed_ = false;
+    bool listed_ = false;  // in io/temporary_files.h's list, for a signal to remove
 };
 
 // Whether two paths name the same file: the same existing file (hard links and symbolic links included), or the

@@ -5,6 +5,7 @@
 #include "export/json_writer.h"
 #include "export/warning_text.h"
 #include "io/file_kind.h"
+#include "store/schema_check.h"
 #include "store/store_schema.h"
 
 #include <sys/stat.h>
@@ -131,6 +132,13 @@ Expected<ResultStore> ResultStore::open(const std::filesystem::path& path, Acces
         return Error{"was made by a newer ParaSight (schema version " + std::to_string(version.value()) +
                      "; this one knows up to " + std::to_string(current) +
                      "); it is left as it is: open it with that version, or choose another database"};
+    }
+    // Tables altered or dropped behind the version's back are found before anything is written.
+    if (!empty && version.value() == current) {
+        if (auto mismatch = store::schema_mismatch(database)) {
+            return Error{"does not hold the tables a ParaSight results database of its version holds (" + *mismatch +
+                         "); it is left as it is"};
+        }
     }
     if (access == Access::read_only) {
         if (empty) return Error{"is empty: no results have been stored in it"};

@@ -98,6 +98,9 @@ public:
     // Adds what `other` (a results database, opened read-only and never changed) holds and this one does not:
     // scenarios by hash, sweeps by key, points by number, single runs not already here. Merging twice adds nothing.
     [[nodiscard]] std::optional<std::string> merge_from(const std::filesystem::path& other);
+    // Why `other` cannot be merged (not a results database of this version, damaged, locked), or nothing: what
+    // merge_from checks first, for a front end to check every input before it makes or changes the output.
+    [[nodiscard]] static std::optional<std::string> check_mergeable(const std::filesystem::path& other);
 
     [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
 

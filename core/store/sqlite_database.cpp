@@ -1,6 +1,7 @@
 #include "store/sqlite_database.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <utility>
 
@@ -21,24 +22,59 @@ std::string describe(sqlite3* handle, int code) {
     return handle != nullptr ? sqlite3_errmsg(handle) : sqlite3_errstr(code);
 }
 
+// `path` as a SQLite URI (file:…?query), with the characters a URI gives meaning to escaped.
+std::string uri_of(const std::filesystem::path& path, std::string_view query) {
+    std::string uri = "file:";
+    for (const char c : std::filesystem::absolute(path).string()) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char digits[] = "0123456789ABCDEF";
+            const auto byte = static_cast<unsigned char>(c);
+            uri += '%';
+            uri += digits[byte >> 4];
+            uri += digits[byte & 0xf];
+        } else {
+            uri += c;
+        }
+    }
+    return uri + "?" + std::string(query);
+}
+
+bool writable(const std::filesystem::path& path) { return ::access(path.c_str(), W_OK) == 0; }
+
 }  // namespace
+
+std::string reader_uri(const std::filesystem::path& path) {
+    std::error_code ignored;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ignored);
+    if (writable(absolute) && writable(absolute.parent_path())) return uri_of(path, "mode=rw");
+    const std::filesystem::path log = absolute.string() + "-wal";
+    if (std::filesystem::file_size(log, ignored) > 0 && !ignored) return uri_of(path, "mode=ro");
+    return uri_of(path, "mode=ro&immutable=1");
+}
 
 Expected<Database> Database::open(const std::filesystem::path& path, Mode mode, int busy_timeout_ms) {
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
-    switch (mode) {
-        case Mode::read_only: flags |= SQLITE_OPEN_READONLY; break;
-        case Mode::read_write: flags |= SQLITE_OPEN_READWRITE; break;
-        case Mode::read_write_create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
-    }
     // With URIs allowed, a relative path that starts with "file:" would be read as one.
     std::string name = path.string();
     if (name.rfind("file:", 0) == 0) name = "./" + name;
+    switch (mode) {
+        case Mode::read_only:
+            // The URI's mode narrows these flags.
+            flags |= SQLITE_OPEN_READWRITE;
+            name = reader_uri(path);
+            break;
+        case Mode::read_write: flags |= SQLITE_OPEN_READWRITE; break;
+        case Mode::read_write_create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    }
     sqlite3* handle = nullptr;
     const int code = sqlite3_open_v2(name.c_str(), &handle, flags, nullptr);
     Database database(handle);
     if (code != SQLITE_OK) return Error{describe(handle, code)};
     sqlite3_extended_result_codes(handle, 1);
     sqlite3_busy_timeout(handle, busy_timeout_ms);
+    if (mode == Mode::read_only) {
+        if (auto problem = database.execute("PRAGMA query_only = ON")) return Error{*problem};
+    }
     return database;
 }
 

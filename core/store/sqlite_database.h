@@ -17,8 +17,19 @@ namespace parasight::store {
 
 class Statement;
 
+// How a reader opens a database (as a SQLite URI) so that it works in a folder or mount it cannot write and leaves
+// no -wal or -shm file behind (a read-only connection to a WAL database makes both and cannot remove them):
+// - a file and folder it may write: opened for writing (never creating) and only read; the last connection to
+//   close then removes SQLite's companion files, as a writer's does;
+// - otherwise, when a write-ahead log with changes lies beside it: read-only, so that SQLite reads those changes;
+// - otherwise immutable (no locks, no companion files): nothing can be writing it, since a writer keeps its log
+//   there. A write that another user starts while it is being read may then be reported as damage; reading again
+//   succeeds.
+[[nodiscard]] std::string reader_uri(const std::filesystem::path& path);
+
 class Database {
 public:
+    // read_only: through reader_uri(), with PRAGMA query_only on.
     enum class Mode { read_only, read_write, read_write_create };
 
     // Opens `path`; the error names what failed. A busy database is waited on for `busy_timeout_ms` before a

@@ -11,23 +11,6 @@ using store::Statement;
 
 namespace {
 
-// `path` as a read-only SQLite URI (file:…?mode=ro), with the characters a URI gives meaning to escaped.
-std::string read_only_uri(const std::filesystem::path& path) {
-    std::string uri = "file:";
-    for (const char c : std::filesystem::absolute(path).string()) {
-        if (c == '%' || c == '?' || c == '#') {
-            static constexpr char digits[] = "0123456789ABCDEF";
-            const auto byte = static_cast<unsigned char>(c);
-            uri += '%';
-            uri += digits[byte >> 4];
-            uri += digits[byte & 0xf];
-        } else {
-            uri += c;
-        }
-    }
-    return uri + "?mode=ro";
-}
-
 // Every row of a one-column query as integers.
 Expected<std::vector<std::int64_t>> integers(Database& database, const std::string& sql) {
     Expected<Statement> select = database.prepare(sql);
@@ -40,24 +23,27 @@ Expected<std::vector<std::int64_t>> integers(Database& database, const std::stri
 
 }  // namespace
 
+std::optional<std::string> ResultStore::check_mergeable(const std::filesystem::path& other) {
+    // The same checks as any reader (ours, not newer, not older, tables as this version makes them), and not damaged.
+    Expected<ResultStore> source = open(other, Access::read_only, std::chrono::milliseconds(0));
+    if (!source) return source.error();
+    Expected<Statement> check = source.value().database_.prepare("PRAGMA quick_check");
+    if (!check) return check.error();
+    Expected<bool> row = check.value().step();
+    if (!row) return row.error();
+    if (!row.value() || check.value().text(0) != "ok") {
+        return "is damaged (SQLite's quick check: " + check.value().text(0) + ")";
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& other) {
     if (same_file(other, path_)) return "is the database being merged into";
-    // The same checks as any reader: ours, not newer, not older, not damaged.
-    {
-        Expected<ResultStore> source = open(other, Access::read_only, std::chrono::milliseconds(0));
-        if (!source) return source.error();
-        Expected<Statement> check = source.value().database_.prepare("PRAGMA quick_check");
-        if (!check) return check.error();
-        Expected<bool> row = check.value().step();
-        if (!row) return row.error();
-        if (!row.value() || check.value().text(0) != "ok") {
-            return "is damaged (SQLite's quick check: " + check.value().text(0) + ")";
-        }
-    }
+    if (auto problem = check_mergeable(other)) return problem;
     {
         Expected<Statement> attach = database_.prepare("ATTACH DATABASE ? AS source");
         if (!attach) return attach.error();
-        attach.value().bind(1, std::string_view(read_only_uri(other)));
+        attach.value().bind(1, std::string_view(store::reader_uri(other)));
         if (auto problem = attach.value().run()) return problem;
     }
     auto problem = store::in_transaction(database_, [&]() -> std::optional<std::string> {

@@ -9,10 +9,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace parasight::testing;
 
@@ -46,6 +48,8 @@ private slots:
     void failingRunsLeaveOutputsUntouched_data();
     void failingRunsLeaveOutputsUntouched();
     void aLinkedOutputReplacesItsTargetAndKeepsTheLink();
+    void outputsThatAreInputsAreRefused_data();
+    void outputsThatAreInputsAreRefused();
     void outputsThatAreNotRegularFilesAreRefused_data();
     void outputsThatAreNotRegularFilesAreRefused();
     void inputsAreReadBounded_data();
@@ -128,6 +132,127 @@ void TestCliFileSafety::aLinkedOutputReplacesItsTargetAndKeepsTheLink() {
     QVERIFY(QFileInfo(link).isSymLink());
     QVERIFY(read_file(target).startsWith("{\"displayTimeUnit\""));
     QCOMPARE(others_in(folder.path(), {QStringLiteral("target.json"), QStringLiteral("link.json")}), QStringList{});
+}
+
+// Every output of every command is compared with what the command reads and keeps — the scenario, its measured
+// operations table, the results database and SQLite's companion files beside it (-wal, -shm, -journal) — and with
+// the other outputs, as files: through a symbolic link and a hard link too. A clash is exit status 2 before anything
+// is written; before this check `simulate S --db R.db --csv R.db` replaced the database with a CSV and exited 0.
+void TestCliFileSafety::outputsThatAreInputsAreRefused_data() {
+    QTest::addColumn<QStringList>("arguments");  // DB, SCENARIO, TABLE, LINK (→ DB), HARD (= DB) stand for files
+    QTest::addColumn<QString>("message");        // stderr after "parasight-cli COMMAND: "
+    const QString simulate = QStringLiteral("simulate");
+    const QString runs = QStringLiteral("runs");
+    const QString db = QStringLiteral("--db");
+    QTest::newRow("simulate --csv is --db")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("DB"), QStringLiteral("--csv"),
+                       QStringLiteral("DB")}
+        << QStringLiteral("--csv and --db name the same file 'DB'; give each its own file");
+    QTest::newRow("simulate --trace is --db")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), QStringLiteral("--trace"), QStringLiteral("DB"), db,
+                       QStringLiteral("DB")}
+        << QStringLiteral("--trace and --db name the same file 'DB'; give each its own file");
+    QTest::newRow("simulate --trace is a link to --db")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("DB"), QStringLiteral("--trace"),
+                       QStringLiteral("LINK")}
+        << QStringLiteral("--trace 'LINK' and --db 'DB' are the same file; give each its own file");
+    QTest::newRow("simulate --csv is a hard link to --db")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("DB"), QStringLiteral("--csv"),
+                       QStringLiteral("HARD")}
+        << QStringLiteral("--csv 'HARD' and --db 'DB' are the same file; give each its own file");
+    QTest::newRow("simulate --trace is --db's write-ahead log")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("DB"), QStringLiteral("--trace"),
+                       QStringLiteral("DB-wal")}
+        << QStringLiteral("--trace 'DB-wal' is the write-ahead log of --db 'DB'; writing it would damage that "
+                          "database: name another file");
+    QTest::newRow("simulate --csv is the -shm of --db's link")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("LINK"), QStringLiteral("--csv"),
+                       QStringLiteral("DB-shm")}
+        << QStringLiteral("--csv 'DB-shm' is the shared-memory index of --db 'LINK'; writing it would damage that "
+                          "database: name another file");
+    QTest::newRow("simulate --csv is the measured operations table")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), QStringLiteral("--csv"), QStringLiteral("TABLE")}
+        << QStringLiteral("--csv 'TABLE' is the measured operations table itself; name another file");
+    QTest::newRow("simulate --db is the measured operations table")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("TABLE")}
+        << QStringLiteral("--db 'TABLE' is the measured operations table itself; name another file");
+    QTest::newRow("simulate --db is the scenario")
+        << QStringList{simulate, QStringLiteral("SCENARIO"), db, QStringLiteral("SCENARIO")}
+        << QStringLiteral("--db 'SCENARIO' is the scenario file itself; name another file");
+    QTest::newRow("runs export --out is the database")
+        << QStringList{runs, QStringLiteral("export"), QStringLiteral("run:1"), db, QStringLiteral("DB"),
+                       QStringLiteral("--out"), QStringLiteral("LINK")}
+        << QStringLiteral("--out 'LINK' is the results database 'DB' itself; name another file");
+    QTest::newRow("runs export --out is the write-ahead log")
+        << QStringList{runs, QStringLiteral("export"), QStringLiteral("run:1"), db, QStringLiteral("DB"),
+                       QStringLiteral("--out"), QStringLiteral("DB-wal")}
+        << QStringLiteral("--out 'DB-wal' is the write-ahead log of the results database 'DB'; writing it would "
+                          "damage that database: name another file");
+    QTest::newRow("runs export --out is the rollback journal")
+        << QStringList{runs, QStringLiteral("export"), QStringLiteral("run:1"), db, QStringLiteral("DB"),
+                       QStringLiteral("--out"), QStringLiteral("DB-journal")}
+        << QStringLiteral("--out 'DB-journal' is the rollback journal of the results database 'DB'; writing it "
+                          "would damage that database: name another file");
+    QTest::newRow("merge into an input")
+        << QStringList{QStringLiteral("merge"), QStringLiteral("LINK"), QStringLiteral("DB")}
+        << QStringLiteral("the output database 'LINK' is the input database 'DB' itself; name another file");
+    QTest::newRow("merge into an input's write-ahead log")
+        << QStringList{QStringLiteral("merge"), QStringLiteral("DB-wal"), QStringLiteral("DB")}
+        << QStringLiteral("the output database 'DB-wal' is the write-ahead log of the input database 'DB'; "
+                          "writing it would damage that database: name another file");
+    QTest::newRow("sweep --db is the scenario")
+        << QStringList{QStringLiteral("sweep"), QStringLiteral("SCENARIO"), QStringLiteral("--axis"),
+                       QStringLiteral("training.global_batch=1,2"), db, QStringLiteral("SCENARIO")}
+        << QStringLiteral("--db 'SCENARIO' is the scenario file itself; name another file");
+    QTest::newRow("sweep --db is the measured operations table")
+        << QStringList{QStringLiteral("sweep"), QStringLiteral("SCENARIO"), QStringLiteral("--axis"),
+                       QStringLiteral("training.global_batch=1,2"), db, QStringLiteral("TABLE")}
+        << QStringLiteral("--db 'TABLE' is the measured operations table itself; name another file");
+}
+
+void TestCliFileSafety::outputsThatAreInputsAreRefused() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // The measured-operations scenario and its table side by side, and a database holding one run of it.
+    const QString scenario = folder.filePath(QStringLiteral("measured.yaml"));
+    const QString table = folder.filePath(QStringLiteral("layer-ops.csv"));
+    const QString database = folder.filePath(QStringLiteral("results.db"));
+    QVERIFY(QFile::copy(data_path(QStringLiteral("measured/measured.yaml")), scenario));
+    QVERIFY(QFile::copy(data_path(QStringLiteral("measured/layer-ops.csv")), table));
+    RUN_CLI(stored, QStringList{QStringLiteral("simulate"), scenario, QStringLiteral("--db"), database});
+    EXPECT_EXIT(stored, 0);
+    const QString link = folder.filePath(QStringLiteral("link.db"));
+    const QString hard = folder.filePath(QStringLiteral("hard.db"));
+    QVERIFY(QFile::link(database, link));
+    QCOMPARE(::link(QFile::encodeName(database).constData(), QFile::encodeName(hard).constData()), 0);
+    const QStringList before = others_in(folder.path(), {});
+    const QByteArray database_bytes = read_file(database);
+    const QByteArray scenario_bytes = read_file(scenario);
+    const QByteArray table_bytes = read_file(table);
+
+    const std::pair<QString, QString> placeholders[] = {
+        {QStringLiteral("DB"), database}, {QStringLiteral("SCENARIO"), scenario}, {QStringLiteral("TABLE"), table},
+        {QStringLiteral("LINK"), link},   {QStringLiteral("HARD"), hard}};
+    const auto substituted = [&](QString text) {
+        // Whole words: "DB-wal" is the database's name and a suffix.
+        for (const auto& [name, path] : placeholders) {
+            text.replace(QRegularExpression(QStringLiteral("\\b%1\\b").arg(name)), path);
+        }
+        return text;
+    };
+    for (QString& argument : arguments) argument = substituted(argument);
+    RUN_CLI(run, arguments);
+    EXPECT_EXIT(run, 2);
+    const QString expected = QStringLiteral("parasight-cli ") + arguments.front() + QStringLiteral(": ") +
+                             substituted(message) + u'\n';
+    QVERIFY2(run.err.startsWith(expected), qPrintable(expected + describe(run)));
+    // Nothing was written: every file as it was, and nothing new beside them.
+    QCOMPARE(read_file(database), database_bytes);
+    QCOMPARE(read_file(scenario), scenario_bytes);
+    QCOMPARE(read_file(table), table_bytes);
+    QCOMPARE(others_in(folder.path(), {}), before);
 }
 
 void TestCliFileSafety::outputsThatAreNotRegularFilesAreRefused_data() {
@@ -284,7 +409,7 @@ void TestCliFileSafety::aRunawayPathIsEchoedCutShort_data() {
     QTest::newRow("--trace and --csv") << QStringList{QStringLiteral("simulate"), small_pipeline(), QStringLiteral("--trace"),
                                                       QStringLiteral("PATH"), QStringLiteral("--csv"), QStringLiteral("PATH")}
                                        << QStringLiteral("parasight-cli simulate: --trace and --csv name the same file ")
-                                       << QStringLiteral("\n") << true;
+                                       << QStringLiteral("; give each its own file\n") << true;
 }
 
 void TestCliFileSafety::aRunawayPathIsEchoedCutShort() {
