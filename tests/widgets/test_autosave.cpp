@@ -15,6 +15,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QScopeGuard>
+#include <QUrl>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,12 +100,16 @@ class TestAutosave : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void anEditIsCopiedAfterAPause();
+    void aSingleEditIsCopied();
     void savingOrUndoingRemovesTheCopy();
     void aCleanExitRemovesTheCopy();
     void aRunningSessionsCopyIsNotOffered();
     void aCrashedSessionsCopyIsRecovered();
     void aDiscardedCopyIsGone();
     void anUnreadableCopyIsKept();
+    void recoveredChangesAreProtectedAgain();
+    void aFileOpenedByARelativePathIsRecoveredToItself();
+    void aCopyNamingARelativePathIsRecoveredUntitled();
 };
 
 void TestAutosave::initTestCase() {
@@ -132,6 +139,26 @@ void TestAutosave::anEditIsCopiedAfterAPause() {
     QVERIFY2(read.scenario.has_value(), read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
     QVERIFY(*read.scenario == document.scenario());
     QCOMPARE(read.scenario->training.micro_batch, 0);
+}
+
+// The first edit after opening or saving changes the value before the undo stack counts as modified, so the copy's
+// timer, started only on a value change while modified, never ran: a single edit was never copied.
+void TestAutosave::aSingleEditIsCopied() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString file = default_scenario_file(folder.path());
+    QVERIFY(!file.isEmpty());
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(file, problems));
+    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);
+    // And again after a save: the next single edit is copied too.
+    QVERIFY(!document.saveAs(file));
+    QVERIFY(!QFile::exists(autosave.path()));
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 768; });
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);
 }
 
 void TestAutosave::savingOrUndoingRemovesTheCopy() {
@@ -166,9 +193,11 @@ void TestAutosave::aRunningSessionsCopyIsNotOffered() {
 
 namespace {
 
-// Runs this binary as a session that edits `file`, autosaves into `copies` and dies; false if it did not.
-bool crash_a_session(const QString& file, const QString& copies) {
+// Runs this binary as a session that edits `file` (relative to `folder` when given), autosaves into `copies` and
+// dies; false if it did not.
+bool crash_a_session(const QString& file, const QString& copies, const QString& folder = {}) {
     QProcess session;
+    if (!folder.isEmpty()) session.setWorkingDirectory(folder);
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QString::fromLatin1(crash_folder_variable), copies);
     environment.insert(QString::fromLatin1(crash_file_variable), file);
@@ -240,6 +269,83 @@ void TestAutosave::anUnreadableCopyIsKept() {
     QCOMPARE(window.problemList()->rowCount(), 1);
     QVERIFY(window.document().filePath().isEmpty());
     QVERIFY(QFile::exists(left.front().path()));
+}
+
+// Recover deleted the crashed session's copy and wrote none of its own until the next edit: a second crash lost
+// what had just been recovered. The recovered changes are copied again before the old copy goes.
+void TestAutosave::recoveredChangesAreProtectedAgain() {
+    CrashedSession crashed;
+    QVERIFY(crashed.crash());
+    MainWindow window;
+    window.setAutoRun(false);
+    QVERIFY(window.recover(crashed.left.front()));
+    QVERIFY(!QFile::exists(crashed.left.front().path()));
+    QVERIFY(QFile::exists(window.autosave().path()));
+    QFile copy(window.autosave().path());
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    const QByteArray text = copy.readAll();
+    QVERIFY(text.startsWith("# ParaSight autosave of: " + QUrl::toPercentEncoding(crashed.file) + "\n"));
+    const parasight::ReadResult read = parasight::read_scenario_text(text.toStdString(), "copy");
+    QVERIFY(read.scenario.has_value());
+    QCOMPARE(read.scenario->training.global_batch, std::int64_t{3072});
+    // The status bar says where Save will write them.
+    QVERIFY2(window.statusText().contains(crashed.file), qPrintable(window.statusText()));
+}
+
+// A session started in another folder with a relative path recorded the path as typed; recovered from anywhere else,
+// Save wrote over an unrelated file of that name there. The path is held absolute and canonical from the start.
+void TestAutosave::aFileOpenedByARelativePathIsRecoveredToItself() {
+    QTemporaryDir folder;
+    QTemporaryDir elsewhere;
+    QVERIFY(folder.isValid() && elsewhere.isValid());
+    const QString file = default_scenario_file(folder.path());
+    QVERIFY(!file.isEmpty());
+    const QString copies = folder.filePath(QStringLiteral("autosave"));
+    QVERIFY(crash_a_session(QFileInfo(file).fileName(), copies, folder.path()));
+    std::vector<LeftAutosave> left = Autosave::left_in(copies);
+    QCOMPARE(left.size(), std::size_t{1});
+    const QString canonical = QFileInfo(file).canonicalFilePath();
+    QCOMPARE(left.front().originalPath(), canonical);
+
+    // Recovered while the working folder holds an unrelated file of the same name.
+    const QString unrelated = QDir(elsewhere.path()).filePath(QFileInfo(file).fileName());
+    QVERIFY(write_test_file(unrelated, "not a scenario, and not to be overwritten\n"));
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(elsewhere.path()));
+    const auto back = qScopeGuard([&] { QDir::setCurrent(before); });
+    MainWindow window;
+    window.setAutoRun(false);
+    QVERIFY(window.recover(left.front()));
+    QCOMPARE(window.document().filePath(), canonical);
+    QVERIFY(!window.document().saveAs(window.document().filePath()));
+    QFile kept(unrelated);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("not a scenario, and not to be overwritten\n"));
+    // The file it belongs to holds the recovered edits (read, not validated: one of them is invalid).
+    const parasight::ReadResult saved = parasight::read_scenario_file(file.toStdString());
+    QVERIFY(saved.scenario.has_value());
+    QCOMPARE(saved.scenario->training.global_batch, std::int64_t{3072});
+}
+
+// A copy made by an older version names its file relative to a working folder no one knows any more: it is recovered
+// untitled, so that Save asks where instead of guessing.
+void TestAutosave::aCopyNamingARelativePathIsRecoveredUntitled() {
+    CrashedSession crashed;
+    QVERIFY(crashed.crash());
+    LeftAutosave& left = crashed.left.front();
+    QFile copy(left.path());
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QByteArray text = copy.readAll();
+    copy.close();
+    const qsizetype first_line = text.indexOf('\n');
+    text.replace(0, first_line, "# ParaSight autosave of: mine.yaml");
+    QVERIFY(write_test_file(left.path(), text));
+    MainWindow window;
+    window.setAutoRun(false);
+    QVERIFY(window.recover(left));
+    QVERIFY(window.document().filePath().isEmpty());
+    QVERIFY(window.document().isModified());
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{3072});
 }
 
 int main(int argc, char** argv) {

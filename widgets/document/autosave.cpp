@@ -81,7 +81,12 @@ Autosave::Autosave(ScenarioDocument& document, QString folder, QObject* parent)
         if (document_.isModified()) timer_.start();  // the copy names the file it belongs to
     });
     connect(&document_, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
-        if (modified) return;
+        // The first edit after a save changes the value before the undo stack counts it as a change: it is this
+        // signal, not scenarioChanged, that says there is something to lose.
+        if (modified) {
+            timer_.start();
+            return;
+        }
         timer_.stop();  // saved, or undone back to the saved state: nothing to lose
         removeCopy();
     });

@@ -27,8 +27,11 @@ bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
         problems = std::move(loaded.diagnostics);
         return false;
     }
-    // Held with absolute paths, so that Save As into another folder still names the same tables.
-    reset(with_absolute_paths(loaded.scenario->value(), QFileInfo(path).absolutePath().toStdString()), path);
+    // Held with absolute paths, so that Save As into another folder still names the same tables; the file itself
+    // by its canonical path, so that the autosave, the recent files and a later Save name it wherever the
+    // application's working folder is then.
+    const QFileInfo file(path);
+    reset(with_absolute_paths(loaded.scenario->value(), file.absolutePath().toStdString()), file.canonicalFilePath());
     sweep_yaml_ = read_sweep_section_file(path.toStdString()).yaml;
     return true;
 }
@@ -46,7 +49,9 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
 void ScenarioDocument::openNew(Scenario scenario) { reset(std::move(scenario), QString()); }
 
 void ScenarioDocument::openRecovered(Scenario scenario, const QString& file_path, std::string sweep_yaml) {
-    reset(std::move(scenario), file_path);
+    // A relative path (an autosave of an older version) names no file for certain: recovered untitled instead, so
+    // that Save asks where rather than writing over whatever that path means now.
+    reset(std::move(scenario), QFileInfo(file_path).isAbsolute() ? file_path : QString());
     sweep_yaml_ = std::move(sweep_yaml);
     undo_stack_.resetClean();  // no state of the undo stack is the saved one
 }
@@ -59,8 +64,9 @@ std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
         with_relative_paths(scenario_, QFileInfo(path).absolutePath().toStdString()))
                         << sweep_yaml_;
     if (const auto error = (*output)->commit()) return QString::fromStdString(*error);
-    if (file_path_ != path) {
-        file_path_ = path;
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    if (file_path_ != canonical) {
+        file_path_ = canonical;
         Q_EMIT filePathChanged(file_path_);
     }
     undo_stack_.setClean();

@@ -27,6 +27,7 @@ public:
     // The current value once it passes validate(), or null: an invalid scenario is never simulated.
     [[nodiscard]] std::shared_ptr<const ValidatedScenario> validated() const noexcept { return validated_; }
     [[nodiscard]] const Diagnostics& problems() const noexcept { return problems_; }
+    // Absolute and canonical (links resolved), or empty for a scenario never saved.
     [[nodiscard]] const QString& filePath() const noexcept { return file_path_; }
     // "default.yaml", or "Untitled" for a scenario never saved.
     [[nodiscard]] QString displayName() const;
@@ -40,8 +41,9 @@ public:
     bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
     // Replaces the document with a new scenario that has no file yet (one made from a preset).
     void openNew(Scenario scenario);
-    // Replaces the document with a scenario recovered after a crash: it belongs to `file_path` (empty: untitled)
-    // and counts as unsaved until it is saved; `sweep_yaml` is the sweep section its copy carried.
+    // Replaces the document with a scenario recovered after a crash: it belongs to `file_path` (empty, or a
+    // relative path that names no file for certain: untitled) and counts as unsaved until it is saved; `sweep_yaml`
+    // is the sweep section its copy carried.
     void openRecovered(Scenario scenario, const QString& file_path, std::string sweep_yaml = {});
     // The opened file's sweep section as YAML (scenario_file/sweep_section.h), written back after the scenario by
     // Save and by the autosave; empty when it had none.

@@ -319,6 +319,8 @@ void MainWindow::goToProblem(const QModelIndex& index) {
 
 TimelineView* MainWindow::timelineView() const { return timeline_->view(); }
 
+QString MainWindow::statusText() const { return status_->text(); }
+
 bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
     Diagnostics found;
     if (!document_.openFile(path, found)) {
@@ -367,9 +369,15 @@ void MainWindow::offerRecovery(const QString& folder) {
         QMessageBox question(QMessageBox::Warning, tr("Recover Unsaved Changes"),
                              tr("ParaSight did not close normally, and %1 had changes that were not saved.").arg(name),
                              QMessageBox::NoButton, this);
+        const QString saved_at = QLocale().toString(left.savedAt(), QLocale::ShortFormat);
         question.setInformativeText(
-            tr("They were autosaved at %1. Recover them? Discarding deletes the autosaved copy.")
-                .arg(QLocale().toString(left.savedAt(), QLocale::ShortFormat)));
+            QFileInfo(original).isAbsolute()
+                ? tr("They were autosaved at %1. Recover them? Save then writes them to %2. Discarding deletes the "
+                     "autosaved copy.")
+                      .arg(saved_at, QDir::toNativeSeparators(original))
+                : tr("They were autosaved at %1. Recover them? They open untitled: Save asks where to write them. "
+                     "Discarding deletes the autosaved copy.")
+                      .arg(saved_at));
         question.setDetailedText(tr("Autosaved copy: %1\nIts file: %2")
                                      .arg(QDir::toNativeSeparators(left.path()),
                                           original.isEmpty() ? tr("none (untitled)") : QDir::toNativeSeparators(original)));
@@ -395,8 +403,19 @@ bool MainWindow::recover(LeftAutosave& left) {
         return false;
     }
     document_.openRecovered(std::move(*scenario), left.originalPath(), left.sweepSection());
+    // Protected again before the old copy goes: a second crash must not lose what was just recovered.
+    autosave_.writeNow();
+    if (!autosave_.error().isEmpty()) {
+        status_->setText(tr("Recovered unsaved changes, but they could not be autosaved again (%1): the old copy %2 "
+                            "is kept")
+                             .arg(autosave_.error(), QDir::toNativeSeparators(left.path())));
+        return true;
+    }
     left.remove();
-    status_->setText(tr("Recovered unsaved changes: save them to keep them"));
+    status_->setText(document_.filePath().isEmpty()
+                         ? tr("Recovered unsaved changes, untitled: Save asks where to keep them")
+                         : tr("Recovered unsaved changes: Save writes them to %1")
+                               .arg(QDir::toNativeSeparators(document_.filePath())));
     return true;
 }
 

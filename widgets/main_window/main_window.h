@@ -59,6 +59,8 @@ public:
     [[nodiscard]] TimelineView* timelineView() const;
     [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
     [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
+    // What the status bar says.
+    [[nodiscard]] QString statusText() const;
 
     // Opens a scenario file; when it has problems they go to the problems panel (and to `problems`, if given), the
     // document stays as it was and false is returned.
@@ -70,8 +72,9 @@ public:
     // Offers to recover what sessions that crashed left in `folder` (Autosave), newest first, until one is recovered
     // or all are discarded.
     void offerRecovery(const QString& folder);
-    // Opens a crashed session's copy as an unsaved scenario belonging to its file, and removes the copy; false, with
-    // the reason in the problems panel, if it cannot be read (the copy is kept).
+    // Opens a crashed session's copy as an unsaved scenario belonging to its file, autosaves it at once and then
+    // removes the old copy (kept, when the new one cannot be written); the status bar says where Save will write.
+    // False, with the reason in the problems panel, if it cannot be read (the copy is kept).
     bool recover(LeftAutosave& left);
     [[nodiscard]] Autosave& autosave() noexcept { return autosave_; }
     // File → Open Recent, newest first.
