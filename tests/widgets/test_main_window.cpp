@@ -12,7 +12,10 @@
 #include "topology/topology_page.h"
 #include "whatif/what_if_page.h"
 
+#include <QAbstractAxis>
+#include <QChart>
 #include <QDockWidget>
+#include <QLegend>
 #include <QImage>
 #include <QLabel>
 #include <QListView>
@@ -47,6 +50,7 @@ private Q_SLOTS:
     void initTestCase();
     void opensTheDefaultScenarioSimulated();
     void anEditRunsAgain();
+    void chartsAreNotGreyAfterARerun();
     void anInvalidEditIsNotSimulated();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
@@ -100,6 +104,36 @@ void TestMainWindow::anEditRunsAgain() {
     window.document().undoStack()->undo();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.result()->simulation.report.iteration_time_s, before);
+}
+
+// A result that arrives while its views are greyed (stale) was styled with the disabled palette, and enabling the
+// views did not style it again: after the first re-run every chart's axis labels, titles and legend stayed grey.
+void TestMainWindow::chartsAreNotGreyAfterARerun() {
+    MainWindow window;
+    window.show();
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch *= 2; });
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.breakdownView()->isEnabled());
+    const QColor text = window.palette().color(QPalette::Active, QPalette::Text);
+    QVERIFY(text != window.palette().color(QPalette::Disabled, QPalette::Text));
+    for (QChart* chart : {window.breakdownView()->chart(), window.memoryView()->peakChart(),
+                          window.memoryView()->timeChart()}) {
+        QVERIFY(!chart->axes().isEmpty());
+        for (const QAbstractAxis* axis : chart->axes()) {
+            QCOMPARE(axis->labelsColor(), text);
+            QCOMPARE(axis->titleBrush().color(), text);
+        }
+        QCOMPARE(chart->legend()->labelColor(), text);
+    }
+    // While stale, they are greyed.
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch /= 2; });
+    window.setAutoRun(false);
+    QVERIFY(!window.breakdownView()->isEnabled());
+    QCOMPARE(window.breakdownView()->chart()->axes().front()->labelsColor(),
+             window.palette().color(QPalette::Disabled, QPalette::Text));
 }
 
 void TestMainWindow::aChosenRowBringsItsDeviceToTheTimeline() {

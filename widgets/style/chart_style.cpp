@@ -40,13 +40,17 @@ void fit_legend(QChartView& view) {
     legend->setVisible(needed <= (column ? view.width() / 3 : view.width()));
 }
 
-// Fits the legend again whenever the view is resized or shown.
-class LegendFitter : public QObject {
+// Fits the legend again whenever the view is resized or shown, and colours the chart again whenever the view is
+// enabled or disabled: a chart drawn while its view was greyed (a stale result) took the disabled palette's colours,
+// which nothing else would replace once the view is enabled again.
+class ChartViewFollower : public QObject {
 public:
-    explicit LegendFitter(QChartView* view) : QObject(view), view_(view) { view->installEventFilter(this); }
+    explicit ChartViewFollower(QChartView* view) : QObject(view), view_(view) { view->installEventFilter(this); }
 
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == view_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) fit_legend(*view_);
+        if (watched != view_) return false;
+        if (event->type() == QEvent::Resize || event->type() == QEvent::Show) fit_legend(*view_);
+        if (event->type() == QEvent::EnabledChange) apply_chart_style(*view_->chart(), view_->palette());
         return false;
     }
 
@@ -65,7 +69,7 @@ QChartView* make_chart_view(QChart* chart, QWidget* parent) {
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(200, 120);  // small enough for a 640x400 window
-    new LegendFitter(view);
+    new ChartViewFollower(view);
     return view;
 }
 
