@@ -4,6 +4,8 @@
 #include "io/atomic_output.h"
 #include "io/temporary_files.h"
 #include "main_window/main_window.h"
+#include "main_window/open_file_page.h"
+#include "problems/problem_list_model.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 #include "whatif/what_if_page.h"
@@ -182,18 +184,35 @@ int main(int argc, char** argv) {
         }
     }
     window.resize(window_size);
+    // A picture for the docs is not a file the user opened.
+    window.setRecordsRecentFiles(!taking_screenshot);
+    const auto refuse_screenshot = [&](const parasight::Diagnostics& problems) {
+        for (const auto& problem : problems) QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+        status = exit_bad_input;
+        QApplication::exit(status);
+    };
+    if (taking_screenshot) {
+        // The file is read on a worker: what it holds decides once it has been read.
+        QObject::connect(&window, &parasight::gui::MainWindow::fileOpened, &application, [&](const QString&, bool opened) {
+            if (!opened) {
+                refuse_screenshot(window.openFilePage() != nullptr ? window.openFilePage()->problems()->problems()
+                                                                   : parasight::Diagnostics{});
+            } else if (!window.document().validated()) {
+                refuse_screenshot(window.document().problems());
+            }
+        });
+    }
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty()) {
         window.openDefaultScenario();
-    } else if (parasight::Diagnostics problems; !window.openFile(files.front(), &problems) && taking_screenshot) {
-        for (const auto& problem : problems) QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
-        return exit_bad_input;
-    }
-    if (taking_screenshot && !window.document().validated()) {
-        for (const auto& problem : window.document().problems()) {
-            QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+        if (taking_screenshot && !window.document().validated()) {
+            for (const auto& problem : window.document().problems()) {
+                QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+            }
+            return exit_bad_input;
         }
-        return exit_bad_input;
+    } else {
+        window.openFile(files.front());
     }
     window.show();
     if (!taking_screenshot) window.offerRecovery(parasight::gui::Autosave::default_folder());

@@ -5,9 +5,13 @@
 
 #include "main_window/main_window.h"
 
+#include "largest_strategy_tree.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -104,6 +108,42 @@ int main(int argc, char** argv) {
         QTest::qWait(30);
     }
     if (!wait_settled(window)) return 1;
+
+    // 4. Opening files that take long to read: the largest strategy tree a scenario may hold (100 000 entries), and
+    //    a file with 100 000 unknown keys (100 008 problems).
+    QTemporaryDir folder;
+    const QString largest = folder.filePath(QStringLiteral("largest.yaml"));
+    const QString unknown = folder.filePath(QStringLiteral("unknown-keys.yaml"));
+    {
+        QFile file(largest);
+        if (!file.open(QIODevice::WriteOnly)) return 1;
+        file.write(QByteArray::fromStdString(parasight::testing::scenario_with_largest_strategy_tree()));
+    }
+    {
+        QFile file(unknown);
+        if (!file.open(QIODevice::WriteOnly)) return 1;
+        QByteArray text = "schema: 1\nname: unknown keys\nmodel:\n";
+        for (int i = 0; i < 100'000; ++i) text += "  key" + QByteArray::number(i) + ": 1\n";
+        file.write(text);
+    }
+    // The last result's painting ends before the next phase starts counting.
+    QTest::qWait(500);
+    probe.set_phase("open the largest strategy tree (100 000 entries)");
+    {
+        QSignalSpy settled(&window, &MainWindow::runSettled);
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFile(largest);
+        if (!opened.wait(60000)) return 1;
+        probe.set_phase("simulate the largest strategy tree and show it");
+        if (!settled.wait(60000)) return 1;
+    }
+    probe.set_phase("open a file with 100 000 unknown keys (100 008 problems)");
+    {
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFile(unknown);
+        if (!opened.wait(60000)) return 1;
+        QTest::qWait(500);  // and the page listing them painted
+    }
 
     std::printf("GUI thread stalls (gaps between %d ms timer ticks beyond the interval), GPT-3 175B on 1024 A100:\n",
                 tick_interval_ms);

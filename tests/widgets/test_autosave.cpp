@@ -70,8 +70,8 @@ int crashing_session(int argc, char** argv) {
     std::_Exit(0);  // as a crash would: the lock file stays, naming a process that no longer runs
 }
 
-// A session with unsaved edits of a saved file, autosaved once, in a folder of its own.
-struct EditedSession {
+// A saved file opened in a session with its autosave, in a folder of its own.
+struct OpenedSession {
     QTemporaryDir folder;
     QString file = default_scenario_file(folder.path());
     QString copies = folder.filePath(QStringLiteral("autosave"));
@@ -79,16 +79,24 @@ struct EditedSession {
     std::unique_ptr<Autosave> autosave;
 
     // False if the file could not be made or opened.
-    bool start() {
+    bool open() {
         Diagnostics problems;
         if (file.isEmpty() || !document.openFile(file, problems)) return false;
         autosave = std::make_unique<Autosave>(document, copies);
-        make_unsaved_edits(document);
-        autosave->writeNow();
-        return autosave->error().isEmpty();
+        return true;
     }
     [[nodiscard]] QStringList filesInCopies() const {
         return QDir(copies).entryList(QDir::Files | QDir::Hidden);
+    }
+};
+
+// The same with unsaved edits, autosaved once.
+struct EditedSession : OpenedSession {
+    bool start() {
+        if (!open()) return false;
+        make_unsaved_edits(document);
+        autosave->writeNow();
+        return autosave->error().isEmpty();
     }
 };
 
@@ -118,14 +126,11 @@ void TestAutosave::initTestCase() {
 }
 
 void TestAutosave::anEditIsCopiedAfterAPause() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString file = default_scenario_file(folder.path());
-    QVERIFY(!file.isEmpty());
-    ScenarioDocument document;
-    Diagnostics problems;
-    QVERIFY(document.openFile(file, problems));
-    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
+    OpenedSession session;
+    QVERIFY(session.open());
+    const QString& file = session.file;
+    ScenarioDocument& document = session.document;
+    const Autosave& autosave = *session.autosave;
     make_unsaved_edits(document);
     QVERIFY(!QFile::exists(autosave.path()));  // not at once: after the pause
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);
@@ -144,18 +149,14 @@ void TestAutosave::anEditIsCopiedAfterAPause() {
 // The first edit after opening or saving changes the value before the undo stack counts as modified, so the copy's
 // timer, started only on a value change while modified, never ran: a single edit was never copied.
 void TestAutosave::aSingleEditIsCopied() {
-    QTemporaryDir folder;
-    QVERIFY(folder.isValid());
-    const QString file = default_scenario_file(folder.path());
-    QVERIFY(!file.isEmpty());
-    ScenarioDocument document;
-    Diagnostics problems;
-    QVERIFY(document.openFile(file, problems));
-    Autosave autosave(document, folder.filePath(QStringLiteral("autosave")));
+    OpenedSession session;
+    QVERIFY(session.open());
+    ScenarioDocument& document = session.document;
+    const Autosave& autosave = *session.autosave;
     document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);
     // And again after a save: the next single edit is copied too.
-    QVERIFY(!document.saveAs(file));
+    QVERIFY(!document.saveAs(session.file));
     QVERIFY(!QFile::exists(autosave.path()));
     document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 768; });
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave.path()), Autosave::delay_ms + 5000);

@@ -4,7 +4,10 @@
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
 #include "main_window/main_window.h"
+#include "main_window/open_file_page.h"
 #include "problems/problem_list_model.h"
+
+#include "open_file.h"
 
 #include "scenario_file/preset_specs.h"
 #include "validation/validate.h"
@@ -13,6 +16,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 
 using parasight::Diagnostics;
@@ -166,8 +170,8 @@ void TestFileMenu::openRecentOpensAndForgetsWhatIsGone() {
     const QString gone = directory.filePath(QStringLiteral("gone.yaml"));
     QVERIFY(!window.document().saveAs(gone));
     QVERIFY(!window.document().saveAs(kept));
-    QVERIFY(window.openFile(gone));
-    QVERIFY(window.openFile(kept));
+    QVERIFY(parasight::testing::open_and_wait(window, gone));
+    QVERIFY(parasight::testing::open_and_wait(window, kept));
     QCOMPARE(RecentFiles::files(), (QStringList{kept, gone}));
 
     // The menu lists them newest first, named by file then folder.
@@ -180,10 +184,17 @@ void TestFileMenu::openRecentOpensAndForgetsWhatIsGone() {
 
     // A file deleted since is not opened (the document stays), and is forgotten.
     QVERIFY(QFile::remove(gone));
+    QSignalSpy opened(&window, &MainWindow::fileOpened);
     actions[1]->trigger();
+    QVERIFY(opened.wait(30000));
+    QCOMPARE(opened.last().at(1).toBool(), false);
     QCOMPARE(window.document().filePath(), kept);
     QCOMPARE(RecentFiles::files(), (QStringList{kept}));
-    QVERIFY(window.problemList()->rowCount() > 0);  // it says why
+    // The page in place of the tabs says why, with the file's own problem only.
+    QVERIFY(window.openFilePage() != nullptr);
+    QCOMPARE(window.openFilePage()->problems()->rowCount(), 1);
+    QVERIFY2(window.openFilePage()->problems()->index(0, 0).data().toString().contains(QStringLiteral("does not exist")),
+             qPrintable(window.openFilePage()->problems()->index(0, 0).data().toString()));
 }
 
 QTEST_MAIN(TestFileMenu)

@@ -12,6 +12,8 @@
 #include "topology/topology_page.h"
 #include "whatif/what_if_page.h"
 
+#include "open_file.h"
+
 #include <QAbstractAxis>
 #include <QChart>
 #include <QDockWidget>
@@ -164,7 +166,7 @@ void TestMainWindow::everyDeviceCanBeSimulated() {
     // device of each stage; every device, all 8 — a stage's four alike, so each stage shows one row for its four.
     MainWindow window;
     QSignalSpy settled(&window, &MainWindow::runSettled);
-    QVERIFY(window.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
     QVERIFY(settled.wait(30000));
     const std::size_t representatives = window.result()->simulation.report.per_device.size();
     QVERIFY(representatives < 8);
@@ -190,7 +192,7 @@ void TestMainWindow::anEventSelectedInTheTimelineChoosesItsNpu() {
     // computation colours NPU 4's groups on the Topology tab.
     MainWindow window;
     QSignalSpy settled(&window, &MainWindow::runSettled);
-    QVERIFY(window.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
     QVERIFY(settled.wait(30000));
     const parasight::Timeline& timeline = *window.result()->simulation.timeline;
     QCOMPARE(timeline.devices().at(1).npu, std::int64_t{4});

@@ -18,10 +18,12 @@ struct Run {
     QString standard_error;
 };
 
-Run run_parasight(const QStringList& arguments) {
+// `config_home`: where the application keeps its settings (XDG_CONFIG_HOME), when the test reads them.
+Run run_parasight(const QStringList& arguments, const QString& config_home = {}) {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (!config_home.isEmpty()) environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config_home);
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(PARASIGHT_GUI_BINARY), arguments);
     if (!process.waitForFinished(120000)) return {};
@@ -37,6 +39,7 @@ class TestScreenshotCommand : public QObject {
 private Q_SLOTS:
     void writesThePngAtTheAskedSize();
     void whatIfTabWaitsForItsSweep();
+    void aPictureIsNotARecentFile();
     void badInputExitsTwoAndKeepsTheOldPng_data();
     void badInputExitsTwoAndKeepsTheOldPng();
 };
@@ -66,6 +69,24 @@ void TestScreenshotCommand::whatIfTabWaitsForItsSweep() {
                                    QStringLiteral(PARASIGHT_TEST_DATA_DIR "/what_if/bert-dp.yaml")});
     QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
     QCOMPARE(QImage(output).size(), QSize(800, 500));
+}
+
+// A picture made for the docs is not a file the user opened: --screenshot added its FILE to File → Open Recent.
+void TestScreenshotCommand::aPictureIsNotARecentFile() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString settings = folder.filePath(QStringLiteral("ParaSight/ParaSight.conf"));
+    QVERIFY(QDir(folder.path()).mkpath(QStringLiteral("ParaSight")));
+    QVERIFY(write_test_file(settings, "[General]\nrecentFiles=/somewhere/mine.yaml\n"));
+    const Run run = run_parasight({QStringLiteral("--screenshot"), folder.filePath(QStringLiteral("out.png")),
+                                   QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")},
+                                  folder.path());
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    QFile file(settings);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY2(text.contains("recentFiles=/somewhere/mine.yaml\n"), text.constData());
+    QVERIFY2(!text.contains("small_pipeline"), text.constData());
 }
 
 void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {

@@ -22,18 +22,20 @@ QString ScenarioDocument::displayName() const {
 }
 
 bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
-    LoadResult loaded = load_scenario_file(path.toStdString());
-    if (!loaded.ok()) {
-        problems = std::move(loaded.diagnostics);
+    LoadedScenarioFile file = load_scenario_for_document(path);
+    if (!file.ok()) {
+        problems = std::move(file.problems);
         return false;
     }
-    // Held with absolute paths, so that Save As into another folder still names the same tables; the file itself
-    // by its canonical path, so that the autosave, the recent files and a later Save name it wherever the
-    // application's working folder is then.
-    const QFileInfo file(path);
-    reset(with_absolute_paths(loaded.scenario->value(), file.absolutePath().toStdString()), file.canonicalFilePath());
-    sweep_yaml_ = read_sweep_section_file(path.toStdString()).yaml;
+    openLoaded(std::move(file));
     return true;
+}
+
+void ScenarioDocument::openLoaded(LoadedScenarioFile file) {
+    // The file by its canonical path, so that the autosave, the recent files and a later Save name it wherever the
+    // application's working folder is then.
+    reset(std::move(*file.scenario), std::move(file.validation), std::move(file.strategy_tree), file.path);
+    sweep_yaml_ = std::move(file.sweep_yaml);
 }
 
 bool ScenarioDocument::openText(std::string_view text, const std::string& name, Diagnostics& problems) {
@@ -82,18 +84,33 @@ void ScenarioDocument::edit(const QString& text, const QString& merge_key,
 }
 
 void ScenarioDocument::replace(Scenario scenario) {
+    Validation validation = validate(scenario);
+    replace(std::move(scenario), std::move(validation));
+}
+
+void ScenarioDocument::replace(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree) {
     scenario_ = std::move(scenario);
-    Validation validation = validate(scenario_);
     problems_ = std::move(validation.diagnostics);
     validated_ = validation.scenario ? std::make_shared<const ValidatedScenario>(std::move(*validation.scenario))
                                      : nullptr;
+    if (!validated_) {
+        strategy_tree_.reset();
+    } else {
+        strategy_tree_ = tree ? std::move(tree) : std::make_shared<const StrategyTree>(*validated_);
+    }
     Q_EMIT scenarioChanged();
 }
 
 void ScenarioDocument::reset(Scenario scenario, QString file_path) {
+    Validation validation = validate(scenario);
+    reset(std::move(scenario), std::move(validation), nullptr, std::move(file_path));
+}
+
+void ScenarioDocument::reset(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree,
+                             QString file_path) {
     undo_stack_.clear();
     sweep_yaml_.clear();
-    replace(std::move(scenario));
+    replace(std::move(scenario), std::move(validation), std::move(tree));
     if (file_path_ != file_path) {
         file_path_ = std::move(file_path);
         Q_EMIT filePathChanged(file_path_);

@@ -5,6 +5,7 @@
 // the runner simulates, or the diagnostics the problems panel lists (each with the scenario path of its field).
 
 #include "diagnostics/diagnostic.h"
+#include "document/loaded_scenario_file.h"
 #include "scenario/scenario.h"
 #include "scenario/validated_scenario.h"
 
@@ -26,6 +27,8 @@ public:
     [[nodiscard]] const Scenario& scenario() const noexcept { return scenario_; }
     // The current value once it passes validate(), or null: an invalid scenario is never simulated.
     [[nodiscard]] std::shared_ptr<const ValidatedScenario> validated() const noexcept { return validated_; }
+    // The strategy tree of validated(), or null with it.
+    [[nodiscard]] std::shared_ptr<const StrategyTree> strategyTree() const noexcept { return strategy_tree_; }
     [[nodiscard]] const Diagnostics& problems() const noexcept { return problems_; }
     // Absolute and canonical (links resolved), or empty for a scenario never saved.
     [[nodiscard]] const QString& filePath() const noexcept { return file_path_; }
@@ -35,8 +38,12 @@ public:
     [[nodiscard]] QUndoStack* undoStack() noexcept { return &undo_stack_; }
 
     // Replaces the document with a scenario read from `path`, forgetting the undo history. On failure the document
-    // is unchanged and `problems` holds the loader's FILE:LINE:COL diagnostics.
+    // is unchanged and `problems` holds the loader's FILE:LINE:COL diagnostics. Reads on the calling thread: the
+    // window reads on a worker instead (ScenarioFileLoader) and adopts the result with openLoaded().
     bool openFile(const QString& path, Diagnostics& problems);
+    // Replaces the document with a file read by load_scenario_for_document(), which must have loaded (file.ok()); its
+    // validation is adopted, not made again.
+    void openLoaded(LoadedScenarioFile file);
     // Replaces the document with a scenario read from text (a bundled preset, a new scenario), with no file.
     bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
     // Replaces the document with a new scenario that has no file yet (one made from a preset).
@@ -67,10 +74,14 @@ Q_SIGNALS:
 private:
     friend class ScenarioEditCommand;
     void replace(Scenario scenario);  // sets the value and validates it; for the edit command
+    // Sets the value with its validation and strategy tree (built here when not given).
+    void replace(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree = nullptr);
     void reset(Scenario scenario, QString file_path);
+    void reset(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree, QString file_path);
 
     Scenario scenario_;
     std::shared_ptr<const ValidatedScenario> validated_;
+    std::shared_ptr<const StrategyTree> strategy_tree_;
     Diagnostics problems_;
     QString file_path_;
     std::string sweep_yaml_;  // the opened file's sweep section, written back after the scenario on save

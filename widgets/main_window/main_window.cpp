@@ -1,5 +1,7 @@
 #include "main_window/main_window.h"
 
+#include "main_window/open_file_page.h"
+
 #include "common/message_text.h"
 #include "breakdown/breakdown_view.h"
 #include "document/preset_scenario.h"
@@ -22,6 +24,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -34,8 +37,10 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <map>
@@ -66,12 +71,13 @@ constexpr TabSpec tab_specs[] = {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("MainWindow"));
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
+    center_ = new QStackedWidget(this);
+    results_ = new QWidget(center_);
+    auto* layout = new QVBoxLayout(results_);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    summary_ = new SummaryBar(central);
-    tabs_ = new QTabWidget(central);
+    summary_ = new SummaryBar(results_);
+    tabs_ = new QTabWidget(results_);
     tabs_->setDocumentMode(true);
     breakdown_ = new BreakdownView(tabs_);
     memory_ = new MemoryView(tabs_);
@@ -99,7 +105,47 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         const Timeline& timeline = *result_->simulation.timeline;
         topology_->chooseNpu(timeline.devices().at(timeline.event(static_cast<EventId>(event)).device).npu);
     });
-    setCentralWidget(central);
+    open_page_ = new OpenFilePage(center_);
+    center_->addWidget(results_);
+    center_->addWidget(open_page_);
+    setCentralWidget(center_);
+    connect(&loader_, &ScenarioFileLoader::started, this, [this](quint64, const QString& path) {
+        open_page_->showOpening(path);
+        showOpenFilePage(true);
+        status_->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+        progress_->setRange(0, 0);
+        progress_->show();
+        cancel_->show();
+    });
+    connect(&loader_, &ScenarioFileLoader::finished, this,
+            [this](quint64, const std::shared_ptr<LoadedScenarioFile>& file) { onFileLoaded(file); });
+    connect(&loader_, &ScenarioFileLoader::cancelled, this, [this](quint64, const QString& path) {
+        open_page_->showCancelled(path, backTarget());
+        status_->setText(tr("Opening %1 was cancelled").arg(QDir::toNativeSeparators(path)));
+        progress_->setRange(0, 100);
+        if (!runner_.isRunning()) {
+            progress_->hide();
+            cancel_->hide();
+        }
+        updateTitle();
+        Q_EMIT fileOpened(path, false);
+    });
+    connect(open_page_, &OpenFilePage::cancelRequested, &loader_, &ScenarioFileLoader::cancel);
+    connect(open_page_, &OpenFilePage::reloadRequested, this, &MainWindow::openFile);
+    connect(open_page_, &OpenFilePage::openAnotherRequested, this, &MainWindow::openWithDialog);
+    connect(open_page_, &OpenFilePage::editRequested, this, [this](const QString& path) {
+        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path))) {
+            status_->setText(tr("No application is set to open %1; open it in a text editor by hand")
+                                 .arg(QDir::toNativeSeparators(path)));
+        }
+    });
+    connect(open_page_, &OpenFilePage::backRequested, this, [this] {
+        if (has_document_) {
+            showOpenFilePage(false);
+        } else {
+            openDefaultScenario();
+        }
+    });
 
     buildMenus();
     buildStatusBar();
@@ -136,6 +182,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         Q_EMIT runSettled();
     });
     connect(&runner_, &SimulationRunner::idle, this, [this] {
+        if (loader_.isLoading()) return;  // the file being read keeps the busy bar and Cancel
         progress_->hide();
         cancel_->hide();
     });
@@ -210,7 +257,7 @@ void MainWindow::buildMenus() {
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, &MainWindow::runNow);
-    run->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), &runner_, &SimulationRunner::cancel);
+    run->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelWork);
     auto_run_action_ = run->addAction(tr("&Auto-run After Edits"));
     auto_run_action_->setCheckable(true);
     auto_run_action_->setChecked(auto_run_);
@@ -263,9 +310,9 @@ void MainWindow::buildStatusBar() {
     progress_->setTextVisible(false);
     progress_->hide();
     cancel_ = new QPushButton(tr("Cancel"), this);
-    cancel_->setToolTip(tr("Stop the simulation (Esc)"));
+    cancel_->setToolTip(tr("Stop the file being opened, or the simulation (Esc)"));
     cancel_->hide();
-    connect(cancel_, &QPushButton::clicked, &runner_, &SimulationRunner::cancel);
+    connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelWork);
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
@@ -296,8 +343,18 @@ void MainWindow::buildProblemsPanel() {
 void MainWindow::buildScenarioDock() {
     auto* dock = new QDockWidget(tr("Scenario"), this);
     dock->setObjectName(QStringLiteral("ScenarioDock"));
-    form_ = new ScenarioForm(document_, dock);
-    dock->setWidget(form_);
+    // Until a scenario is open, the form would show the empty start's zeros and their problems: a line in its place.
+    form_stack_ = new QStackedWidget(dock);
+    form_ = new ScenarioForm(document_, form_stack_);
+    auto* no_scenario = new QLabel(tr("No scenario is open yet."), form_stack_);
+    no_scenario->setObjectName(QStringLiteral("NoScenario"));
+    no_scenario->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    no_scenario->setMargin(8);
+    no_scenario->setWordWrap(true);
+    form_stack_->addWidget(form_);
+    form_stack_->addWidget(no_scenario);
+    form_stack_->setCurrentWidget(no_scenario);
+    dock->setWidget(form_stack_);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {340}, Qt::Horizontal);
 }
@@ -310,7 +367,7 @@ void MainWindow::goToProblem(const QModelIndex& index) {
         showTab(QStringLiteral("whatif"));
         return;
     }
-    if (auto* dock = qobject_cast<QDockWidget*>(form_->parentWidget())) {
+    if (auto* dock = qobject_cast<QDockWidget*>(form_stack_->parentWidget())) {
         dock->show();
         dock->raise();
     }
@@ -321,20 +378,69 @@ TimelineView* MainWindow::timelineView() const { return timeline_->view(); }
 
 QString MainWindow::statusText() const { return status_->text(); }
 
-bool MainWindow::openFile(const QString& path, Diagnostics* problems) {
-    Diagnostics found;
-    if (!document_.openFile(path, found)) {
-        showProblems(found, path);
-        if (problems != nullptr) *problems = std::move(found);
-        return false;
+void MainWindow::openFile(const QString& path) { loader_.start(path); }
+
+OpenFilePage* MainWindow::openFilePage() const {
+    return center_->currentWidget() == open_page_ ? open_page_ : nullptr;
+}
+
+QString MainWindow::backTarget() const { return has_document_ ? document_.displayName() : QString(); }
+
+void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
+    progress_->setRange(0, 100);
+    if (!runner_.isRunning()) {
+        progress_->hide();
+        cancel_->hide();
     }
-    RecentFiles::add(path);
-    return true;
+    if (!file->ok()) {
+        const auto count = static_cast<std::int64_t>(file->problems.size());
+        // Moved, not copied: a file of 100 000 unknown keys has as many problems.
+        open_page_->showFailure(file->path, std::move(file->problems), backTarget());
+        // The page lists the file's problems; the panel's would repeat them beside it.
+        problems_view_->parentWidget()->hide();
+        status_->setText(tr("%1 could not be opened: %2")
+                             .arg(QDir::toNativeSeparators(file->path),
+                                  QString::fromStdString(count_phrase(count, "problem"))));
+        if (!QFileInfo::exists(file->path)) RecentFiles::remove(file->path);  // gone: forget it
+        updateTitle();
+        Q_EMIT fileOpened(file->path, false);
+        return;
+    }
+    has_document_ = true;
+    const QString path = file->path;
+    document_.openLoaded(std::move(*file));
+    showOpenFilePage(false);
+    if (records_recent_files_) RecentFiles::add(path);
+    status_->setText(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    Q_EMIT fileOpened(path, true);
+}
+
+void MainWindow::cancelWork() {
+    if (loader_.isLoading()) {
+        loader_.cancel();
+        return;
+    }
+    runner_.cancel();
+}
+
+void MainWindow::leaveOpenFilePage() {
+    loader_.cancel();  // a file still being read is dropped: the scenario chosen now replaces it
+    has_document_ = true;
+    showOpenFilePage(false);
+}
+
+void MainWindow::showOpenFilePage(bool shown) {
+    center_->setCurrentWidget(shown ? static_cast<QWidget*>(open_page_) : results_);
+    // The form edits the scenario behind the page: not while the page says another file is in question.
+    form_->setEnabled(!shown);
+    form_stack_->setCurrentIndex(has_document_ ? 0 : 1);
+    updateTitle();
 }
 
 void MainWindow::openPreset(const Preset& preset) {
     Diagnostics problems;
     if (auto scenario = scenario_from_preset(preset, problems)) {
+        leaveOpenFilePage();
         document_.openNew(std::move(*scenario));
         return;
     }
@@ -352,7 +458,7 @@ void MainWindow::fillRecentMenu() {
             tr("&%1 %2 — %3").arg(i + 1).arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())), this,
             [this, path] {
                 if (!maybeSave()) return;
-                if (!openFile(path) && !QFileInfo::exists(path)) RecentFiles::remove(path);  // gone: forget it
+                openFile(path);  // one that is gone is forgotten when it fails to open
             });
         action->setData(path);
     }
@@ -402,6 +508,7 @@ bool MainWindow::recover(LeftAutosave& left) {
         showProblems(problems, left.path());
         return false;
     }
+    leaveOpenFilePage();
     document_.openRecovered(std::move(*scenario), left.originalPath(), left.sweepSection());
     // Protected again before the old copy goes: a second crash must not lose what was just recovered.
     autosave_.writeNow();
@@ -422,6 +529,7 @@ bool MainWindow::recover(LeftAutosave& left) {
 void MainWindow::openDefaultScenario() {
     const Preset* preset = find_preset(PresetKind::scenario, "default");
     Diagnostics problems;
+    leaveOpenFilePage();
     if (preset == nullptr || !document_.openText(preset->text, std::string(preset->file), problems)) {
         showProblems(problems, tr("the bundled default scenario"));
     }
@@ -521,6 +629,12 @@ void MainWindow::showProblems(const Diagnostics& problems, const QString& file) 
 }
 
 void MainWindow::updateTitle() {
+    if (openFilePage() != nullptr) {
+        // The page's file, not the scenario behind it.
+        setWindowTitle(QStringLiteral("%1 — ParaSight").arg(open_page_->headline()));
+        setWindowModified(false);
+        return;
+    }
     setWindowTitle(QStringLiteral("%1[*] — ParaSight").arg(document_.displayName()));
     setWindowModified(document_.isModified());
 }
@@ -540,7 +654,7 @@ bool MainWindow::save() {
         QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(document_.filePath(), *error));
         return false;
     }
-    RecentFiles::add(document_.filePath());
+    if (records_recent_files_) RecentFiles::add(document_.filePath());
     return true;
 }
 
@@ -552,7 +666,7 @@ bool MainWindow::saveAs() {
         QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(path, *error));
         return false;
     }
-    RecentFiles::add(path);
+    if (records_recent_files_) RecentFiles::add(document_.filePath());
     return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include "document/autosave.h"
 #include "document/scenario_document.h"
+#include "document/scenario_file_loader.h"
 #include "presets/preset_library.h"
 #include "run/simulation_runner.h"
 
@@ -22,12 +23,14 @@ class QMenu;
 class QModelIndex;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTabWidget;
 
 namespace parasight::gui {
 
 class BreakdownView;
 class MemoryView;
+class OpenFilePage;
 class OracleView;
 class ProblemListModel;
 class ScenarioForm;
@@ -62,9 +65,17 @@ public:
     // What the status bar says.
     [[nodiscard]] QString statusText() const;
 
-    // Opens a scenario file; when it has problems they go to the problems panel (and to `problems`, if given), the
-    // document stays as it was and false is returned.
-    bool openFile(const QString& path, Diagnostics* problems = nullptr);
+    // Opens a scenario file: read on a worker while the window stays responsive (a page in place of the tabs says
+    // so, with Cancel), then adopted by the document; `fileOpened` follows. A file that does not load leaves the
+    // document as it was and keeps its name on that page, with its own problems and what to do next (edit it,
+    // reload it, open another, go back).
+    void openFile(const QString& path);
+    // Whether opened files are added to File → Open Recent (not for --screenshot).
+    void setRecordsRecentFiles(bool on) noexcept { records_recent_files_ = on; }
+    [[nodiscard]] ScenarioFileLoader& fileLoader() noexcept { return loader_; }
+    // The page shown in place of the tabs while a file opens or when it could not be opened; null when the tabs
+    // show.
+    [[nodiscard]] OpenFilePage* openFilePage() const;
     // Opens the bundled default scenario as a new, unsaved document.
     void openDefaultScenario();
     // Opens a new, unsaved scenario made from a bundled preset (document/preset_scenario.h).
@@ -94,6 +105,9 @@ public:
 Q_SIGNALS:
     // The newest run has ended, with a result or not; nothing is running.
     void runSettled();
+    // openFile() has ended: the document is the file's (`opened`), or it was not opened (its problems are on the
+    // open-file page), or the reading was cancelled.
+    void fileOpened(const QString& path, bool opened);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -116,10 +130,23 @@ private:
     bool saveAs();
     void openWithDialog();
     void fillRecentMenu();
+    void onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file);
+    // The open-file page in place of the tabs, or the tabs again.
+    void showOpenFilePage(bool shown);
+    // Before a scenario of another origin (a preset, a recovered copy, the default) replaces the document: the file
+    // being read is dropped and the tabs show again.
+    void leaveOpenFilePage();
+    // Cancel (the status bar's button, Esc): the file being read, else the run.
+    void cancelWork();
+    // What the open-file page's Back button returns to: the open scenario's name, or empty when none was opened.
+    [[nodiscard]] QString backTarget() const;
 
     ScenarioDocument document_;
     Autosave autosave_{document_, Autosave::default_folder()};
     SimulationRunner runner_;
+    ScenarioFileLoader loader_;
+    bool has_document_ = false;  // a scenario has been opened (the document is more than its empty start)
+    bool records_recent_files_ = true;
     std::shared_ptr<const SimulationResult> result_;
     QTimer debounce_;
     bool auto_run_ = true;
@@ -134,9 +161,13 @@ private:
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;
     QTabWidget* tabs_ = nullptr;
+    QStackedWidget* center_ = nullptr;  // the summary bar and tabs, or the open-file page
+    QWidget* results_ = nullptr;
+    OpenFilePage* open_page_ = nullptr;
     ProblemListModel* problems_ = nullptr;
     QListView* problems_view_ = nullptr;
     ScenarioForm* form_ = nullptr;
+    QStackedWidget* form_stack_ = nullptr;  // the form, or a line saying no scenario is open yet
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QLabel* status_ = nullptr;

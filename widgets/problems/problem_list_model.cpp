@@ -11,11 +11,20 @@ void ProblemListModel::setProblems(Diagnostics problems) {
 }
 
 int ProblemListModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(problems_.size());
+    if (parent.isValid()) return 0;
+    const auto count = static_cast<std::int64_t>(problems_.size());
+    return count > max_listed ? max_listed + 1 : static_cast<int>(count);
 }
 
 QVariant ProblemListModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    if (index.row() == max_listed) {
+        if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+        const auto more = static_cast<std::int64_t>(problems_.size()) - max_listed;
+        return tr("…and %1 more %2, not listed here (parasight-cli validate lists every one)")
+            .arg(more)
+            .arg(more == 1 ? tr("problem") : tr("problems"));
+    }
     const Diagnostic& problem = problems_[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole:

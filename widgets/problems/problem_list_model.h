@@ -1,7 +1,7 @@
 #pragma once
 // The problems panel's rows: every problem of the scenario being edited (or of the file that did not load, or of
 // the run that failed), worded as the command line words it, each with the scenario path of its value so that
-// choosing one can go to its field.
+// choosing one can go to its field; the first max_listed of them, then how many more.
 
 #include "diagnostics/diagnostic.h"
 
@@ -15,6 +15,9 @@ class ProblemListModel : public QAbstractListModel {
 public:
     // The problem's scenario path ("parallelism.tp"), empty when it is about no one value.
     static constexpr int PathRole = Qt::UserRole + 1;
+    // Rows listed at most: a file of 100 000 unknown keys has 100 008 problems, which no one reads and whose
+    // word-wrapped layout kept the window from its events for seconds. Past it, one last row says how many more.
+    static constexpr int max_listed = 200;
 
     explicit ProblemListModel(QObject* parent = nullptr);
 

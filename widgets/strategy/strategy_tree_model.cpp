@@ -47,8 +47,8 @@ StrategyTreeModel::StrategyTreeModel(ScenarioDocument& document, QObject* parent
 }
 
 void StrategyTreeModel::refresh() {
-    std::optional<StrategyTree> next;
-    if (const auto validated = document_.validated()) next.emplace(*validated);
+    // Built where the document's value was validated (for an opened file, on the worker that read it).
+    std::shared_ptr<const StrategyTree> next = document_.strategyTree();
     const auto same_shape = [](const StrategyTree& a, const StrategyTree& b) {
         if (a.nodes().size() != b.nodes().size()) return false;
         for (std::size_t i = 0; i < a.nodes().size(); ++i) {
@@ -58,7 +58,7 @@ void StrategyTreeModel::refresh() {
     };
     // The problems on the nodes their strategy_tree entries name ("strategy_tree[2].layers": entry 2's node).
     std::map<int, QStringList> problems;
-    const StrategyTree* shown = next ? &*next : (tree_ ? &*tree_ : nullptr);
+    const StrategyTree* shown = next ? next.get() : tree_.get();
     static const QRegularExpression entry_path(QStringLiteral("^strategy_tree(?:\\[(\\d+)\\])?"));
     for (const Diagnostic& problem : document_.problems()) {
         const QRegularExpressionMatch match = entry_path.match(QString::fromStdString(problem.path));

@@ -17,6 +17,7 @@
 #include <QAbstractItemModel>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -47,7 +48,7 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
     // The tree shown; null before the document was ever valid.
-    [[nodiscard]] const StrategyTree* tree() const noexcept { return tree_ ? &*tree_ : nullptr; }
+    [[nodiscard]] const StrategyTree* tree() const noexcept { return tree_.get(); }
     [[nodiscard]] QModelIndex indexOfNode(int node, int column = node_column) const;
     // Whether the cell's value is set on its node (bold), so that it can be reset to the inherited one.
     [[nodiscard]] bool isExplicit(const QModelIndex& index) const;
@@ -69,7 +70,7 @@ private:
     [[nodiscard]] std::optional<PassTimes> passTimes(int node) const;
 
     ScenarioDocument& document_;
-    std::optional<StrategyTree> tree_;
+    std::shared_ptr<const StrategyTree> tree_;  // the document's, kept while an edit leaves it invalid
     std::vector<int> row_in_parent_;           // by node
     std::map<int, QStringList> problems_;      // by node
     std::vector<StageResult> stage_results_;
