@@ -1,20 +1,13 @@
 #include "sweep/strategy_space.h"
 
 #include "common/message_text.h"
+#include "model/degree_candidates.h"
 #include "model/model_structure.h"
 
 #include <array>
 
 namespace parasight {
 namespace {
-
-std::vector<std::int64_t> divisors(std::int64_t n) {
-    std::vector<std::int64_t> found;
-    for (std::int64_t d = 1; d <= n; ++d) {
-        if (n % d == 0) found.push_back(d);
-    }
-    return found;
-}
 
 // The degrees, then the rest of `all`.
 constexpr std::array<std::string_view, 10> strategy_paths{
@@ -33,55 +26,41 @@ Expected<StrategySpace> parse_strategy_space(std::string_view text) {
 
 std::vector<SweepAxis> strategy_axes(const Scenario& base, StrategySpace space) {
     const ModelSpec& model = base.model;
-    const std::int64_t cp = base.parallelism.cp;
-    const std::int64_t devices = base.device_count();
-    if (devices <= 0 || cp <= 0 || devices % cp != 0) return {};
-    const bool transformer = model.kind == ModelKind::transformer;
-    const bool experts = transformer && model.experts > 1;
+    const bool experts = model.kind == ModelKind::transformer && model.experts > 1;
     const std::int64_t layers = pipeline_layer_count(model);
-    const std::int64_t kv_heads = model.kv_heads > 0 ? model.kv_heads : model.heads;
 
     std::vector<std::vector<std::string>> rows;  // one per strategy, a value per axis
     const auto text = [](std::int64_t value) { return std::to_string(value); };
-    for (const std::int64_t tp : divisors(devices / cp)) {
-        if (transformer ? (model.heads % tp != 0 || kv_heads % tp != 0) : tp != 1) continue;
-        for (const std::int64_t pp : divisors(devices / cp / tp)) {
-            if (pp > layers) continue;
-            for (const std::int64_t ep : experts ? divisors(devices / cp / tp / pp) : std::vector<std::int64_t>{1}) {
-                if (experts && model.experts % ep != 0) continue;
-                const std::int64_t dp = devices / cp / tp / pp / ep;
-                std::vector<std::string> degrees{text(tp), text(pp), text(dp)};
-                if (experts) degrees.push_back(text(ep));
-                if (space == StrategySpace::degrees) {
-                    rows.push_back(degrees);
+    for (const auto& [tp, pp, ep, dp] : degree_candidates(model, base.device_count(), base.parallelism.cp)) {
+        std::vector<std::string> degrees{text(tp), text(pp), text(dp)};
+        if (experts) degrees.push_back(text(ep));
+        if (space == StrategySpace::degrees) {
+            rows.push_back(degrees);
+            continue;
+        }
+        std::vector<std::pair<std::string, std::int64_t>> schedules{{"1f1b", 1}};
+        if (pp > 1) {
+            schedules.emplace_back("gpipe", 1);
+            for (const std::int64_t virtual_stages : {2, 4}) {
+                if (layers % (pp * virtual_stages) == 0) schedules.emplace_back("interleaved", virtual_stages);
+            }
+        }
+        const std::int64_t replica_batch = base.training.global_batch / (dp * ep);
+        for (const auto& [schedule, virtual_stages] : schedules) {
+            for (const std::int64_t micro_batch : {1, 2, 4, 8}) {
+                if (replica_batch <= 0 || base.training.global_batch % (dp * ep) != 0 ||
+                    replica_batch % micro_batch != 0) {
                     continue;
                 }
-                std::vector<std::pair<std::string, std::int64_t>> schedules{{"1f1b", 1}};
-                if (pp > 1) {
-                    schedules.emplace_back("gpipe", 1);
-                    for (const std::int64_t virtual_stages : {2, 4}) {
-                        if (layers % (pp * virtual_stages) == 0) schedules.emplace_back("interleaved", virtual_stages);
-                    }
-                }
-                const std::int64_t replica_batch = base.training.global_batch / (dp * ep);
-                for (const auto& [schedule, virtual_stages] : schedules) {
-                    for (const std::int64_t micro_batch : {1, 2, 4, 8}) {
-                        if (replica_batch <= 0 || base.training.global_batch % (dp * ep) != 0 ||
-                            replica_batch % micro_batch != 0) {
-                            continue;
-                        }
-                        for (const int zero : {0, 1, 2, 3}) {
-                            if (dp == 1 && zero > 0) continue;
-                            for (const char* recompute : {"none", "selective", "full"}) {
-                                for (const bool sequence_parallel : {false, true}) {
-                                    if (sequence_parallel && tp == 1) continue;
-                                    std::vector<std::string> row = degrees;
-                                    row.insert(row.end(), {schedule, text(virtual_stages), text(micro_batch),
-                                                           text(zero), recompute,
-                                                           sequence_parallel ? "true" : "false"});
-                                    rows.push_back(std::move(row));
-                                }
-                            }
+                for (const int zero : {0, 1, 2, 3}) {
+                    if (dp == 1 && zero > 0) continue;
+                    for (const char* recompute : {"none", "selective", "full"}) {
+                        for (const bool sequence_parallel : {false, true}) {
+                            if (sequence_parallel && tp == 1) continue;
+                            std::vector<std::string> row = degrees;
+                            row.insert(row.end(), {schedule, text(virtual_stages), text(micro_batch), text(zero),
+                                                   recompute, sequence_parallel ? "true" : "false"});
+                            rows.push_back(std::move(row));
                         }
                     }
                 }
