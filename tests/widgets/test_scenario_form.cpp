@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -39,11 +40,19 @@ private Q_SLOTS:
     void dimensionsAreAddedAndRemoved();
     void problemGoesToItsField();
     void formFitsItsDock();
+    void autoMovesFromOneDegreeToAnother();
+    void aLayoutIsChosenInOneClick();
 };
 
 namespace {
 
 void open_default(MainWindow& window) { window.openDefaultScenario(); }
+
+// tests/data/cli/small_pipeline.yaml (tp 2 · dp 2 · pp 2 on 8 NPUs) in a document of its own.
+bool open_small_pipeline(ScenarioDocument& document) {
+    Diagnostics problems;
+    return document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems);
+}
 
 }  // namespace
 
@@ -72,6 +81,8 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("dimension latency") << "cluster.topology[1].latency" << "7 us" << "7 us";
     QTest::newRow("dimension kind") << "cluster.topology[0].kind" << "ring" << "ring";
     QTest::newRow("tp") << "parallelism.tp" << "4" << "4";
+    // `auto`, as the problem about degrees that do not multiply to the devices tells the user to write.
+    QTest::newRow("dp auto") << "parallelism.dp" << "auto" << "auto";
     QTest::newRow("zero") << "parallelism.zero" << "2" << "2";
     QTest::newRow("sequence parallel") << "parallelism.sequence_parallel" << "false" << "false";
     QTest::newRow("dp overlap") << "parallelism.overlap_grad_reduce" << "false" << "false";
@@ -341,6 +352,69 @@ void TestScenarioForm::formFitsItsDock() {
                             .arg(scroll->widget()->width())
                             .arg(scroll->viewport()->width())
                             .arg(scroll->widget()->minimumSizeHint().width())));
+}
+
+// The form refused `auto` for a degree although the problem about degrees that do not multiply to the devices says
+// to write it. Written into one degree it derives that one; written into another, the first is fixed at the degree it
+// had been derived to.
+void TestScenarioForm::autoMovesFromOneDegreeToAnother() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    form.enter(QStringLiteral("parallelism.dp"), QStringLiteral("auto"));
+    QCOMPARE(document.scenario().parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::dp));
+    QVERIFY(document.validated() != nullptr);
+    QCOMPARE(document.validated()->value().parallelism.dp, 2);  // 8 devices / (tp 2 · pp 2)
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.dp")))->text(), QStringLiteral("auto"));
+    // Now tp: dp keeps the 2 it was derived to, and tp is derived — 8 / (dp 2 · pp 2) = 2.
+    form.enter(QStringLiteral("parallelism.tp"), QStringLiteral("auto"));
+    QCOMPARE(document.scenario().parallelism.derived_axis, std::optional<ParallelAxis>(ParallelAxis::tp));
+    QCOMPARE(document.scenario().parallelism.dp, 2);
+    QVERIFY(document.validated() != nullptr);
+    QCOMPARE(document.validated()->value().parallelism.tp, 2);
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.dp")))->text(), QStringLiteral("2"));
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.tp")))->text(), QStringLiteral("auto"));
+    // A number makes it an ordinary degree again.
+    form.enter(QStringLiteral("parallelism.tp"), QStringLiteral("2"));
+    QVERIFY(!document.scenario().parallelism.derived_axis);
+    // Anything else is refused with what it may be.
+    form.enter(QStringLiteral("parallelism.tp"), QStringLiteral("automatic"));
+    QCOMPARE(form.message(QStringLiteral("parallelism.tp")),
+             QStringLiteral("parallelism.tp must be a whole number or auto, not 'automatic'"));
+}
+
+// Changing tp, pp and dp one field at a time steps through invalid products; the picker lists the layouts that
+// validate and sets all three in one undo step. small_pipeline.yaml: 8 NPUs, 8 heads, 4 layers, batch 16 in
+// micro-batches of 2. tp divides 8 heads and 8 NPUs (1, 2, 4, 8); pp divides the 4 layers and 8 / tp; dp is the rest;
+// every dp (1 to 8) takes 16 sequences in micro-batches of 2 (dp · 2 divides 16). Nine layouts.
+void TestScenarioForm::aLayoutIsChosenInOneClick() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    auto* picker = form.findChild<QPushButton*>(QStringLiteral("LayoutPicker"));
+    QVERIFY(picker != nullptr);
+    QMenu* menu = picker->menu();
+    Q_EMIT menu->aboutToShow();
+    QStringList names;
+    QString checked;
+    for (const QAction* action : menu->actions()) {
+        names << action->text();
+        if (action->isChecked()) checked = action->text();
+    }
+    QCOMPARE(names, (QStringList{"tp 1 × pp 1 × dp 8", "tp 1 × pp 2 × dp 4", "tp 1 × pp 4 × dp 2",
+                                 "tp 2 × pp 1 × dp 4", "tp 2 × pp 2 × dp 2", "tp 2 × pp 4 × dp 1",
+                                 "tp 4 × pp 1 × dp 2", "tp 4 × pp 2 × dp 1", "tp 8 × pp 1 × dp 1"}));
+    QCOMPARE(checked, QStringLiteral("tp 2 × pp 2 × dp 2"));
+    const Scenario before = document.scenario();
+    menu->actions().at(7)->trigger();
+    QCOMPARE(document.undoStack()->count(), 1);
+    QVERIFY(document.validated() != nullptr);
+    QCOMPARE(document.scenario().parallelism.tp, 4);
+    QCOMPARE(document.scenario().parallelism.pp, 2);
+    QCOMPARE(document.scenario().parallelism.dp, 1);
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.tp")))->text(), QStringLiteral("4"));
+    document.undoStack()->undo();
+    QVERIFY(document.scenario() == before);
 }
 
 QTEST_MAIN(TestScenarioForm)

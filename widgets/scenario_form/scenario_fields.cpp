@@ -6,6 +6,7 @@
 #include "common/number_text.h"
 #include "presets/preset_library.h"
 #include "scenario_file/preset_specs.h"
+#include "validation/validate.h"
 
 #include <QCoreApplication>
 
@@ -111,16 +112,33 @@ ScenarioField preset_field(QString path, QString section, QString label, PresetK
     return field;
 }
 
-// A parallel degree; writing a number to the axis written as `auto` makes it an ordinary degree.
+// A parallel degree, or `auto` (derived from the device count, as a file writes it): writing a number to the axis
+// written as `auto` makes it an ordinary degree; writing `auto` to another axis fixes the one that was `auto` at the
+// degree it had.
 ScenarioField degree_field(ParallelAxis axis, QString label) {
     const QString path = QStringLiteral("parallelism.") + utf8_text(to_string(axis));
     ScenarioField field = make_field(path, tr("Parallelism"), std::move(label), FieldKind::integer);
-    field.read = [axis](const Scenario& scenario) { return QString::number(scenario.parallelism.degree(axis)); };
+    field.read = [axis](const Scenario& scenario) {
+        if (scenario.parallelism.derived_axis == axis) return QStringLiteral("auto");
+        return QString::number(scenario.parallelism.degree(axis));
+    };
     field.write = [axis, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
         const std::string written = text.trimmed().toStdString();
+        if (written == "auto") {
+            const std::optional<ParallelAxis> before = scenario.parallelism.derived_axis;
+            if (before && *before != axis) {
+                // The degree it was derived to, when the scenario says (else as it stands, for validate() to name).
+                const Validation validation = validate(scenario);
+                if (validation.ok()) {
+                    scenario.parallelism.set_degree(*before, validation.scenario->value().parallelism.degree(*before));
+                }
+            }
+            scenario.parallelism.derived_axis = axis;
+            return std::nullopt;
+        }
         const auto value = parse_integer(written);
         if (!value || *value < std::numeric_limits<int>::min() || *value > std::numeric_limits<int>::max()) {
-            return path.toStdString() + " must be a whole number, not " + in_quotes(written);
+            return path.toStdString() + " must be a whole number or auto, not " + in_quotes(written);
         }
         if (scenario.parallelism.derived_axis == axis) scenario.parallelism.derived_axis.reset();
         scenario.parallelism.set_degree(axis, static_cast<int>(*value));

@@ -2,12 +2,14 @@
 
 #include "document/topology_edits.h"
 #include "style/activity_colors.h"
+#include "validation/valid_layouts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -85,6 +87,41 @@ void ScenarioForm::addDimensionButtons(QFormLayout& form, std::size_t dimension)
     }
 }
 
+void ScenarioForm::addLayoutPicker(QFormLayout& form) {
+    auto* picker = new QPushButton(tr("Valid Layouts…"), content_);
+    picker->setObjectName(QStringLiteral("LayoutPicker"));
+    picker->setToolTip(tr("Every tensor × pipeline × data (× expert) degree that lays this model onto the cluster's "
+                          "devices and passes every check with the rest of the scenario; one click sets them "
+                          "together, as one undo step"));
+    auto* menu = new QMenu(picker);
+    connect(menu, &QMenu::aboutToShow, this, [this, menu] { fillLayoutMenu(*menu); });
+    picker->setMenu(menu);
+    form.addRow(tr("Layout"), picker);
+}
+
+void ScenarioForm::fillLayoutMenu(QMenu& menu) {
+    menu.clear();
+    const Scenario& scenario = document_.scenario();
+    // The degrees as they are (an `auto` one as derived), to check the current layout.
+    const ParallelismSpec current =
+        document_.validated() ? document_.validated()->value().parallelism : scenario.parallelism;
+    const std::vector<DegreeCandidate> layouts = valid_layouts(scenario);
+    for (const DegreeCandidate& layout : layouts) {
+        QString name = tr("tp %1 × pp %2 × dp %3").arg(layout.tp).arg(layout.pp).arg(layout.dp);
+        if (layout.ep > 1) name += tr(" × ep %1").arg(layout.ep);
+        QAction* action = menu.addAction(name, this, [this, layout, name] {
+            document_.edit(tr("Choose layout %1").arg(name), QString(),
+                           [layout](Scenario& edited) { edited = with_degrees(std::move(edited), layout); });
+        });
+        action->setCheckable(true);
+        action->setChecked(current.tp == layout.tp && current.pp == layout.pp && current.dp == layout.dp &&
+                           current.ep == layout.ep);
+    }
+    if (layouts.empty()) {
+        menu.addAction(tr("No layout of the degrees passes the checks with this scenario"))->setEnabled(false);
+    }
+}
+
 void ScenarioForm::addDimension() {
     document_.edit(tr("Add a topology dimension"), QString(),
                    [](Scenario& scenario) { add_outer_dimension(scenario, DimensionKind::switch_fabric); });
@@ -113,6 +150,7 @@ void ScenarioForm::rebuild() {
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             sections->addWidget(box);
         }
+        if (field.path == QStringLiteral("parallelism.tp") && !field_shown_) addLayoutPicker(*form);
         const std::size_t index = rows_.size();
         Row row;
         row.field = std::move(field);

@@ -16,6 +16,7 @@
 #include <vector>
 
 class QFormLayout;
+class QMenu;
 class QLabel;
 class QScrollArea;
 class QVBoxLayout;
@@ -51,6 +52,9 @@ private:
     void rebuild();
     // Remove under each topology dimension's fields; Add Outer Dimension under the last one's.
     void addDimensionButtons(QFormLayout& form, std::size_t dimension);
+    // The layout picker above the degrees: every tp × pp × dp (× ep) that validates, one click each.
+    void addLayoutPicker(QFormLayout& form);
+    void fillLayoutMenu(QMenu& menu);
     void addDimension();
     void removeDimension(std::size_t dimension);
     void refresh();
