@@ -13,13 +13,17 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 
 using namespace parasight;
 using namespace parasight::gui;
@@ -42,6 +46,7 @@ private Q_SLOTS:
     void formFitsItsDock();
     void autoMovesFromOneDegreeToAnother();
     void aLayoutIsChosenInOneClick();
+    void anEditThatRebuildsTheFormKeepsItsPlace();
 };
 
 namespace {
@@ -328,6 +333,7 @@ void TestScenarioForm::problemGoesToItsField() {
     window.scenarioForm()->enter(QStringLiteral("simulation.collective_chunks"), QStringLiteral("0"));
     auto* view = window.findChild<QListView*>(QStringLiteral("ProblemsList"));
     QVERIFY(view != nullptr);
+    window.findChild<QToolButton*>(QStringLiteral("ProblemsCount"))->click();  // the panel opens when asked
     QVERIFY(!view->parentWidget()->isHidden());
     QCOMPARE(view->model()->rowCount(), 1);
     // Choosing it focuses its field, scrolled into view (the simulation section is the form's last).
@@ -335,6 +341,19 @@ void TestScenarioForm::problemGoesToItsField() {
     QWidget* field = window.scenarioForm()->editor(QStringLiteral("simulation.collective_chunks"));
     QTRY_VERIFY(field->hasFocus());
     QVERIFY(!field->visibleRegion().isEmpty());
+    // Also when the Scenario dock was closed and the form scrolled to its top: the dock opens and, once laid out,
+    // shows the field with its message under it.
+    auto* scroll = window.scenarioForm()->findChild<QScrollArea*>();
+    scroll->verticalScrollBar()->setValue(0);
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("ScenarioDock"));
+    dock->hide();
+    window.setFocus();
+    Q_EMIT view->activated(view->model()->index(0, 0));
+    QTRY_VERIFY(field->hasFocus());
+    QTRY_VERIFY(!field->visibleRegion().isEmpty());
+    const QLabel* message = field->parentWidget()->findChild<QLabel*>();
+    QVERIFY(message != nullptr && !message->isHidden());
+    QTRY_COMPARE(message->visibleRegion().boundingRect().height(), message->height());
 }
 
 void TestScenarioForm::formFitsItsDock() {
@@ -415,6 +434,32 @@ void TestScenarioForm::aLayoutIsChosenInOneClick() {
     QCOMPARE(qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.tp")))->text(), QStringLiteral("4"));
     document.undoStack()->undo();
     QVERIFY(document.scenario() == before);
+}
+
+// Adding a topology dimension adds its fields, which rebuilds the form: it jumped back to its top, away from the
+// button just pressed. Its scroll position and the field with the focus stay.
+void TestScenarioForm::anEditThatRebuildsTheFormKeepsItsPlace() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    form.resize(340, 400);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    auto* scroll = form.findChild<QScrollArea*>();
+    auto* add = form.findChild<QPushButton*>(QStringLiteral("AddTopologyDimension"));
+    QVERIFY(add != nullptr);
+    scroll->ensureWidgetVisible(add);
+    const int scrolled_to = scroll->verticalScrollBar()->value();
+    QVERIFY(scrolled_to > 0);
+    auto* pp = qobject_cast<QLineEdit*>(form.editor(QStringLiteral("parallelism.pp")));
+    pp->setFocus();
+    QTRY_VERIFY(pp->hasFocus());
+    document.edit(QStringLiteral("add a dimension"), QString(), [](Scenario& s) {
+        s.cluster.topology.push_back(s.cluster.topology.back());
+    });
+    QVERIFY(form.findChild<QPushButton*>(QStringLiteral("RemoveTopologyDimension2")) != nullptr);  // rebuilt
+    QCOMPARE(scroll->verticalScrollBar()->value(), scrolled_to);
+    QTRY_VERIFY(form.editor(QStringLiteral("parallelism.pp"))->hasFocus());
 }
 
 QTEST_MAIN(TestScenarioForm)

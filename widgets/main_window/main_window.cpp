@@ -40,6 +40,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -335,9 +336,28 @@ void MainWindow::buildProblemsPanel() {
     // Choosing a problem goes to its field in the Scenario dock.
     connect(problems_view_, &QListView::activated, this, &MainWindow::goToProblem);
     connect(problems_view_, &QListView::clicked, this, &MainWindow::goToProblem);
+    problems_view_->setSpacing(3);  // one problem from the next
     dock->setWidget(problems_view_);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     dock->hide();
+    // The panel opens when asked, never because of an edit: appearing, it took a quarter of the window for one line
+    // and squeezed the views under the pointer. The status bar counts the problems; the count opens the panel.
+    problems_button_ = new QToolButton(this);
+    problems_button_->setObjectName(QStringLiteral("ProblemsCount"));
+    problems_button_->setAutoRaise(true);
+    problems_button_->setToolTip(tr("Show or hide the Problems panel (each problem is also marked on its field)"));
+    problems_button_->hide();
+    connect(problems_button_, &QToolButton::clicked, this, [this, dock] {
+        if (!dock->isHidden()) {
+            dock->hide();
+            return;
+        }
+        dock->show();
+        dock->raise();
+        // About five rows tall, not a share of the window.
+        resizeDocks({dock}, {problems_view_->fontMetrics().height() * 7}, Qt::Vertical);
+    });
+    statusBar()->insertPermanentWidget(0, problems_button_);
 }
 
 void MainWindow::buildScenarioDock() {
@@ -398,6 +418,7 @@ void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
         open_page_->showFailure(file->path, std::move(file->problems), backTarget());
         // The page lists the file's problems; the panel's would repeat them beside it.
         problems_view_->parentWidget()->hide();
+        problems_button_->hide();
         status_->setText(tr("%1 could not be opened: %2")
                              .arg(QDir::toNativeSeparators(file->path),
                                   QString::fromStdString(count_phrase(count, "problem"))));
@@ -564,7 +585,8 @@ void MainWindow::onScenarioChanged() {
     } else {
         debounce_.stop();
         runner_.cancel();
-        summary_->showMessage(tr("The scenario has problems (see the Problems panel): nothing is simulated"));
+        summary_->showMessage(tr("The scenario has problems (marked on their fields; the count in the status bar "
+                                 "lists them): nothing is simulated"));
         // The views keep the last result, greyed, so that fixing the problem does not lose one's place.
         breakdown_->setEnabled(false);
         memory_->setEnabled(false);
@@ -619,13 +641,11 @@ void MainWindow::setResultsStale(bool stale) {
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {
     problems_->setProblems(problems);
-    problems_view_->parentWidget()->setVisible(!problems.empty());
-    if (!problems.empty()) {
-        status_->setText(tr("%1 in %2")
-                             .arg(QString::fromStdString(count_phrase(static_cast<std::int64_t>(problems.size()),
-                                                                      "problem")),
-                                  file.isEmpty() ? document_.displayName() : file));
-    }
+    const QString count = QString::fromStdString(count_phrase(static_cast<std::int64_t>(problems.size()), "problem"));
+    problems_button_->setText(QStringLiteral("⚠ %1").arg(count));
+    problems_button_->setVisible(!problems.empty());
+    if (problems.empty()) problems_view_->parentWidget()->hide();  // nothing to list
+    if (!problems.empty()) status_->setText(tr("%1 in %2").arg(count, file.isEmpty() ? document_.displayName() : file));
 }
 
 void MainWindow::updateTitle() {

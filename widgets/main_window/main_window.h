@@ -25,6 +25,7 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 class QTabWidget;
+class QToolButton;
 
 namespace parasight::gui {
 
@@ -166,6 +167,7 @@ private:
     OpenFilePage* open_page_ = nullptr;
     ProblemListModel* problems_ = nullptr;
     QListView* problems_view_ = nullptr;
+    QToolButton* problems_button_ = nullptr;  // "⚠ 2 problems" in the status bar: opens the panel
     ScenarioForm* form_ = nullptr;
     QStackedWidget* form_stack_ = nullptr;  // the form, or a line saying no scenario is open yet
     QProgressBar* progress_ = nullptr;

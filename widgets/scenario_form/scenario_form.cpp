@@ -11,12 +11,16 @@
 #include <QLabel>
 #include <QMenu>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <optional>
 
 namespace parasight::gui {
@@ -133,6 +137,13 @@ void ScenarioForm::removeDimension(std::size_t dimension) {
 }
 
 void ScenarioForm::rebuild() {
+    // Where the form was scrolled to and which field had the focus: an edit that adds or removes fields (a topology
+    // dimension, a model of another kind) rebuilds the form, which must not jump to its top under the pointer.
+    const int scrolled_to = scroll_->verticalScrollBar()->value();
+    QString focused;
+    for (const Row& row : rows_) {
+        if (row.editor->hasFocus()) focused = row.field.path;
+    }
     rows_.clear();
     paths_.clear();
     content_ = new QWidget;
@@ -221,6 +232,12 @@ void ScenarioForm::rebuild() {
         showValue(row);
         showMessage(row);
     }
+    // Laid out now, so that the scroll bar has its range before it is set back.
+    content_->layout()->activate();
+    content_->resize(scroll_->viewport()->width(), content_->sizeHint().height());
+    scroll_->verticalScrollBar()->setRange(0, std::max(0, content_->height() - scroll_->viewport()->height()));
+    scroll_->verticalScrollBar()->setValue(scrolled_to);
+    if (const Row* row = find(focused)) row->editor->setFocus(Qt::OtherFocusReason);
 }
 
 void ScenarioForm::showValue(Row& row) {
@@ -313,7 +330,14 @@ bool ScenarioForm::focusField(const QString& path) {
         }
     }
     if (target == nullptr) return false;
-    scroll_->ensureWidgetVisible(target->editor);
+    // The field with its message under it (the editor's cell), once the dock that may just have been opened is laid
+    // out: scrolled before that, the cell could end half out of view.
+    QWidget* cell = target->editor->parentWidget();
+    const auto reveal = [this, cell = QPointer<QWidget>(cell)] {
+        if (cell) scroll_->ensureWidgetVisible(cell, 0, 8);
+    };
+    reveal();
+    QTimer::singleShot(0, this, reveal);
     target->editor->setFocus(Qt::OtherFocusReason);
     return true;
 }
