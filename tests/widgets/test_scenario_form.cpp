@@ -47,6 +47,7 @@ private Q_SLOTS:
     void autoMovesFromOneDegreeToAnother();
     void aLayoutIsChosenInOneClick();
     void anEditThatRebuildsTheFormKeepsItsPlace();
+    void undoInAFieldIsTheDocumentsUndo();
 };
 
 namespace {
@@ -460,6 +461,43 @@ void TestScenarioForm::anEditThatRebuildsTheFormKeepsItsPlace() {
     QVERIFY(form.findChild<QPushButton*>(QStringLiteral("RemoveTopologyDimension2")) != nullptr);  // rebuilt
     QCOMPARE(scroll->verticalScrollBar()->value(), scrolled_to);
     QTRY_VERIFY(form.editor(QStringLiteral("parallelism.pp"))->hasFocus());
+}
+
+// Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new
+// edit. One undo model: Ctrl+Z first drops what was typed and not yet committed, then undoes the document's edits;
+// nothing is committed on the way.
+void TestScenarioForm::undoInAFieldIsTheDocumentsUndo() {
+    MainWindow window;
+    window.resize(1400, 900);
+    open_default(window);
+    window.setAutoRun(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioDocument& document = window.document();
+    ScenarioForm* form = window.scenarioForm();
+    form->enter(QStringLiteral("model.layers"), QStringLiteral("48"));  // one committed edit: 96 → 48
+    QCOMPARE(document.undoStack()->count(), 1);
+    auto* layers = qobject_cast<QLineEdit*>(form->editor(QStringLiteral("model.layers")));
+    layers->setFocus();
+    QTRY_VERIFY(layers->hasFocus());
+    layers->selectAll();
+    QTest::keyClicks(layers, QStringLiteral("12"));  // typed, not committed
+    QCOMPARE(layers->text(), QStringLiteral("12"));
+    QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(layers->text(), QStringLiteral("48"));  // the typing dropped
+    QCOMPARE(document.scenario().model.layers, 48);
+    QCOMPARE(document.undoStack()->index(), 1);
+    QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document.scenario().model.layers, 96);  // the document's edit undone
+    QCOMPARE(layers->text(), QStringLiteral("96"));
+    QCOMPARE(document.undoStack()->index(), 0);
+    // Redo too, and leaving the field commits nothing new.
+    QTest::keyClick(layers, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(document.scenario().model.layers, 48);
+    window.scenarioForm()->editor(QStringLiteral("model.hidden"))->setFocus();
+    QTRY_VERIFY(!layers->hasFocus());
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(document.undoStack()->index(), 1);
 }
 
 QTEST_MAIN(TestScenarioForm)

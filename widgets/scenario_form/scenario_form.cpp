@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QLineEdit>
@@ -202,6 +203,7 @@ void ScenarioForm::rebuild() {
                                          row.field.dimension))));
             }
             connect(line, &QLineEdit::editingFinished, this, [this, index, line] { commit(index, line->text()); });
+            line->installEventFilter(this);
             row.editor = line;
             break;
         }
@@ -283,6 +285,55 @@ void ScenarioForm::commit(std::size_t index, const QString& text) {
     const ScenarioField field = row.field;  // the edit may rebuild the form
     document_.edit(tr("Change %1").arg(field.label), field.path,
                    [&field, &text](Scenario& scenario) { (void)field.write(scenario, text); });
+}
+
+namespace {
+
+// Undo, redo (either spelling the window binds: Ctrl+Y or Ctrl+Shift+Z), or neither.
+std::optional<bool> undo_key(const QKeyEvent& key) {
+    if (key.matches(QKeySequence::Undo)) return false;
+    if (key.matches(QKeySequence::Redo) ||
+        key.keyCombination() == QKeyCombination(Qt::ControlModifier | Qt::ShiftModifier, Qt::Key_Z)) {
+        return true;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool ScenarioForm::eventFilter(QObject* watched, QEvent* event) {
+    auto* line = qobject_cast<QLineEdit*>(watched);
+    if (line == nullptr || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
+        return QWidget::eventFilter(watched, event);
+    }
+    const auto redo = undo_key(*static_cast<QKeyEvent*>(event));
+    if (!redo) return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        // Claimed here, so that neither the line edit's own undo nor the window's shortcut takes it.
+        event->accept();
+        return true;
+    }
+    handleUndoKey(*line, *redo);
+    return true;
+}
+
+void ScenarioForm::handleUndoKey(QLineEdit& line, bool redo) {
+    for (Row& row : rows_) {
+        if (row.editor != &line) continue;
+        if (line.text() != row.field.read(document_.scenario()) || !row.unreadable.empty()) {
+            row.unreadable.clear();
+            showValue(row);
+            showMessage(row);
+            return;
+        }
+        break;
+    }
+    QUndoStack* stack = document_.undoStack();
+    if (redo) {
+        stack->redo();
+    } else {
+        stack->undo();
+    }
 }
 
 const ScenarioForm::Row* ScenarioForm::find(const QString& path) const {

@@ -18,6 +18,7 @@
 class QFormLayout;
 class QMenu;
 class QLabel;
+class QLineEdit;
 class QScrollArea;
 class QVBoxLayout;
 
@@ -42,6 +43,10 @@ public:
     // Writes `text` to the field as a user committing it would (for tests and scripting).
     void enter(const QString& path, const QString& text);
 
+protected:
+    // Ctrl+Z / Ctrl+Shift+Z in a text field: the document's undo, not the field's (see handleUndoKey).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     struct Row {
         ScenarioField field;
@@ -62,6 +67,9 @@ private:
     void showValue(Row& row);
     void showMessage(Row& row);
     [[nodiscard]] const Row* find(const QString& path) const;
+    // One undo model: in a field with text typed and not committed, undo and redo drop that text (the field shows
+    // the document's value again); otherwise they undo or redo the document's last edit. Nothing is committed.
+    void handleUndoKey(QLineEdit& line, bool redo);
 
     ScenarioDocument& document_;
     QScrollArea* scroll_ = nullptr;
