@@ -40,6 +40,20 @@ ScenarioForm::ScenarioForm(ScenarioDocument& document, QWidget* parent) : QWidge
     refresh();
 }
 
+ScenarioForm::~ScenarioForm() {
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        if (auto* line = qobject_cast<QLineEdit*>(rows_[i].editor); line != nullptr && line->hasFocus()) {
+            commit(i, line->text());
+            break;
+        }
+    }
+    // A commit may have rebuilt the form: the rows are read again.
+    for (const Row& row : rows_) {
+        QObject::disconnect(row.editor, nullptr, this, nullptr);
+        row.editor->removeEventFilter(this);
+    }
+}
+
 void ScenarioForm::setFieldFilter(std::function<bool(const ScenarioField& field)> shown) {
     field_shown_ = std::move(shown);
     rebuild();

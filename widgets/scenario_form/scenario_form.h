@@ -29,6 +29,9 @@ class ScenarioForm : public QWidget {
 
 public:
     explicit ScenarioForm(ScenarioDocument& document, QWidget* parent = nullptr);
+    // Commits what the focused field holds, as leaving it would, while this object is whole: the field's own focus-out
+    // in the base class's teardown would otherwise call into a form already half destroyed.
+    ~ScenarioForm() override;
 
     // Shows only the fields `shown` accepts (those of one topology dimension for the topology's inspector), without
     // the dimension buttons; an empty function shows every field.
