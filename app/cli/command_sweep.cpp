@@ -360,7 +360,8 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     options.done = std::move(done).value();
 
     const std::filesystem::path folder = std::filesystem::path(file).parent_path();
-    const SweepPlan plan{read.scenario->name, base_yaml, folder.empty() ? "." : folder, std::move(space).value()};
+    const SweepPlan plan{read.scenario->name, base_yaml, folder.empty() ? "." : folder, std::move(space).value(),
+                         name_facts(*read.scenario)};
     const std::uint64_t in_shard = options.shard.size_of(plan.space.point_count());
     std::uint64_t stored_in_shard = 0;
     for (const std::uint64_t point : options.done) stored_in_shard += options.shard.holds(point) ? 1 : 0;

@@ -73,7 +73,8 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
         result.reason = reasons(loaded.diagnostics);
         return result;
     }
-    result.scenario_name = loaded.scenario->value().name;
+    result.scenario_name = plan.base_facts ? true_scenario_name(*plan.base_facts, loaded.scenario->value())
+                                           : loaded.scenario->value().name;
 
     const MemoryLowerBound bound = memory_lower_bound(*loaded.scenario);
     if (bound.exceeds_capacity()) {

@@ -7,6 +7,7 @@
 // observer in batches (each in point order), on the calling thread.
 
 #include "sweep/point_result.h"
+#include "scenario/scenario_names.h"
 #include "sweep/sweep_space.h"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ struct SweepPlan {
     std::string base_yaml;                 // the base scenario as write_scenario_yaml writes it
     std::filesystem::path base_directory;  // where the base scenario's relative paths start
     SweepSpace space;
+    // What the base scenario's name states (scenario/scenario_names.h): a point whose axes change the device count,
+    // the device or the model is stored under a name that says what it is, not the base's.
+    std::optional<NameFacts> base_facts;
 };
 
 // Which points one process of several runs: point k belongs to shard k mod count (`--shard K/N`, K counted from 1

@@ -98,6 +98,7 @@ private slots:
     void badInputIsRefusedWithWhy_data();
     void badInputIsRefusedWithWhy();
     void aDatabaseThatIsNotOursIsLeftAlone();
+    void aPointIsStoredUnderANameThatIsTrue();
 };
 
 void TestCliSweep::aSweepStoresEveryPointWithItsOutcome() {
@@ -434,6 +435,20 @@ void TestCliSweep::aDatabaseThatIsNotOursIsLeftAlone() {
     RUN_CLI(merge, {"merge", folder.filePath("out.db"), database});
     EXPECT_EXIT(merge, 1);
     QVERIFY2(merge.err.contains("is not a SQLite database"), qPrintable(merge.err));
+}
+
+// The default scenario is "GPT-3 175B on 1024 A100-80GB"; its points with 64 nodes of 8 (512 devices) were stored
+// under that name, which the run list then showed. A point whose axes change what the name states is stored under
+// a derived one (scenario/scenario_names.h); the others keep the base's.
+void TestCliSweep::aPointIsStoredUnderANameThatIsTrue() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString database = folder.filePath("names.db");
+    RUN_CLI(run, {"sweep", QString(PARASIGHT_SOURCE_DIR) + "/presets/scenarios/default.yaml", "--axis",
+                  "cluster.topology[1].size=64,128", "--axis", "parallelism.dp=auto", "--db", database, "--quiet"});
+    EXPECT_EXIT(run, 0);
+    QCOMPARE(query(database, "SELECT point, scenario_name FROM sweep_1 ORDER BY point"),
+             (QStringList{"0|GPT-3 175B on 512 A100-80GB SXM4", "1|GPT-3 175B on 1024 A100-80GB"}));
 }
 
 QTEST_GUILESS_MAIN(TestCliSweep)

@@ -13,6 +13,10 @@
 #include "validation/validate.h"
 
 #include <QAction>
+#include <QTimer>
+#include <QFileInfo>
+#include <QFileDialog>
+#include <QApplication>
 #include <QFile>
 #include <QMenu>
 #include <QTemporaryDir>
@@ -37,6 +41,7 @@ private Q_SLOTS:
     void everyPresetOpensAsAValidScenario();
     void recentFilesAreNewestFirstAndBounded();
     void openRecentOpensAndForgetsWhatIsGone();
+    void saveAsAddsTheSuffixTheOpenFilterShows();
 };
 
 void TestFileMenu::initTestCase() {
@@ -195,6 +200,31 @@ void TestFileMenu::openRecentOpensAndForgetsWhatIsGone() {
     QCOMPARE(window.openFilePage()->problems()->rowCount(), 1);
     QVERIFY2(window.openFilePage()->problems()->index(0, 0).data().toString().contains(QStringLiteral("does not exist")),
              qPrintable(window.openFilePage()->problems()->index(0, 0).data().toString()));
+}
+
+// Save As of "plan" wrote a file named plan, which the Open dialog's filter (*.yaml *.yml) then hid.
+void TestFileMenu::saveAsAddsTheSuffixTheOpenFilterShows() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    MainWindow window;
+    window.setAutoRun(false);
+    window.openDefaultScenario();
+    QAction* save_as = nullptr;
+    for (QAction* action : window.findChildren<QAction*>()) {
+        if (action->text() == QStringLiteral("Save &As…")) save_as = action;
+    }
+    QVERIFY(save_as != nullptr);
+    const QString typed = directory.filePath(QStringLiteral("plan"));
+    QTimer::singleShot(0, [typed] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (dialog == nullptr) return;
+        dialog->selectFile(typed);
+        QMetaObject::invokeMethod(dialog, "accept");
+    });
+    save_as->trigger();
+    QCOMPARE(window.document().filePath(), directory.filePath(QStringLiteral("plan.yaml")));
+    QVERIFY(QFileInfo::exists(directory.filePath(QStringLiteral("plan.yaml"))));
+    QVERIFY(!QFileInfo::exists(typed));
 }
 
 QTEST_MAIN(TestFileMenu)

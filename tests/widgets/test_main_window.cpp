@@ -7,6 +7,8 @@
 #include "breakdown/breakdown_view.h"
 #include "memory/memory_view.h"
 #include "summary/summary_bar.h"
+#include "timeline/event_details.h"
+#include "timeline/timeline_page.h"
 #include "timeline/timeline_rows.h"
 #include "timeline/timeline_view.h"
 #include "topology/topology_page.h"
@@ -20,6 +22,7 @@
 #include <QLegend>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QSet>
 #include <QSignalSpy>
@@ -54,6 +57,7 @@ private Q_SLOTS:
     void opensTheDefaultScenarioSimulated();
     void anEditRunsAgain();
     void chartsAreNotGreyAfterARerun();
+    void aNewRunOrDocumentDropsWhatWasMeasuredOrSought();
     void anInvalidEditIsNotSimulated();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
@@ -137,6 +141,31 @@ void TestMainWindow::chartsAreNotGreyAfterARerun() {
     QVERIFY(!window.breakdownView()->isEnabled());
     QCOMPARE(window.breakdownView()->chart()->axes().front()->labelsColor(),
              window.palette().color(QPalette::Disabled, QPalette::Text));
+}
+
+// The measurement panel kept the previous run's numbers after a re-run, and the Find text carried over into another
+// scenario.
+void TestMainWindow::aNewRunOrDocumentDropsWhatWasMeasuredOrSought() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(settled.wait(30000));
+    window.showTab(QStringLiteral("timeline"));
+    window.show();
+    QWidget* details = window.timelinePage()->details();
+    Q_EMIT window.timelineView()->rangeSelected(0.0, window.result()->simulation.report.iteration_time_s / 2);
+    QVERIFY(!details->isHidden());
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 32; });
+    QVERIFY(settled.wait(30000));
+    QVERIFY(details->isHidden());
+    auto* find = window.findChild<QLineEdit*>(QStringLiteral("TimelineSearch"));
+    QVERIFY(find != nullptr);
+    find->setText(QStringLiteral("layer 1"));
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 16; });
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(find->text(), QStringLiteral("layer 1"));  // the same scenario: still sought
+    window.openDefaultScenario();
+    QCOMPARE(find->text(), QString());
 }
 
 void TestMainWindow::aChosenRowBringsItsDeviceToTheTimeline() {

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void editsOfOneFieldMerge();
     void anEditThatChangesNothingIsNoStep();
     void saveAndReopen();
+    void aTopologyEditKeepsTheSavedNamesTrue();
     void saveAsElsewhereKeepsTheTable();
     void savingKeepsTheSweepSection();
     void failedSaveChangesNothing();
@@ -171,6 +172,30 @@ void TestScenarioDocument::saveAndReopen() {
     QVERIFY(reopened.openFile(path, problems));
     QVERIFY(reopened.scenario() == document.scenario());
     QCOMPARE(reopened.undoStack()->count(), 0);
+}
+
+// "GPT-3 175B on 1024 A100-80GB" and "128 x DGX A100 (1024 GPUs)" survived an edit to 8 × 64 = 512 devices into
+// the saved file (scenario/scenario_names.h).
+void TestScenarioDocument::aTopologyEditKeepsTheSavedNamesTrue() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("half.yaml"));
+    ScenarioDocument document;
+    open_default(document);
+    document.edit(QStringLiteral("nodes"), QString(), [](Scenario& s) {
+        s.cluster.topology[1].size = 64;
+        s.parallelism.dp = 4;
+    });
+    QCOMPARE(document.scenario().name, std::string("GPT-3 175B on 512 A100-80GB SXM4"));
+    QVERIFY(!document.saveAs(path));
+    const parasight::ReadResult saved = parasight::read_scenario_file(path.toStdString());
+    QVERIFY(saved.scenario.has_value());
+    QCOMPARE(saved.scenario->name, std::string("GPT-3 175B on 512 A100-80GB SXM4"));
+    QCOMPARE(saved.scenario->cluster.name, std::string("512 x A100-80GB SXM4 (8 x 64)"));
+    // Undo brings the names back with the topology.
+    document.undoStack()->undo();
+    QCOMPARE(document.scenario().name, std::string("GPT-3 175B on 1024 A100-80GB"));
+    QCOMPARE(document.scenario().cluster.name, std::string("128 x DGX A100 (1024 GPUs)"));
 }
 
 void TestScenarioDocument::savingKeepsTheSweepSection() {

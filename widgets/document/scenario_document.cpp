@@ -2,6 +2,7 @@
 
 #include "document/scenario_edit_command.h"
 #include "io/atomic_output.h"
+#include "scenario/scenario_names.h"
 #include "scenario_file/relocate_paths.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
@@ -79,6 +80,8 @@ void ScenarioDocument::edit(const QString& text, const QString& merge_key,
                             const std::function<void(Scenario&)>& change) {
     Scenario after = scenario_;
     change(after);
+    // "GPT-3 175B on 1024 A100-80GB" must not survive an edit to 512 devices into the saved file.
+    keep_names_true(name_facts(scenario_), after);
     if (after == scenario_) return;  // nothing to undo
     undo_stack_.push(new ScenarioEditCommand(*this, text, merge_key, scenario_, std::move(after)));
 }
@@ -116,6 +119,7 @@ void ScenarioDocument::reset(Scenario scenario, Validation validation, std::shar
         Q_EMIT filePathChanged(file_path_);
     }
     undo_stack_.setClean();
+    Q_EMIT replaced();
 }
 
 }  // namespace parasight::gui

@@ -69,6 +69,9 @@ Q_SIGNALS:
     // After every change of the value (an edit, an undo, an open); validated() and problems() are current.
     void scenarioChanged();
     void filePathChanged(const QString& path);
+    // Another scenario replaced this one (opened, new, recovered), after its scenarioChanged: views drop what they
+    // held of the one before.
+    void replaced();
     void modifiedChanged(bool modified);
 
 private:

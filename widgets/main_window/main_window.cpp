@@ -6,6 +6,7 @@
 #include "breakdown/breakdown_view.h"
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
+#include "document/save_path_dialog.h"
 #include "strategy/strategy_page.h"
 #include "topology/topology_page.h"
 #include "memory/memory_view.h"
@@ -158,6 +159,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&debounce_, &QTimer::timeout, this, &MainWindow::runNow);
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::onScenarioChanged);
     connect(&document_, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(&document_, &ScenarioDocument::replaced, timeline_, &TimelinePage::startOver);
     connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
 
     connect(&runner_, &SimulationRunner::started, this, [this] {
@@ -679,8 +681,8 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), document_.filePath(),
-                                                      tr("Scenarios (*.yaml *.yml)"));
+    const QString path = ask_save_path(this, tr("Save Scenario"), document_.filePath(), tr("Scenarios (*.yaml *.yml)"),
+                                       QStringLiteral(".yaml"));
     if (path.isEmpty()) return false;
     if (const auto error = document_.saveAs(path)) {
         QMessageBox::critical(this, tr("Cannot save"), tr("Saving %1 failed: %2").arg(path, *error));

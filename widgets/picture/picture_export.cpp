@@ -1,10 +1,11 @@
 #include "picture/picture_export.h"
 
+#include "document/save_path_dialog.h"
+
 #include "io/atomic_output.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
-#include <QFileDialog>
 #include <QMessageBox>
 #include <QImage>
 #include <QPainter>
@@ -22,9 +23,8 @@ std::optional<QString> write_bytes(const QString& path, const QByteArray& bytes)
 
 void export_with_dialog(QWidget* parent, const QString& title, const QString& filter, const QString& suffix,
                         const std::function<std::optional<QString>(const QString& path)>& write) {
-    QString path = QFileDialog::getSaveFileName(parent, title, QString(), filter);
+    const QString path = ask_save_path(parent, title, QString(), filter, suffix);
     if (path.isEmpty()) return;
-    if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
     if (const std::optional<QString> error = write(path)) {
         QMessageBox::critical(parent, QCoreApplication::translate("PictureExport", "Cannot export"),
                               QCoreApplication::translate("PictureExport", "Writing %1 failed: %2").arg(path, *error));

@@ -23,8 +23,8 @@ using PaintPicture = std::function<void(QPainter&)>;
 [[nodiscard]] std::optional<QString> export_svg(const QSize& size, const QString& title, const PaintPicture& paint,
                                                 const QString& path);
 
-// Asks where to save (a file dialog over `parent` titled `title`, showing `filter`; `suffix` added when missing),
-// writes there with `write` and says why not in a message box when it fails.
+// Asks where to save (document/save_path_dialog.h: a file dialog over `parent` titled `title`, showing `filter`;
+// `suffix` added when missing), writes there with `write` and says why not in a message box when it fails.
 void export_with_dialog(QWidget* parent, const QString& title, const QString& filter, const QString& suffix,
                         const std::function<std::optional<QString>(const QString& path)>& write);
 

@@ -127,12 +127,20 @@ void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels,
     search_found_->clear();
     overview_->showTimeline(levels);
     view_->showTimeline(std::move(levels), std::move(classes), capacity_bytes);
+    // The view has dropped its selection and measured range: their numbers belonged to the run before.
+    details_->hide();
 }
 
 void TimelinePage::showMessage(const QString& message) {
     levels_.reset();
     overview_->showTimeline(nullptr);
     view_->showMessage(message);
+    details_->hide();
+}
+
+void TimelinePage::startOver() {
+    search_->clear();
+    details_->hide();
 }
 
 }  // namespace parasight::gui

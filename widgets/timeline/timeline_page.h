@@ -37,6 +37,9 @@ public:
     // memory lanes.
     void showTimeline(std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes,
                       double capacity_bytes = 0.0);
+    // Another scenario was opened: what was being looked for belongs to the one before (the Find text, the
+    // details of a selection or a measured range).
+    void startOver();
     void showMessage(const QString& message);
 
 private:
