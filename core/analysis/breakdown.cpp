@@ -48,6 +48,7 @@ std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     case TaskKind::dp_comm: return CommGroup::dp;
     case TaskKind::forward:
     case TaskKind::backward:
+    case TaskKind::weight_gradient:
     case TaskKind::recompute:
     case TaskKind::optimizer:
     case TaskKind::injected_delay: return std::nullopt;

@@ -7,7 +7,8 @@ namespace {
 void add(PassTimes& times, TaskKind kind, double seconds) {
     switch (kind) {
     case TaskKind::forward: times.forward_s += seconds; break;
-    case TaskKind::backward: times.backward_s += seconds; break;
+    case TaskKind::backward:
+    case TaskKind::weight_gradient: times.backward_s += seconds; break;  // a layer's backward holds its W
     case TaskKind::recompute: times.recompute_s += seconds; break;
     default: break;
     }

@@ -175,7 +175,7 @@ TaskId GraphBuilder::layer_weight_gradients(std::int32_t device, int layer, int 
         const BlockCosts& cost = attention ? costs.attention : costs.mlp;
         // The gather needs nothing of the weight gradients before it: it runs ahead on the communication stream.
         const TaskId gathered = gathers ? gather_block_input_again(device, layer, mb, costs, after) : -1;
-        last = compute(device, TaskKind::backward, attention ? "attention weight gradients" : "mlp weight gradients",
+        last = compute(device, TaskKind::weight_gradient, attention ? "attention weight gradients" : "mlp weight gradients",
                        layer, mb, cost.weight_gradients_s, cost.weight_gradients_flops, last);
         if (gathered >= 0) graph_.depend(gathered, last);
     }

@@ -10,6 +10,7 @@ const std::array<EnumName<Stream>, 3> stream_names{{{Stream::compute, "compute"}
 
 const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind::forward, "forward"},
                                                           {TaskKind::backward, "backward"},
+                                                          {TaskKind::weight_gradient, "weight_gradient"},
                                                           {TaskKind::recompute, "recompute"},
                                                           {TaskKind::optimizer, "optimizer"},
                                                           {TaskKind::tp_comm, "tp"},

@@ -23,6 +23,9 @@ extern const std::array<EnumName<Stream>, 3> stream_names;
 enum class TaskKind : std::uint8_t {
     forward,
     backward,
+    // A weight-gradient pass deferred from its backward to fill the pipeline's idle slots (ZB-H1's W; Qi et al. 2024):
+    // computation, drawn and named apart from the backward's input gradients (B).
+    weight_gradient,
     recompute,
     optimizer,
     tp_comm,
@@ -35,7 +38,7 @@ enum class TaskKind : std::uint8_t {
     // It holds the stream, neither compute units nor links.
     injected_delay,
 };
-inline constexpr std::size_t task_kind_count = 10;
+inline constexpr std::size_t task_kind_count = 11;
 extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
 
 enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };

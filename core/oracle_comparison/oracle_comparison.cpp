@@ -50,7 +50,8 @@ Expected<OracleComparison> compare_oracle_with_simulation(const ValidatedScenari
     const RangeSummary busy = summarize_range(*simulation.timeline, 0.0, report.iteration_time_s);
     comparison.simulated_iteration_s = report.iteration_time_s;
     comparison.simulated_compute_s = mean_s(busy, TaskKind::forward) + mean_s(busy, TaskKind::backward) +
-                                     mean_s(busy, TaskKind::recompute) + mean_s(busy, TaskKind::optimizer);
+                                     mean_s(busy, TaskKind::weight_gradient) + mean_s(busy, TaskKind::recompute) +
+                                     mean_s(busy, TaskKind::optimizer);
     for (std::size_t kind = 0; kind < task_kind_count; ++kind) {
         if (is_communication(static_cast<TaskKind>(kind))) {
             comparison.simulated_communication_s += busy.mean_s_by_kind[kind];

@@ -549,6 +549,18 @@ void TestSimulation::pipelineBubbleFractions() {
         PS_COMPARE_RELATIVE(sim.report.iteration_time_s, m * (F + B + W) + (p - 1.0) * (F + B - W), 1e-9);
         PS_COMPARE_RELATIVE(sim.report.breakdown.bubble_s, (p - 1.0) * (F + B - W), 1e-9);
         QVERIFY(sim.report.breakdown.exposed_comm_total_s() <= 1e-9 * sim.report.iteration_time_s);
+        // W is a kind of its own (drawn and named apart from B): on the first stage, the attention and MLP weight
+        // gradients of its 16 layers for each of the m micro-batches, m·W of work in all (nothing overlaps them).
+        std::size_t w_tasks = 0;
+        double w_s = 0.0;
+        for (std::size_t t = 0; t < sim.graph.tasks.size(); ++t) {
+            const auto& task = sim.graph.tasks[t];
+            if (task.device != 0 || task.kind != TaskKind::weight_gradient) continue;
+            ++w_tasks;
+            w_s += task.work_s;
+        }
+        QCOMPARE(w_tasks, static_cast<std::size_t>(2 * layers_per_chunk * micro_batches));
+        PS_COMPARE_RELATIVE(w_s, m * W, 1e-9);
         return;
     }
     const double fraction = sim.report.breakdown.bubble_s / sim.report.iteration_time_s;

@@ -72,6 +72,8 @@ QColor task_kind_color(TaskKind kind) {
     switch (kind) {
     case TaskKind::forward: return blue;
     case TaskKind::backward: return QColor(0x2c, 0x4f, 0x78);  // Tableau's blue, darker: the same work, reversed
+    // Tableau 20's light blue: the rest of the backward's work, deferred (ZB-H1's W), apart from B and F.
+    case TaskKind::weight_gradient: return QColor(0xa0, 0xcb, 0xe8);
     case TaskKind::recompute: return red;
     case TaskKind::optimizer: return brown;
     case TaskKind::tp_comm: return exposed_comm_color(CommGroup::tp);

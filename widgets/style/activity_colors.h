@@ -18,8 +18,8 @@ namespace parasight::gui {
 [[nodiscard]] QColor bubble_color();
 [[nodiscard]] QColor idle_color();
 [[nodiscard]] QColor memory_category_color(MemoryCategory category);
-// What a timeline event is: forward, backward and recompute in blues and red, optimizer brown, communication in its
-// group's colour (as exposed_comm_color).
+// What a timeline event is: forward, backward and deferred weight gradients (W) in blues, recompute red, optimizer
+// brown, communication in its group's colour (as exposed_comm_color).
 [[nodiscard]] QColor task_kind_color(TaskKind kind);
 // A parallel axis's groups, as its communication: tp orange, cp pink, ep purple, dp yellow, pp green.
 [[nodiscard]] QColor parallel_axis_color(ParallelAxis axis);

@@ -32,6 +32,7 @@ QString task_kind_label(TaskKind kind) {
     switch (kind) {
     case TaskKind::forward: return tr("Forward");
     case TaskKind::backward: return tr("Backward");
+    case TaskKind::weight_gradient: return tr("Weight gradients (W)");
     case TaskKind::recompute: return tr("Recompute");
     case TaskKind::optimizer: return tr("Optimizer");
     case TaskKind::tp_comm: return QStringLiteral("TP");
