@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTest>
+#include <QValueAxis>
 
 #include <cmath>
 
@@ -140,6 +141,8 @@ private Q_SLOTS:
     void quantityTexts_data();
     void quantityTexts();
     void breakdownViewDrawsTheTable();
+    void memoryAxesReachTheDataAndTheCapacityInRange_data();
+    void memoryAxesReachTheDataAndTheCapacityInRange();
     void memoryViewNamesOutOfMemory();
     void manyDevicesOfferStagesOnly();
 };
@@ -401,6 +404,33 @@ void TestResultViews::breakdownViewDrawsTheTable() {
     QCOMPARE(model->rowCount(), 0);
 }
 
+// style/axis_scale.h: a memory axis ends a tenth above the data's peak, or above the capacity when the capacity is at
+// most twice the peak (or passed); beyond that the capacity is off the scale.
+void TestResultViews::memoryAxesReachTheDataAndTheCapacityInRange_data() {
+    QTest::addColumn<double>("peak_gib");
+    QTest::addColumn<double>("capacity_gib");
+    QTest::addColumn<double>("top_gib");
+    QTest::addColumn<bool>("capacity_shown");
+    QTest::newRow("1.5 of 80: to the data") << 1.5 << 80.0 << 1.65 << false;
+    QTest::newRow("4 of 80: to the data") << 4.0 << 80.0 << 4.4 << false;
+    QTest::newRow("39.9 of 80: just out of range") << 39.9 << 80.0 << 43.89 << false;
+    QTest::newRow("40 of 80: twice, in range") << 40.0 << 80.0 << 88.0 << true;
+    QTest::newRow("60 of 80") << 60.0 << 80.0 << 88.0 << true;
+    QTest::newRow("90 of 80: out of memory") << 90.0 << 80.0 << 99.0 << true;
+    QTest::newRow("no capacity") << 2.0 << 0.0 << 2.2 << false;
+}
+
+void TestResultViews::memoryAxesReachTheDataAndTheCapacityInRange() {
+    QFETCH(double, peak_gib);
+    QFETCH(double, capacity_gib);
+    QFETCH(double, top_gib);
+    QFETCH(bool, capacity_shown);
+    constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+    const parasight::gui::MemoryAxisTop top = parasight::gui::memory_axis_top(peak_gib * gib, capacity_gib * gib);
+    QVERIFY2(std::abs(top.bytes / gib - top_gib) < 1e-9 * top_gib, qPrintable(QString::number(top.bytes / gib)));
+    QCOMPARE(top.capacity_shown, capacity_shown);
+}
+
 void TestResultViews::memoryViewNamesOutOfMemory() {
     auto scenario = small_pipeline();
     QVERIFY(scenario.has_value());
@@ -410,11 +440,22 @@ void TestResultViews::memoryViewNamesOutOfMemory() {
     QVERIFY(!fits->simulation.report.out_of_memory);
     view.showResult(fits);
     QVERIFY(view.outOfMemoryLabel()->isHidden());
-    // The over-time chart shows the fullest device with its memory curve and the capacity.
+    // The over-time chart shows the fullest device with its memory curve, scaled to it: a peak of 35 MiB on a device
+    // of 80 GiB drew a flat line at the bottom of an 80 GiB axis. The axis now ends within twice the peak (a tenth
+    // above it, rounded to nice numbers), and a note beside it says where the capacity is, off the scale.
     QCOMPARE(view.deviceBox()->count(), static_cast<int>(fits->simulation.report.per_device.size()));
-    QVERIFY(view.timeChart()->series().size() >= 2);
     auto* curve = qobject_cast<QLineSeries*>(view.timeChart()->series().front());
     QVERIFY(curve != nullptr && curve->count() >= 2);
+    QCOMPARE(view.timeChart()->series().size(), 1);  // no capacity line: 80 GiB is off the scale
+    const std::size_t fullest = static_cast<std::size_t>(view.deviceBox()->currentIndex());
+    const double peak_mib = fits->simulation.report.per_device[fullest].peak_memory_bytes / (1024.0 * 1024.0);
+    const auto* bytes_axis = qobject_cast<const QValueAxis*>(view.timeChart()->axes(Qt::Vertical).front());
+    QVERIFY(bytes_axis != nullptr);
+    QVERIFY2(bytes_axis->max() >= 1.1 * peak_mib && bytes_axis->max() < 2.0 * peak_mib,
+             qPrintable(QStringLiteral("%1 MiB for a peak of %2 MiB").arg(bytes_axis->max()).arg(peak_mib)));
+    QCOMPARE(bytes_axis->titleText(), QStringLiteral("Memory (MiB)"));
+    QCOMPARE(view.findChild<QLabel*>(QStringLiteral("CapacityNote"))->text(),
+             QStringLiteral("Capacity 80 GiB per device: off the scale of both charts, which end near their peaks"));
 
     // The same on devices of 16 MiB (its peak is 35 MiB): out of memory, named above the charts and marked on the
     // curve.

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void drawingsHaveTheirNpusAndLinks();
     void largeTopologiesStartFolded();
     void largeMeshesStartFolded();
+    void aFrameIsAsWideAsItsLabel();
     void canvasEditsAreUndoable();
     void aPaletteButtonDroppedOnTheCanvasAddsItsDimension();
     void theInspectorEditsTheChosenDimension();
@@ -140,6 +141,27 @@ void TestTopologyPage::drawingsHaveTheirNpusAndLinks() {
         }
     }
     QCOMPARE(ids.size(), npus);
+}
+
+// A folded dimension's frame holds one member: as narrow as a node, it cut its label ("Dim 1 · switch ×128, 1 shown ·
+// 25 GB/…"). Given its label's width, each frame is at least that plus its insets, the member centred in it.
+void TestTopologyPage::aFrameIsAsWideAsItsLabel() {
+    const Dimensions cluster{dimension(DimensionKind::switch_fabric, 8), dimension(DimensionKind::switch_fabric, 128)};
+    const std::vector<bool> unfolded{true, false};
+    const TopologyDrawing narrow = draw_topology(cluster, unfolded);
+    const auto frame_of = [](const TopologyDrawing& drawing, std::size_t d) {
+        return std::find_if(drawing.blocks.begin(), drawing.blocks.end(),
+                            [d](const DrawnBlock& block) { return block.dimension == d; })->rect;
+    };
+    const double node_width = frame_of(narrow, 0).width();
+    const double wide_label = 3.0 * node_width;
+    const TopologyDrawing wide = draw_topology(cluster, unfolded, {0.0, wide_label});
+    QCOMPARE(frame_of(wide, 1).width(), wide_label + 2.0 * label_inset);
+    // The node inside is as it was, centred in the wider frame; the picture grew with it.
+    QCOMPARE(frame_of(wide, 0).width(), node_width);
+    QCOMPARE(frame_of(wide, 0).center().x(), frame_of(wide, 1).center().x());
+    QCOMPARE(wide.bounds.width(), wide_label + 2.0 * label_inset);
+    QCOMPARE(wide.npus.size(), narrow.npus.size());
 }
 
 void TestTopologyPage::largeTopologiesStartFolded() {

@@ -316,7 +316,13 @@ void MainWindow::buildStatusBar() {
     cancel_->setToolTip(tr("Stop the file being opened, or the simulation (Esc)"));
     cancel_->hide();
     connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelWork);
+    problems_button_ = new QToolButton(this);
+    problems_button_->setObjectName(QStringLiteral("ProblemsCount"));
+    problems_button_->setAutoRaise(true);
+    problems_button_->setToolTip(tr("Show or hide the Problems panel (each problem is also marked on its field)"));
+    problems_button_->hide();
     statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(problems_button_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
 }
@@ -344,11 +350,6 @@ void MainWindow::buildProblemsPanel() {
     dock->hide();
     // The panel opens when asked, never because of an edit: appearing, it took a quarter of the window for one line
     // and squeezed the views under the pointer. The status bar counts the problems; the count opens the panel.
-    problems_button_ = new QToolButton(this);
-    problems_button_->setObjectName(QStringLiteral("ProblemsCount"));
-    problems_button_->setAutoRaise(true);
-    problems_button_->setToolTip(tr("Show or hide the Problems panel (each problem is also marked on its field)"));
-    problems_button_->hide();
     connect(problems_button_, &QToolButton::clicked, this, [this, dock] {
         if (!dock->isHidden()) {
             dock->hide();
@@ -359,7 +360,6 @@ void MainWindow::buildProblemsPanel() {
         // About five rows tall, not a share of the window.
         resizeDocks({dock}, {problems_view_->fontMetrics().height() * 7}, Qt::Vertical);
     });
-    statusBar()->insertPermanentWidget(0, problems_button_);
 }
 
 void MainWindow::buildScenarioDock() {

@@ -42,6 +42,10 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     controls->addWidget(new QLabel(tr("Rows:"), this));
     controls->addWidget(grouping_);
     controls->addStretch(1);
+    // Where the capacity is when the charts, scaled to the data, do not reach it.
+    capacity_note_ = new QLabel(this);
+    capacity_note_->setObjectName(QStringLiteral("CapacityNote"));
+    controls->addWidget(capacity_note_);
 
     out_of_memory_ = new QLabel(this);
     out_of_memory_->setWordWrap(true);
@@ -152,6 +156,7 @@ void MemoryView::showMessage(const QString& message) {
     result_.reset();
     model_->clear();
     out_of_memory_->hide();
+    capacity_note_->clear();
     message_->setText(message);
     pages_->setCurrentIndex(0);
 }
@@ -171,9 +176,10 @@ void MemoryView::rebuildPeakChart() {
     const int rows = model_->rowCount();
     if (rows == 0) return;
     const double capacity = model_->capacityBytes();
-    double largest = capacity;
+    double largest = 0.0;
     for (int row = 0; row < rows; ++row) largest = std::max(largest, model_->bytes(row, MemoryTableModel::peak_column));
-    const AxisScale scale = bytes_axis_scale(largest);
+    const MemoryAxisTop top = memory_axis_top(largest, capacity);
+    const AxisScale scale = bytes_axis_scale(top.bytes);
 
     RowBars bars;
     for (int row = 0; row < rows; ++row) bars.row_labels << model_->rowLabel(row);
@@ -182,10 +188,12 @@ void MemoryView::rebuildPeakChart() {
     }
     bars.value = [this, scale](int row, int category) { return model_->bytes(row, category) / scale.unit_value; };
     bars.axis_title = tr("Memory (%1)").arg(scale.unit);
-    bars.axis_max = largest / scale.unit_value;
+    peak_capacity_shown_ = top.capacity_shown;
+    showCapacityNote();
+    bars.axis_max = top.bytes / scale.unit_value;
     QValueAxis* values = add_row_bars(*peak_chart_, bars, *table_);
 
-    if (capacity > 0.0) {
+    if (top.capacity_shown) {
         add_capacity_across_bars(*peak_chart_, values, rows, capacity / scale.unit_value,
                                  tr("Capacity %1").arg(bytes_text(capacity)));
     }
@@ -203,8 +211,8 @@ void MemoryView::rebuildTimeChart() {
     const double end_s = timeline.iteration_time_s();
     const double capacity = report.memory_capacity_bytes;
     const AxisScale time_scale = time_axis_scale(end_s);
-    const double highest = std::max(capacity, timeline.peak_memory_bytes(static_cast<std::size_t>(device)));
-    const AxisScale bytes_scale = bytes_axis_scale(highest);
+    const MemoryAxisTop top = memory_axis_top(timeline.peak_memory_bytes(static_cast<std::size_t>(device)), capacity);
+    const AxisScale bytes_scale = bytes_axis_scale(top.bytes);
 
     auto* used = new QLineSeries;
     used->setName(tr("Allocated"));
@@ -223,7 +231,9 @@ void MemoryView::rebuildTimeChart() {
     time_axis->applyNiceNumbers();
     auto* bytes_axis = new QValueAxis;
     bytes_axis->setTitleText(tr("Memory (%1)").arg(bytes_scale.unit));
-    bytes_axis->setRange(0.0, highest / bytes_scale.unit_value);
+    time_capacity_shown_ = top.capacity_shown;
+    showCapacityNote();
+    bytes_axis->setRange(0.0, top.bytes / bytes_scale.unit_value);
     bytes_axis->setLabelFormat(QStringLiteral("%g"));
     bytes_axis->applyNiceNumbers();
     time_chart_->addAxis(time_axis, Qt::AlignBottom);
@@ -231,7 +241,7 @@ void MemoryView::rebuildTimeChart() {
     used->attachAxis(time_axis);
     used->attachAxis(bytes_axis);
 
-    if (capacity > 0.0) {
+    if (top.capacity_shown) {
         auto* line = new QLineSeries;
         line->setName(tr("Capacity"));
         line->setPen(capacity_pen());
@@ -251,6 +261,17 @@ void MemoryView::rebuildTimeChart() {
     }
     time_chart_->setTitle(samples.empty() ? tr("Not recorded in this run") : QString());
     apply_chart_style(*time_chart_, palette());
+}
+
+void MemoryView::showCapacityNote() {
+    const double capacity = result_ ? result_->simulation.report.memory_capacity_bytes : 0.0;
+    QString note;
+    if (capacity > 0.0 && !peak_capacity_shown_ && !time_capacity_shown_) {
+        note = tr("Capacity %1 per device: off the scale of both charts, which end near their peaks");
+    } else if (capacity > 0.0 && !time_capacity_shown_) {
+        note = tr("Capacity %1 per device: off the scale of the chart over the iteration");
+    }
+    capacity_note_->setText(note.isEmpty() ? QString() : note.arg(bytes_text(capacity)));
 }
 
 void MemoryView::changeEvent(QEvent* event) {

@@ -7,6 +7,8 @@
 #include "memory/memory_table_model.h"
 #include "run/simulation_result.h"
 
+#include "style/axis_scale.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -45,6 +47,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: off the scale
+    // of both charts"); nothing when both do.
+    void showCapacityNote();
     void refresh();
     void rebuildPeakChart();
     void rebuildTimeChart();
@@ -58,6 +63,9 @@ private:
     QLabel* message_ = nullptr;
     QChart* peak_chart_ = nullptr;
     QChart* time_chart_ = nullptr;
+    QLabel* capacity_note_ = nullptr;
+    bool peak_capacity_shown_ = true;  // whether each chart's axis reaches the capacity
+    bool time_capacity_shown_ = true;
     QTableView* table_ = nullptr;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The table under a result view's chart: whole rows selected, read-only, alternating rows, rows as tall as their
-// text, small enough for a small window.
+// text, small enough for a small window, its columns filling the view's width (each as wide as its contents, and
+// what is left shared out among them).
 
 #include <functional>
 

@@ -1,5 +1,6 @@
 #include "style/axis_scale.h"
 
+#include <algorithm>
 #include <array>
 
 namespace parasight::gui {
@@ -30,6 +31,16 @@ AxisScale bytes_axis_scale(double max_bytes) {
                                                   {1024.0 * 1024.0 * 1024.0, QStringLiteral("GiB")},
                                                   {1024.0 * 1024.0 * 1024.0 * 1024.0, QStringLiteral("TiB")}}};
     return largest_below(max_bytes, scales);
+}
+
+MemoryAxisTop memory_axis_top(double peak_bytes, double capacity_bytes) {
+    // A tenth above the highest value drawn, so that it does not touch the top.
+    constexpr double headroom = 1.1;
+    constexpr double capacity_in_range = 2.0;  // the capacity within this factor of the peak is drawn
+    if (capacity_bytes > 0.0 && capacity_bytes <= capacity_in_range * peak_bytes) {
+        return {headroom * std::max(peak_bytes, capacity_bytes), true};
+    }
+    return {peak_bytes > 0.0 ? headroom * peak_bytes : std::max(capacity_bytes, 1.0), false};
 }
 
 }  // namespace parasight::gui

@@ -1,6 +1,7 @@
 #include "style/chart_style.h"
 
 #include <QAbstractAxis>
+#include <QAbstractSeries>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -16,6 +17,8 @@
 namespace parasight::gui {
 
 namespace {
+constexpr const char* hidden_from_legend_property = "parasightHiddenFromLegend";
+
 QColor mixed(const QColor& a, const QColor& b, double share_of_a) {
     const double other = 1.0 - share_of_a;
     return QColor::fromRgbF(static_cast<float>(a.redF() * share_of_a + b.redF() * other),
@@ -32,8 +35,10 @@ void fit_legend(QChartView& view) {
     // row) all of them.
     const bool column = (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight)) != 0;
     int needed = 0;
-    for (const QLegendMarker* marker : legend->markers()) {
-        if (!marker->isVisible()) continue;  // a series kept out of the legend
+    for (QLegendMarker* marker : legend->markers()) {
+        // A series kept out of the legend. (Not the marker's isVisible(): that is false for every marker while the
+        // legend is hidden, which made a hidden legend measure as empty and come back, its names elided.)
+        if (marker->series()->property(hidden_from_legend_property).toBool()) continue;
         const int entry = metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
         needed = column ? std::max(needed, entry) : needed + entry;
     }
@@ -88,6 +93,7 @@ void add_series(QChart& chart, QAbstractSeries* series, QAbstractAxis* x, QAbstr
 }
 
 void hide_from_legend(QChart& chart, QAbstractSeries* series) {
+    series->setProperty(hidden_from_legend_property, true);
     for (QLegendMarker* marker : chart.legend()->markers(series)) marker->setVisible(false);
 }
 

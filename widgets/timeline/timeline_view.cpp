@@ -2,9 +2,11 @@
 
 #include "analysis/event_exposure.h"
 #include "style/activity_colors.h"
+#include "style/axis_scale.h"
 #include "memory/memory_curve.h"
 #include "style/quantity_text.h"
 #include "timeline/event_text.h"
+#include "units/quantity.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
@@ -108,6 +110,14 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels,
             }
         }
     }
+    // One scale for every lane, so that lanes compare: the highest device's peak, the capacity when in range.
+    double highest_bytes = 0.0;
+    if (levels_) {
+        for (std::size_t device = 0; device < levels_->timeline().devices().size(); ++device) {
+            highest_bytes = std::max(highest_bytes, levels_->timeline().peak_memory_bytes(device));
+        }
+    }
+    memory_top_ = memory_axis_top(highest_bytes, capacity_bytes_);
     message_.clear();
     select(std::nullopt, false);
     range_.reset();
@@ -625,7 +635,7 @@ void TimelineView::paintMemoryLane(QPainter& painter, const TimelineRow& row, do
                                    double to_s) const {
     const Timeline& timeline = levels_->timeline();
     const double peak_bytes = timeline.peak_memory_bytes(row.device);
-    const double top_bytes = std::max(capacity_bytes_, peak_bytes);
+    const double top_bytes = memory_top_.bytes;
     if (!(top_bytes > 0.0)) return;
     const double height = memory_lane_height_px - 4.0;
     const double bottom = lane_top + 2.0 + height;
@@ -640,7 +650,28 @@ void TimelineView::paintMemoryLane(QPainter& painter, const TimelineRow& row, do
         painter.fillRect(QRectF(header_width_px + c, bottom - h, 1.0, h),
                          capacity_bytes_ > 0.0 && bytes > capacity_bytes_ ? over : allocated);
     }
-    if (capacity_bytes_ > 0.0) {
+    // The lane's scale, at its top right on a backing that keeps it legible over the allocation: what the lane's full
+    // height stands for, and where the capacity is when it is off the scale.
+    const auto bytes = [](double value) {
+        return QString::fromStdString(units::format_readable(value, units::Dimension::size, 3, true));
+    };
+    const QString scale_text = memory_top_.capacity_shown || !(capacity_bytes_ > 0.0)
+                                   ? tr("top %1").arg(bytes(top_bytes))
+                                   : tr("top %1 · capacity %2, off the scale").arg(bytes(top_bytes), bytes(capacity_bytes_));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    painter.setFont(small);
+    const QFontMetrics small_metrics(small);
+    const double text_width = small_metrics.horizontalAdvance(scale_text) + 6.0;
+    const QRectF backing(header_width_px + columns - text_width - 2.0, lane_top + 1.0, text_width,
+                         small_metrics.height());
+    QColor behind = palette().color(QPalette::Window);
+    behind.setAlphaF(0.8F);
+    painter.fillRect(backing, behind);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(backing, Qt::AlignCenter, scale_text);
+    painter.setFont(font());
+    if (memory_top_.capacity_shown) {
         const double capacity_y = bottom - capacity_bytes_ / top_bytes * height;
         painter.setPen(QPen(over, 1.0, Qt::DashLine));
         painter.drawLine(QPointF(header_width_px, capacity_y), QPointF(header_width_px + columns, capacity_y));

@@ -19,6 +19,8 @@
 #include "timeline/time_scale.h"
 #include "timeline/timeline_rows.h"
 
+#include "style/axis_scale.h"
+
 #include <QAbstractScrollArea>
 
 #include <cstdint>
@@ -145,6 +147,7 @@ private:
     std::optional<EventId> selected_;
     std::optional<std::size_t> revealed_device_;
     double capacity_bytes_ = 0.0;
+    MemoryAxisTop memory_top_;  // every memory lane's scale
     std::uint16_t present_kinds_ = 0;  // LaneBox::kinds of every event: the legend names these
     std::optional<std::pair<double, double>> range_;
     bool selecting_range_ = false;

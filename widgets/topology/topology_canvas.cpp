@@ -128,7 +128,17 @@ void TopologyCanvas::rebuild() {
     QGraphicsScene& canvas = *scene();
     canvas.clear();
     npu_items_.clear();
-    drawing_ = draw_topology(dimensions_, unfolded_);
+    QFont label_font = font();
+    label_font.setPointSizeF(label_font.pointSizeF() * 0.85);
+    const QFontMetricsF label_metrics(label_font);
+    // Each frame as wide as its label: every block of a dimension has the same one.
+    std::vector<double> label_widths;
+    for (std::size_t d = 0; d < dimensions_.size() && d < unfolded_.size(); ++d) {
+        const int members = std::max(1, dimensions_[d].size);
+        const DrawnBlock block{d, 0, {}, members, unfolded_[d] ? members : 1};
+        label_widths.push_back(label_metrics.horizontalAdvance(block_label(dimensions_[d], block)));
+    }
+    drawing_ = draw_topology(dimensions_, unfolded_, label_widths);
     if (drawing_.npus.empty()) return;  // not drawable: the page says why
     const QPalette colours = palette();
     const QColor text = colours.color(QPalette::Text);
@@ -154,8 +164,6 @@ void TopologyCanvas::rebuild() {
     for (const DrawnBlock& block : drawing_.blocks) blocks.push_back(&block);
     std::stable_sort(blocks.begin(), blocks.end(),
                      [](const DrawnBlock* a, const DrawnBlock* b) { return a->dimension > b->dimension; });
-    QFont label_font = font();
-    label_font.setPointSizeF(label_font.pointSizeF() * 0.85);
     for (const DrawnBlock* block : blocks) {
         const bool chosen = selected_dimension_ == block->dimension;
         auto* frame = canvas.addRect(block->rect, QPen(chosen ? highlight : colours.color(QPalette::Mid), chosen ? 2.0 : 1.0),
@@ -166,10 +174,11 @@ void TopologyCanvas::rebuild() {
                               .arg(block->shown < block->members ? tr("draw every member") : tr("draw one member")));
         auto* label = canvas.addSimpleText(block_label(dimensions_[block->dimension], *block), label_font);
         label->setBrush(chosen ? highlight : text);
-        label->setPos(block->rect.topLeft() + QPointF(6.0, 2.0));
+        label->setPos(block->rect.topLeft() + QPointF(label_inset, 2.0));
         label->setData(dimension_data_key, static_cast<qulonglong>(block->dimension));
-        // A frame too narrow for its label (one NPU of a folded dimension) shows what fits; the tooltip says all.
-        const double room = block->rect.width() - 12.0;
+        // Frames are made as wide as their labels; should one still be narrower, it shows what fits (the tooltip says
+        // all).
+        const double room = block->rect.width() - 2.0 * label_inset;
         if (label->boundingRect().width() > room && room > 0.0) {
             label->setText(QFontMetricsF(label_font).elidedText(label->text(), Qt::ElideRight, room));
         }

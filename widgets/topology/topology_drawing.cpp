@@ -61,7 +61,8 @@ Piece draw_npu(std::int64_t npu) {
 }
 
 Piece draw_block(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded,
-                 const std::vector<std::int64_t>& place_values, int dimension, std::int64_t first_npu) {
+                 const std::vector<double>& label_widths, const std::vector<std::int64_t>& place_values, int dimension,
+                 std::int64_t first_npu) {
     if (dimension < 0) return draw_npu(first_npu);
     const auto d = static_cast<std::size_t>(dimension);
     const Dimension& spec = dimensions[d];
@@ -70,7 +71,7 @@ Piece draw_block(const std::vector<Dimension>& dimensions, const std::vector<boo
     std::vector<Piece> children;
     children.reserve(static_cast<std::size_t>(shown));
     for (int i = 0; i < shown; ++i) {
-        children.push_back(draw_block(dimensions, unfolded, place_values, dimension - 1,
+        children.push_back(draw_block(dimensions, unfolded, label_widths, place_values, dimension - 1,
                                       first_npu + i * place_values[d]));
     }
     const QSizeF child = children.front().size;
@@ -134,7 +135,12 @@ Piece draw_block(const std::vector<Dimension>& dimensions, const std::vector<boo
     QRectF content;
     for (const QPointF& center : centers) content |= QRectF(center - QPointF(child.width() / 2.0, child.height() / 2.0), child);
     for (const DrawnSwitch& box : piece.items.switches) content |= box.rect;
-    const QRectF frame = content.adjusted(-block_padding, -block_padding - block_header, block_padding, block_padding);
+    QRectF frame = content.adjusted(-block_padding, -block_padding - block_header, block_padding, block_padding);
+    // As wide as its label, the members centred: a folded dimension's one member left its label cut off.
+    if (d < label_widths.size() && frame.width() < label_widths[d] + 2.0 * label_inset) {
+        const double grow = (label_widths[d] + 2.0 * label_inset - frame.width()) / 2.0;
+        frame.adjust(-grow, 0.0, grow, 0.0);
+    }
     piece.items.blocks.push_back(DrawnBlock{d, first_npu, frame, members, shown});
     translate(piece.items, -frame.topLeft());
     piece.size = frame.size();
@@ -199,7 +205,8 @@ std::vector<bool> default_unfolded(const std::vector<Dimension>& dimensions, std
     return unfolded;
 }
 
-TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded) {
+TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded,
+                              const std::vector<double>& label_widths) {
     if (!is_drawable(dimensions) || unfolded.size() != dimensions.size()) return {};
     std::vector<std::int64_t> place_values;
     std::int64_t place = 1;
@@ -207,7 +214,8 @@ TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const st
         place_values.push_back(place);
         place *= std::max(1, dimension.size);
     }
-    Piece root = draw_block(dimensions, unfolded, place_values, static_cast<int>(dimensions.size()) - 1, 0);
+    Piece root =
+        draw_block(dimensions, unfolded, label_widths, place_values, static_cast<int>(dimensions.size()) - 1, 0);
     root.items.bounds = QRectF(QPointF(0.0, 0.0), root.size);
     return std::move(root.items);
 }

@@ -82,7 +82,12 @@ inline constexpr double npu_radius = 11.0;
                                                  std::int64_t npu_limit = default_drawn_npus,
                                                  std::int64_t line_limit = max_drawn_lines);
 
-// `unfolded` has an entry per dimension; nothing is drawn unless is_drawable(dimensions).
-[[nodiscard]] TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded);
+// The room a frame keeps between its edges and its label, on each side.
+inline constexpr double label_inset = 6.0;
+
+// `unfolded` has an entry per dimension; nothing is drawn unless is_drawable(dimensions). `label_widths` (px, by
+// dimension; may be empty) makes each frame at least as wide as its label and its insets.
+[[nodiscard]] TopologyDrawing draw_topology(const std::vector<Dimension>& dimensions, const std::vector<bool>& unfolded,
+                                            const std::vector<double>& label_widths = {});
 
 }  // namespace parasight::gui
