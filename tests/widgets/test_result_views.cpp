@@ -143,6 +143,7 @@ private Q_SLOTS:
     void breakdownViewDrawsTheTable();
     void memoryAxesReachTheDataAndTheCapacityInRange_data();
     void memoryAxesReachTheDataAndTheCapacityInRange();
+    void headersSayWhatTheyMean();
     void memoryViewNamesOutOfMemory();
     void manyDevicesOfferStagesOnly();
 };
@@ -429,6 +430,26 @@ void TestResultViews::memoryAxesReachTheDataAndTheCapacityInRange() {
     const parasight::gui::MemoryAxisTop top = parasight::gui::memory_axis_top(peak_gib * gib, capacity_gib * gib);
     QVERIFY2(std::abs(top.bytes / gib - top_gib) < 1e-9 * top_gib, qPrintable(QString::number(top.bytes / gib)));
     QCOMPARE(top.capacity_shown, capacity_shown);
+}
+
+// The Breakdown's and Memory's columns said "Bubble" or "Buffers" with nothing to say what they count.
+void TestResultViews::headersSayWhatTheyMean() {
+    BreakdownTableModel breakdown;
+    for (int part = 0; part <= BreakdownTableModel::part_count; ++part) {
+        QVERIFY(!breakdown.headerData(part, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    }
+    int bubble = -1;
+    for (int part = 0; part < BreakdownTableModel::part_count; ++part) {
+        if (BreakdownTableModel::partName(part) == QStringLiteral("Bubble")) bubble = part;
+    }
+    QVERIFY(bubble >= 0);
+    QVERIFY(breakdown.headerData(bubble, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("Pipeline bubble: idle time waiting for the pipeline to fill")));
+    MemoryTableModel memory;
+    for (int column = 0; column <= MemoryTableModel::share_column; ++column) {
+        QVERIFY(!memory.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    }
 }
 
 void TestResultViews::memoryViewNamesOutOfMemory() {

@@ -48,6 +48,8 @@ private Q_SLOTS:
     void aLayoutIsChosenInOneClick();
     void anEditThatRebuildsTheFormKeepsItsPlace();
     void undoInAFieldIsTheDocumentsUndo();
+    void everyFieldSaysWhatItMeans_data();
+    void everyFieldSaysWhatItMeans();
 };
 
 namespace {
@@ -498,6 +500,44 @@ void TestScenarioForm::undoInAFieldIsTheDocumentsUndo() {
     QTRY_VERIFY(!layers->hasFocus());
     QCOMPARE(document.undoStack()->count(), 1);
     QCOMPARE(document.undoStack()->index(), 1);
+}
+
+// A new user met γ, efficiency, step latency, flat_ring and TP overlap with nothing to say what they are: every field
+// of every kind of scenario explains itself on hover, a problem first when it has one.
+void TestScenarioForm::everyFieldSaysWhatItMeans_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("transformer (GPT-3 on 1024 A100s)") << QStringLiteral("default");
+    QTest::newRow("CNN (ResNet-50)") << QStringLiteral("resnet50-abci");
+    QTest::newRow("mixture of experts") << QStringLiteral("llama3-405b-16k");
+}
+
+void TestScenarioForm::everyFieldSaysWhatItMeans() {
+    QFETCH(QString, preset);
+    const parasight::Preset* found = find_preset(PresetKind::scenario, preset.toStdString());
+    QVERIFY(found != nullptr);
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openText(found->text, std::string(found->file), problems));
+    ScenarioForm form(document);
+    for (const ScenarioField& field : scenario_fields(document.scenario())) {
+        QWidget* editor = form.editor(field.path);
+        QVERIFY(editor != nullptr);
+        QVERIFY2(!editor->toolTip().isEmpty(), qPrintable(field.path));
+    }
+    const auto tip = [&](const QString& path) { return form.editor(path)->toolTip(); };
+    QVERIFY(tip(QStringLiteral("simulation.overlap_slowdown")).startsWith(QStringLiteral("γ (Proteus)")));
+    QVERIFY(tip(QStringLiteral("cluster.topology[0].efficiency")).startsWith(QStringLiteral("Efficiency: ")));
+    QVERIFY(tip(QStringLiteral("cluster.topology[0].step_latency")).startsWith(QStringLiteral("Step latency: ")));
+    QVERIFY(tip(QStringLiteral("parallelism.tp_overlap")).startsWith(QStringLiteral("TP overlap — ")));
+    if (form.editor(QStringLiteral("cluster.multi_dimension_collectives")) != nullptr) {
+        QVERIFY(tip(QStringLiteral("cluster.multi_dimension_collectives")).contains(QStringLiteral("flat_ring")));
+    }
+    // A problem comes first, the meaning after it.
+    form.enter(QStringLiteral("simulation.collective_chunks"), QStringLiteral("0"));
+    const QString with_problem = tip(QStringLiteral("simulation.collective_chunks"));
+    QVERIFY2(with_problem.startsWith(QStringLiteral("simulation.collective_chunks must be between 1 and 4096")),
+             qPrintable(with_problem));
+    QVERIFY(with_problem.endsWith(QStringLiteral("to pipeline across dimensions (ASTRA-sim 2.0)")));
 }
 
 QTEST_MAIN(TestScenarioForm)

@@ -85,6 +85,21 @@ QString BreakdownTableModel::partName(int part) {
     return tr("Total");
 }
 
+QString BreakdownTableModel::partMeaning(int part) {
+    if (part == 0) return tr("Time the device computes (forward, backward, recompute, optimizer)");
+    if (part >= first_comm_part && part < memory_part) {
+        return tr("Exposed communication: time the device waits on this group's transfers with nothing to compute "
+                  "(communication that runs beside computation is hidden and not counted)");
+    }
+    if (part == memory_part) return tr("Time the device waits on memory transfers with nothing to compute");
+    if (part == bubble_part) {
+        return tr("Pipeline bubble: idle time waiting for the pipeline to fill (before a stage's first micro-batch "
+                  "arrives) or drain (after its last leaves)");
+    }
+    if (part == idle_part) return tr("Any other time the device waits (for another device, in the middle of the run)");
+    return tr("The iteration: every part of the row adds up to it");
+}
+
 QColor BreakdownTableModel::partColor(int part) {
     if (part == 0) return compute_color();
     if (part >= first_comm_part && part < memory_part) return exposed_comm_color(static_cast<CommGroup>(part - first_comm_part));
@@ -146,6 +161,7 @@ QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientatio
     }
     if (section < 0 || section > total_column) return {};
     if (role == Qt::DisplayRole) return partName(section);
+    if (role == Qt::ToolTipRole) return partMeaning(section);
     if (role == Qt::DecorationRole && section < part_count) return partColor(section);
     return {};
 }

@@ -35,6 +35,8 @@ public:
     [[nodiscard]] bool showsShares() const noexcept { return shares_; }
 
     [[nodiscard]] static QString partName(int part);
+    // What the part means, for its header's tooltip and the chart's.
+    [[nodiscard]] static QString partMeaning(int part);
     [[nodiscard]] static QColor partColor(int part);
     // Whether any row spends time on this part: empty parts are left out of the chart and hidden in the table.
     [[nodiscard]] bool partIsEmpty(int part) const;

@@ -44,7 +44,12 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
 
     // The chart above, the table below: both want the window's width (a bar per row, a column per part).
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(make_chart_view(chart_, this));
+    QWidget* chart_view = make_chart_view(chart_, this);
+    chart_view->setToolTip(tr("Where each device's iteration goes: compute; exposed communication (waiting on a "
+                              "transfer with nothing to compute); the pipeline bubble (idle time waiting for the "
+                              "pipeline to fill or drain); other idle time. Each bar adds up to the iteration; hover a "
+                              "bar for its numbers, click it to pick its row."));
+    splitter->addWidget(chart_view);
     splitter->addWidget(table_);
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({2000, 1000});  // 2 : 1 of whatever height there is

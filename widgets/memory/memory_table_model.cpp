@@ -110,6 +110,20 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
         if (section == share_column) return tr("Of capacity");
         return categoryName(section);
     }
+    if (role == Qt::ToolTipRole) {
+        if (section == peak_column) return tr("The device's highest allocation in the iteration, every category at that moment");
+        if (section == share_column) return tr("The peak as a share of the device's memory capacity");
+        switch (static_cast<MemoryCategory>(section)) {
+        case MemoryCategory::weights: return tr("The parameters the device holds (its share under ZeRO-3)");
+        case MemoryCategory::gradients: return tr("The parameters' gradients (its share under ZeRO-2 and 3)");
+        case MemoryCategory::optimizer:
+            return tr("Optimizer state: Adam's fp32 master copy and two moments (its share under ZeRO-1 to 3)");
+        case MemoryCategory::activations:
+            return tr("Activations kept from each forward for its backward: they grow with the micro-batches in flight");
+        case MemoryCategory::buffers:
+            return tr("Communication buffers and the parameters ZeRO-3 gathers for a layer");
+        }
+    }
     if (role == Qt::DecorationRole && section < category_count) return categoryColor(section);
     return {};
 }

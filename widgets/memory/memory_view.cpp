@@ -71,7 +71,10 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     auto* over_time_layout = new QVBoxLayout(over_time);
     over_time_layout->setContentsMargins(0, 0, 0, 0);
     over_time_layout->addLayout(device_row);
-    over_time_layout->addWidget(make_chart_view(time_chart_, over_time), 1);
+    QWidget* time_view = make_chart_view(time_chart_, over_time);
+    time_view->setToolTip(tr("The chosen device's allocated memory over the iteration: activations grow with each "
+                             "micro-batch's forward and are freed by its backward"));
+    over_time_layout->addWidget(time_view, 1);
 
     // The two charts side by side above, the table across the width below.
     auto* charts = new QSplitter(Qt::Horizontal, this);
@@ -82,7 +85,10 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     auto* at_peak_title = new QLabel(tr("At each device's peak"), at_peak);
     at_peak_title->setMinimumHeight(device_->sizeHint().height());
     at_peak_layout->addWidget(at_peak_title);
-    at_peak_layout->addWidget(make_chart_view(peak_chart_, at_peak), 1);
+    QWidget* peak_view = make_chart_view(peak_chart_, at_peak);
+    peak_view->setToolTip(tr("Each row's device at its highest allocation, by what it holds (the table's headers say "
+                             "what each category is)"));
+    at_peak_layout->addWidget(peak_view, 1);
     charts->addWidget(at_peak);
     charts->addWidget(over_time);
     charts->setChildrenCollapsible(false);

@@ -74,7 +74,10 @@ OracleView::OracleView(ScenarioDocument& document, QWidget* parent)
     }
     at_p->setChildrenCollapsible(false);
     auto* charts = new QSplitter(Qt::Horizontal, this);
-    charts->addWidget(make_chart_view(scaling_chart_, charts));
+    QWidget* scaling_view = make_chart_view(scaling_chart_, charts);
+    scaling_view->setToolTip(tr("ParaDL's closed forms: each CNN strategy's time against the PEs, both axes "
+                                "logarithmic; dashed from where a limit rules the strategy out"));
+    charts->addWidget(scaling_view);
     scaling_chart_->legend()->setAlignment(Qt::AlignRight);  // nine strategies: a column beside the curves
     charts->addWidget(at_p);
     charts->setChildrenCollapsible(false);

@@ -1,6 +1,7 @@
 #include "scenario_form/scenario_form.h"
 
 #include "document/topology_edits.h"
+#include "scenario_form/field_help.h"
 #include "style/activity_colors.h"
 #include "validation/valid_layouts.h"
 
@@ -209,12 +210,15 @@ void ScenarioForm::rebuild() {
             line->setMinimumWidth(60);
             line->setPlaceholderText(row.field.placeholder);
             if (row.field.kind == FieldKind::quantity) {
-                line->setToolTip(tr("A value with its unit, as in a scenario file (e.g. %1)")
-                                     .arg(QString::fromStdString(units::format_quantity(
-                                         row.field.dimension == units::Dimension::bandwidth ? 300e9
-                                         : row.field.dimension == units::Dimension::time    ? 1e-6
-                                                                                            : 80.0 * (1ull << 30),
-                                         row.field.dimension))));
+                // The unit wanted, where an empty field says it before anything is typed.
+                if (line->placeholderText().isEmpty()) {
+                    line->setPlaceholderText(tr("with its unit, e.g. %1")
+                                                 .arg(QString::fromStdString(units::format_quantity(
+                                                     row.field.dimension == units::Dimension::bandwidth ? 300e9
+                                                     : row.field.dimension == units::Dimension::time    ? 1e-6
+                                                                                                        : 80.0 * (1ull << 30),
+                                                     row.field.dimension))));
+                }
             }
             connect(line, &QLineEdit::editingFinished, this, [this, index, line] { commit(index, line->text()); });
             line->installEventFilter(this);
@@ -233,6 +237,8 @@ void ScenarioForm::rebuild() {
         cell_layout->addWidget(row.editor);
         cell_layout->addWidget(row.message);
         form->addRow(row.field.label, cell);
+        // What the field means, on its label and (unless a problem is shown) its editor.
+        if (QWidget* label = form->labelForField(cell)) label->setToolTip(field_help(row.field.path));
         rows_.push_back(std::move(row));
         const ScenarioField* next = index + 1 < fields.size() ? &fields[index + 1] : nullptr;
         if (const auto dimension = topology_dimension_ending(rows_.back().field, next); dimension && !field_shown_) {
@@ -279,7 +285,8 @@ void ScenarioForm::showMessage(Row& row) {
     }
     row.message->setText(message);
     row.message->setVisible(!message.isEmpty());
-    row.editor->setToolTip(message);
+    const QString help = field_help(row.field.path);
+    row.editor->setToolTip(message.isEmpty() ? help : help.isEmpty() ? message : message + QStringLiteral("\n\n") + help);
 }
 
 void ScenarioForm::commit(std::size_t index, const QString& text) {

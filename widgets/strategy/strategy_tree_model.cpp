@@ -200,7 +200,18 @@ QVariant StrategyTreeModel::headerData(int section, Qt::Orientation orientation,
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case max_ongoing_column: return tr("Micro-batches a 1F1B stage may start before its first backward");
+        case node_column:
+            return tr("The model, its pipeline stages, their layers and blocks: a value set on a node holds for "
+                      "everything under it unless set again there (inherited values are shown lighter)");
+        case layers_column: return tr("Layers a pipeline stage holds; stages may hold uneven numbers");
+        case micro_batches_column:
+            return tr("Micro-batches per iteration on each data-parallel replica (global batch / (dp × micro-batch))");
+        case max_ongoing_column:
+            return tr("Micro-batches a 1F1B stage may start before its first backward; \"schedule's own\": the "
+                      "schedule decides (1F1B: pp − s on stage s, counted from 0; GPipe: every micro-batch)");
+        case recompute_column:
+            return tr("Activation recomputation for this node: none, selective (the attention core) or full (whole "
+                      "layers)");
         case forward_column: return tr("After a run: forward time per device in the iteration, all micro-batches");
         case backward_column:
             return tr("After a run: backward time per device in the iteration, all micro-batches, recompute included");

@@ -209,6 +209,8 @@ QWidget* WhatIfPage::buildSweep() {
     buttons->addWidget(sweep_button_);
     chart_ = new QChart;
     QChartView* view = make_chart_view(chart_, box);
+    view->setToolTip(tr("Iteration time against the delay added to each chosen communication: flat while the "
+                        "overlap with computation hides the delay, then rising with every call nothing hides"));
     apply_chart_style(*chart_, palette());
     summary_ = new QLabel(tr("Choose the communications to delay and the delays, then Sweep: one simulation per "
                              "delay shows how much of it the overlap with computation hides."),

@@ -1,0 +1,136 @@
+#include "scenario_form/field_help.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <map>
+
+namespace parasight::gui {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("FieldHelp", text); }
+
+const std::map<QString, QString>& help_by_path() {
+    static const std::map<QString, QString> help{
+        {QStringLiteral("model.preset"),
+         tr("A bundled model: choosing one replaces the model's sizes as naming it in the file would")},
+        {QStringLiteral("model.layers"), tr("Transformer layers (the encoder's, for an encoder-decoder model)")},
+        {QStringLiteral("model.hidden"), tr("The model width h: every layer's activations are h numbers per token")},
+        {QStringLiteral("model.heads"),
+         tr("Attention heads a; tensor parallelism gives each rank whole heads, so tp must divide them")},
+        {QStringLiteral("model.kv_heads"),
+         tr("Key/value heads (grouped-query attention): each serves heads / kv_heads query heads; empty: as many "
+            "as heads")},
+        {QStringLiteral("model.ffn_hidden"), tr("The MLP's inner width; empty: 4 × hidden")},
+        {QStringLiteral("model.seq_len"), tr("Tokens per sequence, s")},
+        {QStringLiteral("model.vocab"), tr("Vocabulary size V: the embedding table and the logits layer are V × h")},
+        {QStringLiteral("model.experts"), tr("Experts per MLP (mixture of experts); 1 is a dense model")},
+        {QStringLiteral("model.experts_per_token"), tr("Experts each token is routed to (top-k routing)")},
+        {QStringLiteral("training.global_batch"), tr("Sequences (samples) per iteration, over every replica")},
+        {QStringLiteral("training.micro_batch"),
+         tr("Sequences per micro-batch on each data-parallel replica; a replica runs global batch / (dp × ep × "
+            "micro-batch) micro-batches per iteration")},
+        {QStringLiteral("training.dataset_samples"),
+         tr("Samples in one epoch (ImageNet-1k: 1 281 167); the Oracle shows per-epoch times with it, per-iteration "
+            "times without; the simulation does not use it")},
+        {QStringLiteral("training.dtype"),
+         tr("The number format computation runs in; the device's peak for it sets the compute rate")},
+        {QStringLiteral("training.optimizer"),
+         tr("Adam keeps an fp32 master copy and two moments per parameter (16 bytes per parameter in all with mixed "
+            "precision); SGD keeps none")},
+        {QStringLiteral("training.attention"),
+         tr("fused: one attention kernel (FlashAttention) that keeps no s × s scores; unfused: the attention core "
+            "as separate kernels, keeping them (Korthikanti et al. 2022)")},
+        {QStringLiteral("cluster.preset"), tr("A bundled cluster: its device and topology")},
+        {QStringLiteral("cluster.device"),
+         tr("A bundled device: its peak rates, memory and memory bandwidth, each with its source")},
+        {QStringLiteral("cluster.device.memory"), tr("Memory per device; a run that needs more is out of memory")},
+        {QStringLiteral("cluster.device.memory_bandwidth"),
+         tr("The datasheet memory bandwidth; memory-bound operations stream at it times the memory efficiency")},
+        {QStringLiteral("cluster.device.attention_efficiency"),
+         tr("Efficiency: the share of the peak a fused attention kernel reaches on its FLOPs (FlashAttention-2: 50–73% "
+            "of an A100's)")},
+        {QStringLiteral("cluster.multi_dimension_collectives"),
+         tr("How a collective on a group spanning several dimensions runs: hierarchical (a phase per dimension, the "
+            "data shrinking on the way, chunks pipelined across dimensions, as ASTRA-sim 2.0) or flat_ring (one ring "
+            "through every member, its channels spread over every NPU's ports, as NCCL runs it across nodes)")},
+        {QStringLiteral("kind"),
+         tr("ring: each NPU joined to its two neighbours; fully_connected: a link to every other member; switch: "
+            "every member on one switch")},
+        {QStringLiteral("size"), tr("NPUs along this dimension (blocks of the dimension inside it, beyond the first)")},
+        {QStringLiteral("bandwidth"),
+         tr("What one NPU injects into this dimension, per direction: the line rate (e.g. 300 GB/s, 200 Gb/s)")},
+        {QStringLiteral("latency"), tr("The time a message takes per hop on this dimension")},
+        {QStringLiteral("efficiency"),
+         tr("Efficiency: the fraction of the bandwidth collectives and sends reach (measured bus bandwidth / line "
+            "rate, as nccl-tests report it)")},
+        {QStringLiteral("step_latency"),
+         tr("Step latency: the software time each algorithm step adds on this dimension (NCCL's cost per step), on "
+            "top of the hop latency")},
+        {QStringLiteral("parallelism.tp"),
+         tr("Tensor parallelism: each layer's matrices split across tp devices, with a collective per block; auto: "
+            "derived from the device count")},
+        {QStringLiteral("parallelism.cp"),
+         tr("Context parallelism: the sequence split across cp devices; auto: derived from the device count")},
+        {QStringLiteral("parallelism.ep"),
+         tr("Expert parallelism: the experts spread across ep devices; auto: derived from the device count")},
+        {QStringLiteral("parallelism.dp"),
+         tr("Data parallelism: dp replicas each take a share of the batch and reduce their gradients; auto: derived "
+            "from the device count")},
+        {QStringLiteral("parallelism.pp"),
+         tr("Pipeline parallelism: the layers split into pp stages that pass activations along; auto: derived from "
+            "the device count")},
+        {QStringLiteral("parallelism.zero"),
+         tr("ZeRO stage: 1 shards the optimizer state across the data-parallel replicas, 2 the gradients too, 3 the "
+            "parameters too (gathered again for each layer)")},
+        {QStringLiteral("parallelism.sequence_parallel"),
+         tr("Megatron's sequence parallelism (Korthikanti et al. 2022): the norms and dropouts split along the "
+            "sequence across tp, each TP all-reduce becoming a reduce-scatter and an all-gather")},
+        {QStringLiteral("parallelism.overlap_grad_reduce"),
+         tr("DP overlap: data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP, "
+            "Megatron-Core); off: all at once after it (Megatron-LM's DDP of 2021-2022)")},
+        {QStringLiteral("parallelism.overlap_p2p"),
+         tr("PP overlap: pipeline sends run beside the device's next step (Megatron-Core); off: the next step waits "
+            "for each send (Megatron-LM of 2021-2022)")},
+        {QStringLiteral("parallelism.pp_scatter_gather"),
+         tr("Without sequence parallelism, each TP rank sends 1/tp of the boundary activation and the receiving "
+            "stage all-gathers it over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline)")},
+        {QStringLiteral("parallelism.tp_overlap"),
+         tr("TP overlap — backward: a block's input-gradient TP collective runs beside its weight gradient "
+            "(Megatron-LM from late 2021); none: each block's collective waits for the block")},
+        {QStringLiteral("parallelism.recompute"),
+         tr("Activation recomputation — selective: the attention core recomputed in backward instead of kept; full: "
+            "whole layers recomputed, only their inputs kept; none: everything kept")},
+        {QStringLiteral("parallelism.schedule"),
+         tr("The pipeline schedule — gpipe: every forward, then every backward; 1f1b: one forward, one backward in "
+            "the steady state (less memory, the same bubble); interleaved: several model chunks per device (a "
+            "smaller bubble); zb-h1: backward split into input and weight gradients (zero-bubble H1)")},
+        {QStringLiteral("parallelism.virtual_stages"),
+         tr("Model chunks per device with the interleaved schedule: the bubble falls to (pp − 1) / (v × m + pp − 1) "
+            "of the iteration")},
+        {QStringLiteral("simulation.overlap_slowdown"),
+         tr("γ (Proteus): overlapped computation and communication each run this fraction slower while they overlap "
+            "(0.1: 10%)")},
+        {QStringLiteral("simulation.bandwidth_sharing"),
+         tr("Concurrent transfers on one link share its bandwidth fairly, re-rated as each starts and ends")},
+        {QStringLiteral("simulation.collective_chunks"),
+         tr("Pieces a collective's buffer is cut into, to pipeline across dimensions (ASTRA-sim 2.0)")},
+        {QStringLiteral("simulation.gradient_bucket"),
+         tr("Gradients are reduced in buckets of this size as backward produces them (PyTorch DDP's bucket)")},
+    };
+    return help;
+}
+
+}  // namespace
+
+QString field_help(const QString& path) {
+    // A topology dimension's field is helped by its key alone: "cluster.topology[1].bandwidth" → "bandwidth".
+    static const QRegularExpression dimension_field(QStringLiteral("^cluster\\.topology\\[\\d+\\]\\.(\\w+)$"));
+    const QRegularExpressionMatch match = dimension_field.match(path);
+    const QString key = match.hasMatch() ? match.captured(1) : path;
+    const auto found = help_by_path().find(key);
+    return found == help_by_path().end() ? QString() : found->second;
+}
+
+}  // namespace parasight::gui
