@@ -95,6 +95,8 @@ private Q_SLOTS:
     void queriesAreRead();
     void searchFindsEventsInTimeOrder_data();
     void searchFindsEventsInTimeOrder();
+    void aSearchThatFindsNothingSaysWhy_data();
+    void aSearchThatFindsNothingSaysWhy();
     void enterSelectsTheNextMatch();
     void clickingABandFoldsItsStage();
     void identicalDevicesAreGroupedByNode();
@@ -501,6 +503,29 @@ void TestTimelineView::searchFindsEventsInTimeOrder() {
     }
 }
 
+// "no events match" said nothing of why. small_pipeline: 4 layers (0-3), 4 micro-batches per pipeline (0-3).
+void TestTimelineView::aSearchThatFindsNothingSaysWhy_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("a misspelt word") << "atention"
+                                     << "no operation's name holds 'atention' (did you mean 'attention'?)";
+    QTest::newRow("a layer past the model") << "layer 9" << "no layer 9: the layers are 0 to 3";
+    QTest::newRow("a micro-batch past the run") << "embedding mb 7" << "no micro-batch 7: the micro-batches are 0 to 3";
+    // The optimizer runs once, for no micro-batch; micro-batch 0 exists, only not with it.
+    QTest::newRow("parts never together") << "optimizer mb 0"
+                                          << "each part matches some events, but no event has them all";
+}
+
+void TestTimelineView::aSearchThatFindsNothingSaysWhy() {
+    QFETCH(QString, text);
+    QFETCH(QString, why);
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    const auto query = parasight::gui::parse_event_query(text).value();
+    QVERIFY(parasight::gui::find_events(levels->timeline(), query).empty());
+    QCOMPARE(parasight::gui::why_nothing_matches(levels->timeline(), query), why);
+}
+
 void TestTimelineView::enterSelectsTheNextMatch() {
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
@@ -519,8 +544,9 @@ void TestTimelineView::enterSelectsTheNextMatch() {
     search->setText(QStringLiteral("allgather of dreams"));
     QTest::keyClick(search, Qt::Key_Return);
     const QList<QLabel*> labels = page.findChildren<QLabel*>();
-    QVERIFY(std::any_of(labels.begin(), labels.end(),
-                        [](QLabel* label) { return label->text() == QStringLiteral("no events match"); }));
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel* label) {
+        return label->text() == QStringLiteral("no events match: no operation's name holds 'allgather'");
+    }));
 }
 
 void TestTimelineView::clickingABandFoldsItsStage() {

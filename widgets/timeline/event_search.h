@@ -23,5 +23,9 @@ struct EventQuery {
 [[nodiscard]] std::optional<EventQuery> parse_event_query(const QString& text);
 // The matching events in time order (start, then device).
 [[nodiscard]] std::vector<EventId> find_events(const Timeline& timeline, const EventQuery& query);
+// Why no event matches `query`, in a sentence: a word no operation's name holds (with the word of an operation's
+// name it probably meant), a layer or micro-batch the run does not have (with the ones it has), or parts that each
+// match some events but never together.
+[[nodiscard]] QString why_nothing_matches(const Timeline& timeline, const EventQuery& query);
 
 }  // namespace parasight::gui

@@ -111,7 +111,7 @@ void TimelinePage::findNext() {
         next_match_ = 0;
     }
     if (matches_.empty()) {
-        search_found_->setText(tr("no events match"));
+        search_found_->setText(tr("no events match: %1").arg(why_nothing_matches(levels_->timeline(), *query)));
         return;
     }
     const std::size_t shown = next_match_ % matches_.size();
