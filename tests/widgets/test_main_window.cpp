@@ -18,6 +18,13 @@
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QMenu>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QDockWidget>
 #include <QLegend>
 #include <QImage>
@@ -66,6 +73,8 @@ private Q_SLOTS:
     void fitsASmallWindow();
     void everyTabRenders_data();
     void everyTabRenders();
+    void breakdownAndMemoryExport_data();
+    void breakdownAndMemoryExport();
 };
 
 void TestMainWindow::initTestCase() {
@@ -318,6 +327,67 @@ void TestMainWindow::everyTabRenders() {
     QCOMPARE(image.size(), QSize(1400, 900) * window.devicePixelRatio());
     QVERIFY2(distinct_colours(image) > 8, qPrintable(QString::number(distinct_colours(image))));
     QVERIFY(!window.showTab(QStringLiteral("no such tab")));
+}
+
+// Breakdown and Memory had no export; like the Timeline and Topology they now write their charts as PNG and SVG and
+// their tables as CSV (the Breakdown's as parasight-cli simulate --csv writes it). small_pipeline: 2 stages, one
+// simulated device each, so two rows.
+void TestMainWindow::breakdownAndMemoryExport_data() {
+    QTest::addColumn<QString>("button");
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("starts");  // the file's first bytes
+    QTest::addColumn<int>("lines");          // of a CSV: its header and a row per simulated device; 0 otherwise
+    QTest::newRow("breakdown CSV") << "BreakdownExport" << "Table as CSV…" << "breakdown.csv"
+                                   << QByteArray("npu,stage,stands_for,compute_s,") << 3;
+    QTest::newRow("breakdown PNG") << "BreakdownExport" << "Chart as PNG…" << "breakdown.png"
+                                   << QByteArray("\x89PNG") << 0;
+    QTest::newRow("breakdown SVG") << "BreakdownExport" << "Chart as SVG…" << "breakdown.svg" << QByteArray("<?xml")
+                                   << 0;
+    QTest::newRow("memory CSV") << "MemoryExport" << "Table as CSV…" << "memory.csv"
+                                << QByteArray("npu,stage,stands_for,weights_bytes,") << 3;
+    QTest::newRow("memory peak PNG") << "MemoryExport" << "Peak chart as PNG…" << "peak.png" << QByteArray("\x89PNG")
+                                     << 0;
+    QTest::newRow("memory over time SVG") << "MemoryExport" << "Chart over time as SVG…" << "time.svg"
+                                          << QByteArray("<?xml") << 0;
+}
+
+void TestMainWindow::breakdownAndMemoryExport() {
+    QFETCH(QString, button);
+    QFETCH(QString, action);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, starts);
+    QFETCH(int, lines);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    QVERIFY(settled.wait(30000));
+    auto* exporter = window.findChild<QToolButton*>(button);
+    QVERIFY(exporter != nullptr);
+    QAction* chosen = nullptr;
+    for (QAction* candidate : exporter->menu()->actions()) {
+        if (candidate->text().remove(u'&') == action) chosen = candidate;
+    }
+    QStringList texts;
+    for (QAction* candidate : exporter->menu()->actions()) texts << candidate->text();
+    QVERIFY2(chosen != nullptr, qPrintable(action + QStringLiteral(" among ") + texts.join(u'|')));
+    const QString path = folder.filePath(file);
+    QTimer::singleShot(0, [path] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (dialog == nullptr) return;
+        dialog->selectFile(path);
+        QMetaObject::invokeMethod(dialog, "accept");
+    });
+    chosen->trigger();
+    QFile written(path);
+    QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(path));
+    const QByteArray bytes = written.readAll();
+    QVERIFY2(bytes.startsWith(starts), bytes.left(80).constData());
+    if (lines > 0) QCOMPARE(static_cast<int>(bytes.count('\n')), lines);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -4,6 +4,9 @@
 #include "results/result_table.h"
 #include "results/row_bars.h"
 #include "style/axis_scale.h"
+#include "export/breakdown_csv.h"
+#include "picture/export_button.h"
+#include "picture/picture_export.h"
 #include "style/chart_style.h"
 
 #include <QChart>
@@ -11,6 +14,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -45,6 +49,18 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
     // The chart above, the table below: both want the window's width (a bar per row, a column per part).
     auto* splitter = new QSplitter(Qt::Vertical, this);
     QWidget* chart_view = make_chart_view(chart_, this);
+    std::vector<ExportChoice> exports = picture_choices(chart_view, tr("Chart"));
+    exports.push_back(ExportChoice{tr("Table as &CSV…"), tr("Export the breakdown as CSV"), tr("CSV files (*.csv)"),
+                                   QStringLiteral(".csv"), [this](const QString& path) -> std::optional<QString> {
+                                       if (!result_) return tr("there is no result to export");
+                                       // Each simulated device's row, as parasight-cli simulate --csv writes it.
+                                       return write_file_atomically(path, [this](std::ostream& out) {
+                                           write_breakdown_csv(out, result_->simulation.report);
+                                       });
+                                   }});
+    QToolButton* export_button = make_export_button(this, std::move(exports));
+    export_button->setObjectName(QStringLiteral("BreakdownExport"));
+    controls->addWidget(export_button);
     chart_view->setToolTip(tr("Where each device's iteration goes: compute; exposed communication (waiting on a "
                               "transfer with nothing to compute); the pipeline bubble (idle time waiting for the "
                               "pipeline to fill or drain); other idle time. Each bar adds up to the iteration; hover a "

@@ -5,6 +5,9 @@
 #include "results/grouping_box.h"
 #include "results/result_table.h"
 #include "results/row_bars.h"
+#include "export/memory_csv.h"
+#include "picture/export_button.h"
+#include "picture/picture_export.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
 #include "style/chart_style.h"
@@ -16,6 +19,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QToolButton>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -86,6 +90,18 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     at_peak_title->setMinimumHeight(device_->sizeHint().height());
     at_peak_layout->addWidget(at_peak_title);
     QWidget* peak_view = make_chart_view(peak_chart_, at_peak);
+    std::vector<ExportChoice> exports = picture_choices(peak_view, tr("Peak chart"));
+    for (ExportChoice& choice : picture_choices(time_view, tr("Chart over time"))) exports.push_back(std::move(choice));
+    exports.push_back(ExportChoice{tr("Table as &CSV…"), tr("Export the memory as CSV"), tr("CSV files (*.csv)"),
+                                   QStringLiteral(".csv"), [this](const QString& path) -> std::optional<QString> {
+                                       if (!result_) return tr("there is no result to export");
+                                       return write_file_atomically(path, [this](std::ostream& out) {
+                                           write_memory_csv(out, result_->simulation.report);
+                                       });
+                                   }});
+    QToolButton* export_button = make_export_button(this, std::move(exports));
+    export_button->setObjectName(QStringLiteral("MemoryExport"));
+    controls->addWidget(export_button);
     peak_view->setToolTip(tr("Each row's device at its highest allocation, by what it holds (the table's headers say "
                              "what each category is)"));
     at_peak_layout->addWidget(peak_view, 1);

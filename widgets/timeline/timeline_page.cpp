@@ -1,7 +1,7 @@
 #include "timeline/timeline_page.h"
 
 #include "analysis/range_summary.h"
-#include "picture/picture_export.h"
+#include "picture/export_button.h"
 #include "timeline/event_details.h"
 #include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
@@ -12,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -39,24 +38,26 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     tools->addWidget(search_, 1);
     tools->addWidget(search_found_);
     tools->addStretch(1);
-    auto* export_button = new QToolButton(chart);
+    // Each writes what the page shows; without a result there is nothing to write, and the message box says so.
+    const auto with_levels = [this](std::function<std::optional<QString>(const QString&)> write) {
+        return [this, write = std::move(write)](const QString& path) -> std::optional<QString> {
+            if (!levels_) return tr("there is no result to export");
+            return write(path);
+        };
+    };
+    QToolButton* export_button = make_export_button(
+        chart,
+        {ExportChoice{tr("Visible Range as &PNG…"), tr("Export the Visible Range as PNG"), tr("PNG images (*.png)"),
+                      QStringLiteral(".png"),
+                      with_levels([this](const QString& path) { return export_timeline_png(*view_, path); })},
+         ExportChoice{tr("Visible Range as &SVG…"), tr("Export the Visible Range as SVG"), tr("SVG images (*.svg)"),
+                      QStringLiteral(".svg"),
+                      with_levels([this](const QString& path) { return export_timeline_svg(*view_, path); })},
+         ExportChoice{tr("Whole Run as &Chrome Trace (JSON)…"), tr("Export the Run as a Chrome Trace"),
+                      tr("Chrome trace JSON (*.json)"), QStringLiteral(".json"), with_levels([this](const QString& path) {
+                          return export_chrome_trace(levels_->timeline(), path);
+                      })}});
     export_button->setObjectName(QStringLiteral("TimelineExport"));
-    export_button->setText(tr("Export"));
-    export_button->setPopupMode(QToolButton::InstantPopup);
-    auto* export_menu = new QMenu(export_button);
-    export_menu->addAction(tr("Visible Range as &PNG…"), this, [this] {
-        exportWith(tr("Export the Visible Range as PNG"), tr("PNG images (*.png)"), QStringLiteral(".png"),
-                   [this](const QString& path) { return export_timeline_png(*view_, path); });
-    });
-    export_menu->addAction(tr("Visible Range as &SVG…"), this, [this] {
-        exportWith(tr("Export the Visible Range as SVG"), tr("SVG images (*.svg)"), QStringLiteral(".svg"),
-                   [this](const QString& path) { return export_timeline_svg(*view_, path); });
-    });
-    export_menu->addAction(tr("Whole Run as &Chrome Trace (JSON)…"), this, [this] {
-        exportWith(tr("Export the Run as a Chrome Trace"), tr("Chrome trace JSON (*.json)"), QStringLiteral(".json"),
-                   [this](const QString& path) { return export_chrome_trace(levels_->timeline(), path); });
-    });
-    export_button->setMenu(export_menu);
     tools->addWidget(export_button);
     auto* layout = new QVBoxLayout(chart);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -92,11 +93,6 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,
             [this](qint64 event) { view_->select(static_cast<EventId>(event), true); });
-}
-
-void TimelinePage::exportWith(const QString& title, const QString& filter, const QString& suffix,
-                              const std::function<std::optional<QString>(const QString&)>& write) {
-    if (levels_) export_with_dialog(this, title, filter, suffix, write);
 }
 
 void TimelinePage::findNext() {

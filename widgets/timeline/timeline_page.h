@@ -45,9 +45,6 @@ public:
 private:
     // Selects the next event matching the search box (event_search.h), in time order, wrapping around.
     void findNext();
-    // Asks for a file and writes it with `write`, saying why if it cannot.
-    void exportWith(const QString& title, const QString& filter, const QString& suffix,
-                    const std::function<std::optional<QString>(const QString&)>& write);
 
     QLineEdit* search_ = nullptr;
     QLabel* search_found_ = nullptr;

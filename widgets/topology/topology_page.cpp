@@ -1,6 +1,7 @@
 #include "topology/topology_page.h"
 
 #include "document/topology_edits.h"
+#include "picture/export_button.h"
 #include "picture/picture_export.h"
 #include "problems/problem_banner.h"
 #include "topology/dimension_palette_button.h"
@@ -13,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -64,14 +64,18 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
     auto* fit = new QPushButton(tr("Fit"), this);
     fit->setToolTip(tr("Show the whole topology"));
     tools->addWidget(fit);
-    auto* export_button = new QToolButton(this);
-    export_button->setText(tr("Export"));
-    export_button->setPopupMode(QToolButton::InstantPopup);
-    auto* export_menu = new QMenu(export_button);
-    export_menu->addAction(tr("Topology as &PNG…"), this, [this] { exportPicture(false); });
-    export_menu->addAction(tr("Topology as &SVG…"), this, [this] { exportPicture(true); });
-    export_button->setMenu(export_menu);
-    tools->addWidget(export_button);
+    // The whole drawing, not the part the canvas shows.
+    const auto paint = [this](QPainter& painter) { canvas_->paintPicture(painter); };
+    tools->addWidget(make_export_button(
+        this, {ExportChoice{tr("Topology as &PNG…"), tr("Export the Topology as PNG"), tr("PNG images (*.png)"),
+                            QStringLiteral(".png"),
+                            [this, paint](const QString& path) {
+                                return export_png(canvas_->pictureSize(), palette().color(QPalette::Base), paint, path);
+                            }},
+               ExportChoice{tr("Topology as &SVG…"), tr("Export the Topology as SVG"), tr("SVG images (*.svg)"),
+                            QStringLiteral(".svg"), [this, paint](const QString& path) {
+                                return export_svg(canvas_->pictureSize(), tr("ParaSight topology"), paint, path);
+                            }}}));
 
     problem_ = new ProblemBanner({QStringLiteral("parallelism"), QStringLiteral("cluster.topology")}, this);
     problem_->setObjectName(QStringLiteral("TopologyProblem"));
@@ -380,21 +384,6 @@ void TopologyPage::applyMappingStrip() {
     for (const ParallelAxis axis : order) names << axis_name(axis);
     document_.edit(tr("Lay out the axes as %1").arg(names.join(QStringLiteral(", "))), QString(),
                    [order](Scenario& scenario) { reorder_mapping(scenario, order); });
-}
-
-void TopologyPage::exportPicture(bool svg) {
-    const auto paint = [this](QPainter& painter) { canvas_->paintPicture(painter); };
-    if (svg) {
-        export_with_dialog(this, tr("Export the Topology as SVG"), tr("SVG images (*.svg)"), QStringLiteral(".svg"),
-                           [this, paint](const QString& path) {
-                               return export_svg(canvas_->pictureSize(), tr("ParaSight topology"), paint, path);
-                           });
-    } else {
-        export_with_dialog(this, tr("Export the Topology as PNG"), tr("PNG images (*.png)"), QStringLiteral(".png"),
-                           [this, paint](const QString& path) {
-                               return export_png(canvas_->pictureSize(), palette().color(QPalette::Base), paint, path);
-                           });
-    }
 }
 
 }  // namespace parasight::gui

@@ -60,7 +60,6 @@ private:
     void refreshMapping();
     void refreshGroups();
     void refreshTraffic();
-    void exportPicture(bool svg);
 
     ScenarioDocument& document_;
     TopologyCanvas* canvas_ = nullptr;
