@@ -37,20 +37,7 @@ TrafficReport dimension_traffic(const Timeline& timeline, std::size_t dimension_
     // By dimension: the device's transfers on it, merged below where they overlap (two streams may use it at once).
     std::vector<std::vector<std::pair<double, double>>> intervals(dimension_count);
     std::vector<double> bytes(dimension_count);
-    // The devices read and the real devices each stands for: every device, or each class's first for the class.
-    std::vector<std::pair<std::size_t, double>> read;
-    if (classes != nullptr) {
-        for (std::size_t c = 0; c < classes->class_count(); ++c) {
-            double weight = 0.0;
-            for (const std::size_t member : classes->members(c)) weight += timeline.devices()[member].weight;
-            read.emplace_back(classes->members(c).front(), weight);
-        }
-    } else {
-        for (std::size_t device = 0; device < timeline.devices().size(); ++device) {
-            read.emplace_back(device, timeline.devices()[device].weight);
-        }
-    }
-    for (const auto& [device, weight] : read) {
+    for (const auto& [device, weight] : devices_to_read(timeline, classes)) {
         weights += weight;
         for (auto& on_dimension : intervals) on_dimension.clear();
         std::fill(bytes.begin(), bytes.end(), 0.0);

@@ -89,4 +89,20 @@ std::span<const std::size_t> IdenticalDevices::members(std::size_t class_index) 
                                        class_offsets_.at(class_index + 1) - class_offsets_[class_index]);
 }
 
+std::vector<DeviceToRead> devices_to_read(const Timeline& timeline, const IdenticalDevices* classes) {
+    std::vector<DeviceToRead> read;
+    if (classes != nullptr) {
+        for (std::size_t c = 0; c < classes->class_count(); ++c) {
+            double weight = 0.0;
+            for (const std::size_t member : classes->members(c)) weight += timeline.devices()[member].weight;
+            read.push_back({classes->members(c).front(), weight});
+        }
+        return read;
+    }
+    for (std::size_t device = 0; device < timeline.devices().size(); ++device) {
+        read.push_back({device, timeline.devices()[device].weight});
+    }
+    return read;
+}
+
 }  // namespace parasight

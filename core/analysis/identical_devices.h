@@ -31,4 +31,13 @@ private:
     std::vector<std::size_t> members_;
 };
 
+// The devices to read for figures that are the same on identical devices, each with the real devices it stands for:
+// every simulated device with its weight, or, given `classes`, each class's first member for the whole class (a 64th
+// of the events of GPT-3 on 1024 GPUs with every device simulated).
+struct DeviceToRead {
+    std::size_t device = 0;
+    double weight = 1.0;
+};
+[[nodiscard]] std::vector<DeviceToRead> devices_to_read(const Timeline& timeline, const IdenticalDevices* classes);
+
 }  // namespace parasight

@@ -4,11 +4,13 @@
 // the order they were added, like kernels on a CUDA stream; a task also waits for its predecessors on any stream
 // or device.
 
+#include "collective/collective_op.h"
 #include "common/enum_names.h"
 #include "common/warning.h"
 #include "topology/parallel_layout.h"
 
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -105,6 +107,10 @@ struct Task {
 struct TransferShape {
     std::vector<double> bytes_by_dimension;
     std::vector<double> time_by_dimension_s;
+    // The collective it is, over how many ranks (for its bus bandwidth as NCCL tests report it); none for a
+    // point-to-point send, which has 2.
+    std::optional<CollectiveOp> op;
+    std::int64_t ranks = 2;
 };
 
 struct SimulatedDevice {

@@ -160,6 +160,8 @@ GraphBuilder::CostedTransfer GraphBuilder::collective_cost(RankGroup group, Coll
         shape.bytes_by_dimension[dimension.dimension] += dimension.bytes_sent;
         shape.time_by_dimension_s[dimension.dimension] += dimension.time_s;
     }
+    shape.op = op;
+    shape.ranks = cost.ranks;
     const CostedTransfer costed{cost.time_s, add_transfer_shape(std::move(shape))};
     collective_costs_.emplace(key, costed);
     return costed;

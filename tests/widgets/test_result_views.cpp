@@ -5,6 +5,7 @@
 
 #include "breakdown/breakdown_table_model.h"
 #include "breakdown/breakdown_view.h"
+#include "breakdown/collective_table_model.h"
 #include "memory/memory_curve.h"
 #include "memory/memory_table_model.h"
 #include "memory/memory_view.h"
@@ -144,6 +145,7 @@ private Q_SLOTS:
     void memoryAxesReachTheDataAndTheCapacityInRange_data();
     void memoryAxesReachTheDataAndTheCapacityInRange();
     void headersSayWhatTheyMean();
+    void communicationCallsAreListed();
     void memoryViewNamesOutOfMemory();
     void manyDevicesOfferStagesOnly();
 };
@@ -450,6 +452,38 @@ void TestResultViews::headersSayWhatTheyMean() {
     for (int column = 0; column <= MemoryTableModel::share_column; ++column) {
         QVERIFY(!memory.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
     }
+}
+
+// A table per kind of communication call with nccl-tests' bandwidths, which the window did not show (the core's
+// figures are worked out in tests/core/test_collective_table.cpp): small_pipeline's tp all-reduces, 32 per device of
+// 262 144 B (256 KiB) between 2 ranks, whose busbw is their algbw.
+void TestResultViews::communicationCallsAreListed() {
+    auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    const auto simulation = simulated(*scenario);
+    QVERIFY(simulation != nullptr);
+    // What the runner's worker derives (run/simulation_result.h).
+    auto result = std::make_shared<SimulationResult>(*simulation);
+    result->collectives = parasight::collective_table(*result->simulation.timeline);
+    BreakdownView view;
+    QAbstractItemModelTester tester(view.collectives(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    view.showResult(result);
+    CollectiveTableModel* model = view.collectives();
+    QCOMPARE(static_cast<std::size_t>(model->rowCount()), result->collectives.size());
+    int tp = -1;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, CollectiveTableModel::operation_column).data().toString() == QStringLiteral("tp all-reduce")) tp = row;
+    }
+    QVERIFY(tp >= 0);
+    QCOMPARE(model->index(tp, CollectiveTableModel::group_column).data().toString(), QStringLiteral("TP"));
+    QCOMPARE(model->index(tp, CollectiveTableModel::ranks_column).data().toString(), QStringLiteral("2"));
+    QCOMPARE(model->index(tp, CollectiveTableModel::calls_column).data().toString(), QStringLiteral("32"));
+    QCOMPARE(model->index(tp, CollectiveTableModel::bytes_column).data().toString(), QStringLiteral("256 KiB"));
+    QCOMPARE(model->index(tp, CollectiveTableModel::busbw_column).data().toString(),
+             model->index(tp, CollectiveTableModel::algbw_column).data().toString());
+    QVERIFY(!model->headerData(CollectiveTableModel::busbw_column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    view.showMessage(QStringLiteral("Not simulated: why"));
+    QCOMPARE(model->rowCount(), 0);
 }
 
 void TestResultViews::memoryViewNamesOutOfMemory() {

@@ -1,5 +1,7 @@
 #include "breakdown/breakdown_view.h"
 
+#include "breakdown/collective_table_model.h"
+
 #include "results/grouping_box.h"
 #include "results/result_table.h"
 #include "results/row_bars.h"
@@ -14,6 +16,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QLabel>
@@ -66,7 +69,17 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
                               "pipeline to fill or drain); other idle time. Each bar adds up to the iteration; hover a "
                               "bar for its numbers, click it to pick its row."));
     splitter->addWidget(chart_view);
-    splitter->addWidget(table_);
+    // Below the chart, its table; beside it, each kind of communication call with its bandwidths.
+    collectives_ = new CollectiveTableModel(this);
+    collectives_table_ = make_result_table(collectives_, tr("Communication calls"), this);
+    collectives_table_->setObjectName(QStringLiteral("CommunicationCalls"));
+    auto* tables = new QTabWidget(this);
+    tables->setDocumentMode(true);
+    tables->addTab(table_, tr("Time"));
+    tables->addTab(collectives_table_, tr("Communication Calls"));
+    tables->setTabToolTip(1, tr("Each kind of communication a device runs: calls, bytes and time per call, and its "
+                                "algorithm and bus bandwidths as nccl-tests report them"));
+    splitter->addWidget(tables);
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({2000, 1000});  // 2 : 1 of whatever height there is
 
@@ -92,6 +105,7 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent), model_(new Brea
 void BreakdownView::showResult(std::shared_ptr<const SimulationResult> result) {
     result_ = std::move(result);
     offer_device_grouping(*grouping_, result_->simulation.report);
+    collectives_->setRows(result_->collectives);
     refresh();
     pages_->setCurrentIndex(1);
 }
@@ -99,6 +113,7 @@ void BreakdownView::showResult(std::shared_ptr<const SimulationResult> result) {
 void BreakdownView::showMessage(const QString& message) {
     result_.reset();
     model_->clear();
+    collectives_->setRows({});
     message_->setText(message);
     pages_->setCurrentIndex(0);
 }

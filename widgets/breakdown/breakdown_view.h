@@ -19,6 +19,8 @@ class QTableView;
 
 namespace parasight::gui {
 
+class CollectiveTableModel;
+
 class BreakdownView : public QWidget {
     Q_OBJECT
 
@@ -34,6 +36,7 @@ public:
     [[nodiscard]] QComboBox* groupingBox() const noexcept { return grouping_; }
     [[nodiscard]] QComboBox* scaleBox() const noexcept { return scale_; }
     [[nodiscard]] QTableView* table() const noexcept { return table_; }
+    [[nodiscard]] CollectiveTableModel* collectives() const noexcept { return collectives_; }
 
 Q_SIGNALS:
     // A row was chosen: its (first) simulated device, an index into Report::per_device and Timeline::devices().
@@ -54,6 +57,8 @@ private:
     QLabel* message_ = nullptr;
     QChart* chart_ = nullptr;
     QTableView* table_ = nullptr;
+    CollectiveTableModel* collectives_ = nullptr;
+    QTableView* collectives_table_ = nullptr;
 };
 
 }  // namespace parasight::gui

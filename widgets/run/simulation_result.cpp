@@ -12,6 +12,7 @@ std::shared_ptr<SimulationResult> make_result(std::shared_ptr<const ValidatedSce
         result->layer_times = layer_times(*timeline);
         result->traffic = dimension_traffic(*timeline, result->scenario->value().cluster.topology.size(),
                                             result->identical_devices.get());
+        result->collectives = collective_table(*timeline, result->identical_devices.get());
         if (result->scenario->value().model.kind == ModelKind::cnn) {
             if (auto comparison = compare_oracle_with_simulation(*result->scenario, result->simulation)) {
                 result->oracle_comparison = std::move(*comparison);

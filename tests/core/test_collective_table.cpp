@@ -1,0 +1,90 @@
+// The communication table (analysis/collective_table.h), worked out by hand on tests/data/cli/small_pipeline.yaml: a
+// 4-layer transformer (h 256, s 256), micro-batches of 2, 4 per pipeline, tp 2 · dp 2 · pp 2 on two 4-NPU switches
+// (300 GB/s, 1 us) joined by a switch of 2 (25 GB/s, 5 us); one simulated device per stage, each standing for the
+// 4 of its stage. An activation (or its gradient) is s · b · h · 2 B = 256 · 2 · 256 · 2 = 262 144 B.
+
+#include "analysis/collective_table.h"
+#include "analysis/identical_devices.h"
+#include "scenario_file/scenario_loader.h"
+#include "simulation/simulate.h"
+
+#include <QtTest>
+
+using namespace parasight;
+
+namespace {
+
+const CollectiveRow* row_named(const std::vector<CollectiveRow>& rows, const std::string& operation) {
+    for (const CollectiveRow& row : rows) {
+        if (row.operation == operation) return &row;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+class TestCollectiveTable : public QObject {
+    Q_OBJECT
+private slots:
+    void aRowPerKindOfCall();
+    void identicalDevicesAreReadOnce();
+};
+
+void TestCollectiveTable::aRowPerKindOfCall() {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    const std::vector<CollectiveRow> rows = collective_table(*simulation->timeline);
+
+    // Megatron's tp all-reduces: 2 in forward and 2 in backward per layer and micro-batch, on each stage's 2 layers
+    // and 4 micro-batches: 32 per device, one activation each, between 2 ranks.
+    const CollectiveRow* tp = row_named(rows, "tp all-reduce");
+    QVERIFY(tp != nullptr);
+    QCOMPARE(tp->group, CommGroup::tp);
+    QCOMPARE(tp->calls_per_device, 32.0);
+    QCOMPARE(tp->bytes_per_call, 262144.0);
+    QCOMPARE(tp->ranks, std::int64_t{2});
+    // algbw is bytes over the time a call took as it ran; a call takes at least its hop and its bytes at 300 GB/s.
+    QVERIFY(tp->time_per_call_s >= 1e-6 + 262144.0 / 300e9);
+    QCOMPARE(tp->algbw_Bps, tp->bytes_per_call / tp->time_per_call_s);
+    // nccl-tests' bus bandwidth of an all-reduce of n = 2: algbw × 2(n − 1)/n = algbw × 1.
+    QCOMPARE(tp->busbw_Bps, tp->algbw_Bps);
+
+    // Stage 0 sends each micro-batch's activations forward, stage 1 each gradient back: 4 calls on one of the two
+    // stages, 2 per device on average (the devices of each stage counted alike); a send's busbw is its algbw.
+    for (const char* send : {"pp send activations", "pp send gradients"}) {
+        const CollectiveRow* pp = row_named(rows, send);
+        QVERIFY2(pp != nullptr, send);
+        QCOMPARE(pp->group, CommGroup::pp);
+        QCOMPARE(pp->calls_per_device, 2.0);
+        QCOMPARE(pp->bytes_per_call, 262144.0);
+        QCOMPARE(pp->busbw_Bps, pp->algbw_Bps);
+        QVERIFY(pp->time_per_call_s >= 5e-6 + 262144.0 / 25e9);  // across the slow switch
+    }
+    // Sorted by group: tp's rows before pp's, pp's before dp's.
+    for (std::size_t i = 1; i < rows.size(); ++i) QVERIFY(rows[i - 1].group <= rows[i].group);
+}
+
+// Every device simulated: reading one device per class of identical devices gives what reading all 8 does.
+void TestCollectiveTable::identicalDevicesAreReadOnce() {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    SimulateOptions options;
+    options.all_devices = true;
+    const auto every = simulate(*loaded.scenario, options);
+    QVERIFY(every.has_value());
+    const IdenticalDevices classes = IdenticalDevices::of(*every->timeline);
+    const std::vector<CollectiveRow> all = collective_table(*every->timeline);
+    const std::vector<CollectiveRow> once = collective_table(*every->timeline, &classes);
+    QCOMPARE(once.size(), all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        QCOMPARE(once[i].operation, all[i].operation);
+        QVERIFY(qFuzzyCompare(once[i].calls_per_device, all[i].calls_per_device));
+        QVERIFY(qFuzzyCompare(once[i].busbw_Bps, all[i].busbw_Bps));
+    }
+    QCOMPARE(row_named(once, "tp all-reduce")->calls_per_device, 32.0);
+}
+
+QTEST_GUILESS_MAIN(TestCollectiveTable)
+#include "test_collective_table.moc"
