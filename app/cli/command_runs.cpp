@@ -5,6 +5,7 @@
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "export/json_writer.h"
+#include "scenario_file/scenario_diff.h"
 #include "io/atomic_output.h"
 #include "stored_results.h"
 #include "units/quantity.h"
@@ -25,7 +26,8 @@ Reads a results database (docs/store.md) without changing it.
              column
   export     a sweep's points (each axis a column, then every metric) or one run, as CSV (default) or a JSON array of
              objects, to standard output or to --out FILE (written whole or not at all)
-  compare    two runs metric by metric: A, B, B - A and B / A
+  compare    which inputs differ between two runs (their scenarios, path by path), then every metric of both with
+             its unit, B - A and B / A
   --db DB    the results database (default: $XDG_DATA_HOME/parasight/results.db, or
              ~/.local/share/parasight/results.db)
 
@@ -280,15 +282,44 @@ int compare_stored(ResultStore& store, const Target& a, const Target& b, bool js
     StoredTable second;
     if (auto problem = store.read_run(a.id, first)) return usage_error(err, "runs", *problem);
     if (auto problem = store.read_run(b.id, second)) return usage_error(err, "runs", *problem);
-    JsonWriter writer;
-    writer.begin_object().key("a").value(a.id).key("b").value(b.id).key("metrics").begin_object();
-    std::size_t width = 0;
-    for (const std::string& name : first.names) width = std::max(width, name.size());
-    if (!json) {
-        std::string header = "metric";
-        header.resize(width + 2, ' ');
-        out << header << "run:" << a.id << " | run:" << b.id << " | difference | ratio\n";
+    // Which inputs differ: the two runs' scenarios, path by path.
+    const int hash_column = first.column("scenario_hash");
+    std::vector<ScenarioDifference> inputs;
+    if (hash_column >= 0) {
+        Expected<std::string> before = store.scenario_yaml(stored_text(first.rows.front()[static_cast<std::size_t>(hash_column)]));
+        Expected<std::string> after = store.scenario_yaml(stored_text(second.rows.front()[static_cast<std::size_t>(hash_column)]));
+        if (!before) return database_error(err, "runs", store.path(), before.error());
+        if (!after) return database_error(err, "runs", store.path(), after.error());
+        inputs = scenario_differences(before.value(), after.value());
     }
+    JsonWriter writer;
+    writer.begin_object().key("a").value(a.id).key("b").value(b.id).key("inputs").begin_array();
+    for (const ScenarioDifference& difference : inputs) {
+        writer.begin_object().key("path").value(difference.path).key("a").value(difference.before).key("b").value(
+            difference.after);
+        writer.end_object();
+    }
+    writer.end_array().key("metrics").begin_object();
+    if (!json) {
+        if (inputs.empty()) {
+            out << "inputs: the same scenario\n";
+        } else {
+            out << "inputs that differ (run:" << a.id << " → run:" << b.id << "):\n";
+            std::size_t path_width = 0;
+            for (const ScenarioDifference& difference : inputs) {
+                path_width = std::max(path_width, character_count(difference.path));
+            }
+            for (const ScenarioDifference& difference : inputs) {
+                out << "  " << padded(difference.path, path_width + 2)
+                    << (difference.before.empty() ? "(none)" : difference.before) << " → "
+                    << (difference.after.empty() ? "(none)" : difference.after) << '\n';
+            }
+        }
+        out << '\n';
+    }
+    // The metrics as a table of aligned columns, each number with its unit.
+    std::vector<std::vector<std::string>> cells{{"metric", "run:" + std::to_string(a.id), "run:" + std::to_string(b.id),
+                                                 "difference", "ratio"}};
     for (std::size_t c = 0; c < first.names.size(); ++c) {
         const std::string& name = first.names[c];
         if (name == "id") continue;
@@ -311,18 +342,36 @@ int compare_stored(ResultStore& store, const Target& a, const Target& b, bool js
             continue;
         }
         if (name == "warnings" || name == "scenario_hash") continue;  // long; read them with 'runs show'
-        std::string label = name;
-        label.resize(width + 2, ' ');
-        out << label << stored_text(left) << " | " << stored_text(right);
+        const bool counted = name == "devices" || name == "events" || name == "oom_npu";
+        const auto shown = [&](const StoredValue& value, const std::optional<double>& as_number) {
+            return as_number && !counted ? run_column_text(name, *as_number) : stored_text(value);
+        };
+        std::vector<std::string> line{name, shown(left, x), shown(right, y), "", ""};
         if (x && y) {
-            out << " | " << units::format_number(*y - *x);
-            if (*x != 0.0) out << " | " << units::format_fixed(*y / *x, 3);
+            line[3] = counted ? units::format_number(*y - *x) : run_column_text(name, *y - *x, true);
+            if (*x != 0.0) line[4] = units::format_fixed(*y / *x, 3);
         }
-        out << '\n';
+        cells.push_back(std::move(line));
     }
     if (json) {
         writer.end_object().end_object();
         out << writer.text() << '\n';
+        return exit_ok;
+    }
+    std::vector<std::size_t> widths(5, 0);
+    for (const auto& line : cells) {
+        for (std::size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], character_count(line[c]));
+    }
+    for (const auto& line : cells) {
+        std::string text;
+        for (std::size_t c = 0; c < line.size(); ++c) {
+            // The names left-aligned, the numbers right-aligned, two spaces between.
+            const std::string padding(widths[c] - character_count(line[c]), ' ');
+            text += c == 0 ? line[c] + padding : padding + line[c];
+            if (c + 1 < line.size()) text += "  ";
+        }
+        while (!text.empty() && text.back() == ' ') text.pop_back();
+        out << text << '\n';
     }
     return exit_ok;
 }

@@ -43,13 +43,36 @@ double RankingMetric::of(const Report& report) const {
 }
 
 std::string RankingMetric::format(double value) const {
+    const std::string text = run_column_text(column, value);
+    if (column == "mfu") return text + " MFU";
+    if (column == "hfu") return text + " HFU";
+    return text;
+}
+
+std::string run_column_text(std::string_view column, double value, bool signed_value) {
     using units::Dimension;
-    if (column == "samples_per_s") return units::format_fixed(value, 2) + " samples/s";
-    if (column == "tokens_per_s") return units::format_fixed(value, 0) + " tokens/s";
-    if (column == "mfu") return units::format_fixed(100.0 * value, 1) + "% MFU";
-    if (column == "hfu") return units::format_fixed(100.0 * value, 1) + "% HFU";
-    if (column == "peak_memory_bytes") return units::format_readable(value, Dimension::size, 4, true);
-    return units::format_readable(value, Dimension::time);
+    const auto ends_with = [&](std::string_view suffix) {
+        return column.size() >= suffix.size() && column.substr(column.size() - suffix.size()) == suffix;
+    };
+    std::string text;
+    if (column == "samples_per_s") {
+        text = units::format_fixed(value, 2) + " samples/s";
+    } else if (column == "tokens_per_s") {
+        text = units::format_fixed(value, 0) + " tokens/s";
+    } else if (column == "mfu" || column == "hfu") {
+        text = units::format_fixed(100.0 * value, 1) + "%";
+    } else if (column == "model_tflops_per_device") {
+        text = units::format_fixed(value, 1) + " TFLOP/s";
+    } else if (ends_with("_flops_per_iteration")) {
+        text = units::format_number(value) + " FLOP";
+    } else if (ends_with("_bytes")) {
+        text = units::format_readable(value, Dimension::size, 4, true);
+    } else if (ends_with("_s")) {
+        text = units::format_readable(value, Dimension::time);
+    } else {
+        text = units::format_number(value);
+    }
+    return signed_value && value > 0.0 ? "+" + text : text;
 }
 
 Expected<RankingMetric> ranking_metric(std::string_view name) {

@@ -52,6 +52,11 @@ struct StoredTable final : RowVisitor {
 // A value as text: integers as written, reals in shortest round-trip form, NULL as empty.
 [[nodiscard]] std::string stored_text(const StoredValue& value);
 
+// A number of the runs column `column` for people, with its unit: "629.2 us" (…_s), "35.05 MiB" (…_bytes),
+// "25430.08 samples/s", "6.2%" (mfu, hfu), "19.2 TFLOP/s", "9.664e+10 FLOP"; `signed_value` writes a plus sign before
+// a positive value (a difference).
+[[nodiscard]] std::string run_column_text(std::string_view column, double value, bool signed_value = false);
+
 // The best points as an aligned table: rank, point, each axis, the metric, iteration time, MFU, memory.
 void print_best_points(std::ostream& out, const StoredTable& best, const std::vector<std::string>& axis_paths,
                        const RankingMetric& metric);

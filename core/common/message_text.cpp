@@ -34,9 +34,13 @@ std::string omitted_phrase(std::int64_t omitted) { return "(" + count_phrase(omi
 
 }  // namespace
 
-std::string padded(std::string_view text, std::size_t width) {
-    const auto characters = static_cast<std::size_t>(
+std::size_t character_count(std::string_view text) {
+    return static_cast<std::size_t>(
         std::count_if(text.begin(), text.end(), [](char byte) { return !is_continuation_byte(byte); }));
+}
+
+std::string padded(std::string_view text, std::size_t width) {
+    const std::size_t characters = character_count(text);
     std::string result(text);
     if (characters < width) result.append(width - characters, ' ');
     return result;

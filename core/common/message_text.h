@@ -23,8 +23,11 @@ inline constexpr std::size_t max_echoed_path_characters = 4096;
 // inside one), else its first `limit`, "…" and how many were left out: "llama-llama-… (1920 more characters)".
 [[nodiscard]] std::string shortened(std::string_view text, std::size_t limit = max_echoed_characters);
 
-// `text` followed by spaces up to `width` characters (UTF-8 characters: "×" is one), for the columns of a table
-// printed in a terminal; longer text is left as it is.
+// The UTF-8 characters of `text` ("×" is one), as a terminal gives each a column.
+[[nodiscard]] std::size_t character_count(std::string_view text);
+
+// `text` followed by spaces up to `width` characters, for the columns of a table printed in a terminal; longer text is
+// left as it is.
 [[nodiscard]] std::string padded(std::string_view text, std::size_t width);
 
 // shortened() in single quotes, the count of what was left out after them: 'tpp', 'llama-…' (1920 more characters).

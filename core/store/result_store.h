@@ -116,6 +116,8 @@ public:
                                                         std::int64_t limit = -1);
     // One run with its scenario's name: every column of runs.
     [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
+    // The YAML of the scenario stored under `hash` (a run's scenario_hash).
+    [[nodiscard]] Expected<std::string> scenario_yaml(const std::string& hash);
 
 private:
     ResultStore(store::Database database, std::filesystem::path path)

@@ -134,4 +134,14 @@ std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& vi
     return visit(select.value(), visitor);
 }
 
+Expected<std::string> ResultStore::scenario_yaml(const std::string& hash) {
+    Expected<Statement> select = database_.prepare("SELECT yaml FROM scenarios WHERE hash = ?");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, std::string_view(hash));
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) return Error{"holds no scenario " + hash};
+    return select.value().text(0);
+}
+
 }  // namespace parasight

@@ -8,6 +8,7 @@
 #include "cli_runner.h"
 
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -317,6 +318,23 @@ void TestCliSweep::runsListsShowsExportsAndCompares() {
     const QJsonObject metrics = QJsonDocument::fromJson(compare.out_bytes).object()["metrics"].toObject();
     QCOMPARE(metrics["model_flops_per_iteration"].toObject()["difference"].toDouble(), 0.0);
     QVERIFY(metrics["iteration_time_s"].toObject()["difference"].toDouble() < 0.0);
+    // Which input differs, and nothing else: compare did not say (the scenarios are stored with the runs).
+    const QJsonArray inputs = QJsonDocument::fromJson(compare.out_bytes).object()["inputs"].toArray();
+    QCOMPARE(inputs.size(), 1);
+    QCOMPARE(inputs[0].toObject()["path"].toString(), QString("cluster.topology[1].bandwidth"));
+    QCOMPARE(inputs[0].toObject()["a"].toString(), QString("25 GB/s"));
+    QCOMPARE(inputs[0].toObject()["b"].toString(), QString("50 GB/s"));
+    // In words: the input first, then each metric with its unit (the iteration's seconds were bare numbers).
+    RUN_CLI(words, {"runs", "compare", "run:" + runs[0], "run:" + runs[1], "--db", database});
+    EXPECT_EXIT(words, 0);
+    QVERIFY2(words.out.startsWith("inputs that differ (run:" + runs[0] + " → run:" + runs[1] + "):\n"
+                                  "  cluster.topology[1].bandwidth  25 GB/s → 50 GB/s\n"),
+             qPrintable(words.out));
+    static const QRegularExpression iteration_line(
+        "\niteration_time_s +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +-[0-9.]+ (ns|us|ms) +0\\.[0-9]{3}\n");
+    QVERIFY2(iteration_line.match(words.out).hasMatch(), qPrintable(words.out));
+    QVERIFY2(words.out.contains(QRegularExpression("\npeak_memory_bytes +[0-9.]+ MiB +[0-9.]+ MiB +0 B +1\\.000\n")),
+             qPrintable(words.out));
 
     RUN_CLI(missing, {"runs", "show", "sweep:7", "--db", database});
     EXPECT_EXIT(missing, 2);
