@@ -6,6 +6,7 @@
 #include "common/number_text.h"
 #include "export/json_writer.h"
 #include "scenario_file/scenario_diff.h"
+#include "scenario_file/scenario_loader.h"
 #include "io/atomic_output.h"
 #include "stored_results.h"
 #include "units/quantity.h"
@@ -216,9 +217,16 @@ int show_stored(ResultStore& store, const std::filesystem::path& database, const
         }
         top = *parsed;
     }
-    const Expected<RankingMetric> metric = ranking_metric(arguments.option("metric").value_or("iteration_time_s"));
-    if (!metric) return usage_error(err, "runs", "--metric: " + metric.error());
-    const Expected<StoredTable> best = best_points(store, target.id, metric.value(), top);
+    // Without --metric, "best" is as the sweep ranked it: by throughput when an axis changes the work per iteration.
+    const Expected<std::string> base = store.scenario_yaml(sweep.value().base_scenario_hash);
+    if (!base) return database_error(err, "runs", database, base.error());
+    const ReadResult base_scenario = read_scenario_text(base.value(), "the sweep's base scenario");
+    const bool transformer = !base_scenario.scenario || base_scenario.scenario->model.kind == ModelKind::transformer;
+    const Expected<DefaultRanking> ranking =
+        chosen_ranking(arguments.option("metric"), sweep.value().axis_paths, transformer);
+    if (!ranking) return usage_error(err, "runs", "--metric: " + ranking.error());
+    const RankingMetric& metric = ranking.value().metric;
+    const Expected<StoredTable> best = best_points(store, target.id, metric, top);
     if (!best) return database_error(err, "runs", database, best.error());
     const SweepSummary& summary = sweep.value();
     out << "sweep:" << summary.id << " " << in_quotes(summary.name) << ", made " << summary.created_at
@@ -231,8 +239,10 @@ int show_stored(ResultStore& store, const std::filesystem::path& database, const
     for (const std::string& path : summary.axis_paths) out << " " << path;
     out << '\n';
     if (!best.value().rows.empty()) {
-        out << "best " << best.value().rows.size() << " by " << metric.value().column << ":\n";
-        print_best_points(out, best.value(), summary.axis_paths, metric.value());
+        out << "best " << best.value().rows.size() << " by " << metric.column;
+        if (!ranking.value().reason.empty()) out << " (" << ranking.value().reason << ")";
+        out << ":\n";
+        print_best_points(out, best.value(), summary.axis_paths, metric);
     }
     return exit_ok;
 }

@@ -52,10 +52,12 @@ where it stopped.
   --db DB             the results database (default: $XDG_DATA_HOME/parasight/results.db, or
                       ~/.local/share/parasight/results.db)
   --top K             list the best K points when done (default 5; 0 lists none)
-  --metric M          what "best" means: iteration_time_s (default), samples_per_s, tokens_per_s, mfu, hfu,
-                      peak_memory_bytes
+  --metric M          what "best" means: iteration_time_s (the default, unless an axis changes the work per
+                      iteration — training.global_batch, model.*: then tokens_per_s, or samples_per_s for a CNN),
+                      samples_per_s, tokens_per_s, mfu, hfu, peak_memory_bytes
   --json              print one JSON object when done: sweep_id, database, name, points, run_now, stored_before,
-                      interrupted, by_status {ok, oom, oom_estimated, invalid, failed}, metric, top [...]
+                      interrupted, by_status {ok, oom, oom_estimated, invalid, failed}, metric, metric_reason
+                      (when the default is not iteration_time_s), top [...]
   --quiet             no progress on standard error
 
 Progress goes to standard error: points done of the total, points per second, time left and the best point so far
@@ -172,7 +174,8 @@ struct SweepRunCounts {
 };
 
 std::string sweep_json(const SweepSummary& sweep, const std::filesystem::path& database, const SweepRunCounts& counts,
-                       const RankingMetric& metric, const StoredTable& best) {
+                       const DefaultRanking& ranking, const StoredTable& best) {
+    const RankingMetric& metric = ranking.metric;
     JsonWriter json;
     json.begin_object();
     json.key("sweep_id").value(sweep.id);
@@ -191,6 +194,7 @@ std::string sweep_json(const SweepSummary& sweep, const std::filesystem::path& d
     }
     json.end_object();
     json.key("metric").value(metric.column);
+    if (!ranking.reason.empty()) json.key("metric_reason").value(ranking.reason);
     json.key("top").begin_array();
     const int point = best.column("point");
     const int run = best.column("run_id");
@@ -229,7 +233,8 @@ std::string sweep_json(const SweepSummary& sweep, const std::filesystem::path& d
 }
 
 void print_sweep_summary(std::ostream& out, const SweepSummary& sweep, const std::filesystem::path& database,
-                         const SweepRunCounts& counts, const RankingMetric& metric, const StoredTable& best) {
+                         const SweepRunCounts& counts, const DefaultRanking& ranking, const StoredTable& best) {
+    const RankingMetric& metric = ranking.metric;
     out << "sweep " << sweep.id << " " << in_quotes(sweep.name) << " in " << quoted_path(database.string()) << ": "
         << sweep.stored() << " of " << count_phrase(static_cast<std::int64_t>(sweep.point_count), "point")
         << " stored";
@@ -243,7 +248,9 @@ void print_sweep_summary(std::ostream& out, const SweepSummary& sweep, const std
         out << "no point that fits has been simulated yet\n";
         return;
     }
-    out << "best " << best.rows.size() << " by " << metric.column << ":\n";
+    out << "best " << best.rows.size() << " by " << metric.column;
+    if (!ranking.reason.empty()) out << " (" << ranking.reason << ")";
+    out << ":\n";
     print_best_points(out, best, sweep.axis_paths, metric);
 }
 
@@ -278,8 +285,10 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
         }
         top = *parsed;
     }
-    const Expected<RankingMetric> metric = ranking_metric(arguments->option("metric").value_or("iteration_time_s"));
-    if (!metric) return usage_error(err, "sweep", "--metric: " + metric.error());
+    // --metric is checked at once; without it, what "best" means depends on the axes (below).
+    if (const auto name = arguments->option("metric"); name && !ranking_metric(*name)) {
+        return usage_error(err, "sweep", "--metric: " + ranking_metric(*name).error());
+    }
 
     // The base scenario: read as a file is (its reading problems are the file's), not yet cross-checked — the
     // axes may be what makes it valid.
@@ -340,6 +349,12 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     }
     Expected<SweepSpace> space = SweepSpace::of(axes);
     if (!space) return usage_error(err, "sweep", space.error());
+    std::vector<std::string> axis_paths;
+    for (const SweepAxis& axis : axes) axis_paths.push_back(axis.path);
+    const Expected<DefaultRanking> ranking = chosen_ranking(arguments->option("metric"), axis_paths,
+                                                            read.scenario->model.kind == ModelKind::transformer);
+    if (!ranking) return usage_error(err, "sweep", "--metric: " + ranking.error());
+    const RankingMetric& metric = ranking.value().metric;
 
     const Expected<std::filesystem::path> database = store_location(arguments->option("db"));
     if (!database) return usage_error(err, "sweep", database.error());
@@ -370,7 +385,7 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     {
         const StopSignals signals;
         SweepProgress progress(store.value(), sweep_id.value(), in_shard - stored_in_shard, in_shard,
-                               stored_in_shard, metric.value(), arguments->flag("quiet") ? nullptr : &err);
+                               stored_in_shard, metric, arguments->flag("quiet") ? nullptr : &err);
         outcome = parasight::run_sweep(plan, options, progress);
         progress.finish();
     }
@@ -378,13 +393,13 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
 
     const Expected<SweepSummary> summary = store.value().sweep(sweep_id.value());
     if (!summary) return database_error(err, "sweep", database.value(), summary.error());
-    Expected<StoredTable> best = best_points(store.value(), sweep_id.value(), metric.value(), top);
+    Expected<StoredTable> best = best_points(store.value(), sweep_id.value(), metric, top);
     if (!best) return database_error(err, "sweep", database.value(), best.error());
     const SweepRunCounts counts{in_shard, outcome.run, outcome.already_done, outcome.cancelled};
     if (arguments->flag("json")) {
-        out << sweep_json(summary.value(), database.value(), counts, metric.value(), best.value());
+        out << sweep_json(summary.value(), database.value(), counts, ranking.value(), best.value());
     } else {
-        print_sweep_summary(out, summary.value(), database.value(), counts, metric.value(), best.value());
+        print_sweep_summary(out, summary.value(), database.value(), counts, ranking.value(), best.value());
     }
     if (outcome.cancelled) {
         err << "parasight-cli sweep: interrupted; " << count_phrase(static_cast<std::int64_t>(outcome.run), "point")

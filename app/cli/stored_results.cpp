@@ -33,6 +33,24 @@ int database_error(std::ostream& err, std::string_view command, const std::files
     return exit_internal_error;
 }
 
+DefaultRanking default_ranking(const std::vector<std::string>& axis_paths, bool transformer) {
+    for (const std::string& path : axis_paths) {
+        const bool changes_work = path == "training.global_batch" || path == "model" || path.rfind("model.", 0) == 0;
+        if (!changes_work) continue;
+        return {transformer ? RankingMetric{"tokens_per_s", true} : RankingMetric{"samples_per_s", true},
+                path + " changes the work per iteration, so iteration times do not compare"};
+    }
+    return {RankingMetric{"iteration_time_s", false}, {}};
+}
+
+Expected<DefaultRanking> chosen_ranking(const std::optional<std::string>& metric_option,
+                                        const std::vector<std::string>& axis_paths, bool transformer) {
+    if (!metric_option) return default_ranking(axis_paths, transformer);
+    Expected<RankingMetric> metric = ranking_metric(*metric_option);
+    if (!metric) return Error{metric.error()};
+    return DefaultRanking{metric.value(), {}};
+}
+
 double RankingMetric::of(const Report& report) const {
     if (column == "samples_per_s") return report.samples_per_s;
     if (column == "tokens_per_s") return report.tokens_per_s;

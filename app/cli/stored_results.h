@@ -35,6 +35,20 @@ struct RankingMetric {
 // The metric named `name`; the error lists the names.
 [[nodiscard]] Expected<RankingMetric> ranking_metric(std::string_view name);
 
+// What "best" means when no --metric is given: the shortest iteration, unless an axis changes the work an iteration
+// does — the global batch or anything of the model (a longer sequence, more layers) — where iteration times do not
+// compare and throughput does: tokens/s for a transformer, samples/s otherwise. `reason` says why when it is not the
+// iteration time ("training.global_batch changes the work per iteration").
+struct DefaultRanking {
+    RankingMetric metric;
+    std::string reason;
+};
+[[nodiscard]] DefaultRanking default_ranking(const std::vector<std::string>& axis_paths, bool transformer);
+
+// The metric --metric names, or the default ranking of a sweep over `axis_paths`; the error is --metric's.
+[[nodiscard]] Expected<DefaultRanking> chosen_ranking(const std::optional<std::string>& metric_option,
+                                                      const std::vector<std::string>& axis_paths, bool transformer);
+
 // Rows read whole: fine for a top-K list or one run.
 struct StoredTable final : RowVisitor {
     std::vector<std::string> names;

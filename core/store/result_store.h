@@ -48,6 +48,7 @@ struct SweepSummary {
     std::string core_version;
     std::uint64_t point_count = 0;
     std::vector<std::string> axis_paths;
+    std::string base_scenario_hash;  // its base scenario (ResultStore::scenario_yaml)
     std::array<std::uint64_t, 5> stored_by_status{};  // points stored, by PointStatus
     [[nodiscard]] std::uint64_t stored() const noexcept;
 };

@@ -54,7 +54,7 @@ Expected<std::vector<SweepSummary>> ResultStore::sweeps() {
 
 Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     Expected<Statement> select =
-        database_.prepare("SELECT name, created_at, core_version, point_count FROM sweeps WHERE id = ?");
+        database_.prepare("SELECT name, created_at, core_version, point_count, base_scenario_hash FROM sweeps WHERE id = ?");
     if (!select) return Error{select.error()};
     select.value().bind(1, id);
     Expected<bool> found = select.value().step();
@@ -66,6 +66,7 @@ Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     summary.created_at = select.value().text(1);
     summary.core_version = select.value().text(2);
     summary.point_count = static_cast<std::uint64_t>(select.value().integer(3));
+    summary.base_scenario_hash = select.value().text(4);
 
     Expected<Statement> axes = database_.prepare("SELECT path FROM sweep_axes WHERE sweep_id = ? ORDER BY position");
     if (!axes) return Error{axes.error()};

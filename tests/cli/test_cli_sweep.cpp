@@ -100,6 +100,7 @@ private slots:
     void badInputIsRefusedWithWhy();
     void aDatabaseThatIsNotOursIsLeftAlone();
     void aPointIsStoredUnderANameThatIsTrue();
+    void anAxisThatChangesTheWorkIsRankedByThroughput();
 };
 
 void TestCliSweep::aSweepStoresEveryPointWithItsOutcome() {
@@ -467,6 +468,34 @@ void TestCliSweep::aPointIsStoredUnderANameThatIsTrue() {
     EXPECT_EXIT(run, 0);
     QCOMPARE(query(database, "SELECT point, scenario_name FROM sweep_1 ORDER BY point"),
              (QStringList{"0|GPT-3 175B on 512 A100-80GB SXM4", "1|GPT-3 175B on 1024 A100-80GB"}));
+}
+
+// --top ranked by iteration time although an axis changed the work per iteration: the smallest batch always "won".
+// With training.global_batch (16, 32, 64 sequences of 256 tokens) an iteration does 2 and 4 times the work, so the
+// points rank by tokens/s, and the summary says why; --metric still chooses.
+void TestCliSweep::anAxisThatChangesTheWorkIsRankedByThroughput() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString database = folder.filePath("batches.db");
+    RUN_CLI(run, sweep_of({"--axis", "training.global_batch=16,32,64"}, database, {"--quiet", "--json"}));
+    EXPECT_EXIT(run, 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out_bytes).object();
+    QCOMPARE(json["metric"].toString(), QString("tokens_per_s"));
+    QCOMPARE(json["metric_reason"].toString(),
+             QString("training.global_batch changes the work per iteration, so iteration times do not compare"));
+    const QJsonArray top = json["top"].toArray();
+    QCOMPARE(top.size(), 3);
+    for (int i = 1; i < top.size(); ++i) {
+        QVERIFY(top[i - 1].toObject()["tokens_per_s"].toDouble() >= top[i].toObject()["tokens_per_s"].toDouble());
+    }
+    RUN_CLI(shown, {"runs", "show", "sweep:1", "--db", database});
+    EXPECT_EXIT(shown, 0);
+    QVERIFY2(shown.out.contains("best 3 by tokens_per_s (training.global_batch changes the work per iteration, so "
+                                "iteration times do not compare):\n"),
+             qPrintable(shown.out));
+    RUN_CLI(asked, {"runs", "show", "sweep:1", "--db", database, "--metric", "iteration_time_s"});
+    EXPECT_EXIT(asked, 0);
+    QVERIFY2(asked.out.contains("best 3 by iteration_time_s:\n"), qPrintable(asked.out));
 }
 
 QTEST_GUILESS_MAIN(TestCliSweep)
