@@ -44,6 +44,7 @@ private Q_SLOTS:
     void dimensionsAreAddedAndRemoved();
     void problemGoesToItsField();
     void formFitsItsDock();
+    void aLongProblemIsShownWhole();
     void autoMovesFromOneDegreeToAnother();
     void aLayoutIsChosenInOneClick();
     void anEditThatRebuildsTheFormKeepsItsPlace();
@@ -374,6 +375,35 @@ void TestScenarioForm::formFitsItsDock() {
                             .arg(scroll->widget()->width())
                             .arg(scroll->viewport()->width())
                             .arg(scroll->widget()->minimumSizeHint().width())));
+}
+
+// A problem that wraps to more lines than the form reserved was cut at both ends and overlapped the next row: the
+// form layout worked out the field's height for a width a pixel wider than it then gave it.
+void TestScenarioForm::aLongProblemIsShownWhole() {
+    MainWindow window;
+    window.resize(1200, 760);
+    open_default(window);
+    window.setAutoRun(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // 7 heads: the problems on model.heads, model.kv_heads and parallelism.tp wrap to four or five lines.
+    window.scenarioForm()->enter(QStringLiteral("model.heads"), QStringLiteral("7"));
+    QVERIFY(!window.scenarioForm()->message(QStringLiteral("parallelism.tp")).isEmpty());
+    auto* scroll = window.scenarioForm()->findChild<QScrollArea*>();
+    QVERIFY(scroll != nullptr);
+    QTest::qWait(50);  // the layout requests the edit posted
+    int shown = 0;
+    for (const QLabel* label : scroll->widget()->findChildren<QLabel*>()) {
+        if (!label->wordWrap() || !label->isVisibleTo(scroll->widget()) || label->text().isEmpty()) continue;
+        ++shown;
+        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(QStringLiteral("'%1' is %2 px high, needs %3 at %4 px wide")
+                                .arg(label->text())
+                                .arg(label->height())
+                                .arg(label->heightForWidth(label->width()))
+                                .arg(label->width())));
+    }
+    QVERIFY(shown >= 3);
 }
 
 // The form refused `auto` for a degree although the problem about degrees that do not multiply to the devices says

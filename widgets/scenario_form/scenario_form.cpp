@@ -2,6 +2,7 @@
 
 #include "document/topology_edits.h"
 #include "scenario_form/field_help.h"
+#include "scenario_form/wrapped_text_label.h"
 #include "style/activity_colors.h"
 #include "validation/valid_layouts.h"
 
@@ -10,7 +11,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QKeyEvent>
-#include <QLabel>
 #include <QMenu>
 #include <QLineEdit>
 #include <QPointer>
@@ -228,8 +228,7 @@ void ScenarioForm::rebuild() {
         }
         row.editor->setObjectName(row.field.path);
         row.editor->setAccessibleName(row.field.label);
-        row.message = new QLabel(cell);
-        row.message->setWordWrap(true);
+        row.message = new WrappedTextLabel(cell);
         row.message->hide();
         QPalette red = row.message->palette();
         red.setColor(QPalette::WindowText, over_capacity_color());
@@ -283,8 +282,7 @@ void ScenarioForm::showMessage(Row& row) {
             break;
         }
     }
-    row.message->setText(message);
-    row.message->setVisible(!message.isEmpty());
+    row.message->showText(message);
     const QString help = field_help(row.field.path);
     row.editor->setToolTip(message.isEmpty() ? help : help.isEmpty() ? message : message + QStringLiteral("\n\n") + help);
 }

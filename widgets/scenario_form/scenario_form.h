@@ -17,12 +17,13 @@
 
 class QFormLayout;
 class QMenu;
-class QLabel;
 class QLineEdit;
 class QScrollArea;
 class QVBoxLayout;
 
 namespace parasight::gui {
+
+class WrappedTextLabel;
 
 class ScenarioForm : public QWidget {
     Q_OBJECT
@@ -54,7 +55,7 @@ private:
     struct Row {
         ScenarioField field;
         QWidget* editor = nullptr;
-        QLabel* message = nullptr;
+        WrappedTextLabel* message = nullptr;
         std::string unreadable;  // why the text last entered could not be read; empty once it could
     };
     void rebuild();
