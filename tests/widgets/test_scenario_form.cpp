@@ -57,6 +57,15 @@ namespace {
 
 void open_default(MainWindow& window) { window.openDefaultScenario(); }
 
+// The default scenario in a shown window of `size`, not run on its own; false if the window never showed.
+bool show_default(MainWindow& window, QSize size) {
+    window.resize(size);
+    open_default(window);
+    window.setAutoRun(false);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 // tests/data/cli/small_pipeline.yaml (tp 2 · dp 2 · pp 2 on 8 NPUs) in a document of its own.
 bool open_small_pipeline(ScenarioDocument& document) {
     Diagnostics problems;
@@ -329,11 +338,7 @@ void TestScenarioForm::dimensionsAreAddedAndRemoved() {
 
 void TestScenarioForm::problemGoesToItsField() {
     MainWindow window;
-    window.resize(1400, 900);
-    open_default(window);
-    window.setAutoRun(false);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_default(window, QSize(1400, 900)));
     window.scenarioForm()->enter(QStringLiteral("simulation.collective_chunks"), QStringLiteral("0"));
     auto* view = window.findChild<QListView*>(QStringLiteral("ProblemsList"));
     QVERIFY(view != nullptr);
@@ -363,11 +368,7 @@ void TestScenarioForm::problemGoesToItsField() {
 void TestScenarioForm::formFitsItsDock() {
     // Every field fits the dock's width: the form narrows instead of being cut off at the right.
     MainWindow window;
-    window.resize(1400, 900);
-    open_default(window);
-    window.setAutoRun(false);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_default(window, QSize(1400, 900)));
     auto* scroll = window.scenarioForm()->findChild<QScrollArea*>();
     QVERIFY(scroll != nullptr);
     QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
@@ -381,11 +382,7 @@ void TestScenarioForm::formFitsItsDock() {
 // form layout worked out the field's height for a width a pixel wider than it then gave it.
 void TestScenarioForm::aLongProblemIsShownWhole() {
     MainWindow window;
-    window.resize(1200, 760);
-    open_default(window);
-    window.setAutoRun(false);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_default(window, QSize(1200, 760)));
     // 7 heads: the problems on model.heads, model.kv_heads and parallelism.tp wrap to four or five lines.
     window.scenarioForm()->enter(QStringLiteral("model.heads"), QStringLiteral("7"));
     QVERIFY(!window.scenarioForm()->message(QStringLiteral("parallelism.tp")).isEmpty());
@@ -500,11 +497,7 @@ void TestScenarioForm::anEditThatRebuildsTheFormKeepsItsPlace() {
 // nothing is committed on the way.
 void TestScenarioForm::undoInAFieldIsTheDocumentsUndo() {
     MainWindow window;
-    window.resize(1400, 900);
-    open_default(window);
-    window.setAutoRun(false);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_default(window, QSize(1400, 900)));
     ScenarioDocument& document = window.document();
     ScenarioForm* form = window.scenarioForm();
     form->enter(QStringLiteral("model.layers"), QStringLiteral("48"));  // one committed edit: 96 → 48
