@@ -23,7 +23,10 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QHeaderView>
+#include <QImage>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTest>
 #include <QValueAxis>
 
@@ -147,6 +150,9 @@ private Q_SLOTS:
     void headersSayWhatTheyMean();
     void communicationCallsAreListed();
     void memoryViewNamesOutOfMemory();
+    void tableHeadersShowTheChartsColours_data();
+    void tableHeadersShowTheChartsColours();
+    void capacityNoteFitsASmallWindow();
     void manyDevicesOfferStagesOnly();
 };
 
@@ -510,7 +516,7 @@ void TestResultViews::memoryViewNamesOutOfMemory() {
              qPrintable(QStringLiteral("%1 MiB for a peak of %2 MiB").arg(bytes_axis->max()).arg(peak_mib)));
     QCOMPARE(bytes_axis->titleText(), QStringLiteral("Memory (MiB)"));
     QCOMPARE(view.findChild<QLabel*>(QStringLiteral("CapacityNote"))->text(),
-             QStringLiteral("Capacity 80 GiB per device: off the scale of both charts, which end near their peaks"));
+             QStringLiteral("Capacity 80 GiB per device: above both charts"));
 
     // The same on devices of 16 MiB (its peak is 35 MiB): out of memory, named above the charts and marked on the
     // curve.
@@ -535,6 +541,80 @@ void TestResultViews::memoryViewNamesOutOfMemory() {
     }
     QVERIFY(crossing != nullptr);
     QCOMPARE(crossing->count(), 1);
+}
+
+void TestResultViews::tableHeadersShowTheChartsColours_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QColor>("colour");
+    QTest::newRow("memory: weights") << "memory" << static_cast<int>(MemoryCategory::weights)
+                                     << memory_category_color(MemoryCategory::weights);
+    QTest::newRow("memory: activations") << "memory" << static_cast<int>(MemoryCategory::activations)
+                                         << memory_category_color(MemoryCategory::activations);
+    QTest::newRow("breakdown: compute") << "breakdown" << 0 << compute_color();
+}
+
+// A chart's legend hides when the chart is too narrow for its names (at 1024 px the Memory tab's peak chart showed
+// bare colours); the table's headers name the colours at any width. The headers returned each column's colour, but
+// Qt's header paints only icons, so nothing was drawn: the header is grabbed and the swatch looked for in its section.
+void TestResultViews::tableHeadersShowTheChartsColours() {
+    QFETCH(QString, view);
+    QFETCH(int, column);
+    QFETCH(QColor, colour);
+    auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    const auto result = simulated(*scenario);
+    QVERIFY(result != nullptr);
+    MemoryView memory;
+    BreakdownView breakdown;
+    QWidget* shown = &breakdown;
+    if (view == QStringLiteral("memory")) {
+        memory.showResult(result);
+        shown = &memory;
+    } else {
+        breakdown.showResult(result);
+    }
+    shown->resize(1000, 600);
+    shown->show();
+    QVERIFY(QTest::qWaitForWindowExposed(shown));
+    QTableView* table = nullptr;
+    for (QTableView* candidate : shown->findChildren<QTableView*>()) {
+        if (candidate->accessibleName() == (view == QStringLiteral("memory") ? "Memory table" : "Breakdown table")) table = candidate;
+    }
+    QVERIFY(table != nullptr);
+    QHeaderView* header = table->horizontalHeader();
+    QTRY_VERIFY(header->sectionSize(column) > 0);
+    const QImage picture = header->grab().toImage();
+    const QRect section(header->sectionViewportPosition(column), 0, header->sectionSize(column), header->height());
+    int matching_px = 0;
+    for (int y = section.top(); y <= section.bottom(); ++y) {
+        for (int x = section.left(); x <= section.right(); ++x) {
+            if (picture.pixelColor(x * picture.devicePixelRatio(), y * picture.devicePixelRatio()).rgb() == colour.rgb()) ++matching_px;
+        }
+    }
+    // A square three quarters of a line high: at least 6 × 6 px of the colour.
+    QVERIFY2(matching_px >= 36, qPrintable(QStringLiteral("%1 px of %2").arg(matching_px).arg(colour.name())));
+}
+
+// In a 1024 px window the Memory tab is about 670 px wide beside the Scenario dock; the note on where the capacity is
+// ran on past the Export button there, cut off mid-word.
+void TestResultViews::capacityNoteFitsASmallWindow() {
+    auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    const auto result = simulated(*scenario);
+    QVERIFY(result != nullptr);
+    MemoryView view;
+    view.showResult(result);
+    view.resize(670, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto* note = view.findChild<QLabel*>(QStringLiteral("CapacityNote"));
+    QVERIFY(note != nullptr && !note->text().isEmpty());
+    // The view fits that width, so nothing is squeezed below its size ...
+    QVERIFY2(view.minimumSizeHint().width() <= 670, qPrintable(QString::number(view.minimumSizeHint().width())));
+    // ... and the note has the width of its whole text.
+    QVERIFY2(note->width() >= note->sizeHint().width(),
+             qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->width()).arg(note->sizeHint().width())));
 }
 
 void TestResultViews::manyDevicesOfferStagesOnly() {

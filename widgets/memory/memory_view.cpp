@@ -288,12 +288,16 @@ void MemoryView::rebuildTimeChart() {
 void MemoryView::showCapacityNote() {
     const double capacity = result_ ? result_->simulation.report.memory_capacity_bytes : 0.0;
     QString note;
+    // Short enough to stand beside the controls in a 1024 px window; the tooltip says why.
     if (capacity > 0.0 && !peak_capacity_shown_ && !time_capacity_shown_) {
-        note = tr("Capacity %1 per device: off the scale of both charts, which end near their peaks");
+        note = tr("Capacity %1 per device: above both charts");
     } else if (capacity > 0.0 && !time_capacity_shown_) {
-        note = tr("Capacity %1 per device: off the scale of the chart over the iteration");
+        note = tr("Capacity %1 per device: above the chart over the iteration");
     }
     capacity_note_->setText(note.isEmpty() ? QString() : note.arg(bytes_text(capacity)));
+    capacity_note_->setToolTip(note.isEmpty() ? QString()
+                                              : tr("The charts are scaled to the data and end a little above its peak; "
+                                                   "the capacity is drawn as a line on a chart whose scale reaches it"));
 }
 
 void MemoryView::changeEvent(QEvent* event) {

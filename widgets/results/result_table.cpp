@@ -1,5 +1,7 @@
 #include "results/result_table.h"
 
+#include "results/swatch_header.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -77,6 +79,8 @@ private:
 
 QTableView* make_result_table(QAbstractItemModel* model, const QString& name, QWidget* parent) {
     auto* table = new QTableView(parent);
+    table->setHorizontalHeader(new SwatchHeader(Qt::Horizontal, table));
+    table->setVerticalHeader(new SwatchHeader(Qt::Vertical, table));
     table->setModel(model);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -1,7 +1,7 @@
 #pragma once
 // The table under a result view's chart: whole rows selected, read-only, alternating rows, rows as tall as their
 // text, small enough for a small window, its columns filling the view's width (each as wide as its contents, and
-// what is left shared out among them).
+// what is left shared out among them), each header section's colour drawn as a swatch (results/swatch_header.h).
 
 #include <functional>
 
