@@ -27,10 +27,10 @@ Expected<Tables> tables_of(Database& database) {
     }
     Expected<Statement> columns = database.prepare("SELECT name, type FROM pragma_table_info(?) ORDER BY cid");
     if (!columns) return Error{columns.error()};
-    for (auto& [table, list] : tables) {
-        columns.value().bind(1, std::string_view(table));
+    for (auto& table : tables) {
+        columns.value().bind(1, std::string_view(table.first));
         auto problem = columns.value().each_row(
-            [&](const Statement& row) { list.push_back(Column{row.text(0), row.text(1)}); });
+            [&](const Statement& row) { table.second.push_back(Column{row.text(0), row.text(1)}); });
         columns.value().reset();
         if (problem) return Error{*problem};
     }

@@ -71,7 +71,7 @@ std::optional<Timed> run_once(const std::string& file, const std::vector<SweepAx
         SweepOptions options;
         options.jobs = jobs;
         const SweepPlan plan{read.scenario->name, base, std::filesystem::path(file).parent_path(),
-                             std::move(space).value()};
+                             std::move(space).value(), std::nullopt};
         const SweepOutcome outcome = run_sweep(plan, options, observer);
         if (outcome.error) {
             std::fprintf(stderr, "%s\n", outcome.error->c_str());

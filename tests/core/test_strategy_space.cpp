@@ -67,7 +67,8 @@ void TestStrategySpace::distSimsSixteenGpusHaveFifteenStrategies() {
     Expected<SweepSpace> space = SweepSpace::of(axes);
     QVERIFY(space);
     QCOMPARE(space.value().point_count(), std::size_t{15});
-    const SweepPlan plan{base.name, write_scenario_yaml(loaded.scenario->value()), {}, std::move(space).value()};
+    const SweepPlan plan{base.name, write_scenario_yaml(loaded.scenario->value()), {}, std::move(space).value(),
+                         std::nullopt};
     Collector collector;
     SweepOptions options;
     options.jobs = 2;

@@ -27,7 +27,7 @@ SweepPlan small_plan(std::vector<SweepAxis> axes) {
     Expected<SweepSpace> space = SweepSpace::of(std::move(axes));
     if (!loaded.ok() || !space) qFatal("the small pipeline or its axes did not load");
     return SweepPlan{loaded.scenario->value().name, write_scenario_yaml(loaded.scenario->value()), {},
-                     std::move(space).value()};
+                     std::move(space).value(), std::nullopt};
 }
 
 SweepPlan nine_point_plan() {
@@ -43,7 +43,7 @@ SweepPlan nine_point_plan() {
                                                  {"parallelism.tp", {"1", "2", "4"}},
                                                  {"training.micro_batch", {"1", "2", "3"}}});
     if (!space) qFatal("the axes did not make a space");
-    return SweepPlan{base.name, write_scenario_yaml(base), {}, std::move(space).value()};
+    return SweepPlan{base.name, write_scenario_yaml(base), {}, std::move(space).value(), std::nullopt};
 }
 
 // Keeps every point it is given; cancels after `cancel_after` points when set.

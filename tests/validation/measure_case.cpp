@@ -65,7 +65,7 @@ Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario
                                           const std::filesystem::path& folder) {
     auto space = SweepSpace::of(strategy_axes(scenario, StrategySpace::degrees));
     if (!space) return Error{c.id + ": " + space.error()};
-    const SweepPlan plan{scenario.name, write_scenario_yaml(scenario), folder, std::move(space).value()};
+    const SweepPlan plan{scenario.name, write_scenario_yaml(scenario), folder, std::move(space).value(), std::nullopt};
     struct Timed {
         std::string strategy;
         double iteration_s = 0.0;
