@@ -577,19 +577,21 @@ void TestResultViews::tableHeadersShowTheChartsColours() {
     shown->resize(1000, 600);
     shown->show();
     QVERIFY(QTest::qWaitForWindowExposed(shown));
+    const QString table_name = view == QStringLiteral("memory") ? "Memory table" : "Breakdown table";
     QTableView* table = nullptr;
     for (QTableView* candidate : shown->findChildren<QTableView*>()) {
-        if (candidate->accessibleName() == (view == QStringLiteral("memory") ? "Memory table" : "Breakdown table")) table = candidate;
+        if (candidate->accessibleName() == table_name) table = candidate;
     }
     QVERIFY(table != nullptr);
     QHeaderView* header = table->horizontalHeader();
     QTRY_VERIFY(header->sectionSize(column) > 0);
     const QImage picture = header->grab().toImage();
+    const qreal scale = picture.devicePixelRatio();
     const QRect section(header->sectionViewportPosition(column), 0, header->sectionSize(column), header->height());
     int matching_px = 0;
     for (int y = section.top(); y <= section.bottom(); ++y) {
         for (int x = section.left(); x <= section.right(); ++x) {
-            if (picture.pixelColor(x * picture.devicePixelRatio(), y * picture.devicePixelRatio()).rgb() == colour.rgb()) ++matching_px;
+            if (picture.pixelColor(QPointF(x * scale, y * scale).toPoint()).rgb() == colour.rgb()) ++matching_px;
         }
     }
     // A square three quarters of a line high: at least 6 × 6 px of the colour.
