@@ -186,8 +186,11 @@ int main(int argc, char** argv) {
     window.resize(window_size);
     // A picture for the docs is not a file the user opened.
     window.setRecordsRecentFiles(!taking_screenshot);
-    const auto refuse_screenshot = [&](const parasight::Diagnostics& problems) {
+    const auto print_problems = [](const parasight::Diagnostics& problems) {
         for (const auto& problem : problems) QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
+    };
+    const auto refuse_screenshot = [&](const parasight::Diagnostics& problems) {
+        print_problems(problems);
         status = exit_bad_input;
         QApplication::exit(status);
     };
@@ -206,9 +209,7 @@ int main(int argc, char** argv) {
     if (files.isEmpty()) {
         window.openDefaultScenario();
         if (taking_screenshot && !window.document().validated()) {
-            for (const auto& problem : window.document().problems()) {
-                QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
-            }
+            print_problems(window.document().problems());  // read at once: refused before the event loop runs
             return exit_bad_input;
         }
     } else {

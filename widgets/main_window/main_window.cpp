@@ -124,11 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&loader_, &ScenarioFileLoader::cancelled, this, [this](quint64, const QString& path) {
         open_page_->showCancelled(path, backTarget());
         status_->setText(tr("Opening %1 was cancelled").arg(QDir::toNativeSeparators(path)));
-        progress_->setRange(0, 100);
-        if (!runner_.isRunning()) {
-            progress_->hide();
-            cancel_->hide();
-        }
+        endFileProgress();
         updateTitle();
         Q_EMIT fileOpened(path, false);
     });
@@ -408,12 +404,16 @@ OpenFilePage* MainWindow::openFilePage() const {
 
 QString MainWindow::backTarget() const { return has_document_ ? document_.displayName() : QString(); }
 
-void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
+void MainWindow::endFileProgress() {
     progress_->setRange(0, 100);
     if (!runner_.isRunning()) {
         progress_->hide();
         cancel_->hide();
     }
+}
+
+void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
+    endFileProgress();
     if (!file->ok()) {
         const auto count = static_cast<std::int64_t>(file->problems.size());
         // Moved, not copied: a file of 100 000 unknown keys has as many problems.

@@ -139,6 +139,8 @@ private:
     void leaveOpenFilePage();
     // Cancel (the status bar's button, Esc): the file being read, else the run.
     void cancelWork();
+    // The file is read (or dropped): the busy bar and Cancel go, unless a run still shows its progress with them.
+    void endFileProgress();
     // What the open-file page's Back button returns to: the open scenario's name, or empty when none was opened.
     [[nodiscard]] QString backTarget() const;
 

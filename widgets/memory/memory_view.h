@@ -47,8 +47,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: off the scale
-    // of both charts"); nothing when both do.
+    // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: above both
+    // charts"); nothing when both do.
     void showCapacityNote();
     void refresh();
     void rebuildPeakChart();
