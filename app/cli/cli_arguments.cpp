@@ -2,6 +2,7 @@
 
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
+#include "common/number_text.h"
 
 namespace parasight::cli {
 
@@ -65,6 +66,18 @@ std::vector<std::string> Arguments::all(std::string_view name) const {
     const auto [first, last] = options_.equal_range(name);
     for (auto it = first; it != last; ++it) values.push_back(it->second);
     return values;
+}
+
+Expected<std::int64_t> Arguments::whole_number(std::string_view name, std::int64_t fallback, std::int64_t minimum,
+                                               std::int64_t maximum) const {
+    const auto text = option(name);
+    if (!text) return fallback;
+    const auto parsed = parse_integer(*text);
+    if (!parsed || *parsed < minimum || *parsed > maximum) {
+        return Error{"--" + std::string(name) + " must be a whole number from " + std::to_string(minimum) + " to " +
+                     std::to_string(maximum) + ", not " + in_quotes(*text)};
+    }
+    return static_cast<std::int64_t>(*parsed);
 }
 
 }  // namespace parasight::cli

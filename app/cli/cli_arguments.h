@@ -4,6 +4,7 @@
 
 #include "common/expected.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -28,6 +29,10 @@ public:
     [[nodiscard]] bool flag(std::string_view name) const { return flags_.count(std::string(name)) > 0; }
     [[nodiscard]] std::optional<std::string> option(std::string_view name) const;
     [[nodiscard]] std::vector<std::string> all(std::string_view name) const;
+    // --NAME as a whole number from `minimum` to `maximum`, `fallback` when absent; the error says so: "--top must be
+    // a whole number from 0 to 1000000, not 'x'".
+    [[nodiscard]] Expected<std::int64_t> whole_number(std::string_view name, std::int64_t fallback,
+                                                      std::int64_t minimum, std::int64_t maximum) const;
 
 private:
     std::vector<std::string> positional_;

@@ -5,10 +5,12 @@
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "export/json_writer.h"
-#include "scenario_file/scenario_diff.h"
-#include "scenario_file/scenario_loader.h"
+#include "export/run_column_text.h"
 #include "io/atomic_output.h"
 #include "stored_results.h"
+#include "store/run_comparison.h"
+#include "store/stored_rows_writer.h"
+#include "store/stored_sweep_ranking.h"
 #include "units/quantity.h"
 
 #include <ostream>
@@ -54,70 +56,6 @@ Expected<Target> parse_target(std::string_view text) {
     return Error{"name a sweep or a run as 'runs list' shows them, sweep:N or run:N, not " + in_quotes(text)};
 }
 
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (const char c : text) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
-void write_value(JsonWriter& json, const StoredValue& value) {
-    if (const auto* integer = std::get_if<std::int64_t>(&value)) {
-        json.value(*integer);
-    } else if (const auto* real = std::get_if<double>(&value)) {
-        json.value(*real);
-    } else if (const auto* text = std::get_if<std::string>(&value)) {
-        json.value(*text);
-    } else {
-        json.null();
-    }
-}
-
-// Streams rows as CSV (a header, then a line per row) or as a JSON array of objects.
-class ExportWriter final : public RowVisitor {
-public:
-    ExportWriter(std::ostream& out, bool json) : out_(out), json_(json), writer_(false) {}
-
-    void columns(const std::vector<std::string>& names) override {
-        names_ = names;
-        if (json_) {
-            writer_.begin_array();
-            return;
-        }
-        for (std::size_t c = 0; c < names.size(); ++c) out_ << (c > 0 ? "," : "") << csv_field(names[c]);
-        out_ << '\n';
-    }
-    void row(const std::vector<StoredValue>& values) override {
-        if (json_) {
-            writer_.begin_object();
-            for (std::size_t c = 0; c < values.size(); ++c) {
-                writer_.key(names_[c]);
-                write_value(writer_, values[c]);
-            }
-            writer_.end_object();
-            writer_.drain(out_);
-            return;
-        }
-        for (std::size_t c = 0; c < values.size(); ++c) out_ << (c > 0 ? "," : "") << csv_field(stored_text(values[c]));
-        out_ << '\n';
-    }
-    void finish() {
-        if (!json_) return;
-        writer_.end_array();
-        writer_.drain(out_);
-        out_ << '\n';
-    }
-
-private:
-    std::ostream& out_;
-    bool json_;
-    JsonWriter writer_;
-    std::vector<std::string> names_;
-};
-
 int list_stored(ResultStore& store, const std::filesystem::path& database, bool json, std::ostream& out,
                 std::ostream& err) {
     const Expected<std::vector<SweepSummary>> sweeps = store.sweeps();
@@ -132,12 +70,7 @@ int list_stored(ResultStore& store, const std::filesystem::path& database, bool 
             writer.key("id").value(sweep.id).key("name").value(sweep.name);
             writer.key("points").value(static_cast<std::int64_t>(sweep.point_count));
             writer.key("stored").value(static_cast<std::int64_t>(sweep.stored()));
-            writer.key("by_status").begin_object();
-            for (const auto& status : point_status_names) {
-                const std::uint64_t count = sweep.stored_by_status[static_cast<std::size_t>(status.value)];
-                writer.key(status.name).value(static_cast<std::int64_t>(count));
-            }
-            writer.end_object();
+            write_status_counts(writer, sweep);
             writer.key("axes").begin_array();
             for (const std::string& path : sweep.axis_paths) writer.value(path);
             writer.end_array();
@@ -192,7 +125,7 @@ int show_stored(ResultStore& store, const std::filesystem::path& database, const
         StoredTable run;
         if (auto problem = store.read_run(target.id, run)) return usage_error(err, "runs", *problem);
         if (arguments.flag("json")) {
-            ExportWriter writer(out, true);
+            StoredRowsWriter writer(out, StoredRowsFormat::json);
             writer.columns(run.names);
             for (const auto& row : run.rows) writer.row(row);
             writer.finish();
@@ -209,41 +142,25 @@ int show_stored(ResultStore& store, const std::filesystem::path& database, const
     }
     const Expected<SweepSummary> sweep = store.sweep(target.id);
     if (!sweep) return usage_error(err, "runs", quoted_path(database.string()) + " " + sweep.error());
-    std::int64_t top = 10;
-    if (const auto text = arguments.option("top")) {
-        const auto parsed = parse_integer(*text);
-        if (!parsed || *parsed < 0 || *parsed > 1'000'000) {
-            return usage_error(err, "runs", "--top must be a whole number from 0 to 1000000, not " + in_quotes(*text));
-        }
-        top = *parsed;
-    }
+    const Expected<std::int64_t> top = arguments.whole_number("top", 10, 0, 1'000'000);
+    if (!top) return usage_error(err, "runs", top.error());
     // Without --metric, "best" is as the sweep ranked it: by throughput when an axis changes the work per iteration.
-    const Expected<std::string> base = store.scenario_yaml(sweep.value().base_scenario_hash);
-    if (!base) return database_error(err, "runs", database, base.error());
-    const ReadResult base_scenario = read_scenario_text(base.value(), "the sweep's base scenario");
-    const bool transformer = !base_scenario.scenario || base_scenario.scenario->model.kind == ModelKind::transformer;
-    const Expected<DefaultRanking> ranking =
-        chosen_ranking(arguments.option("metric"), sweep.value().axis_paths, transformer);
-    if (!ranking) return usage_error(err, "runs", "--metric: " + ranking.error());
-    const RankingMetric& metric = ranking.value().metric;
-    const Expected<StoredTable> best = best_points(store, target.id, metric, top);
+    if (const auto name = arguments.option("metric"); name && !ranking_metric(*name)) {
+        return usage_error(err, "runs", "--metric: " + ranking_metric(*name).error());
+    }
+    const Expected<DefaultRanking> ranking = stored_sweep_ranking(store, sweep.value(), arguments.option("metric"));
+    if (!ranking) return database_error(err, "runs", database, ranking.error());
+    const Expected<StoredTable> best = best_points(store, target.id, ranking.value().metric, top.value());
     if (!best) return database_error(err, "runs", database, best.error());
     const SweepSummary& summary = sweep.value();
     out << "sweep:" << summary.id << " " << in_quotes(summary.name) << ", made " << summary.created_at
         << " by ParaSight " << summary.core_version << ": " << summary.stored() << " of "
-        << count_phrase(static_cast<std::int64_t>(summary.point_count), "point") << " stored\n ";
-    for (const auto& status : point_status_names) {
-        out << " " << status.name << " " << summary.stored_by_status[static_cast<std::size_t>(status.value)];
-    }
-    out << "\naxes:";
+        << count_phrase(static_cast<std::int64_t>(summary.point_count), "point") << " stored\n";
+    print_status_counts(out, summary);
+    out << "axes:";
     for (const std::string& path : summary.axis_paths) out << " " << path;
     out << '\n';
-    if (!best.value().rows.empty()) {
-        out << "best " << best.value().rows.size() << " by " << metric.column;
-        if (!ranking.value().reason.empty()) out << " (" << ranking.value().reason << ")";
-        out << ":\n";
-        print_best_points(out, best.value(), summary.axis_paths, metric);
-    }
+    if (!best.value().rows.empty()) print_best_points(out, best.value(), summary.axis_paths, ranking.value());
     return exit_ok;
 }
 
@@ -266,7 +183,7 @@ int export_stored(ResultStore& store, const std::filesystem::path& database, con
         file = std::move(opened).value();
     }
     std::ostream& sink = file ? file->stream() : out;
-    ExportWriter writer(sink, format == "json");
+    StoredRowsWriter writer(sink, format == "json" ? StoredRowsFormat::json : StoredRowsFormat::csv);
     const auto problem = target.is_sweep ? store.read_sweep(target.id, writer) : store.read_run(target.id, writer);
     if (problem) {
         if (problem->rfind("holds no ", 0) == 0) {
@@ -288,101 +205,50 @@ int export_stored(ResultStore& store, const std::filesystem::path& database, con
 int compare_stored(ResultStore& store, const Target& a, const Target& b, bool json, std::ostream& out,
                    std::ostream& err) {
     if (a.is_sweep || b.is_sweep) return usage_error(err, "runs", "compare takes two runs, run:A run:B");
-    StoredTable first;
-    StoredTable second;
-    if (auto problem = store.read_run(a.id, first)) return usage_error(err, "runs", *problem);
-    if (auto problem = store.read_run(b.id, second)) return usage_error(err, "runs", *problem);
-    // Which inputs differ: the two runs' scenarios, path by path.
-    const int hash_column = first.column("scenario_hash");
-    std::vector<ScenarioDifference> inputs;
-    if (hash_column >= 0) {
-        Expected<std::string> before = store.scenario_yaml(stored_text(first.rows.front()[static_cast<std::size_t>(hash_column)]));
-        Expected<std::string> after = store.scenario_yaml(stored_text(second.rows.front()[static_cast<std::size_t>(hash_column)]));
-        if (!before) return database_error(err, "runs", store.path(), before.error());
-        if (!after) return database_error(err, "runs", store.path(), after.error());
-        inputs = scenario_differences(before.value(), after.value());
+    const Expected<RunComparison, ComparisonProblem> compared = compare_runs(store, a.id, b.id);
+    if (!compared) {
+        if (compared.error().run_not_held) return usage_error(err, "runs", compared.error().message);
+        return database_error(err, "runs", store.path(), compared.error().message);
     }
-    JsonWriter writer;
-    writer.begin_object().key("a").value(a.id).key("b").value(b.id).key("inputs").begin_array();
-    for (const ScenarioDifference& difference : inputs) {
-        writer.begin_object().key("path").value(difference.path).key("a").value(difference.before).key("b").value(
-            difference.after);
-        writer.end_object();
+    const RunComparison& comparison = compared.value();
+    if (json) {
+        out << run_comparison_json(comparison) << '\n';
+        return exit_ok;
     }
-    writer.end_array().key("metrics").begin_object();
-    if (!json) {
-        if (inputs.empty()) {
-            out << "inputs: the same scenario\n";
-        } else {
-            out << "inputs that differ (run:" << a.id << " → run:" << b.id << "):\n";
-            std::size_t path_width = 0;
-            for (const ScenarioDifference& difference : inputs) {
-                path_width = std::max(path_width, character_count(difference.path));
-            }
-            for (const ScenarioDifference& difference : inputs) {
-                out << "  " << padded(difference.path, path_width + 2)
-                    << (difference.before.empty() ? "(none)" : difference.before) << " → "
-                    << (difference.after.empty() ? "(none)" : difference.after) << '\n';
-            }
+    if (comparison.inputs.empty()) {
+        out << "inputs: the same scenario\n";
+    } else {
+        out << "inputs that differ (run:" << a.id << " → run:" << b.id << "):\n";
+        std::size_t path_width = 0;
+        for (const ScenarioDifference& difference : comparison.inputs) {
+            path_width = std::max(path_width, character_count(difference.path));
         }
-        out << '\n';
+        for (const ScenarioDifference& difference : comparison.inputs) {
+            out << "  " << padded(difference.path, path_width + 2)
+                << (difference.before.empty() ? "(none)" : difference.before) << " → "
+                << (difference.after.empty() ? "(none)" : difference.after) << '\n';
+        }
     }
+    out << '\n';
     // The metrics as a table of aligned columns, each number with its unit.
     std::vector<std::vector<std::string>> cells{{"metric", "run:" + std::to_string(a.id), "run:" + std::to_string(b.id),
                                                  "difference", "ratio"}};
-    for (std::size_t c = 0; c < first.names.size(); ++c) {
-        const std::string& name = first.names[c];
-        if (name == "id") continue;
-        const StoredValue& left = first.rows.front()[c];
-        const StoredValue& right = second.rows.front()[c];
-        const auto number = [](const StoredValue& value) -> std::optional<double> {
-            if (const auto* real = std::get_if<double>(&value)) return *real;
-            if (const auto* integer = std::get_if<std::int64_t>(&value)) return static_cast<double>(*integer);
-            return std::nullopt;
-        };
-        const auto x = number(left);
-        const auto y = number(right);
-        if (json) {
-            writer.key(name).begin_object().key("a");
-            write_value(writer, left);
-            writer.key("b");
-            write_value(writer, right);
-            if (x && y) writer.key("difference").value(*y - *x);
-            writer.end_object();
-            continue;
-        }
+    for (const ComparedColumn& column : comparison.columns) {
+        const std::string& name = column.name;
         if (name == "warnings" || name == "scenario_hash") continue;  // long; read them with 'runs show'
-        const bool counted = name == "devices" || name == "events" || name == "oom_npu";
-        const auto shown = [&](const StoredValue& value, const std::optional<double>& as_number) {
-            return as_number && !counted ? run_column_text(name, *as_number) : stored_text(value);
+        const bool counted = is_counted_run_column(name);
+        const auto shown = [&](const StoredValue& value) {
+            const auto number = stored_number(value);
+            return number && !counted ? run_column_text(name, *number) : stored_text(value);
         };
-        std::vector<std::string> line{name, shown(left, x), shown(right, y), "", ""};
-        if (x && y) {
-            line[3] = counted ? units::format_number(*y - *x) : run_column_text(name, *y - *x, true);
-            if (*x != 0.0) line[4] = units::format_fixed(*y / *x, 3);
+        std::vector<std::string> line{name, shown(column.a), shown(column.b), "", ""};
+        if (const auto difference = column.difference()) {
+            line[3] = counted ? units::format_number(*difference) : run_column_text(name, *difference, true);
         }
+        if (const auto ratio = column.ratio()) line[4] = units::format_fixed(*ratio, 3);
         cells.push_back(std::move(line));
     }
-    if (json) {
-        writer.end_object().end_object();
-        out << writer.text() << '\n';
-        return exit_ok;
-    }
-    std::vector<std::size_t> widths(5, 0);
-    for (const auto& line : cells) {
-        for (std::size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], character_count(line[c]));
-    }
-    for (const auto& line : cells) {
-        std::string text;
-        for (std::size_t c = 0; c < line.size(); ++c) {
-            // The names left-aligned, the numbers right-aligned, two spaces between.
-            const std::string padding(widths[c] - character_count(line[c]), ' ');
-            text += c == 0 ? line[c] + padding : padding + line[c];
-            if (c + 1 < line.size()) text += "  ";
-        }
-        while (!text.empty() && text.back() == ' ') text.pop_back();
-        out << text << '\n';
-    }
+    print_aligned(out, cells);
     return exit_ok;
 }
 

@@ -99,15 +99,11 @@ int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::
     if (arguments->positional().size() != 1) return usage_error(err, "simulate", "name exactly one scenario FILE");
 
     SimulateOptions options;
-    if (const auto text = arguments->option("max-tasks")) {
-        // Up to 2^31 − 1: task ids are 32-bit.
-        const auto parsed = parse_integer(*text);
-        if (!parsed || *parsed < 1 || *parsed > 2'147'483'647) {
-            return usage_error(err, "simulate", "--max-tasks must be a whole number from 1 to 2147483647, not " +
-                                                    in_quotes(*text));
-        }
-        options.max_tasks = *parsed;
-    }
+    // Up to 2^31 − 1: task ids are 32-bit.
+    const Expected<std::int64_t> max_tasks =
+        arguments->whole_number("max-tasks", static_cast<std::int64_t>(options.max_tasks), 1, 2'147'483'647);
+    if (!max_tasks) return usage_error(err, "simulate", max_tasks.error());
+    options.max_tasks = max_tasks.value();
 
     // Output files are checked and opened (as temporary files beside them) before the simulation, so that a path
     // that cannot be written is reported at once; they replace their targets only once everything has succeeded.

@@ -10,10 +10,9 @@
 //     16 GPUs, zipped into one axis, with the best and the worst printed (DistSim §6, Fig. 12).
 
 #include "scenario_file/scenario_loader.h"
-#include "scenario_file/scenario_writer.h"
-#include "store/result_store.h"
+#include "store/stored_sweep_run.h"
 #include "sweep/strategy_space.h"
-#include "sweep/sweep_runner.h"
+#include "sweep/sweep_setup.h"
 
 #include <chrono>
 #include <cstdio>
@@ -47,10 +46,8 @@ struct Timed {
 };
 
 std::optional<Timed> run_once(const std::string& file, const std::vector<SweepAxis>& axes, int jobs) {
-    const ReadResult read = read_scenario_file(file);
-    if (!read.scenario) return std::nullopt;
-    const Validation validated = validate(*read.scenario);
-    const std::string base = write_scenario_yaml(validated.ok() ? validated.scenario->value() : *read.scenario);
+    const Expected<SweepBase, Diagnostics> base = read_sweep_base(file);
+    if (!base) return std::nullopt;
     Expected<SweepSpace> space = SweepSpace::of(axes);
     if (!space) {
         std::fprintf(stderr, "%s\n", space.error().c_str());
@@ -64,14 +61,13 @@ std::optional<Timed> run_once(const std::string& file, const std::vector<SweepAx
         const auto start = std::chrono::steady_clock::now();
         Expected<ResultStore> store = ResultStore::open(folder / "results.db", ResultStore::Access::read_write);
         if (!store) return std::nullopt;
-        const SweepRecord record{read.scenario->name, base, axes, space.value().point_count()};
-        const Expected<std::int64_t> sweep = store.value().open_sweep(record);
+        const SweepPlan plan{base.value().scenario.name, base.value().yaml, base.value().directory,
+                             std::move(space).value(), std::nullopt};
+        const Expected<std::int64_t> sweep = store.value().open_sweep(sweep_record(plan));
         if (!sweep) return std::nullopt;
         StoringObserver observer(store.value(), sweep.value());
         SweepOptions options;
         options.jobs = jobs;
-        const SweepPlan plan{read.scenario->name, base, std::filesystem::path(file).parent_path(),
-                             std::move(space).value(), std::nullopt};
         const SweepOutcome outcome = run_sweep(plan, options, observer);
         if (outcome.error) {
             std::fprintf(stderr, "%s\n", outcome.error->c_str());
