@@ -33,8 +33,12 @@ set(internal_headers
     scenario_file/scenario_readers.h
     scenario_file/yaml_reader.h
     scenario_file/yaml_text_scan.h
+    store/run_warnings.h
     store/schema_check.h
     store/sqlite_database.h
+    store/sweep_views.h
+    store/warning_codes_migration.h
+    store/warning_sentences.h
     validation/checks.h
     validation/problem_list.h)
 

@@ -3,6 +3,9 @@
 // a view can mark the node or device it is about and a report can word it (export/warning_text.h). The compiler
 // makes some and the analysis others, so it lives below both.
 
+#include "common/enum_names.h"
+
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -21,24 +24,41 @@ enum class WarningCode : std::uint8_t {
     // a what-if collective delay that matched no communication, so it changed nothing: the subject is the rule
     // ("what_if.collective_delays[0]")
     what_if_matches_nothing,
+    // a sweep point not simulated: the closed-form bound of its stage's model states and activations in flight
+    // (compile/memory_lower_bound.h) exceeds a device's memory: stage, needed_bytes, model_state_bytes,
+    // activation_bytes, micro_batches (in flight), capacity_bytes
+    memory_bound_exceeded,
 };
+// The codes as the results database stores them (run_warnings.code, docs/store.md).
+inline constexpr std::array<EnumName<WarningCode>, 7> warning_code_names{
+    {{WarningCode::in_flight_capped, "in_flight_capped"},
+     {WarningCode::recomputation_frees_nothing, "recomputation_frees_nothing"},
+     {WarningCode::out_of_memory, "out_of_memory"},
+     {WarningCode::in_flight_cap_without_effect, "in_flight_cap_without_effect"},
+     {WarningCode::implausible_iteration_time, "implausible_iteration_time"},
+     {WarningCode::what_if_matches_nothing, "what_if_matches_nothing"},
+     {WarningCode::memory_bound_exceeded, "memory_bound_exceeded"}}};
 
 struct Warning {
     WarningCode code = WarningCode::in_flight_capped;
     // A strategy-tree node as scenario files name it ("stage[2]", "layer[5].mlp.activation": strategy/node_path.h
     // reads it back) or a device ("NPU 5").
     std::string subject;
-    int micro_batches = 0;        // in_flight_capped, in_flight_cap_without_effect: the most the stage keeps in flight
+    int micro_batches = 0;        // in_flight_capped, in_flight_cap_without_effect: the most the stage keeps in flight;
+                                  // memory_bound_exceeded: the micro-batches the bound counts in flight
     int requested_micro_batches = 0;  // in_flight_cap_without_effect: the strategy tree's cap
     std::string operation;        // recomputation_frees_nothing: the operation within its block, "mlp.activation"
     int layers = 0;               // recomputation_frees_nothing: how many layers recompute it
     int first_layer = 0;          // recomputation_frees_nothing: the first of them, the subject's layer
     std::int64_t npu = 0;         // out_of_memory: the device with the highest peak
-    double needed_bytes = 0.0;    // out_of_memory: its peak
-    double capacity_bytes = 0.0;  // out_of_memory: its memory
+    double needed_bytes = 0.0;    // out_of_memory: its peak; memory_bound_exceeded: the bound
+    double capacity_bytes = 0.0;  // out_of_memory, memory_bound_exceeded: a device's memory
     std::string tensor;           // out_of_memory: what the allocation that first crossed the capacity was for
     double time_s = 0.0;          // out_of_memory: when that allocation was made; implausible_iteration_time: the
                                   // iteration time
+    int stage = 0;                    // memory_bound_exceeded: the stage that needs the most
+    double model_state_bytes = 0.0;   // memory_bound_exceeded: its weights, gradients and optimizer state
+    double activation_bytes = 0.0;    // memory_bound_exceeded: its activations for micro_batches in flight
 
     friend bool operator==(const Warning&, const Warning&) = default;
 };

@@ -38,6 +38,16 @@ std::string warning_text(const Warning& warning) {
                "): check the units of the link bandwidths and measured operation times";
     case WarningCode::what_if_matches_nothing:
         return warning.subject + " delays nothing: no communication of this run has its group, operation and layers";
+    case WarningCode::memory_bound_exceeded: {
+        const auto size = [](double bytes) { return format_readable(bytes, Dimension::size); };
+        std::string text = "stage " + std::to_string(warning.stage) + " needs at least " + size(warning.needed_bytes) +
+                           " (" + size(warning.model_state_bytes) + " of model states";
+        if (warning.activation_bytes > 0.0) {
+            text += " and " + size(warning.activation_bytes) + " of activations for " +
+                    count_phrase(warning.micro_batches, "micro-batch", "micro-batches") + " in flight";
+        }
+        return text + "), more than the " + size(warning.capacity_bytes) + " of a device";
+    }
     }
     return warning.subject;
 }

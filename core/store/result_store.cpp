@@ -3,10 +3,11 @@
 #include "common/number_text.h"
 #include "common/sha256.h"
 #include "export/json_writer.h"
-#include "export/warning_text.h"
 #include "io/file_kind.h"
+#include "store/run_warnings.h"
 #include "store/schema_check.h"
 #include "store/store_schema.h"
+#include "store/sweep_views.h"
 
 #include <sys/stat.h>
 
@@ -22,15 +23,6 @@ using store::Statement;
 namespace {
 
 constexpr std::string_view sqlite_header{"SQLite format 3\0", 16};
-
-std::string quoted_identifier(std::string_view name) {
-    std::string quoted = "\"";
-    for (const char c : name) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
 
 // A file that exists and is not empty must start with SQLite's header; the reason when it does not.
 std::optional<std::string> not_sqlite(const std::filesystem::path& path, std::uintmax_t size) {
@@ -178,7 +170,10 @@ std::optional<std::string> ResultStore::migrate() {
                 done = true;
                 return std::nullopt;
             }
-            if (auto error = database_.execute(steps[static_cast<std::size_t>(version.value())])) return error;
+            for (const store::MigrationStep& step : steps[static_cast<std::size_t>(version.value())]) {
+                auto error = step.convert != nullptr ? step.convert(database_) : database_.execute(step.sql);
+                if (error) return error;
+            }
             return database_.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
                                      "; PRAGMA user_version = " + std::to_string(version.value() + 1));
         });
@@ -198,7 +193,7 @@ Expected<std::string> ResultStore::add_scenario(const std::string& name, const s
 }
 
 Expected<std::int64_t> ResultStore::insert_run(const std::string& scenario_hash, PointStatus status,
-                                               const std::string& reason, const Report* report,
+                                               const std::string& reason, const Warning* cause, const Report* report,
                                                const MemoryEstimate* estimate) {
     static const std::string sql =
         "INSERT INTO runs (" + store::run_column_list() + ") VALUES (" + store::run_column_list(":") + ")";
@@ -210,7 +205,6 @@ Expected<std::int64_t> ResultStore::insert_run(const std::string& scenario_hash,
     if (!reason.empty()) insert.bind("reason", std::string_view(reason));
     insert.bind("core_version", std::string_view(PARASIGHT_VERSION));
     insert.bind("created_at", std::string_view(utc_timestamp()));
-    insert.bind("warnings", std::string_view("[]"));
     if (estimate != nullptr) {
         insert.bind("peak_memory_bytes", estimate->needed_bytes);
         insert.bind("memory_capacity_bytes", estimate->capacity_bytes);
@@ -244,12 +238,21 @@ Expected<std::int64_t> ResultStore::insert_run(const std::string& scenario_hash,
         }
         insert.bind("events", static_cast<std::int64_t>(report->events));
         insert.bind("wall_s", report->wall_s);
-        std::vector<std::string> warnings;
-        for (const Warning& warning : report->warnings) warnings.push_back(warning_text(warning));
-        insert.bind("warnings", std::string_view(json_array(warnings)));
     }
     if (auto problem = insert.run()) return Error{*problem};
-    return database_.last_insert_rowid();
+    const std::int64_t run_id = database_.last_insert_rowid();
+    if (cause != nullptr) {
+        if (auto problem = store::insert_run_warning(database_, run_id, "reason", 0, *cause)) return Error{*problem};
+    }
+    if (report != nullptr) {
+        for (std::size_t w = 0; w < report->warnings.size(); ++w) {
+            if (auto problem = store::insert_run_warning(database_, run_id, "warning", static_cast<std::int64_t>(w),
+                                                         report->warnings[w])) {
+                return Error{*problem};
+            }
+        }
+    }
+    return run_id;
 }
 
 Expected<std::int64_t> ResultStore::add_run(const std::string& scenario_name, const std::string& scenario_yaml,
@@ -259,35 +262,13 @@ Expected<std::int64_t> ResultStore::add_run(const std::string& scenario_name, co
         Expected<std::string> hash = add_scenario(scenario_name, scenario_yaml);
         if (!hash) return hash.error();
         const PointStatus status = report.out_of_memory ? PointStatus::oom : PointStatus::ok;
-        Expected<std::int64_t> run = insert_run(hash.value(), status, {}, &report, nullptr);
+        Expected<std::int64_t> run = insert_run(hash.value(), status, {}, nullptr, &report, nullptr);
         if (!run) return run.error();
         id = run.value();
         return std::nullopt;
     });
     if (problem) return Error{*problem};
     return id;
-}
-
-std::optional<std::string> ResultStore::create_sweep_view(std::int64_t sweep_id) {
-    Expected<Statement> axes = database_.prepare("SELECT position, path FROM sweep_axes WHERE sweep_id = ? "
-                                                 "ORDER BY position");
-    if (!axes) return axes.error();
-    axes.value().bind(1, sweep_id);
-    const std::string id = std::to_string(sweep_id);
-    std::string columns = "p.point AS point";
-    std::string joins;
-    const auto problem = axes.value().each_row([&](const Statement& axis) {
-        const std::string position = std::to_string(axis.integer(0));
-        const std::string alias = "v" + position;
-        columns += ", " + alias + ".value AS " + quoted_identifier(axis.text(1));
-        joins += " LEFT JOIN sweep_point_values " + alias + " ON " + alias + ".sweep_id = p.sweep_id AND " + alias +
-                 ".point = p.point AND " + alias + ".position = " + position;
-    });
-    if (problem) return problem;
-    return database_.execute("CREATE VIEW IF NOT EXISTS sweep_" + id + " AS SELECT " + columns +
-                             ", r.id AS run_id, " + store::run_column_list() + ", s.name AS scenario_name" +
-                             " FROM sweep_points p JOIN runs r ON r.id = p.run_id" +
-                             " JOIN scenarios s ON s.hash = r.scenario_hash" + joins + " WHERE p.sweep_id = " + id);
 }
 
 Expected<std::int64_t> ResultStore::open_sweep(const SweepRecord& sweep) {
@@ -329,7 +310,7 @@ Expected<std::int64_t> ResultStore::open_sweep(const SweepRecord& sweep) {
                 .bind(5, std::int64_t{sweep.axes[position].zipped_with_previous ? 1 : 0});
             if (auto error = axis.value().run()) return error;
         }
-        return create_sweep_view(id);
+        return store::create_sweep_view(database_, id);
     });
     if (problem) return Error{*problem};
     return id;
@@ -366,7 +347,9 @@ std::optional<std::string> ResultStore::add_points(std::int64_t sweep_id, std::s
             if (!hash) return hash.error();
             const Report* report = point.report ? &*point.report : nullptr;
             const MemoryEstimate* estimate = point.memory_estimate ? &*point.memory_estimate : nullptr;
-            Expected<std::int64_t> run = insert_run(hash.value(), point.status, point.reason, report, estimate);
+            const Warning* cause = point.cause ? &*point.cause : nullptr;
+            Expected<std::int64_t> run =
+                insert_run(hash.value(), point.status, point.reason, cause, report, estimate);
             if (!run) return run.error();
             point_row.value().bind(1, sweep_id).bind(2, static_cast<std::int64_t>(point.point)).bind(3, run.value());
             if (auto error = point_row.value().run()) return error;

@@ -127,9 +127,8 @@ private:
     [[nodiscard]] std::optional<std::string> migrate();
     [[nodiscard]] Expected<std::string> add_scenario(const std::string& name, const std::string& yaml);
     [[nodiscard]] Expected<std::int64_t> insert_run(const std::string& scenario_hash, PointStatus status,
-                                                    const std::string& reason, const Report* report,
-                                                    const MemoryEstimate* estimate);
-    [[nodiscard]] std::optional<std::string> create_sweep_view(std::int64_t sweep_id);
+                                                    const std::string& reason, const Warning* cause,
+                                                    const Report* report, const MemoryEstimate* estimate);
 
     store::Database database_;
     std::filesystem::path path_;

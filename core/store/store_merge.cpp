@@ -3,6 +3,7 @@
 
 #include "io/atomic_output.h"
 #include "store/store_schema.h"
+#include "store/sweep_views.h"
 
 namespace parasight {
 
@@ -56,6 +57,21 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
             "INSERT INTO main.runs (" + columns + ") SELECT " + columns + " FROM source.runs WHERE id = ?";
         Expected<Statement> runs = database_.prepare(copy_run);
         if (!runs) return runs.error();
+        // A copied run's warnings go with it, under its id here.
+        Expected<Statement> warnings = database_.prepare(
+            "INSERT INTO main.run_warnings SELECT ?, role, position, code, subject, micro_batches, "
+            "requested_micro_batches, operation, layers, first_layer, npu, needed_bytes, capacity_bytes, tensor, "
+            "time_s, stage, model_state_bytes, activation_bytes FROM source.run_warnings WHERE run_id = ?");
+        if (!warnings) return warnings.error();
+        // The copy's id here, or why it could not be made.
+        const auto copy_with_warnings = [&](std::int64_t source_run) -> Expected<std::int64_t> {
+            runs.value().bind(1, source_run);
+            if (auto error = runs.value().run()) return Error{*error};
+            const std::int64_t copied = database_.last_insert_rowid();
+            warnings.value().bind(1, copied).bind(2, source_run);
+            if (auto error = warnings.value().run()) return Error{*error};
+            return copied;
+        };
 
         // Runs outside any sweep that are not here yet (the same scenario, status, version and moment).
         Expected<std::vector<std::int64_t>> single = integers(
@@ -66,8 +82,7 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
             "AND m.id NOT IN (SELECT run_id FROM main.sweep_points)) ORDER BY r.id");
         if (!single) return single.error();
         for (const std::int64_t id : single.value()) {
-            runs.value().bind(1, id);
-            if (auto error = runs.value().run()) return error;
+            if (Expected<std::int64_t> copied = copy_with_warnings(id); !copied) return copied.error();
         }
 
         Expected<std::vector<std::int64_t>> sweeps = integers(database_, "SELECT id FROM source.sweeps ORDER BY id");
@@ -99,7 +114,7 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
                 if (!axes) return axes.error();
                 axes.value().bind(1, sweep).bind(2, source_sweep);
                 if (auto error = axes.value().run()) return error;
-                if (auto error = create_sweep_view(sweep)) return error;
+                if (auto error = store::create_sweep_view(database_, sweep)) return error;
             }
             // Its points not here yet, each with its run and values.
             Expected<Statement> missing = database_.prepare(
@@ -119,9 +134,9 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
                 if (!row) return row.error();
                 if (!row.value()) break;
                 const std::int64_t point = missing.value().integer(0);
-                runs.value().bind(1, missing.value().integer(1));
-                if (auto error = runs.value().run()) return error;
-                point_row.value().bind(1, sweep).bind(2, point).bind(3, database_.last_insert_rowid());
+                const Expected<std::int64_t> copied = copy_with_warnings(missing.value().integer(1));
+                if (!copied) return copied.error();
+                point_row.value().bind(1, sweep).bind(2, point).bind(3, copied.value());
                 if (auto error = point_row.value().run()) return error;
                 values.value().bind(1, sweep).bind(2, source_sweep).bind(3, point);
                 if (auto error = values.value().run()) return error;

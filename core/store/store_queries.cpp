@@ -1,6 +1,11 @@
 // Reading the results database back: the sweeps and single runs it holds, a sweep's points, one run.
 #include "common/message_text.h"
+#include "export/json_writer.h"
+#include "export/warning_text.h"
 #include "store/result_store.h"
+#include "store/run_warnings.h"
+
+#include <map>
 
 namespace parasight {
 
@@ -27,6 +32,57 @@ std::optional<std::string> visit(Statement& statement, RowVisitor& visitor) {
         visitor.row(values);
     });
 }
+
+// Passes rows on with each run's warnings and reason worded: the database holds codes and parameters
+// (store/run_warnings.h); a reader gets the sentences (export/warning_text.h) — `warnings` a JSON array of them,
+// `reason` the sentence of the run's reason row where the column itself is NULL.
+class WordedWarnings final : public RowVisitor {
+public:
+    WordedWarnings(RowVisitor& next, std::string_view id_column, std::map<std::int64_t, store::RunWarnings> warnings)
+        : next_(next), id_column_(id_column), warnings_(std::move(warnings)) {}
+
+    void columns(const std::vector<std::string>& names) override {
+        for (std::size_t c = 0; c < names.size(); ++c) {
+            if (names[c] == id_column_) id_ = static_cast<int>(c);
+            if (names[c] == "reason") reason_ = static_cast<int>(c);
+            if (names[c] == "warnings") warnings_column_ = static_cast<int>(c);
+        }
+        next_.columns(names);
+    }
+
+    void row(const std::vector<StoredValue>& values) override {
+        const auto* id = id_ >= 0 ? std::get_if<std::int64_t>(&values[static_cast<std::size_t>(id_)]) : nullptr;
+        const auto found = id != nullptr ? warnings_.find(*id) : warnings_.end();
+        if (found == warnings_.end() && warnings_column_ < 0) {
+            next_.row(values);
+            return;
+        }
+        worded_ = values;
+        if (warnings_column_ >= 0) {
+            JsonWriter json(false);
+            json.begin_array();
+            if (found != warnings_.end()) {
+                for (const Warning& warning : found->second.warnings) json.value(warning_text(warning));
+            }
+            json.end_array();
+            worded_[static_cast<std::size_t>(warnings_column_)] = json.text();
+        }
+        if (reason_ >= 0 && found != warnings_.end() && found->second.reason &&
+            std::holds_alternative<std::monostate>(worded_[static_cast<std::size_t>(reason_)])) {
+            worded_[static_cast<std::size_t>(reason_)] = warning_text(*found->second.reason);
+        }
+        next_.row(worded_);
+    }
+
+private:
+    RowVisitor& next_;
+    std::string_view id_column_;
+    std::map<std::int64_t, store::RunWarnings> warnings_;
+    int id_ = -1;
+    int reason_ = -1;
+    int warnings_column_ = -1;
+    std::vector<StoredValue> worded_;
+};
 
 }  // namespace
 
@@ -118,7 +174,11 @@ std::optional<std::string> ResultStore::read_sweep(std::int64_t id, RowVisitor& 
     if (limit >= 0) sql += " LIMIT " + std::to_string(limit);
     Expected<Statement> select = database_.prepare(sql);
     if (!select) return select.error();
-    return visit(select.value(), visitor);
+    auto warnings = store::read_run_warnings(
+        database_, "run_id IN (SELECT run_id FROM sweep_points WHERE sweep_id = " + std::to_string(id) + ")");
+    if (!warnings) return warnings.error();
+    WordedWarnings worded(visitor, "run_id", std::move(warnings).value());
+    return visit(select.value(), worded);
 }
 
 std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& visitor) {
@@ -128,11 +188,16 @@ std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& vi
     Expected<bool> found = exists.value().step();
     if (!found) return found.error();
     if (!found.value()) return "holds no run " + std::to_string(id);
-    Expected<Statement> select = database_.prepare(
-        "SELECT r.*, s.name AS scenario_name FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");
+    Expected<Statement> select =
+        database_.prepare("SELECT r.*, " + store::warning_codes_column("r") +
+                          ", s.name AS scenario_name FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash "
+                          "WHERE r.id = ?");
     if (!select) return select.error();
     select.value().bind(1, id);
-    return visit(select.value(), visitor);
+    auto warnings = store::read_run_warnings(database_, "run_id = " + std::to_string(id));
+    if (!warnings) return warnings.error();
+    WordedWarnings worded(visitor, "id", std::move(warnings).value());
+    return visit(select.value(), worded);
 }
 
 Expected<std::string> ResultStore::scenario_yaml(const std::string& hash) {

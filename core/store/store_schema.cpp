@@ -1,5 +1,8 @@
 #include "store/store_schema.h"
 
+#include "store/sweep_views.h"
+#include "store/warning_codes_migration.h"
+
 #include <array>
 
 namespace parasight::store {
@@ -90,15 +93,50 @@ CREATE TABLE sweep_point_values (
 );
 )sql";
 
-constexpr std::array<std::string_view, 2> all_migrations{scenarios_and_runs, sweeps};
+// Version 3: a run's warnings, and why a sweep's point ran out of memory, as codes and parameters (common/warning.h)
+// instead of sentences; run_warnings.role says which: the `reason` for the run's status, or one of its `warning`s.
+constexpr std::string_view warning_table = R"sql(
+CREATE TABLE run_warnings (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    role TEXT NOT NULL CHECK (role IN ('reason', 'warning')),
+    position INTEGER NOT NULL,   -- the warning's place among the run's, from 0
+    code TEXT NOT NULL,          -- common/warning.h: in_flight_capped, out_of_memory, …
+    subject TEXT,                -- a strategy-tree node ("stage[1]"), a device ("NPU 3"), a what-if rule
+    micro_batches INTEGER,
+    requested_micro_batches INTEGER,
+    operation TEXT,
+    layers INTEGER,
+    first_layer INTEGER,
+    npu INTEGER,
+    needed_bytes REAL,
+    capacity_bytes REAL,
+    tensor TEXT,
+    time_s REAL,
+    stage INTEGER,
+    model_state_bytes REAL,
+    activation_bytes REAL,
+    PRIMARY KEY (run_id, role, position)
+);
+)sql";
+// The sweep views name runs.warnings; they are dropped before it and made again after, listing the codes.
+constexpr std::string_view drop_warning_sentences = "ALTER TABLE runs DROP COLUMN warnings;";
 
-constexpr std::array<std::string_view, 36> run_column_names{
+constexpr std::array<MigrationStep, 1> version_1{{{scenarios_and_runs}}};
+constexpr std::array<MigrationStep, 1> version_2{{{sweeps}}};
+constexpr std::array<MigrationStep, 5> version_3{{{warning_table},
+                                                  {{}, convert_warning_sentences},
+                                                  {{}, drop_sweep_views},
+                                                  {drop_warning_sentences},
+                                                  {{}, create_sweep_views}}};
+constexpr std::array<Migration, 3> all_migrations{Migration{version_1}, Migration{version_2}, Migration{version_3}};
+
+constexpr std::array<std::string_view, 35> run_column_names{
     "scenario_hash", "status", "reason", "core_version", "created_at", "mode", "iteration_time_s", "samples_per_s",
     "tokens_per_s", "devices", "model_flops_per_iteration", "hardware_flops_per_iteration",
     "model_tflops_per_device", "mfu", "hfu", "compute_s", "exposed_tp_s", "exposed_cp_s", "exposed_ep_s",
     "exposed_pp_s", "exposed_dp_s", "exposed_memory_s", "bubble_s", "idle_s", "peak_memory_bytes",
     "memory_capacity_bytes", "weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
-    "buffers_bytes", "oom_npu", "oom_tensor", "events", "wall_s", "warnings"};
+    "buffers_bytes", "oom_npu", "oom_tensor", "events", "wall_s"};
 
 }  // namespace
 
@@ -114,7 +152,7 @@ std::string run_column_list(std::string_view prefix) {
     return text;
 }
 
-std::span<const std::string_view> migrations() noexcept { return all_migrations; }
+std::span<const Migration> migrations() noexcept { return all_migrations; }
 
 int current_schema_version() noexcept { return static_cast<int>(all_migrations.size()); }
 

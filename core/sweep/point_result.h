@@ -40,9 +40,14 @@ struct PointResult {
     std::string scenario_name;
     std::string scenario_yaml;        // the point's scenario, as the loader read it
     PointStatus status = PointStatus::ok;
-    std::string reason;               // invalid, failed, oom_estimated: why, in words
+    std::string reason;               // invalid, failed: why, in words (the loader's, the simulator's)
+    std::optional<Warning> cause;     // oom_estimated (memory_bound_exceeded), a sweep's oom (out_of_memory): why
     std::optional<Report> report;     // ok and oom; without per-device reports
-    std::optional<MemoryEstimate> memory_estimate;  // oom_estimated
+    std::optional<MemoryEstimate> memory_estimate;  // oom_estimated, and a sweep's oom: the device's memory then
 };
+
+// Why a point has the status it has, in words: its reason, or its cause worded (export/warning_text.h); empty for a
+// point that simply fits.
+[[nodiscard]] std::string point_reason(const PointResult& point);
 
 }  // namespace parasight

@@ -1,11 +1,8 @@
 #include "sweep/sweep_runner.h"
 
-#include "common/message_text.h"
 #include "common/number_text.h"
 #include "compile/memory_lower_bound.h"
-#include "export/warning_text.h"
 #include "simulation/simulate.h"
-#include "units/quantity.h"
 
 #include <algorithm>
 #include <atomic>
@@ -80,15 +77,16 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
     if (bound.exceeds_capacity()) {
         result.status = PointStatus::oom_estimated;
         result.memory_estimate = MemoryEstimate{bound.needed_bytes, bound.capacity_bytes};
-        const auto size = [](double bytes) { return units::format_readable(bytes, units::Dimension::size); };
-        result.reason = "stage " + std::to_string(bound.stage) + " needs at least " + size(bound.needed_bytes) +
-                        " (" + size(bound.model_state_bytes) + " of model states";
-        if (bound.activation_bytes > 0.0) {
-            result.reason += " and " + size(bound.activation_bytes) + " of activations for " +
-                             count_phrase(bound.micro_batches_in_flight, "micro-batch", "micro-batches") +
-                             " in flight";
-        }
-        result.reason += "), more than the " + size(bound.capacity_bytes) + " of a device";
+        Warning cause;
+        cause.code = WarningCode::memory_bound_exceeded;
+        cause.subject = "stage[" + std::to_string(bound.stage) + "]";
+        cause.stage = bound.stage;
+        cause.needed_bytes = bound.needed_bytes;
+        cause.model_state_bytes = bound.model_state_bytes;
+        cause.activation_bytes = bound.activation_bytes;
+        cause.micro_batches = bound.micro_batches_in_flight;
+        cause.capacity_bytes = bound.capacity_bytes;
+        result.cause = cause;
         return result;
     }
 
@@ -102,7 +100,7 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
         if (simulated.error().kind == SimulationErrorKind::out_of_memory) {
             const Warning& crossed = simulated.error().out_of_memory;
             result.status = PointStatus::oom;
-            result.reason = warning_text(crossed);
+            result.cause = crossed;
             result.memory_estimate = MemoryEstimate{crossed.needed_bytes, crossed.capacity_bytes};
             return result;
         }

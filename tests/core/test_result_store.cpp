@@ -4,8 +4,10 @@
 // refused and left byte for byte as it was.
 
 #include "common/sha256.h"
+#include "export/warning_text.h"
 #include "store/result_store.h"
 #include "store/store_schema.h"
+#include "store/stored_table.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -54,6 +56,7 @@ public:
         return all.empty() ? std::string("(no row)") : all.front();
     }
     bool execute(const std::string& sql) { return sqlite3_exec(handle_, sql.c_str(), nullptr, nullptr, nullptr) == 0; }
+    sqlite3* handle() const { return handle_; }
 
 private:
     sqlite3* handle_ = nullptr;
@@ -118,7 +121,13 @@ PointResult point_result(std::uint64_t point, PointStatus status) {
     if (status == PointStatus::invalid) result.reason = "parallelism.tp: must divide heads";
     if (status == PointStatus::oom_estimated) {
         result.memory_estimate = MemoryEstimate{9e10, 8e10};
-        result.reason = "stage 0 needs at least 90 GB";
+        Warning cause;
+        cause.code = WarningCode::memory_bound_exceeded;
+        cause.subject = "stage[0]";
+        cause.needed_bytes = 9e10;
+        cause.model_state_bytes = 9e10;
+        cause.capacity_bytes = 8e10;
+        result.cause = cause;
     }
     return result;
 }
@@ -133,6 +142,8 @@ private slots:
     void sweepsKeepTheirPointsOnceWithTypedAxisValues();
     void aSweepIsFoundAgainByItsKey();
     void anOlderSchemaIsMigratedAndItsRunsKept();
+    void version2SentencesBecomeCodesAndReadTheSame();
+    void aSentenceNotRecognisedLeavesTheDatabaseAsItWas();
     void mergingAddsWhatIsMissingOnce();
     void databasesThatAreNotOursAreLeftUntouched_data();
     void databasesThatAreNotOursAreLeftUntouched();
@@ -180,11 +191,28 @@ void TestResultStore::runsAreTypedColumnsAnyClientReads() {
     // Types as stored, which pandas and DuckDB map to float64 and int64.
     QCOMPARE(client.one("SELECT typeof(iteration_time_s), typeof(devices), typeof(events), typeof(mfu) FROM runs"),
              std::string("real|integer|integer|real"));
-    const std::string warnings = client.one("SELECT json_array_length(warnings), warnings FROM runs");
-    // Each warning as its sentence (export/warning_text.h), in a JSON array.
-    QVERIFY2(warnings == "1|[\"one iteration takes 1.3 years (40000000 s): check the units of the link bandwidths and "
-                         "measured operation times\"]",
-             warnings.c_str());
+    // Each warning as a row of its code and parameters, no sentence: a query filters on them.
+    QCOMPARE(client.rows("SELECT run_id, role, position, code, subject, time_s, npu FROM run_warnings"),
+             (std::vector<std::string>{"1|warning|0|implausible_iteration_time|NULL|40000000.0|NULL"}));
+    // A reader gets them worded (export/warning_text.h), a JSON array in the column warnings.
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only);
+        QVERIFY(store);
+        struct Warnings final : RowVisitor {
+            std::string text;
+            int column = -1;
+            void columns(const std::vector<std::string>& names) override {
+                for (std::size_t c = 0; c < names.size(); ++c) column = names[c] == "warnings" ? int(c) : column;
+            }
+            void row(const std::vector<StoredValue>& values) override {
+                text = std::get<std::string>(values[std::size_t(column)]);
+            }
+        } read;
+        QVERIFY(!store.value().read_run(1, read));
+        // 4e7 s / (365.25 · 86400 s) = 1.27 years.
+        QCOMPARE(read.text, std::string("[\"one iteration takes 1.3 years (40000000 s): check the units of the link "
+                                        "bandwidths and measured operation times\"]"));
+    }
     QVERIFY(client.one("SELECT created_at FROM runs").size() == 20);  // 2026-11-23T10:04:05Z
 }
 
@@ -215,15 +243,19 @@ void TestResultStore::sweepsKeepTheirPointsOnceWithTypedAxisValues() {
     QCOMPARE(client.rows("SELECT position, path, sweep_values FROM sweep_axes ORDER BY position"),
              (std::vector<std::string>{"0|parallelism.tp|[\"1\",\"2\"]",
                                        "1|cluster.topology[1].bandwidth|[\"100 GB/s\",\"200 GB/s\"]"}));
-    // The view: one row per point, each axis a column named by its path, typed as written.
+    // The view: one row per point, each axis a column named by its path, typed as written; the warnings' codes.
     QCOMPARE(client.rows("SELECT point, \"parallelism.tp\", typeof(\"parallelism.tp\"), "
-                         "\"cluster.topology[1].bandwidth\", status, reason, iteration_time_s, peak_memory_bytes "
-                         "FROM sweep_1 ORDER BY point"),
-             (std::vector<std::string>{"0|1|integer|100 GB/s|ok|NULL|1.5|70000000000.0",
-                                       "1|1|integer|200 GB/s|oom_estimated|stage 0 needs at least 90 GB|NULL|"
-                                       "90000000000.0",
-                                       "2|2|integer|100 GB/s|ok|NULL|1.5|70000000000.0",
-                                       "3|2|integer|200 GB/s|invalid|parallelism.tp: must divide heads|NULL|NULL"}));
+                         "\"cluster.topology[1].bandwidth\", status, reason, iteration_time_s, peak_memory_bytes, "
+                         "warnings FROM sweep_1 ORDER BY point"),
+             (std::vector<std::string>{"0|1|integer|100 GB/s|ok|NULL|1.5|70000000000.0|[\"implausible_iteration_time\"]",
+                                       "1|1|integer|200 GB/s|oom_estimated|NULL|NULL|90000000000.0|[]",
+                                       "2|2|integer|100 GB/s|ok|NULL|1.5|70000000000.0|[\"implausible_iteration_time\"]",
+                                       "3|2|integer|200 GB/s|invalid|parallelism.tp: must divide heads|NULL|NULL|[]"}));
+    // Why point 1 was not simulated: its reason row, filterable by code and numbers.
+    QCOMPARE(client.rows("SELECT p.point, w.code, w.subject, w.stage, w.needed_bytes, w.capacity_bytes, "
+                         "w.activation_bytes FROM run_warnings w JOIN sweep_points p ON p.run_id = w.run_id "
+                         "WHERE w.role = 'reason' AND w.needed_bytes > w.capacity_bytes"),
+             (std::vector<std::string>{"1|memory_bound_exceeded|stage[0]|0|90000000000.0|80000000000.0|0.0"}));
 }
 
 void TestResultStore::aSweepIsFoundAgainByItsKey() {
@@ -254,7 +286,7 @@ void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
     {
         // A database as ParaSight's schema version 1 made it: scenarios and runs, no sweeps yet.
         Client client(path);
-        QVERIFY(client.execute(std::string(store::migrations()[0])));
+        QVERIFY(client.execute(std::string(store::migrations()[0][0].sql)));
         QVERIFY(client.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
                                "; PRAGMA user_version = 1"));
         QVERIFY(client.execute("INSERT INTO scenarios VALUES ('abc', 'old', 'schema: 1\n');"
@@ -273,10 +305,142 @@ void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
         QVERIFY(!store.value().add_points(sweep.value(), std::vector<PointResult>{point_result(0, PointStatus::ok)}));
     }
     Client client(path);
-    QCOMPARE(client.one("PRAGMA user_version"), std::string("2"));
+    QCOMPARE(client.one("PRAGMA user_version"), std::to_string(store::current_schema_version()));
     QCOMPARE(client.rows("SELECT id, core_version, iteration_time_s FROM runs ORDER BY id"),
              (std::vector<std::string>{"1|0.0.9|2.5", "2|" PARASIGHT_VERSION "|1.5"}));
     QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+}
+
+namespace {
+
+// One warning of every code, each field its code has set to a number that words exactly (4 significant digits).
+std::vector<Warning> one_of_each_warning() {
+    Warning capped{WarningCode::in_flight_capped};
+    capped.subject = "stage[2]";
+    capped.micro_batches = 3;
+    Warning frees{WarningCode::recomputation_frees_nothing};
+    frees.subject = "layer[5].mlp.activation";
+    frees.operation = "mlp.activation";
+    frees.layers = 2;
+    frees.first_layer = 5;
+    Warning memory{WarningCode::out_of_memory};
+    memory.subject = "NPU 12";
+    memory.npu = 12;
+    memory.needed_bytes = 22.8 * 1024 * 1024 * 1024;
+    memory.capacity_bytes = 22.49 * 1024 * 1024 * 1024;
+    memory.tensor = "activations allocated by attention, layer 9, micro-batch 1";
+    memory.time_s = 0.1766;
+    Warning no_effect{WarningCode::in_flight_cap_without_effect};
+    no_effect.subject = "stage[0]";
+    no_effect.requested_micro_batches = 4;
+    no_effect.micro_batches = 2;
+    Warning implausible{WarningCode::implausible_iteration_time};
+    implausible.time_s = 4e7;
+    Warning nothing{WarningCode::what_if_matches_nothing};
+    nothing.subject = "what_if.collective_delays[1]";
+    Warning bound{WarningCode::memory_bound_exceeded};
+    bound.subject = "stage[1]";
+    bound.stage = 1;
+    bound.needed_bytes = 39.17e6;
+    bound.model_state_bytes = 29.47e6;
+    bound.activation_bytes = 9.699e6;
+    bound.micro_batches = 1;
+    bound.capacity_bytes = 30e6;
+    return {capped, frees, memory, no_effect, implausible, nothing, bound};
+}
+
+// A database as schema version 2 made it, holding one run whose warnings are `warnings` (JSON of sentences) and whose
+// reason (status oom) is `reason`.
+void write_version_2(const std::string& path, const std::string& warnings, const std::string& reason) {
+    Client client(path);
+    for (const store::Migration migration : {store::migrations()[0], store::migrations()[1]}) {
+        QVERIFY(client.execute(std::string(migration[0].sql)));
+    }
+    QVERIFY(client.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
+                           "; PRAGMA user_version = 2"));
+    QVERIFY(client.execute("INSERT INTO scenarios VALUES ('abc', 'old', 'schema: 1\n')"));
+    sqlite3_stmt* insert = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(client.handle(), "INSERT INTO runs (scenario_hash, status, reason, core_version, "
+                                                 "warnings) VALUES ('abc', 'oom', ?, '0.1.0', ?)", -1, &insert, nullptr),
+             SQLITE_OK);
+    sqlite3_bind_text(insert, 1, reason.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(insert, 2, warnings.c_str(), -1, SQLITE_TRANSIENT);
+    QCOMPARE(sqlite3_step(insert), SQLITE_DONE);
+    sqlite3_finalize(insert);
+}
+
+std::string sentences_json(const std::vector<Warning>& warnings) {
+    std::string json = "[";
+    for (const Warning& warning : warnings) {
+        if (json.size() > 1) json += ",";
+        json += "\"" + warning_text(warning) + "\"";
+    }
+    return json + "]";
+}
+
+// Every column of run `id` as a reader gets it.
+StoredTable run_as_read(const std::string& path, std::int64_t id) {
+    StoredTable table;
+    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only);
+    if (store) (void)store.value().read_run(id, table);
+    return table;
+}
+
+}  // namespace
+
+void TestResultStore::version2SentencesBecomeCodesAndReadTheSame() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("version2.db").toStdString();
+    const std::vector<Warning> warnings = one_of_each_warning();
+    const std::string sentences = sentences_json(warnings);
+    write_version_2(path, sentences, warning_text(warnings[2]));
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY2(store, store ? "" : store.error().c_str());
+    }
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA user_version"), std::string("3"));
+    // Each sentence is now its code and parameters, the numbers as the sentence wrote them.
+    QCOMPARE(client.rows("SELECT role, position, code, subject, micro_batches, requested_micro_batches, operation, "
+                         "layers, first_layer, npu, tensor, time_s, stage FROM run_warnings ORDER BY role, position"),
+             (std::vector<std::string>{
+                 "reason|0|out_of_memory|NPU 12|NULL|NULL|NULL|NULL|NULL|12|activations allocated by attention, "
+                 "layer 9, micro-batch 1|0.1766|NULL",
+                 "warning|0|in_flight_capped|stage[2]|3|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL",
+                 "warning|1|recomputation_frees_nothing|layer[5].mlp.activation|NULL|NULL|mlp.activation|2|5|NULL|NULL|"
+                 "NULL|NULL",
+                 "warning|2|out_of_memory|NPU 12|NULL|NULL|NULL|NULL|NULL|12|activations allocated by attention, "
+                 "layer 9, micro-batch 1|0.1766|NULL",
+                 "warning|3|in_flight_cap_without_effect|stage[0]|2|4|NULL|NULL|NULL|NULL|NULL|NULL|NULL",
+                 "warning|4|implausible_iteration_time|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|40000000.0|NULL",
+                 "warning|5|what_if_matches_nothing|what_if.collective_delays[1]|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"
+                 "NULL|NULL",
+                 "warning|6|memory_bound_exceeded|stage[1]|1|NULL|NULL|NULL|NULL|NULL|NULL|NULL|1"}));
+    // 22.8 GiB = 22.8 · 2^30 B; 39.17 MB = 39 170 000 B.
+    QCOMPARE(client.one("SELECT needed_bytes FROM run_warnings WHERE code = 'out_of_memory' AND role = 'warning'"),
+             std::string("24481313587.2"));
+    QCOMPARE(client.one("SELECT needed_bytes, model_state_bytes, activation_bytes, capacity_bytes FROM run_warnings "
+                        "WHERE code = 'memory_bound_exceeded'"),
+             std::string("39170000.0|29470000.0|9699000.0|30000000.0"));
+    QCOMPARE(client.one("SELECT reason FROM runs"), std::string("NULL"));
+    // Read back, the sentences are what they were.
+    const StoredTable run = run_as_read(path, 1);
+    QCOMPARE(std::get<std::string>(run.at(0, "warnings")), sentences);
+    QCOMPARE(std::get<std::string>(run.at(0, "reason")), warning_text(warnings[2]));
+}
+
+void TestResultStore::aSentenceNotRecognisedLeavesTheDatabaseAsItWas() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("version2.db").toStdString();
+    write_version_2(path, "[\"the moon is made of cheese\"]", {});
+    const Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+    QVERIFY(!store);
+    QCOMPARE(store.error(), std::string("run 1 holds a warning this version does not recognise, so it cannot be "
+                                        "converted: 'the moon is made of cheese'"));
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA user_version"), std::string("2"));
+    QCOMPARE(client.one("SELECT warnings FROM runs"), std::string("[\"the moon is made of cheese\"]"));
+    QCOMPARE(client.one("SELECT count(*) FROM sqlite_schema WHERE name = 'run_warnings'"), std::string("0"));
 }
 
 void TestResultStore::mergingAddsWhatIsMissingOnce() {
@@ -318,6 +482,16 @@ void TestResultStore::mergingAddsWhatIsMissingOnce() {
     QCOMPARE(client.one("SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM sweep_points)"),
              std::string("1"));
     QCOMPARE(client.one("SELECT count(*) FROM sweep_point_values"), std::string("8"));
+    // Each run's warnings came with it, under its id here: the implausible time of the three simulated runs, and
+    // point 1's reason for not being simulated.
+    QCOMPARE(client.rows("SELECT s.name, w.role, w.code FROM run_warnings w JOIN runs r ON r.id = w.run_id "
+                         "JOIN scenarios s ON s.hash = r.scenario_hash ORDER BY w.run_id"),
+             (std::vector<std::string>{"single|warning|implausible_iteration_time",
+                                       "small|warning|implausible_iteration_time",
+                                       "small|warning|implausible_iteration_time",
+                                       "small|reason|memory_bound_exceeded"}));
+    QCOMPARE(client.one("SELECT count(*) FROM run_warnings w LEFT JOIN runs r ON r.id = w.run_id WHERE r.id IS NULL"),
+             std::string("0"));
     QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
 }
 

@@ -66,7 +66,7 @@ public:
 // Everything a point's result says, but how long it took to simulate.
 std::string fingerprint(const PointResult& result) {
     std::string text = std::to_string(result.point) + " " + std::string(name_of(result.status, point_status_names)) +
-                       " " + result.reason + " " + result.scenario_yaml;
+                       " " + point_reason(result) + " " + result.scenario_yaml;
     for (const AxisValue& value : result.values) text += " " + value.path + "=" + value.value;
     if (result.report) {
         const Report& report = *result.report;
@@ -132,17 +132,20 @@ void TestSweepRunner::everyPointIsRecordedWithWhatBecameOfIt() {
                                              : "stage 1 needs at least 48.87 MB (29.47 MB of model states and 19.4 MB "
                                                "of activations for 1 micro-batch in flight), more than the 30 MB of a "
                                                "device";
-            QVERIFY2(result.reason == expected, result.reason.c_str());
+            QVERIFY(result.cause && result.cause->code == WarningCode::memory_bound_exceeded);
+            QCOMPARE(result.cause->stage, 1);
+            QVERIFY2(point_reason(result) == expected, point_reason(result).c_str());
         } else if (tp == "2" && micro_batch == "2") {
             // Stopped at the allocation that crossed 30 MB: no Report, the device's memory then and why.
             QCOMPARE(result.status, PointStatus::oom);
             QVERIFY(!result.report);
             QVERIFY(result.memory_estimate);
             QVERIFY(result.memory_estimate->needed_bytes > 30e6);
-            QVERIFY2(result.reason.rfind("out of memory: NPU 0 needs ", 0) == 0 &&
-                         result.reason.find(" of its 28.61 MiB; the capacity is first exceeded by ") !=
-                             std::string::npos,
-                     result.reason.c_str());  // 30 MB = 28.61 MiB
+            QVERIFY(result.cause && result.cause->code == WarningCode::out_of_memory);
+            const std::string reason = point_reason(result);
+            QVERIFY2(reason.rfind("out of memory: NPU 0 needs ", 0) == 0 &&
+                         reason.find(" of its 28.61 MiB; the capacity is first exceeded by ") != std::string::npos,
+                     reason.c_str());  // 30 MB = 28.61 MiB
             // The bound is sound: simulated anyway, to the end, the point runs out of memory.
             const LoadResult loaded = load_scenario_text(result.scenario_yaml, "point");
             QVERIFY(loaded.ok());

@@ -1,0 +1,90 @@
+// A results database of schema version 2 — tests/data/store/schema-v2.db, made by `parasight-cli sweep` and
+// `simulate --db` of that version (the golden sweep of tests/data/golden/sweep.yaml, then
+// tests/data/store/warnings.yaml) — brought to version 3, where warnings are codes and parameters: what `runs export`
+// printed from it then (schema-v2-sweep.csv, schema-v2-run.csv, written by that version) it prints byte for byte now,
+// and no sentence is left in the database.
+
+#include "cli_runner.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace parasight::testing;
+
+namespace {
+
+QByteArray file_bytes(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(cannot read ") + path.toUtf8() + ")";
+}
+
+// One value of `sql` on the database at `path`, as text.
+QString one(const QString& path, const char* sql) {
+    sqlite3* database = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &database, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* statement = nullptr;
+    QString value = QStringLiteral("(error)");
+    if (sqlite3_prepare_v2(database, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW) {
+        const auto* text = sqlite3_column_text(statement, 0);
+        value = text != nullptr ? QString::fromUtf8(reinterpret_cast<const char*>(text)) : QStringLiteral("NULL");
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close_v2(database);
+    return value;
+}
+
+}  // namespace
+
+class TestCliStoreMigration : public QObject {
+    Q_OBJECT
+private slots:
+    void aVersion2DatabaseReadsTheSameAfterItsMigration();
+};
+
+void TestCliStoreMigration::aVersion2DatabaseReadsTheSameAfterItsMigration() {
+    QTemporaryDir folder;
+    const QString db = folder.filePath(QStringLiteral("results.db"));
+    QVERIFY(QFile::copy(data_path(QStringLiteral("store/schema-v2.db")), db));
+    QFile::setPermissions(db, QFile::ReadOwner | QFile::WriteOwner);
+    QCOMPARE(one(db, "PRAGMA user_version"), QStringLiteral("2"));
+
+    // Read-only it is refused, and told how it is brought up to date: by storing into it. The same sweep again
+    // stores nothing new (all 16 points are there) but migrates the database first.
+    RUN_CLI(refused, {QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--db"), db});
+    EXPECT_EXIT(refused, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("older ParaSight (schema version 2)")), qPrintable(refused.err));
+    RUN_CLI(again, {QStringLiteral("sweep"), data_path(QStringLiteral("golden/sweep.yaml")), QStringLiteral("--axis"),
+                    QStringLiteral("parallelism.pp=1,2,3,4"), QStringLiteral("--axis"),
+                    QStringLiteral("cluster.device=a100-80gb,a10"), QStringLiteral("--axis"),
+                    QStringLiteral("training.micro_batch=1,6"), QStringLiteral("--db"), db, QStringLiteral("--quiet")});
+    EXPECT_EXIT(again, 0);
+    QVERIFY2(again.out.contains(QStringLiteral("0 run now, 16 stored before")), qPrintable(again.out));
+    QCOMPARE(one(db, "PRAGMA user_version"), QStringLiteral("3"));
+    QCOMPARE(one(db, "PRAGMA integrity_check"), QStringLiteral("ok"));
+
+    // Exported as the version that made it exported it: every reason and warning worded again from its code.
+    RUN_CLI(sweep, {QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("sweep:1"), QStringLiteral("--db"), db});
+    EXPECT_EXIT(sweep, 0);
+    QCOMPARE(sweep.out_bytes, file_bytes(data_path(QStringLiteral("store/schema-v2-sweep.csv"))));
+    RUN_CLI(run, {QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("run:17"), QStringLiteral("--db"), db});
+    EXPECT_EXIT(run, 0);
+    QCOMPARE(run.out_bytes, file_bytes(data_path(QStringLiteral("store/schema-v2-run.csv"))));
+
+    // No sentence is stored: reasons only for invalid points (the loader's); warnings as codes.
+    QCOMPARE(one(db, "SELECT count(*) FROM runs WHERE reason IS NOT NULL AND status <> 'invalid'"), QStringLiteral("0"));
+    QCOMPARE(one(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'warnings'"), QStringLiteral("0"));
+    // Run 17 (warnings.yaml): three warnings in order; point 7 of the sweep ran out of memory on NPU 0.
+    QCOMPARE(one(db, "SELECT group_concat(code, ' ') FROM (SELECT code FROM run_warnings WHERE run_id = 17 "
+                     "ORDER BY position)"),
+             QStringLiteral("recomputation_frees_nothing what_if_matches_nothing out_of_memory"));
+    QCOMPARE(one(db, "SELECT code || ' ' || subject || ' ' || npu FROM run_warnings WHERE role = 'reason' AND "
+                     "run_id = (SELECT run_id FROM sweep_points WHERE point = 7)"),
+             QStringLiteral("out_of_memory NPU 0 0"));
+    QCOMPARE(one(db, "SELECT count(*) FROM run_warnings WHERE code = 'memory_bound_exceeded'"), QStringLiteral("2"));
+    QCOMPARE(one(db, "SELECT warnings FROM sweep_1 WHERE point = 12"), QStringLiteral("[\"in_flight_capped\"]"));
+}
+
+QTEST_GUILESS_MAIN(TestCliStoreMigration)
+#include "test_cli_store_migration.moc"
