@@ -11,7 +11,6 @@
 //   is 5 (all five calls: four layers' buckets and the embeddings').
 
 #include "document/scenario_document.h"
-#include "whatif/delay_sweep_runner.h"
 #include "whatif/what_if_fields.h"
 #include "whatif/what_if_page.h"
 #include "whatif/what_if_rules_model.h"

@@ -158,29 +158,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&document_, &ScenarioDocument::replaced, timeline_, &TimelinePage::startOver);
     connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
 
-    connect(&runner_, &SimulationRunner::started, this, [this] {
+    connect(&runner_, &JobRunner::started, this, [this] {
         progress_->setValue(0);
         progress_->show();
         cancel_->show();
         status_->setText(tr("Simulating…"));
     });
-    connect(&runner_, &SimulationRunner::progressed, this, [this](quint64, const QString& phase, double fraction) {
+    connect(&runner_, &JobRunner::progressed, this, [this](quint64, const QString& phase, double fraction) {
         progress_->setValue(static_cast<int>(fraction * 100.0));
         status_->setText(tr("Simulating: %1…").arg(phase));
     });
-    connect(&runner_, &SimulationRunner::finished, this, &MainWindow::onResult);
     connect(what_if_, &WhatIfPage::editRefused, this, [this](const QString& reason) { status_->setText(reason); });
     connect(&autosave_, &Autosave::failed, this, [this](const QString& reason) {
         status_->setText(tr("Autosave failed: %1").arg(reason));
     });
-    connect(&runner_, &SimulationRunner::failed, this, [this](quint64, const SimulationError& error) {
+    connect(&runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
+        // What the worker threw (a bug, or memory ran out) is a failure like the core's own.
+        SimulationError error;
+        error.message = what.toStdString();
         onFailure(error);
     });
-    connect(&runner_, &SimulationRunner::cancelled, this, [this] {
+    connect(&runner_, &JobRunner::cancelled, this, [this] {
         status_->setText(tr("Cancelled"));
         Q_EMIT runSettled();
     });
-    connect(&runner_, &SimulationRunner::idle, this, [this] {
+    connect(&runner_, &JobRunner::idle, this, [this] {
         if (loader_.isLoading()) return;  // the file being read keeps the busy bar and Cancel
         progress_->hide();
         cancel_->hide();
@@ -575,7 +577,15 @@ void MainWindow::runNow() {
     SimulateOptions options;
     options.record_memory_timeline = true;  // the memory view draws a device's memory over the iteration
     options.all_devices = every_device_;
-    if (const auto validated = document_.validated()) runner_.start(validated, options);
+    const auto validated = document_.validated();
+    if (!validated) return;
+    runner_.start<SimulationOutcome>(simulation_work(validated, options), [this](std::uint64_t, SimulationOutcome outcome) {
+        if (outcome) {
+            onResult(outcome.value());
+        } else {
+            onFailure(outcome.error());
+        }
+    });
 }
 
 void MainWindow::onScenarioChanged() {

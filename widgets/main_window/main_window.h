@@ -9,7 +9,8 @@
 #include "document/scenario_document.h"
 #include "document/scenario_file_loader.h"
 #include "presets/preset_library.h"
-#include "run/simulation_runner.h"
+#include "run/job_runner.h"
+#include "run/simulation_job.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -50,7 +51,7 @@ public:
     ~MainWindow() override;
 
     [[nodiscard]] ScenarioDocument& document() noexcept { return document_; }
-    [[nodiscard]] SimulationRunner& runner() noexcept { return runner_; }
+    [[nodiscard]] JobRunner& runner() noexcept { return runner_; }
     [[nodiscard]] std::shared_ptr<const SimulationResult> result() const noexcept { return result_; }
     [[nodiscard]] SummaryBar* summaryBar() const noexcept { return summary_; }
     [[nodiscard]] BreakdownView* breakdownView() const noexcept { return breakdown_; }
@@ -146,7 +147,7 @@ private:
 
     ScenarioDocument document_;
     Autosave autosave_{document_, Autosave::default_folder()};
-    SimulationRunner runner_;
+    JobRunner runner_;
     ScenarioFileLoader loader_;
     bool has_document_ = false;  // a scenario has been opened (the document is more than its empty start)
     bool records_recent_files_ = true;

@@ -6,7 +6,7 @@
 #include "style/chart_style.h"
 #include "style/quantity_text.h"
 #include "whatif/delay_sweep_chart.h"
-#include "whatif/delay_sweep_runner.h"
+#include "run/job_runner.h"
 #include "whatif/rule_delegate.h"
 #include "whatif/what_if_rules_model.h"
 
@@ -64,7 +64,7 @@ ListText list_text(WhatIfList list) {
 }  // namespace
 
 WhatIfPage::WhatIfPage(ScenarioDocument& document, QWidget* parent)
-    : QWidget(parent), document_(document), runner_(std::make_unique<DelaySweepRunner>()) {
+    : QWidget(parent), document_(document), runner_(std::make_unique<JobRunner>()) {
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     // Each side scrolls rather than hold the window larger than a small screen (640 × 400 with the dock).
     for (QWidget* side : {buildRules(), buildSweep()}) {
@@ -80,23 +80,14 @@ WhatIfPage::WhatIfPage(ScenarioDocument& document, QWidget* parent)
     layout->addWidget(splitter);
 
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &WhatIfPage::onScenarioChanged);
-    connect(runner_.get(), &DelaySweepRunner::progressed, this,
-            [this](quint64, double fraction) { progress_->setValue(static_cast<int>(fraction * 100.0)); });
-    connect(runner_.get(), &DelaySweepRunner::finished, this,
-            [this](quint64, const std::shared_ptr<const DelaySweep>& sweep) {
-                sweep_ = sweep;
-                showSweep();
-                Q_EMIT sweepSettled();
-            });
-    connect(runner_.get(), &DelaySweepRunner::failed, this, [this](quint64, const SimulationError& error) {
-        showSweepError(tr("The sweep failed: %1").arg(QString::fromStdString(error.message)));
-        Q_EMIT sweepSettled();
-    });
-    connect(runner_.get(), &DelaySweepRunner::cancelled, this, [this] {
+    connect(runner_.get(), &JobRunner::progressed, this,
+            [this](quint64, const QString&, double fraction) { progress_->setValue(static_cast<int>(fraction * 100.0)); });
+    connect(runner_.get(), &JobRunner::failed, this, [this](quint64, const QString& what) { showSweepFailure(what); });
+    connect(runner_.get(), &JobRunner::cancelled, this, [this] {
         showSweepError(tr("Sweep cancelled."));
         Q_EMIT sweepSettled();
     });
-    connect(runner_.get(), &DelaySweepRunner::started, this, [this] {
+    connect(runner_.get(), &JobRunner::started, this, [this] {
         progress_->setValue(0);
         progress_->show();
         cancel_button_->show();
@@ -229,7 +220,7 @@ QWidget* WhatIfPage::buildSweep() {
     connect(sweep_button_, &QPushButton::clicked, this, [this] { (void)sweep(); });
     connect(delays_, &QLineEdit::returnPressed, this, [this] { (void)sweep(); });
     connect(layers_, &QLineEdit::returnPressed, this, [this] { (void)sweep(); });
-    connect(cancel_button_, &QPushButton::clicked, runner_.get(), &DelaySweepRunner::cancel);
+    connect(cancel_button_, &QPushButton::clicked, runner_.get(), &JobRunner::cancel);
     return box;
 }
 
@@ -269,8 +260,27 @@ bool WhatIfPage::sweep() {
     swept_rule_ = rule;
     swept_scenario_ = scenario;
     summary_->setText(tr("Sweeping the delay on %1…").arg(QString::fromStdString(delay_rule_words(rule))));
-    runner_->start(scenario, rule, std::move(*delays_s), options);
+    using Outcome = Expected<DelaySweep, SimulationError>;
+    runner_->start<Outcome>(
+        [scenario, rule, delays = std::move(*delays_s), options](JobRunner::Context& context) mutable {
+            options.progress = &context;
+            return sweep_delay(*scenario, rule, delays, options);
+        },
+        [this](std::uint64_t, Outcome outcome) {
+            if (!outcome) {
+                showSweepFailure(QString::fromStdString(outcome.error().message));
+                return;
+            }
+            sweep_ = std::make_shared<const DelaySweep>(std::move(outcome).value());
+            showSweep();
+            Q_EMIT sweepSettled();
+        });
     return true;
+}
+
+void WhatIfPage::showSweepFailure(const QString& what) {
+    showSweepError(tr("The sweep failed: %1").arg(what));
+    Q_EMIT sweepSettled();
 }
 
 void WhatIfPage::showSweep() {

@@ -3,7 +3,7 @@
 // edited in place as undoable edits of the document — delays added to chosen collectives, slow devices, degraded
 // links — which every run then applies (the Timeline draws injected delays in their own colour). On the right a
 // delay sweep: one chosen kind of communication delayed by each of a range of delays, simulated on a worker
-// (whatif/delay_sweep_runner.h), drawn as iteration time against delay with the knee (the delay the overlap
+// (sweep_delay() as a job of run/job_runner.h), drawn as iteration time against delay with the knee (the delay the overlap
 // hides) marked, and said in a sentence.
 
 #include "document/what_if_edits.h"
@@ -26,7 +26,7 @@ class QTableView;
 
 namespace parasight::gui {
 
-class DelaySweepRunner;
+class JobRunner;
 class ScenarioDocument;
 class WhatIfRulesModel;
 
@@ -50,7 +50,7 @@ public:
     [[nodiscard]] QLabel* summary() const noexcept { return summary_; }
     // The last sweep's result; null before one has finished.
     [[nodiscard]] std::shared_ptr<const DelaySweep> lastSweep() const noexcept { return sweep_; }
-    [[nodiscard]] DelaySweepRunner& runner() noexcept { return *runner_; }
+    [[nodiscard]] JobRunner& runner() noexcept { return *runner_; }
 
     // Sweeps the delay the controls describe over the current scenario; false (with the reason in the summary)
     // when the scenario has problems or the controls cannot be read.
@@ -74,9 +74,10 @@ private:
     void onScenarioChanged();
     void showSweep();
     void showSweepError(const QString& message);
+    void showSweepFailure(const QString& what);
 
     ScenarioDocument& document_;
-    std::unique_ptr<DelaySweepRunner> runner_;
+    std::unique_ptr<JobRunner> runner_;
     std::array<WhatIfRulesModel*, what_if_lists.size()> models_{};
     std::array<QTableView*, what_if_lists.size()> tables_{};
     QLabel* rules_status_ = nullptr;

@@ -1,0 +1,94 @@
+#include "run/job_runner.h"
+
+#include <QMetaObject>
+
+#include <exception>
+
+namespace parasight::gui {
+
+struct JobRunner::Job {
+    std::uint64_t id = 0;
+    Context context;
+};
+
+void JobRunner::Context::progress(SimulationPhase phase, double fraction) {
+    report(QString::fromUtf8(name_of(phase, simulation_phase_names)), fraction);
+}
+
+void JobRunner::Context::report(const QString& phase, double fraction) {
+    // Called from the worker thread, often: posted at most every 50 ms, and only while this is the newest job.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report_ < std::chrono::milliseconds(50)) return;
+    last_report_ = now;
+    const quint64 job = job_;
+    // Queued to the runner: dropped with it if it is destroyed first.
+    QMetaObject::invokeMethod(
+        runner_,
+        [runner = runner_, job, phase, fraction] {
+            if (job == runner->running_job_) Q_EMIT runner->progressed(job, phase, fraction);
+        },
+        Qt::QueuedConnection);
+}
+
+JobRunner::JobRunner(QObject* parent) : QObject(parent) {
+    // One job at a time runs; a newer one waits for the cancelled one to let go of its memory.
+    pool_.setMaxThreadCount(1);
+}
+
+JobRunner::~JobRunner() {
+    if (current_) current_->context.cancel_requested_ = true;
+    pool_.waitForDone();
+}
+
+std::uint64_t JobRunner::start_erased(std::function<std::function<void()>(Context&, std::uint64_t)> work) {
+    if (current_) current_->context.cancel_requested_ = true;
+    auto job = std::make_shared<Job>();
+    job->id = ++latest_job_;
+    job->context.job_ = job->id;
+    job->context.runner_ = this;
+    current_ = job;
+    running_job_ = job->id;
+    ++jobs_in_flight_;
+    Q_EMIT started(job->id);
+    pool_.start([this, job, work = std::move(work)]() mutable {
+        // A job superseded before it starts stops at the core's first progress poll.
+        std::function<void()> delivery;
+        QString failure;
+        try {
+            delivery = work(job->context, job->id);
+        } catch (const std::exception& error) {
+            failure = QString::fromUtf8(error.what());
+        } catch (...) {
+            failure = QStringLiteral("an unknown error");
+        }
+        if (failure.isEmpty() && !delivery) failure = QStringLiteral("the job gave no result");
+        QMetaObject::invokeMethod(
+            this,
+            [this, job, delivery = std::move(delivery), failure]() mutable { settle(job, std::move(delivery), failure); },
+            Qt::QueuedConnection);
+    });
+    return job->id;
+}
+
+void JobRunner::cancel() {
+    if (current_) current_->context.cancel_requested_ = true;
+}
+
+void JobRunner::settle(const std::shared_ptr<Job>& job, std::function<void()> delivery, const QString& failure) {
+    --jobs_in_flight_;
+    // A superseded job's outcome is dropped: a newer one is on its way.
+    if (job->id == latest_job_) {
+        running_job_ = 0;
+        current_.reset();
+        if (job->context.cancelled()) {
+            Q_EMIT cancelled(job->id);
+        } else if (!failure.isEmpty()) {
+            Q_EMIT failed(job->id, failure);
+        } else {
+            delivery();
+        }
+    }
+    if (jobs_in_flight_ == 0) Q_EMIT idle();
+}
+
+}  // namespace parasight::gui
