@@ -313,32 +313,38 @@ void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
 
 namespace {
 
+Warning warning_of(WarningCode code) {
+    Warning warning;
+    warning.code = code;
+    return warning;
+}
+
 // One warning of every code, each field its code has set to a number that words exactly (4 significant digits).
 std::vector<Warning> one_of_each_warning() {
-    Warning capped{WarningCode::in_flight_capped};
+    Warning capped = warning_of(WarningCode::in_flight_capped);
     capped.subject = "stage[2]";
     capped.micro_batches = 3;
-    Warning frees{WarningCode::recomputation_frees_nothing};
+    Warning frees = warning_of(WarningCode::recomputation_frees_nothing);
     frees.subject = "layer[5].mlp.activation";
     frees.operation = "mlp.activation";
     frees.layers = 2;
     frees.first_layer = 5;
-    Warning memory{WarningCode::out_of_memory};
+    Warning memory = warning_of(WarningCode::out_of_memory);
     memory.subject = "NPU 12";
     memory.npu = 12;
     memory.needed_bytes = 22.8 * 1024 * 1024 * 1024;
     memory.capacity_bytes = 22.49 * 1024 * 1024 * 1024;
     memory.tensor = "activations allocated by attention, layer 9, micro-batch 1";
     memory.time_s = 0.1766;
-    Warning no_effect{WarningCode::in_flight_cap_without_effect};
+    Warning no_effect = warning_of(WarningCode::in_flight_cap_without_effect);
     no_effect.subject = "stage[0]";
     no_effect.requested_micro_batches = 4;
     no_effect.micro_batches = 2;
-    Warning implausible{WarningCode::implausible_iteration_time};
+    Warning implausible = warning_of(WarningCode::implausible_iteration_time);
     implausible.time_s = 4e7;
-    Warning nothing{WarningCode::what_if_matches_nothing};
+    Warning nothing = warning_of(WarningCode::what_if_matches_nothing);
     nothing.subject = "what_if.collective_delays[1]";
-    Warning bound{WarningCode::memory_bound_exceeded};
+    Warning bound = warning_of(WarningCode::memory_bound_exceeded);
     bound.subject = "stage[1]";
     bound.stage = 1;
     bound.needed_bytes = 39.17e6;
