@@ -6,6 +6,9 @@
 
 #include "breakdown/breakdown_view.h"
 #include "memory/memory_view.h"
+#include "oracle/oracle_view.h"
+#include "strategy/strategy_page.h"
+#include "strategy/strategy_tree_model.h"
 #include "summary/summary_bar.h"
 #include "timeline/event_details.h"
 #include "timeline/timeline_page.h"
@@ -66,6 +69,7 @@ private Q_SLOTS:
     void chartsAreNotGreyAfterARerun();
     void aNewRunOrDocumentDropsWhatWasMeasuredOrSought();
     void anInvalidEditIsNotSimulated();
+    void aRefusedRunClearsEveryTab();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
@@ -274,6 +278,75 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     window.document().undoStack()->undo();
     QVERIFY(count_button->isHidden());
     QVERIFY(problems->parentWidget()->isHidden());
+}
+
+namespace {
+
+// What each result tab shows of the run: true where it shows the run's numbers.
+struct TabsShowing {
+    bool summary = false;
+    bool breakdown = false;
+    bool memory = false;
+    bool timeline = false;
+    bool strategy = false;
+    bool topology = false;
+};
+
+TabsShowing tabs_showing(const MainWindow& window) {
+    TabsShowing showing;
+    showing.summary = window.summaryBar()->texts().front().startsWith(QStringLiteral("Iteration "));
+    showing.breakdown = window.breakdownView()->message().isEmpty();
+    showing.memory = window.memoryView()->message().isEmpty();
+    showing.timeline = window.timelineView()->message().isEmpty();
+    // Stage 0's compute time beside the strategy tree (its first row).
+    const auto* tree = window.strategyPage()->model();
+    const QModelIndex stage = tree->index(0, 0, tree->index(0, 0));
+    showing.strategy = !tree->index(stage.row(), parasight::gui::StrategyTreeModel::compute_column, stage.parent())
+                            .data()
+                            .toString()
+                            .isEmpty();
+    showing.topology = window.topologyPage()->trafficText().startsWith(QStringLiteral("In the last run"));
+    return showing;
+}
+
+}  // namespace
+
+// After a run the core refused (a valid scenario too large to simulate), Strategy and Topology kept the previous
+// scenario's numbers: every tab now follows the run session — numbers, then the failure, then numbers again.
+void TestMainWindow::aRefusedRunClearsEveryTab() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
+    if (window.result() == nullptr) QVERIFY(settled.wait(30000));
+    const TabsShowing before = tabs_showing(window);
+    QVERIFY(before.summary && before.breakdown && before.memory && before.timeline && before.strategy &&
+            before.topology);
+
+    // 8 000 000 sequences in micro-batches of 1 over dp 2: 4 000 000 micro-batches per pipeline, past the task
+    // limit (tests/data/cli/too_many_micro_batches.yaml works it out): valid, but not simulated.
+    settled.clear();
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 8'000'000; });
+    QVERIFY(window.document().validated() != nullptr);
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.result() == nullptr);
+    const TabsShowing failed = tabs_showing(window);
+    QVERIFY(!failed.summary && !failed.breakdown && !failed.memory && !failed.timeline && !failed.strategy &&
+            !failed.topology);
+    QVERIFY2(window.summaryBar()->texts().front().startsWith(QStringLiteral("Not simulated: ")),
+             qPrintable(window.summaryBar()->texts().front()));
+    QCOMPARE(window.breakdownView()->message(), window.summaryBar()->texts().front());
+    QCOMPARE(window.memoryView()->message(), window.summaryBar()->texts().front());
+    QCOMPARE(window.timelineView()->message(), window.summaryBar()->texts().front());
+    QVERIFY(window.breakdownView()->isEnabled());  // a failure is news, not greyed
+    QVERIFY(!window.summaryBar()->isStale());
+
+    // Undone, it runs again and every tab shows numbers.
+    window.document().undoStack()->undo();
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.result() != nullptr);
+    const TabsShowing again = tabs_showing(window);
+    QVERIFY(again.summary && again.breakdown && again.memory && again.timeline && again.strategy && again.topology);
+    QVERIFY(window.breakdownView()->isEnabled() && window.memoryView()->isEnabled());
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

@@ -151,4 +151,21 @@ void BreakdownView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+QString BreakdownView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }
+
+void BreakdownView::showRun(const RunState& state) {
+    switch (state.kind) {
+        case RunState::Kind::none: return;
+        case RunState::Kind::result:
+            if (state.result != result_) showResult(state.result);
+            setEnabled(!state.stale);
+            return;
+        case RunState::Kind::failure:
+            showMessage(state.message);
+            setEnabled(true);
+            return;
+        case RunState::Kind::not_simulated: setEnabled(false); return;  // the last result, greyed
+    }
+}
+
 }  // namespace parasight::gui

@@ -4,6 +4,7 @@
 // in time or as shares of the iteration, with the same numbers in a table beside it. Hovering a bar shows its
 // numbers; clicking one selects its row in the table.
 
+#include "run/run_session.h"
 #include "breakdown/breakdown_table_model.h"
 #include "run/simulation_result.h"
 
@@ -26,6 +27,10 @@ class BreakdownView : public QWidget {
 
 public:
     explicit BreakdownView(QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
+    // What the view says instead of numbers; empty while it shows a result.
+    [[nodiscard]] QString message() const;
 
     void showResult(std::shared_ptr<const SimulationResult> result);
     // Instead of a result: why there is none.

@@ -158,6 +158,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&document_, &ScenarioDocument::replaced, timeline_, &TimelinePage::startOver);
     connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
 
+    // Every view shows what the run session says: a result (greyed while stale), a failure, or nothing simulated.
+    connect(&session_, &RunSession::changed, summary_, &SummaryBar::showRun);
+    connect(&session_, &RunSession::changed, breakdown_, &BreakdownView::showRun);
+    connect(&session_, &RunSession::changed, memory_, &MemoryView::showRun);
+    connect(&session_, &RunSession::changed, oracle_, &OracleView::showRun);
+    connect(&session_, &RunSession::changed, strategy_, &StrategyPage::showRun);
+    connect(&session_, &RunSession::changed, topology_, &TopologyPage::showRun);
+    connect(&session_, &RunSession::changed, timeline_, &TimelinePage::showRun);
+
     connect(&runner_, &JobRunner::started, this, [this] {
         progress_->setValue(0);
         progress_->show();
@@ -591,46 +600,26 @@ void MainWindow::runNow() {
 void MainWindow::onScenarioChanged() {
     updateTitle();
     showProblems(document_.problems(), document_.filePath());
+    session_.setEditing(document_.validated().get());
     if (document_.validated()) {
-        setResultsStale(result_ != nullptr);
         if (auto_run_) debounce_.start();
     } else {
         debounce_.stop();
         runner_.cancel();
-        summary_->showMessage(tr("The scenario has problems (marked on their fields; the count in the status bar "
-                                 "lists them): nothing is simulated"));
-        // The views keep the last result, greyed, so that fixing the problem does not lose one's place.
-        breakdown_->setEnabled(false);
-        memory_->setEnabled(false);
-        timeline_->setEnabled(false);
     }
 }
 
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
-    summary_->showReport(result->simulation.report);
-    breakdown_->showResult(result);
-    memory_->showResult(result);
-    oracle_->showResult(result);
-    strategy_->showResult(result);
-    topology_->showResult(result);
-    timeline_->showTimeline(result->timeline_levels, result->identical_devices,
-                            result->scenario->value().cluster.device.memory_bytes);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
-    setResultsStale(result->scenario != document_.validated());
+    session_.setResult(result, document_.validated().get());
     status_->setText(tr("Simulated"));
     Q_EMIT runSettled();
 }
 
 void MainWindow::onFailure(const SimulationError& error) {
     result_.reset();
-    const QString not_simulated = tr("Not simulated: %1").arg(QString::fromStdString(error.message));
-    summary_->showMessage(not_simulated);
-    breakdown_->showMessage(not_simulated);
-    memory_->showMessage(not_simulated);
-    oracle_->showNoResult();
-    timeline_->showMessage(not_simulated);
-    setResultsStale(false);
+    session_.setFailure(error);
     // The error's message first, then its diagnostics, if any.
     Diagnostic headline;
     headline.message = error.message;
@@ -641,14 +630,6 @@ void MainWindow::onFailure(const SimulationError& error) {
     showProblems(problems, document_.filePath());
     status_->setText(tr("The simulation failed"));
     Q_EMIT runSettled();
-}
-
-void MainWindow::setResultsStale(bool stale) {
-    summary_->setStale(stale);
-    breakdown_->setEnabled(!stale);
-    memory_->setEnabled(!stale);
-    oracle_->setResultStale(stale);
-    timeline_->setEnabled(!stale);
 }
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {

@@ -10,6 +10,7 @@
 #include "document/scenario_file_loader.h"
 #include "presets/preset_library.h"
 #include "run/job_runner.h"
+#include "run/run_session.h"
 #include "run/simulation_job.h"
 
 #include <QMainWindow>
@@ -125,7 +126,6 @@ private:
     void onFailure(const SimulationError& error);
     void showProblems(const Diagnostics& problems, const QString& file);
     // Greys the numbers of a result that no longer matches the scenario being edited.
-    void setResultsStale(bool stale);
     void updateTitle();
     bool maybeSave();
     bool save();
@@ -148,6 +148,7 @@ private:
     ScenarioDocument document_;
     Autosave autosave_{document_, Autosave::default_folder()};
     JobRunner runner_;
+    RunSession session_;
     ScenarioFileLoader loader_;
     bool has_document_ = false;  // a scenario has been opened (the document is more than its empty start)
     bool records_recent_files_ = true;

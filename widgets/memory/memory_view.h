@@ -4,6 +4,7 @@
 // out of memory named with the device, the tensor and the time; and one device's memory over the iteration as a
 // line, with the capacity and the moment it was crossed.
 
+#include "run/run_session.h"
 #include "memory/memory_table_model.h"
 #include "run/simulation_result.h"
 
@@ -27,6 +28,10 @@ class MemoryView : public QWidget {
 
 public:
     explicit MemoryView(QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
+    // What the view says instead of numbers; empty while it shows a result.
+    [[nodiscard]] QString message() const;
 
     void showResult(std::shared_ptr<const SimulationResult> result);
     void showMessage(const QString& message);

@@ -433,4 +433,20 @@ void OracleView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+void OracleView::showRun(const RunState& state) {
+    switch (state.kind) {
+        case RunState::Kind::none: return;
+        case RunState::Kind::result:
+            if (state.result.get() != shown_run_) showResult(state.result);
+            shown_run_ = state.result.get();
+            setResultStale(state.stale);
+            return;
+        case RunState::Kind::failure:
+            showNoResult();
+            shown_run_ = nullptr;
+            return;
+        case RunState::Kind::not_simulated: setResultStale(true); return;
+    }
+}
+
 }  // namespace parasight::gui

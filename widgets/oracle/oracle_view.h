@@ -7,6 +7,7 @@
 // simulated one and the largest reason they differ (all of them in its tooltip). A transformer scenario gets a
 // sentence saying what the tab needs.
 
+#include "run/run_session.h"
 #include "oracle/oracle_table_model.h"
 #include "oracle/strong_scaling.h"
 #include "run/simulation_result.h"
@@ -31,6 +32,8 @@ class OracleView : public QWidget {
 
 public:
     explicit OracleView(ScenarioDocument& document, QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
 
     [[nodiscard]] OracleTableModel* model() const noexcept { return model_; }
     [[nodiscard]] QChart* scalingChart() const noexcept { return scaling_chart_; }
@@ -57,6 +60,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    const SimulationResult* shown_run_ = nullptr;  // the result showRun last drew
     void recompute();
     void showChosen();
     void rebuildScalingChart();

@@ -96,4 +96,19 @@ void StrategyPage::showContextMenu(const QPoint& point) {
     menu.exec(tree_->viewport()->mapToGlobal(point));
 }
 
+void StrategyPage::showRun(const RunState& state) {
+    // Run numbers beside the tree only from a result of the scenario being edited: a stale one's stages may not be
+    // this tree's, and a failed run has none.
+    const SimulationResult* current = state.kind == RunState::Kind::result && !state.stale ? state.result.get() : nullptr;
+    if (current == shown_run_) return;
+    shown_run_ = current;
+    if (current != nullptr) {
+        showResult(state.result);
+    } else {
+        stage_compute_s_.clear();
+        model_->setRunResults({}, {});
+        refresh();
+    }
+}
+
 }  // namespace parasight::gui

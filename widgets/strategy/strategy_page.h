@@ -4,6 +4,7 @@
 // a run the bar is shaded and the tree's stages show their compute time and peak memory per device. The loader's
 // reasons against the tree stand above it while the scenario has them.
 
+#include "run/run_session.h"
 #include "document/scenario_document.h"
 #include "run/simulation_result.h"
 #include "strategy/stage_bar.h"
@@ -25,6 +26,8 @@ class StrategyPage : public QWidget {
 
 public:
     explicit StrategyPage(ScenarioDocument& document, QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
 
     [[nodiscard]] StrategyTreeModel* model() const noexcept { return model_; }
     [[nodiscard]] QTreeView* tree() const noexcept { return tree_; }
@@ -37,6 +40,7 @@ public:
     bool moveLayers(int from, int to, int count = 1);
 
 private:
+    const SimulationResult* shown_run_ = nullptr;  // the result showRun last drew
     void refresh();
     void showContextMenu(const QPoint& point);
 

@@ -51,7 +51,10 @@ void SummaryBar::showReport(const Report& report) {
     setStale(false);
 }
 
-void SummaryBar::showMessage(const QString& message) { showItems({message.toHtmlEscaped()}); }
+void SummaryBar::showMessage(const QString& message) {
+    showItems({message.toHtmlEscaped()});
+    setStale(false);  // a message is about the scenario being edited
+}
 
 void SummaryBar::showItems(const QStringList& items) {
     label_->setText(items.join(item_separator));
@@ -70,6 +73,18 @@ QStringList SummaryBar::texts() const {
         texts << document.toPlainText();
     }
     return texts;
+}
+
+void SummaryBar::showRun(const RunState& state) {
+    switch (state.kind) {
+        case RunState::Kind::none: return;
+        case RunState::Kind::result:
+            showReport(state.result->simulation.report);
+            setStale(state.stale);
+            return;
+        case RunState::Kind::failure:
+        case RunState::Kind::not_simulated: showMessage(state.message); return;
+    }
 }
 
 }  // namespace parasight::gui

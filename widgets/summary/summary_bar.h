@@ -5,6 +5,7 @@
 // to an older scenario while a newer run is under way. In a narrow window the items wrap onto more lines, each item
 // kept whole.
 
+#include "run/run_session.h"
 #include "analysis/report.h"
 
 #include <QLabel>
@@ -18,12 +19,15 @@ class SummaryBar : public QWidget {
 
 public:
     explicit SummaryBar(QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
 
     void showReport(const Report& report);
     // No result to show, and why ("The scenario has problems …").
     void showMessage(const QString& message);
     // Whether the numbers shown belong to an older scenario than the one in the editor.
     void setStale(bool stale);
+    [[nodiscard]] bool isStale() const { return !label_->isEnabled(); }
 
     // The items shown, as plain text, for tests: iteration, throughput, utilization, memory, simulation (a message
     // alone when there is no result).

@@ -139,4 +139,24 @@ void TimelinePage::startOver() {
     details_->hide();
 }
 
+void TimelinePage::showRun(const RunState& state) {
+    switch (state.kind) {
+        case RunState::Kind::none: return;
+        case RunState::Kind::result:
+            if (state.result.get() != shown_run_) {
+                showTimeline(state.result->timeline_levels, state.result->identical_devices,
+                             state.result->scenario->value().cluster.device.memory_bytes);
+            }
+            shown_run_ = state.result.get();
+            setEnabled(!state.stale);
+            return;
+        case RunState::Kind::failure:
+            showMessage(state.message);
+            shown_run_ = nullptr;
+            setEnabled(true);
+            return;
+        case RunState::Kind::not_simulated: setEnabled(false); return;  // the last result, greyed
+    }
+}
+
 }  // namespace parasight::gui

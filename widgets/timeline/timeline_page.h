@@ -3,6 +3,7 @@
 // Chrome trace), the overview strip of the whole iteration over the Gantt view, and below them the details of the
 // event selected or the stretch measured (shown once there is one).
 
+#include "run/run_session.h"
 #include "analysis/identical_devices.h"
 #include "analysis/timeline_levels.h"
 
@@ -27,6 +28,8 @@ class TimelinePage : public QSplitter {
 
 public:
     explicit TimelinePage(QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
 
     [[nodiscard]] TimelineView* view() const noexcept { return view_; }
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }
@@ -43,6 +46,7 @@ public:
     void showMessage(const QString& message);
 
 private:
+    const SimulationResult* shown_run_ = nullptr;  // the result showRun last drew
     // Selects the next event matching the search box (event_search.h), in time order, wrapping around.
     void findNext();
 

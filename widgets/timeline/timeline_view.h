@@ -57,6 +57,8 @@ public:
     [[nodiscard]] bool memoryLanesShown() const noexcept { return memory_lanes_shown_; }
     // Says why there is nothing to show.
     void showMessage(const QString& message);
+    // What the view says instead of a timeline; empty while it draws one.
+    [[nodiscard]] const QString& message() const noexcept { return message_; }
 
     [[nodiscard]] const TimeScale& scale() const noexcept { return scale_; }
     [[nodiscard]] const TimelineRowLayout& rows() const noexcept { return rows_; }

@@ -386,4 +386,10 @@ void TopologyPage::applyMappingStrip() {
                    [order](Scenario& scenario) { reorder_mapping(scenario, order); });
 }
 
+void TopologyPage::showRun(const RunState& state) {
+    // The links' traffic only from a result of the scenario being edited.
+    const bool current = state.kind == RunState::Kind::result && !state.stale;
+    showResult(current ? state.result : nullptr);
+}
+
 }  // namespace parasight::gui

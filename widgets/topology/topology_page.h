@@ -7,6 +7,7 @@
 // (core ParallelLayout) with a legend and says its coordinates and ranks. Every edit is an undoable edit of the
 // document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
 
+#include "run/run_session.h"
 #include "document/scenario_document.h"
 #include "run/simulation_result.h"
 #include "topology/topology_canvas.h"
@@ -29,6 +30,8 @@ class TopologyPage : public QWidget {
 
 public:
     explicit TopologyPage(ScenarioDocument& document, QWidget* parent = nullptr);
+    // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
+    void showRun(const parasight::gui::RunState& state);
 
     [[nodiscard]] TopologyCanvas* canvas() const noexcept { return canvas_; }
     [[nodiscard]] QListWidget* dimensionList() const noexcept { return dimensions_; }
