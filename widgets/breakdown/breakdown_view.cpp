@@ -5,6 +5,7 @@
 #include "results/grouping_box.h"
 #include "results/result_table.h"
 #include "results/row_bars.h"
+#include "run/show_run_state.h"
 #include "style/axis_scale.h"
 #include "export/breakdown_csv.h"
 #include "picture/export_button.h"
@@ -153,19 +154,6 @@ void BreakdownView::changeEvent(QEvent* event) {
 
 QString BreakdownView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }
 
-void BreakdownView::showRun(const RunState& state) {
-    switch (state.kind) {
-        case RunState::Kind::none: return;
-        case RunState::Kind::result:
-            if (state.result != result_) showResult(state.result);
-            setEnabled(!state.stale);
-            return;
-        case RunState::Kind::failure:
-            showMessage(state.message);
-            setEnabled(true);
-            return;
-        case RunState::Kind::not_simulated: setEnabled(false); return;  // the last result, greyed
-    }
-}
+void BreakdownView::showRun(const RunState& state) { show_run_state(*this, state, result_.get()); }
 
 }  // namespace parasight::gui

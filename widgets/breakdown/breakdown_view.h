@@ -4,8 +4,8 @@
 // in time or as shares of the iteration, with the same numbers in a table beside it. Hovering a bar shows its
 // numbers; clicking one selects its row in the table.
 
-#include "run/run_session.h"
 #include "breakdown/breakdown_table_model.h"
+#include "run/run_session.h"
 #include "run/simulation_result.h"
 
 #include <QWidget>

@@ -8,6 +8,7 @@
 #include "export/memory_csv.h"
 #include "picture/export_button.h"
 #include "picture/picture_export.h"
+#include "run/show_run_state.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
 #include "style/chart_style.h"
@@ -310,19 +311,6 @@ void MemoryView::changeEvent(QEvent* event) {
 
 QString MemoryView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }
 
-void MemoryView::showRun(const RunState& state) {
-    switch (state.kind) {
-        case RunState::Kind::none: return;
-        case RunState::Kind::result:
-            if (state.result != result_) showResult(state.result);
-            setEnabled(!state.stale);
-            return;
-        case RunState::Kind::failure:
-            showMessage(state.message);
-            setEnabled(true);
-            return;
-        case RunState::Kind::not_simulated: setEnabled(false); return;  // the last result, greyed
-    }
-}
+void MemoryView::showRun(const RunState& state) { show_run_state(*this, state, result_.get()); }
 
 }  // namespace parasight::gui

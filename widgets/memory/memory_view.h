@@ -4,8 +4,8 @@
 // out of memory named with the device, the tensor and the time; and one device's memory over the iteration as a
 // line, with the capacity and the moment it was crossed.
 
-#include "run/run_session.h"
 #include "memory/memory_table_model.h"
+#include "run/run_session.h"
 #include "run/simulation_result.h"
 
 #include "style/axis_scale.h"

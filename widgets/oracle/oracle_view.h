@@ -7,9 +7,9 @@
 // simulated one and the largest reason they differ (all of them in its tooltip). A transformer scenario gets a
 // sentence saying what the tab needs.
 
-#include "run/run_session.h"
 #include "oracle/oracle_table_model.h"
 #include "oracle/strong_scaling.h"
+#include "run/run_session.h"
 #include "run/simulation_result.h"
 
 #include <QWidget>

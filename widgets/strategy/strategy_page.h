@@ -4,8 +4,8 @@
 // a run the bar is shaded and the tree's stages show their compute time and peak memory per device. The loader's
 // reasons against the tree stand above it while the scenario has them.
 
-#include "run/run_session.h"
 #include "document/scenario_document.h"
+#include "run/run_session.h"
 #include "run/simulation_result.h"
 #include "strategy/stage_bar.h"
 #include "strategy/strategy_tree_model.h"

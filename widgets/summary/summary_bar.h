@@ -5,8 +5,8 @@
 // to an older scenario while a newer run is under way. In a narrow window the items wrap onto more lines, each item
 // kept whole.
 
-#include "run/run_session.h"
 #include "analysis/report.h"
+#include "run/run_session.h"
 
 #include <QLabel>
 #include <QStringList>

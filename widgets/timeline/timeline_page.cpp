@@ -2,6 +2,7 @@
 
 #include "analysis/range_summary.h"
 #include "picture/export_button.h"
+#include "run/show_run_state.h"
 #include "timeline/event_details.h"
 #include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
@@ -128,6 +129,7 @@ void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels,
 }
 
 void TimelinePage::showMessage(const QString& message) {
+    shown_run_ = nullptr;
     levels_.reset();
     overview_->showTimeline(nullptr);
     view_->showMessage(message);
@@ -139,24 +141,12 @@ void TimelinePage::startOver() {
     details_->hide();
 }
 
-void TimelinePage::showRun(const RunState& state) {
-    switch (state.kind) {
-        case RunState::Kind::none: return;
-        case RunState::Kind::result:
-            if (state.result.get() != shown_run_) {
-                showTimeline(state.result->timeline_levels, state.result->identical_devices,
-                             state.result->scenario->value().cluster.device.memory_bytes);
-            }
-            shown_run_ = state.result.get();
-            setEnabled(!state.stale);
-            return;
-        case RunState::Kind::failure:
-            showMessage(state.message);
-            shown_run_ = nullptr;
-            setEnabled(true);
-            return;
-        case RunState::Kind::not_simulated: setEnabled(false); return;  // the last result, greyed
-    }
+void TimelinePage::showRun(const RunState& state) { show_run_state(*this, state, shown_run_); }
+
+void TimelinePage::showResult(const std::shared_ptr<const SimulationResult>& result) {
+    shown_run_ = result.get();
+    showTimeline(result->timeline_levels, result->identical_devices,
+                 result->scenario->value().cluster.device.memory_bytes);
 }
 
 }  // namespace parasight::gui

@@ -3,9 +3,9 @@
 // Chrome trace), the overview strip of the whole iteration over the Gantt view, and below them the details of the
 // event selected or the stretch measured (shown once there is one).
 
-#include "run/run_session.h"
 #include "analysis/identical_devices.h"
 #include "analysis/timeline_levels.h"
+#include "run/run_session.h"
 
 #include <QSplitter>
 
@@ -30,6 +30,8 @@ public:
     explicit TimelinePage(QWidget* parent = nullptr);
     // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
     void showRun(const parasight::gui::RunState& state);
+    // A run's timeline (what showRun draws for a result).
+    void showResult(const std::shared_ptr<const SimulationResult>& result);
 
     [[nodiscard]] TimelineView* view() const noexcept { return view_; }
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }

@@ -7,8 +7,8 @@
 // (core ParallelLayout) with a legend and says its coordinates and ranks. Every edit is an undoable edit of the
 // document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
 
-#include "run/run_session.h"
 #include "document/scenario_document.h"
+#include "run/run_session.h"
 #include "run/simulation_result.h"
 #include "topology/topology_canvas.h"
 
