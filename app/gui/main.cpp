@@ -8,6 +8,7 @@
 #include "problems/problem_list_model.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "target/target.h"
 #include "whatif/what_if_page.h"
 
 #include <QApplication>
@@ -104,7 +105,12 @@ int main(int argc, char** argv) {
                                      QStringLiteral("Colours: %1 (default: as last chosen in View > Appearance).")
                                          .arg(parasight::gui::appearance_names().join(QStringLiteral(", "))),
                                      QStringLiteral("NAME"));
-    parser.addOptions({screenshot, tab, size, colours});
+    const QCommandLineOption spotlight(QStringLiteral("spotlight"),
+                                       QStringLiteral("With --screenshot: bring TARGET into view and mark it "
+                                                      "(tab:NAME, field:PATH, node:stage[i], npu:N, group:G@N, "
+                                                      "device:N@VIEW, events:TEXT, time:A..B, memory:CATEGORY)."),
+                                       QStringLiteral("TARGET"));
+    parser.addOptions({screenshot, tab, size, colours, spotlight});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
     if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
@@ -148,6 +154,15 @@ int main(int argc, char** argv) {
                                .arg(parser.value(tab), parasight::gui::MainWindow::tabNames().join(QStringLiteral(", "))));
     }
     const bool taking_screenshot = parser.isSet(screenshot);
+    std::optional<parasight::Target> spotlit;
+    if (parser.isSet(spotlight)) {
+        if (!taking_screenshot) return usage_error(QStringLiteral("--spotlight marks a target in a --screenshot"));
+        const parasight::Expected<parasight::Target> target = parasight::parse_target(parser.value(spotlight).toStdString());
+        if (!target) {
+            return usage_error(QStringLiteral("--spotlight: %1").arg(QString::fromStdString(target.error())));
+        }
+        spotlit = target.value();
+    }
     std::unique_ptr<parasight::AtomicOutput> output;
     if (taking_screenshot) {
         const QString path = parser.value(screenshot);
@@ -168,7 +183,15 @@ int main(int argc, char** argv) {
         // Rendered once the run has settled and the event loop has had its turn: the status bar has hidden the
         // progress bar and the layouts have made room for the new numbers.
         const auto take = [&] {
-            QTimer::singleShot(0, &application, [&] {
+            if (spotlit && !window.spotlight(*spotlit)) {
+                QTextStream(stderr) << "parasight: --spotlight: nothing in this scenario's window shows "
+                                    << QString::fromStdString(parasight::target_text(*spotlit)) << '\n';
+                status = exit_bad_input;
+                QApplication::exit(status);
+                return;
+            }
+            // The spotlight settles once the tab it reveals is laid out (it looks again every 100 ms).
+            QTimer::singleShot(spotlit ? 300 : 0, &application, [&] {
                 status = write_screenshot(window, *output);
                 QApplication::exit(status);
             });

@@ -7,6 +7,7 @@
 #include "breakdown/breakdown_view.h"
 #include "memory/memory_view.h"
 #include "oracle/oracle_view.h"
+#include "scenario_form/scenario_form.h"
 #include "strategy/strategy_page.h"
 #include "strategy/strategy_tree_model.h"
 #include "summary/summary_bar.h"
@@ -18,6 +19,7 @@
 #include "whatif/what_if_page.h"
 
 #include "open_file.h"
+#include "target/target.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -39,6 +41,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTreeView>
 #include <QTest>
 #include <QToolButton>
 
@@ -70,6 +73,9 @@ private Q_SLOTS:
     void aNewRunOrDocumentDropsWhatWasMeasuredOrSought();
     void anInvalidEditIsNotSimulated();
     void aRefusedRunClearsEveryTab();
+    void theWindowsTabsAreTheTargetsTabs();
+    void targetsAreRevealedAndSpotlit_data();
+    void targetsAreRevealedAndSpotlit();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
@@ -347,6 +353,92 @@ void TestMainWindow::aRefusedRunClearsEveryTab() {
     const TabsShowing again = tabs_showing(window);
     QVERIFY(again.summary && again.breakdown && again.memory && again.timeline && again.strategy && again.topology);
     QVERIFY(window.breakdownView()->isEnabled() && window.memoryView()->isEnabled());
+}
+
+void TestMainWindow::theWindowsTabsAreTheTargetsTabs() {
+    QStringList targets;
+    for (const std::string_view tab : parasight::target_tab_names()) targets << QString::fromUtf8(tab.data(), qsizetype(tab.size()));
+    QCOMPARE(MainWindow::tabNames(), targets);
+}
+
+void TestMainWindow::targetsAreRevealedAndSpotlit_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<bool>("shown");
+    QTest::addColumn<QString>("tab");  // the tab it is in; empty: the scenario dock
+    // The 1F1B pipeline preset: 4 stages on NPUs 0-3, each simulated.
+    QTest::newRow("a tab") << "tab:oracle" << true << "oracle";
+    QTest::newRow("a field of the form") << "field:training.global_batch" << true << "";
+    QTest::newRow("a stage of the tree") << "node:stage[2]" << true << "strategy";
+    QTest::newRow("a layer of the tree") << "node:layer[5]" << true << "strategy";
+    QTest::newRow("a stage the tree has not") << "node:stage[9]" << false << "strategy";
+    QTest::newRow("an NPU") << "npu:3" << true << "topology";
+    QTest::newRow("an NPU the cluster has not") << "npu:99" << false << "topology";
+    QTest::newRow("a group") << "group:pp@1" << true << "topology";
+    QTest::newRow("a timeline row") << "device:2@timeline" << true << "timeline";
+    QTest::newRow("a breakdown row") << "device:1@breakdown" << true << "breakdown";
+    QTest::newRow("a memory row") << "device:3@memory" << true << "memory";
+    QTest::newRow("events") << "events:backward" << true << "timeline";
+    QTest::newRow("events that are not") << "events:all-to-all" << false << "timeline";
+    QTest::newRow("a stretch of time") << "time:1 ms..2 ms" << true << "timeline";
+    QTest::newRow("a memory category") << "memory:activations" << true << "memory";
+}
+
+// Every kind of target brings its thing into view in its tab, and the spotlight marks it there.
+void TestMainWindow::targetsAreRevealedAndSpotlit() {
+    QFETCH(QString, target);
+    QFETCH(bool, shown);
+    QFETCH(QString, tab);
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/pipeline-1f1b.yaml")));
+    if (window.result() == nullptr) QVERIFY(settled.wait(30000));
+    const parasight::Expected<parasight::Target> parsed = parasight::parse_target(target.toStdString());
+    QVERIFY(parsed);
+    QCOMPARE(window.spotlight(parsed.value()), shown);
+    if (!tab.isEmpty()) {
+        auto* tabs = window.findChild<QTabWidget*>();
+        QCOMPARE(MainWindow::tabNames().at(tabs->currentIndex()), tab);
+    }
+    if (!shown) {
+        QTest::qWait(50);
+        QVERIFY(window.spotlightOverlay()->marked().isEmpty());
+        return;
+    }
+    // Marked where the thing is drawn, inside the window.
+    QTRY_VERIFY(!window.spotlightOverlay()->marked().isEmpty());
+    QVERIFY(window.rect().intersects(window.spotlightOverlay()->marked()));
+    // And each view has brought the thing itself forward.
+    const parasight::Target& revealed = parsed.value();
+    switch (revealed.kind) {
+        case parasight::TargetKind::field:
+            QCOMPARE(QApplication::focusWidget(), window.scenarioForm()->editor(QString::fromStdString(revealed.name)));
+            break;
+        case parasight::TargetKind::strategy_node:
+            QCOMPARE(window.strategyPage()->tree()->currentIndex().data().toString().section(QLatin1Char(' '), 0, 0),
+                     QString::fromStdString(revealed.name));
+            break;
+        case parasight::TargetKind::npu:
+        case parasight::TargetKind::group:
+            QVERIFY2(window.topologyPage()->npuText().contains(QStringLiteral("NPU %1").arg(revealed.npu)),
+                     qPrintable(window.topologyPage()->npuText()));
+            break;
+        case parasight::TargetKind::device:
+            if (revealed.name == "timeline") {
+                QCOMPARE(window.timelineView()->revealedDevice(), window.timelineView()->deviceOfNpu(revealed.npu));
+            } else {
+                QTableView* table = revealed.name == "breakdown" ? window.breakdownView()->table()
+                                                                 : window.memoryView()->findChild<QTableView*>();
+                QVERIFY(table->selectionModel()->hasSelection());
+            }
+            break;
+        case parasight::TargetKind::events: QVERIFY(window.timelineView()->selected().has_value()); break;
+        case parasight::TargetKind::time_range:
+            QCOMPARE(window.timelineView()->selectedRange(), std::optional(std::pair(0.001, 0.002)));
+            break;
+        default: break;
+    }
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

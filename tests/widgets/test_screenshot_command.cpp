@@ -1,4 +1,5 @@
-// `parasight --screenshot OUT.png [--tab NAME] [--size WxH] [--palette NAME] [FILE]` run as a user runs it: a good
+// `parasight --screenshot OUT.png [--tab NAME] [--spotlight TARGET] [--size WxH] [--palette NAME] [FILE]` run as a
+// user runs it: a good
 // run writes a PNG of the window at the asked size and exits 0; every bad argument, bad file or unwritable output
 // exits 2 with a message (a FILE's problems as FILE:LINE:COL: message) and leaves an existing OUT.png untouched.
 
@@ -110,6 +111,12 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
     QTest::newRow("unknown palette") << old << QStringList{QStringLiteral("--palette"), QStringLiteral("sepia")}
                                      << "parasight: --palette: unknown palette 'sepia'; expected one of system, light, "
                                         "dark";
+    QTest::newRow("unknown target") << old << QStringList{QStringLiteral("--spotlight"), QStringLiteral("node:stage2")}
+                                    << "parasight: --spotlight: 'stage2' is not a strategy-tree node";
+    // The default scenario has 16 stages: stage[40] is not in its tree, so nothing shows it.
+    QTest::newRow("target nothing shows") << old << QStringList{QStringLiteral("--spotlight"), QStringLiteral("node:stage[40]")}
+                                          << "parasight: --spotlight: nothing in this scenario's window shows "
+                                             "node:stage[40]";
     QTest::newRow("two files") << old << QStringList{QStringLiteral("a.yaml"), QStringLiteral("b.yaml")}
                                << "parasight: name at most one scenario FILE";
     QTest::newRow("missing file") << old << QStringList{QStringLiteral("FOLDER/none.yaml")}

@@ -5,6 +5,7 @@
 #include "results/grouping_box.h"
 #include "results/result_table.h"
 #include "results/row_bars.h"
+#include "results/row_of_npu.h"
 #include "run/show_run_state.h"
 #include "style/axis_scale.h"
 #include "export/breakdown_csv.h"
@@ -155,5 +156,28 @@ void BreakdownView::changeEvent(QEvent* event) {
 QString BreakdownView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }
 
 void BreakdownView::showRun(const RunState& state) { show_run_state(*this, state, result_.get()); }
+
+
+std::optional<int> BreakdownView::rowOfNpu(std::int64_t npu) const {
+    return row_showing_npu(result_->simulation.report, model_->rowCount(),
+                           [this](int row) { return model_->firstDevice(row); }, npu);
+}
+
+bool BreakdownView::reveal(const Target& target) {
+    if (target.kind != TargetKind::device || target.name != "breakdown" || !result_) return false;
+    const std::optional<int> row = rowOfNpu(target.npu);
+    if (!row) return false;
+    table_->selectRow(*row);
+    table_->scrollTo(model_->index(*row, 0));
+    return true;
+}
+
+std::optional<TargetArea> BreakdownView::areaOf(const Target& target) const {
+    if (target.kind != TargetKind::device || target.name != "breakdown" || !result_) return std::nullopt;
+    const std::optional<int> row = rowOfNpu(target.npu);
+    if (!row) return std::nullopt;
+    return TargetArea{table_->viewport(), table_->visualRect(model_->index(*row, 0))
+                                              .united(table_->visualRect(model_->index(*row, model_->columnCount() - 1)))};
+}
 
 }  // namespace parasight::gui

@@ -5,8 +5,10 @@
 // numbers; clicking one selects its row in the table.
 
 #include "breakdown/breakdown_table_model.h"
+#include "navigation/target_area.h"
 #include "run/run_session.h"
 #include "run/simulation_result.h"
+#include "target/target.h"
 
 #include <QWidget>
 
@@ -31,6 +33,11 @@ public:
     void showRun(const parasight::gui::RunState& state);
     // What the view says instead of numbers; empty while it shows a result.
     [[nodiscard]] QString message() const;
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     void showResult(std::shared_ptr<const SimulationResult> result);
     // Instead of a result: why there is none.
@@ -51,6 +58,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    [[nodiscard]] std::optional<int> rowOfNpu(std::int64_t npu) const;
     void refresh();
     void rebuildChart();
 

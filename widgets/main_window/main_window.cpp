@@ -40,7 +40,9 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -99,14 +101,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
     // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
-    connect(breakdown_, &BreakdownView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
-    connect(memory_, &MemoryView::deviceChosen, this, [this](qulonglong device) { timelineView()->revealDevice(device); });
+    const auto reveal_in_timeline = [this](qulonglong device) {
+        if (!result_ || device >= result_->simulation.report.per_device.size()) return;
+        timeline_->reveal(Target{TargetKind::device, "timeline", result_->simulation.report.per_device[device].npu});
+    };
+    connect(breakdown_, &BreakdownView::deviceChosen, this, reveal_in_timeline);
+    connect(memory_, &MemoryView::deviceChosen, this, reveal_in_timeline);
     // An event selected in the timeline chooses its device's NPU on the topology: its groups coloured there.
     connect(timelineView(), &TimelineView::selectionChanged, this, [this](qint64 event) {
         if (event < 0 || !result_ || !result_->simulation.timeline) return;
         const Timeline& timeline = *result_->simulation.timeline;
-        topology_->chooseNpu(timeline.devices().at(timeline.event(static_cast<EventId>(event)).device).npu);
+        const std::int64_t npu = timeline.devices().at(timeline.event(static_cast<EventId>(event)).device).npu;
+        topology_->reveal(Target{TargetKind::npu, {}, npu});
     });
+    spotlight_ = new Spotlight(this);
     open_page_ = new OpenFilePage(center_);
     center_->addWidget(results_);
     center_->addWidget(open_page_);
@@ -390,17 +398,69 @@ void MainWindow::buildScenarioDock() {
 
 void MainWindow::goToProblem(const QModelIndex& index) {
     const QString path = index.data(ProblemListModel::PathRole).toString();
-    if (path.isEmpty()) return;
-    // A what-if rule's value is edited in its tab's tables, not in the form.
-    if (path.startsWith(QStringLiteral("what_if")) && what_if_->focusProblem(path.toStdString())) {
-        showTab(QStringLiteral("whatif"));
-        return;
-    }
+    if (!path.isEmpty()) reveal(Target{TargetKind::field, path.toStdString()});
+}
+
+void MainWindow::showScenarioDock() {
     if (auto* dock = qobject_cast<QDockWidget*>(form_stack_->parentWidget())) {
         dock->show();
         dock->raise();
     }
-    form_->focusField(path);
+}
+
+bool MainWindow::reveal(const Target& target) {
+    switch (target.kind) {
+        case TargetKind::tab: return showTab(QString::fromStdString(target.name));
+        case TargetKind::field:
+            // A what-if rule's value is edited in its tab's tables, every other field in the scenario form.
+            if (what_if_->reveal(target)) return showTab(QStringLiteral("whatif"));
+            showScenarioDock();
+            return form_->reveal(target);
+        case TargetKind::strategy_node: return showTab(QStringLiteral("strategy")) && strategy_->reveal(target);
+        case TargetKind::npu:
+        case TargetKind::group: return showTab(QStringLiteral("topology")) && topology_->reveal(target);
+        case TargetKind::device: {
+            if (!showTab(QString::fromStdString(target.name))) return false;
+            if (target.name == "breakdown") return breakdown_->reveal(target);
+            if (target.name == "memory") return memory_->reveal(target);
+            return timeline_->reveal(target);
+        }
+        case TargetKind::events:
+        case TargetKind::time_range: return showTab(QStringLiteral("timeline")) && timeline_->reveal(target);
+        case TargetKind::memory_category: return showTab(QStringLiteral("memory")) && memory_->reveal(target);
+    }
+    return false;
+}
+
+std::optional<TargetArea> MainWindow::areaOf(const Target& target) const {
+    switch (target.kind) {
+        case TargetKind::tab: {
+            const int index = static_cast<int>(tabNames().indexOf(QString::fromStdString(target.name)));
+            if (index < 0) return std::nullopt;
+            return TargetArea{tabs_->tabBar(), tabs_->tabBar()->tabRect(index)};
+        }
+        case TargetKind::field:
+            if (auto area = what_if_->areaOf(target); area && what_if_->isVisible()) return area;
+            return form_->areaOf(target);
+        case TargetKind::strategy_node: return strategy_->areaOf(target);
+        case TargetKind::npu:
+        case TargetKind::group: return topology_->areaOf(target);
+        case TargetKind::device:
+            if (target.name == "breakdown") return breakdown_->areaOf(target);
+            if (target.name == "memory") return memory_->areaOf(target);
+            return timeline_->areaOf(target);
+        case TargetKind::events:
+        case TargetKind::time_range: return timeline_->areaOf(target);
+        case TargetKind::memory_category: return memory_->areaOf(target);
+    }
+    return std::nullopt;
+}
+
+bool MainWindow::spotlight(const Target& target) {
+    if (!reveal(target)) return false;
+    // Marked once the revealed tab is laid out: its geometry before that is not where it will be drawn.
+    QTimer::singleShot(0, this, [this, target] { spotlight_->shine([this, target] { return areaOf(target); }); });
+    return true;
 }
 
 TimelineView* MainWindow::timelineView() const { return timeline_->view(); }

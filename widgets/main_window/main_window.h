@@ -10,7 +10,9 @@
 #include "document/scenario_file_loader.h"
 #include "presets/preset_library.h"
 #include "run/job_runner.h"
+#include "navigation/spotlight.h"
 #include "run/run_session.h"
+#include "target/target.h"
 #include "run/simulation_job.h"
 
 #include <QMainWindow>
@@ -98,6 +100,12 @@ public:
     [[nodiscard]] static QStringList tabNames();
     // Shows the tab of that name (one of tabNames()); false for an unknown name.
     bool showTab(const QString& name);
+    // Brings `target` (target/target.h) into view: the tab or the scenario dock that shows it, and there the thing
+    // itself; false when nothing shows it (a node the tree does not have, an NPU no run simulated).
+    bool reveal(const Target& target);
+    // Reveals `target` and marks where it is drawn for a few seconds (navigation/spotlight.h); false as reveal.
+    bool spotlight(const Target& target);
+    [[nodiscard]] Spotlight* spotlightOverlay() const noexcept { return spotlight_; }
 
     void setAutoRun(bool on);
     // Runs the current scenario now, if it is valid.
@@ -173,6 +181,11 @@ private:
     QListView* problems_view_ = nullptr;
     QToolButton* problems_button_ = nullptr;  // "⚠ 2 problems" in the status bar: opens the panel
     ScenarioForm* form_ = nullptr;
+    // Where `target` is drawn once revealed, in the view that shows it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const Target& target) const;
+    void showScenarioDock();
+
+    Spotlight* spotlight_ = nullptr;
     QStackedWidget* form_stack_ = nullptr;  // the form, or a line saying no scenario is open yet
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;

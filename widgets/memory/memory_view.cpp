@@ -8,6 +8,7 @@
 #include "export/memory_csv.h"
 #include "picture/export_button.h"
 #include "picture/picture_export.h"
+#include "results/row_of_npu.h"
 #include "run/show_run_state.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
@@ -312,5 +313,47 @@ void MemoryView::changeEvent(QEvent* event) {
 QString MemoryView::message() const { return pages_->currentIndex() == 0 ? message_->text() : QString(); }
 
 void MemoryView::showRun(const RunState& state) { show_run_state(*this, state, result_.get()); }
+
+
+std::optional<int> MemoryView::rowOfNpu(std::int64_t npu) const {
+    return row_showing_npu(result_->simulation.report, model_->rowCount(),
+                           [this](int row) { return std::optional<std::size_t>(model_->device(row)); }, npu);
+}
+
+bool MemoryView::reveal(const Target& target) {
+    if (!result_) return false;
+    if (target.kind == TargetKind::device && target.name == "memory") {
+        const std::optional<int> row = rowOfNpu(target.npu);
+        if (!row) return false;
+        table_->selectRow(*row);
+        table_->scrollTo(model_->index(*row, 0));
+        return true;
+    }
+    if (target.kind == TargetKind::memory_category) {
+        const std::optional<MemoryCategory> category = value_of(target.name, memory_category_names);
+        if (!category) return false;
+        table_->selectColumn(static_cast<int>(*category));
+        return true;
+    }
+    return false;
+}
+
+std::optional<TargetArea> MemoryView::areaOf(const Target& target) const {
+    if (!result_) return std::nullopt;
+    if (target.kind == TargetKind::device && target.name == "memory") {
+        const std::optional<int> row = rowOfNpu(target.npu);
+        if (!row) return std::nullopt;
+        return TargetArea{table_->viewport(), table_->visualRect(model_->index(*row, 0))
+                                                  .united(table_->visualRect(model_->index(*row, model_->columnCount() - 1)))};
+    }
+    if (target.kind == TargetKind::memory_category) {
+        const std::optional<MemoryCategory> category = value_of(target.name, memory_category_names);
+        if (!category || model_->rowCount() == 0) return std::nullopt;
+        const int column = static_cast<int>(*category);
+        return TargetArea{table_->viewport(), table_->visualRect(model_->index(0, column))
+                                                  .united(table_->visualRect(model_->index(model_->rowCount() - 1, column)))};
+    }
+    return std::nullopt;
+}
 
 }  // namespace parasight::gui

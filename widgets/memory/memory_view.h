@@ -5,10 +5,12 @@
 // line, with the capacity and the moment it was crossed.
 
 #include "memory/memory_table_model.h"
+#include "navigation/target_area.h"
 #include "run/run_session.h"
 #include "run/simulation_result.h"
 
 #include "style/axis_scale.h"
+#include "target/target.h"
 
 #include <QWidget>
 
@@ -32,6 +34,11 @@ public:
     void showRun(const parasight::gui::RunState& state);
     // What the view says instead of numbers; empty while it shows a result.
     [[nodiscard]] QString message() const;
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     void showResult(std::shared_ptr<const SimulationResult> result);
     void showMessage(const QString& message);
@@ -52,6 +59,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    [[nodiscard]] std::optional<int> rowOfNpu(std::int64_t npu) const;
     // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: above both
     // charts"); nothing when both do.
     void showCapacityNote();

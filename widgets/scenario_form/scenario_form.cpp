@@ -412,4 +412,16 @@ bool ScenarioForm::focusField(const QString& path) {
     return true;
 }
 
+
+bool ScenarioForm::reveal(const Target& target) {
+    return target.kind == TargetKind::field && focusField(QString::fromStdString(target.name));
+}
+
+std::optional<TargetArea> ScenarioForm::areaOf(const Target& target) const {
+    if (target.kind != TargetKind::field) return std::nullopt;
+    QWidget* field = editor(QString::fromStdString(target.name));
+    if (field == nullptr || !field->isVisible()) return std::nullopt;
+    return whole(field);
+}
+
 }  // namespace parasight::gui

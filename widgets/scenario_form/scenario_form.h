@@ -6,7 +6,11 @@
 // and the scenario keeps its value.
 
 #include "document/scenario_document.h"
+#include "navigation/target_area.h"
 #include "scenario_form/scenario_fields.h"
+#include "target/target.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -33,6 +37,11 @@ public:
     // Commits what the focused field holds, as leaving it would, while this object is whole: the field's own focus-out
     // in the base class's teardown would otherwise call into a form already half destroyed.
     ~ScenarioForm() override;
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     // Shows only the fields `shown` accepts (those of one topology dimension for the topology's inspector), without
     // the dimension buttons; an empty function shows every field.

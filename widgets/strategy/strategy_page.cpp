@@ -111,4 +111,41 @@ void StrategyPage::showRun(const RunState& state) {
     }
 }
 
+
+namespace {
+
+// The node of `tree` that `path` names ("stage[2]", "layer[5].mlp"), if it has one.
+std::optional<int> node_named(const StrategyTree& tree, const std::string& path) {
+    const std::optional<NodePath> wanted = parse_node_path(path);
+    if (!wanted && path != "model") return std::nullopt;
+    for (std::size_t node = 0; node < tree.nodes().size(); ++node) {
+        const NodePath& here = tree.nodes()[node].path;
+        if (wanted ? here == *wanted : here.kind == StrategyNodeKind::model) return static_cast<int>(node);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool StrategyPage::reveal(const Target& target) {
+    if (target.kind != TargetKind::strategy_node || model_->tree() == nullptr) return false;
+    const std::optional<int> node = node_named(*model_->tree(), target.name);
+    if (!node) return false;
+    const QModelIndex index = model_->indexOfNode(*node);
+    tree_->expand(index.parent());
+    tree_->setCurrentIndex(index);
+    tree_->scrollTo(index);
+    return true;
+}
+
+std::optional<TargetArea> StrategyPage::areaOf(const Target& target) const {
+    if (target.kind != TargetKind::strategy_node || model_->tree() == nullptr) return std::nullopt;
+    const std::optional<int> node = node_named(*model_->tree(), target.name);
+    if (!node) return std::nullopt;
+    // The node's whole row.
+    const QModelIndex first = model_->indexOfNode(*node);
+    const QModelIndex last = model_->indexOfNode(*node, StrategyTreeModel::column_count - 1);
+    return TargetArea{tree_->viewport(), tree_->visualRect(first).united(tree_->visualRect(last))};
+}
+
 }  // namespace parasight::gui

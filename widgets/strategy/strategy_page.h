@@ -5,10 +5,14 @@
 // reasons against the tree stand above it while the scenario has them.
 
 #include "document/scenario_document.h"
+#include "navigation/target_area.h"
 #include "run/run_session.h"
 #include "run/simulation_result.h"
 #include "strategy/stage_bar.h"
 #include "strategy/strategy_tree_model.h"
+#include "target/target.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -28,6 +32,11 @@ public:
     explicit StrategyPage(ScenarioDocument& document, QWidget* parent = nullptr);
     // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
     void showRun(const parasight::gui::RunState& state);
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     [[nodiscard]] StrategyTreeModel* model() const noexcept { return model_; }
     [[nodiscard]] QTreeView* tree() const noexcept { return tree_; }

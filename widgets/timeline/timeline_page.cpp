@@ -149,4 +149,44 @@ void TimelinePage::showResult(const std::shared_ptr<const SimulationResult>& res
                  result->scenario->value().cluster.device.memory_bytes);
 }
 
+
+bool TimelinePage::reveal(const Target& target) {
+    if (!levels_) return false;
+    switch (target.kind) {
+        case TargetKind::device: {
+            if (target.name != "timeline") return false;
+            const std::optional<std::size_t> device = view_->deviceOfNpu(target.npu);
+            if (device) view_->revealDevice(*device);
+            return device.has_value();
+        }
+        case TargetKind::events:
+            search_->setText(QString::fromStdString(target.name));
+            findNext();
+            return !matches_.empty();
+        case TargetKind::time_range:
+            view_->showRange(target.from_s, target.to_s);
+            view_->selectRange(target.from_s, target.to_s);
+            return true;
+        default: return false;
+    }
+}
+
+std::optional<TargetArea> TimelinePage::areaOf(const Target& target) const {
+    std::optional<QRect> rect;
+    switch (target.kind) {
+        case TargetKind::device:
+            if (const auto device = view_->deviceOfNpu(target.npu)) rect = view_->deviceRowRect(*device);
+            break;
+        case TargetKind::events:
+            if (const auto selected = view_->selected()) {
+                if (const auto point = view_->pointOf(*selected)) rect = QRect(*point - QPoint(12, 8), QSize(24, 16));
+            }
+            break;
+        case TargetKind::time_range: rect = view_->rangeRect(target.from_s, target.to_s); break;
+        default: break;
+    }
+    if (!rect) return std::nullopt;
+    return TargetArea{view_->viewport(), *rect};
+}
+
 }  // namespace parasight::gui

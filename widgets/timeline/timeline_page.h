@@ -5,7 +5,9 @@
 
 #include "analysis/identical_devices.h"
 #include "analysis/timeline_levels.h"
+#include "navigation/target_area.h"
 #include "run/run_session.h"
+#include "target/target.h"
 
 #include <QSplitter>
 
@@ -32,6 +34,11 @@ public:
     void showRun(const parasight::gui::RunState& state);
     // A run's timeline (what showRun draws for a result).
     void showResult(const std::shared_ptr<const SimulationResult>& result);
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     [[nodiscard]] TimelineView* view() const noexcept { return view_; }
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }

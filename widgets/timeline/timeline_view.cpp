@@ -839,4 +839,28 @@ bool TimelineView::viewportEvent(QEvent* event) {
 
 void TimelineView::scrollContentsBy(int, int) { refresh(); }
 
+
+std::optional<QRect> TimelineView::deviceRowRect(std::size_t device) const {
+    if (!levels_) return std::nullopt;
+    const TimelineRow* row = rows_.deviceRow(device);
+    if (row == nullptr) return std::nullopt;
+    return QRect(0, lanesTop() + row->top_px - verticalScrollBar()->value(), viewport()->width(), row->height_px);
+}
+
+std::optional<QRect> TimelineView::rangeRect(double from_s, double to_s) const {
+    if (!levels_) return std::nullopt;
+    const int left = header_width_px + static_cast<int>(std::floor(scale_.x_of(from_s)));
+    const int right = header_width_px + static_cast<int>(std::ceil(scale_.x_of(to_s)));
+    return QRect(left, lanesTop(), std::max(right - left, 1), viewport()->height() - lanesTop());
+}
+
+std::optional<std::size_t> TimelineView::deviceOfNpu(std::int64_t npu) const {
+    if (!levels_) return std::nullopt;
+    const auto& devices = levels_->timeline().devices();
+    for (std::size_t device = 0; device < devices.size(); ++device) {
+        if (devices[device].npu == npu) return device;
+    }
+    return std::nullopt;
+}
+
 }  // namespace parasight::gui

@@ -44,6 +44,12 @@ public:
     static constexpr int band_height_px = 20;  // a stage's, a class's or a node's band
     static constexpr double min_box_width_px = 2.0;  // narrower events merge
     static constexpr int memory_lane_height_px = 30;
+    // Where `device`'s row and a stretch of time are drawn in the viewport (for the spotlight), if they are.
+    [[nodiscard]] std::optional<QRect> deviceRowRect(std::size_t device) const;
+    [[nodiscard]] std::optional<QRect> rangeRect(double from_s, double to_s) const;
+    // The simulated device (an index into Timeline::devices()) that is NPU `npu`, if one is.
+    [[nodiscard]] std::optional<std::size_t> deviceOfNpu(std::int64_t npu) const;
+
 
     explicit TimelineView(QWidget* parent = nullptr);
 

@@ -343,4 +343,11 @@ void TopologyCanvas::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) rebuild();
 }
 
+
+std::optional<QRect> TopologyCanvas::npuRect(std::int64_t npu) const {
+    const auto item = npu_items_.find(npu);
+    if (item == npu_items_.end()) return std::nullopt;
+    return mapFromScene(item->second->sceneBoundingRect()).boundingRect();
+}
+
 }  // namespace parasight::gui

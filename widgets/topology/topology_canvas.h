@@ -36,6 +36,9 @@ class TopologyCanvas : public QGraphicsView {
 
 public:
     explicit TopologyCanvas(QWidget* parent = nullptr);
+    // Where NPU `npu` is drawn in the viewport, if it is.
+    [[nodiscard]] std::optional<QRect> npuRect(std::int64_t npu) const;
+
 
     // Draws `dimensions`; the folds are kept when only bandwidths or latencies changed, else start as
     // default_unfolded().

@@ -392,4 +392,38 @@ void TopologyPage::showRun(const RunState& state) {
     showResult(current ? state.result : nullptr);
 }
 
+
+bool TopologyPage::reveal(const Target& target) {
+    switch (target.kind) {
+        case TargetKind::npu:
+        case TargetKind::group:
+            chooseNpu(target.npu);
+            return chosen_npu_.has_value();
+        case TargetKind::field: {
+            // A topology dimension's field: that dimension chosen, its field in the inspector.
+            static const QRegularExpression dimension_path(QStringLiteral(R"(^cluster\.topology\[(\d+)\])"));
+            const QRegularExpressionMatch match = dimension_path.match(QString::fromStdString(target.name));
+            if (!match.hasMatch()) return false;
+            const std::size_t dimension = match.captured(1).toULongLong();
+            if (dimension >= document_.scenario().cluster.topology.size()) return false;
+            chooseDimension(dimension);
+            return inspector_->focusField(QString::fromStdString(target.name));
+        }
+        default: return false;
+    }
+}
+
+std::optional<TargetArea> TopologyPage::areaOf(const Target& target) const {
+    switch (target.kind) {
+        case TargetKind::npu:
+        case TargetKind::group:
+            if (const std::optional<QRect> npu = canvas_->npuRect(target.npu)) {
+                return TargetArea{canvas_->viewport(), *npu};
+            }
+            return std::nullopt;
+        case TargetKind::field: return inspector_->areaOf(target);
+        default: return std::nullopt;
+    }
+}
+
 }  // namespace parasight::gui

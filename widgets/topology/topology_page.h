@@ -8,8 +8,10 @@
 // document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
 
 #include "document/scenario_document.h"
+#include "navigation/target_area.h"
 #include "run/run_session.h"
 #include "run/simulation_result.h"
+#include "target/target.h"
 #include "topology/topology_canvas.h"
 
 #include <QWidget>
@@ -32,6 +34,11 @@ public:
     explicit TopologyPage(ScenarioDocument& document, QWidget* parent = nullptr);
     // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
     void showRun(const parasight::gui::RunState& state);
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     [[nodiscard]] TopologyCanvas* canvas() const noexcept { return canvas_; }
     [[nodiscard]] QListWidget* dimensionList() const noexcept { return dimensions_; }

@@ -364,4 +364,21 @@ void WhatIfPage::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+
+bool WhatIfPage::reveal(const Target& target) {
+    // A what-if rule's values are edited in this tab's tables, not in the scenario form.
+    return target.kind == TargetKind::field && target.name.rfind("what_if", 0) == 0 && focusProblem(target.name);
+}
+
+std::optional<TargetArea> WhatIfPage::areaOf(const Target& target) const {
+    if (target.kind != TargetKind::field) return std::nullopt;
+    for (const WhatIfList list : what_if_lists) {
+        const QModelIndex index = rulesModel(list)->indexOfPath(target.name);
+        if (!index.isValid()) continue;
+        QTableView* table = rulesTable(list);
+        return TargetArea{table->viewport(), table->visualRect(index)};
+    }
+    return std::nullopt;
+}
+
 }  // namespace parasight::gui

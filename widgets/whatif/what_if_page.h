@@ -7,8 +7,12 @@
 // hides) marked, and said in a sentence.
 
 #include "document/what_if_edits.h"
+#include "navigation/target_area.h"
 #include "scenario/validated_scenario.h"
 #include "sweep/delay_sweep.h"
+#include "target/target.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -36,6 +40,11 @@ class WhatIfPage : public QWidget {
 public:
     explicit WhatIfPage(ScenarioDocument& document, QWidget* parent = nullptr);
     ~WhatIfPage() override;
+    // Brings `target` into view when this view shows it (target/target.h); false when it does not.
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
+
 
     [[nodiscard]] WhatIfRulesModel* rulesModel(WhatIfList list) const;
     [[nodiscard]] QTableView* rulesTable(WhatIfList list) const;
