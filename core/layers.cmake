@@ -1,4 +1,5 @@
-# The layers of core/ and the rule between them (docs/architecture.md), checked on every build:
+# The layers of core/ and the rule between them, and what widgets/ may include (docs/architecture.md), checked on
+# every build:
 #   cmake -DSOURCE_DIR=<repository> -DSTAMP=<file> -P core/layers.cmake
 # Each folder of core/ may include headers of the folders listed for it (and its own), nothing else; the table must
 # have no cycle; the internal headers below may be included only from their own folder — not from another layer, the
@@ -26,7 +27,7 @@ set(layer_oracle_comparison "analysis;common;compile;oracle;scenario;simulation;
 set(layer_export "analysis;common;units")
 set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
 set(layer_sweep "analysis;common;compile;diagnostics;export;model;scenario;scenario_file;simulation;units;validation")
-set(layer_target "analysis;common;compile;strategy;units")
+set(layer_target "analysis;common;strategy;units")
 set(layer_store "analysis;common;compile;export;io;scenario;scenario_file;sweep;units")
 
 set(internal_headers
@@ -42,6 +43,12 @@ set(internal_headers
     store/warning_sentences.h
     validation/checks.h
     validation/problem_list.h)
+
+# widgets/: the core seen through its public folders, not the simulator's inside (what the views show comes through
+# simulation/ and analysis/); each view's folder includes the shared folders, never another view's (views do not call
+# each other: the main window connects them).
+set(hidden_from_widgets "collective;compile;engine")
+set(widget_views "breakdown;memory;oracle;strategy;summary;timeline;topology;whatif")
 
 if(NOT CMAKE_SCRIPT_MODE_FILE)
     return()
@@ -88,7 +95,7 @@ if(remaining)
     string(APPEND problems "core/layers.cmake: the folders ${remaining} include one another in a cycle\n")
 endif()
 
-# Every #include "folder/…" in core/, app/ and tests/.
+# Every #include "folder/…" in core/, app/, widgets/ and tests/.
 file(GLOB_RECURSE sources "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/app/*.h"
      "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/widgets/*.h" "${SOURCE_DIR}/widgets/*.cpp" "${SOURCE_DIR}/tests/*.h"
      "${SOURCE_DIR}/tests/*.cpp")
@@ -101,6 +108,10 @@ foreach(source IN LISTS sources)
     if(relative MATCHES "^core/([^/]+)/")
         set(own "${CMAKE_MATCH_1}")
     endif()
+    set(own_widgets "")
+    if(relative MATCHES "^widgets/([^/]+)/")
+        set(own_widgets "${CMAKE_MATCH_1}")
+    endif()
     file(STRINGS "${source}" lines)
     set(number 0)
     foreach(line IN LISTS lines)
@@ -110,6 +121,18 @@ foreach(source IN LISTS sources)
         endif()
         set(header "${CMAKE_MATCH_1}")
         set(folder "${CMAKE_MATCH_2}")
+        if(own_widgets AND EXISTS "${SOURCE_DIR}/widgets/${header}")
+            if(folder IN_LIST widget_views AND NOT folder STREQUAL own_widgets AND NOT own_widgets STREQUAL "main_window")
+                string(APPEND problems "${relative}:${number}: widgets/${own_widgets}/ includes ${header}, another "
+                                       "view's; views share only document, navigation, picture, problems, results, "
+                                       "run, scenario_form and style\n")
+            endif()
+            continue()
+        endif()
+        if(own_widgets AND folder IN_LIST hidden_from_widgets)
+            string(APPEND problems "${relative}:${number}: widgets/ includes ${header}; the views see the core "
+                                   "through its public folders, not ${folder}/\n")
+        endif()
         if(NOT folder IN_LIST layers)
             continue()  # not a core header (e.g. a test helper)
         endif()

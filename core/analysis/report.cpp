@@ -1,5 +1,6 @@
 #include "analysis/report.h"
 
+#include "analysis/stage_sum.h"
 #include "model/transformer_costs.h"
 
 namespace parasight {
@@ -20,25 +21,12 @@ std::string tensor_name(const ExecutionGraph& graph, TaskId task) {
 // per stage and simulating every device give bit-identical results on a homogeneous cluster.
 template <class Value>
 double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_device) {
-    std::vector<double> value(static_cast<std::size_t>(stages), 0.0);
-    std::vector<double> count(static_cast<std::size_t>(stages), 0.0);
-    std::vector<double> sum(static_cast<std::size_t>(stages), 0.0);
-    std::vector<bool> uniform(static_cast<std::size_t>(stages), true);
+    std::vector<StageSum> by_stage(static_cast<std::size_t>(stages));
     for (std::size_t d = 0; d < graph.devices.size(); ++d) {
-        const auto stage = static_cast<std::size_t>(graph.devices[d].stage);
-        const double x = value_of_device(d);
-        if (count[stage] == 0.0) {
-            value[stage] = x;
-        } else if (x != value[stage]) {
-            uniform[stage] = false;
-        }
-        count[stage] += graph.devices[d].weight;
-        sum[stage] += x * graph.devices[d].weight;
+        by_stage[static_cast<std::size_t>(graph.devices[d].stage)].add(value_of_device(d), graph.devices[d].weight);
     }
     double total = 0.0;
-    for (std::size_t stage = 0; stage < value.size(); ++stage) {
-        total += uniform[stage] ? value[stage] * count[stage] : sum[stage];
-    }
+    for (const StageSum& stage : by_stage) total += stage.total();
     return total;
 }
 

@@ -4,28 +4,6 @@
 
 namespace parasight {
 
-const std::array<EnumName<Stream>, 3> stream_names{{{Stream::compute, "compute"},
-                                                    {Stream::feature_comm, "feature communication"},
-                                                    {Stream::gradient_comm, "gradient communication"}}};
-
-const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind::forward, "forward"},
-                                                          {TaskKind::backward, "backward"},
-                                                          {TaskKind::weight_gradient, "weight_gradient"},
-                                                          {TaskKind::recompute, "recompute"},
-                                                          {TaskKind::optimizer, "optimizer"},
-                                                          {TaskKind::tp_comm, "tp"},
-                                                          {TaskKind::cp_comm, "cp"},
-                                                          {TaskKind::ep_comm, "ep"},
-                                                          {TaskKind::pp_comm, "pp"},
-                                                          {TaskKind::dp_comm, "dp"},
-                                                          {TaskKind::injected_delay, "delay"}}};
-
-const std::array<EnumName<MemoryCategory>, 5> memory_category_names{{{MemoryCategory::weights, "weights"},
-                                                                     {MemoryCategory::gradients, "gradients"},
-                                                                     {MemoryCategory::optimizer, "optimizer"},
-                                                                     {MemoryCategory::activations, "activations"},
-                                                                     {MemoryCategory::buffers, "buffers"}}};
-
 TaskId ExecutionGraph::add(const Task& task) {
     tasks.push_back(task);
     return static_cast<TaskId>(tasks.size() - 1);

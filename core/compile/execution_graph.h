@@ -6,6 +6,8 @@
 
 #include "collective/collective_op.h"
 #include "common/enum_names.h"
+#include "common/memory_category.h"
+#include "common/task_kind.h"
 #include "common/warning.h"
 #include "topology/parallel_layout.h"
 
@@ -16,41 +18,6 @@
 #include <vector>
 
 namespace parasight {
-
-// Proteus' executor queues: compute, feature communication, gradient communication.
-enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm };
-inline constexpr std::size_t stream_count = 3;
-extern const std::array<EnumName<Stream>, 3> stream_names;
-
-enum class TaskKind : std::uint8_t {
-    forward,
-    backward,
-    // A weight-gradient pass deferred from its backward to fill the pipeline's idle slots (ZB-H1's W; Qi et al. 2024):
-    // computation, drawn and named apart from the backward's input gradients (B).
-    weight_gradient,
-    recompute,
-    optimizer,
-    tp_comm,
-    cp_comm,
-    ep_comm,
-    pp_comm,
-    dp_comm,
-    // What-if (scenario/what_if.h): time added on a communication's stream just before it, which its members meet as
-    // they meet the communication, so that it takes that much longer once all have reached it (NeuronaBox's delay).
-    // It holds the stream, neither compute units nor links.
-    injected_delay,
-};
-inline constexpr std::size_t task_kind_count = 11;
-extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
-
-enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
-inline constexpr std::size_t memory_category_count = 5;
-extern const std::array<EnumName<MemoryCategory>, 5> memory_category_names;
-
-[[nodiscard]] constexpr bool is_communication(TaskKind kind) noexcept {
-    return kind == TaskKind::tp_comm || kind == TaskKind::cp_comm || kind == TaskKind::ep_comm ||
-           kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
-}
 
 // What a running task holds on its device besides its stream: the compute units (slowed by communication beside
 // them), links (shared with other communications, slowed by computation beside them), or nothing.

@@ -4,7 +4,7 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
-#include "compile/execution_graph.h"
+#include "common/memory_category.h"
 #include "strategy/node_path.h"
 #include "units/quantity.h"
 

@@ -43,19 +43,7 @@ void BreakdownTableModel::showReport(const Report& report, DeviceGrouping groupi
     };
     add(tr("Mean of all devices"), parts_of(report.breakdown), std::nullopt);
     for (const DeviceRow& device_row : device_rows(report, grouping)) {
-        // A stage's devices weighted by the real devices each stands for.
-        std::array<double, part_count> sum{};
-        double weight = 0.0;
-        for (const std::size_t d : device_row.devices) {
-            const DeviceReport& device = report.per_device[d];
-            const auto parts = parts_of(device.breakdown);
-            for (int p = 0; p < part_count; ++p) sum[static_cast<std::size_t>(p)] += device.weight * parts[static_cast<std::size_t>(p)];
-            weight += device.weight;
-        }
-        if (weight > 0.0) {
-            for (double& part : sum) part /= weight;
-        }
-        add(device_row.label, sum, device_row.devices.front());
+        add(device_row.label, parts_of(device_row.breakdown), device_row.devices.front());
     }
     endResetModel();
 }

@@ -13,10 +13,7 @@ void MemoryTableModel::showReport(const Report& report, DeviceGrouping grouping)
     capacity_bytes_ = report.memory_capacity_bytes;
     for (const DeviceRow& device_row : device_rows(report, grouping)) {
         // A stage is as full as its fullest device.
-        std::size_t fullest = device_row.devices.front();
-        for (const std::size_t d : device_row.devices) {
-            if (report.per_device[d].peak_memory_bytes > report.per_device[fullest].peak_memory_bytes) fullest = d;
-        }
+        const std::size_t fullest = device_row.fullest_device;
         const DeviceReport& device = report.per_device[fullest];
         QString header = device_row.label;
         if (grouping == DeviceGrouping::stage) header += tr(" · NPU %1").arg(device.npu);

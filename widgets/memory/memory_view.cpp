@@ -1,6 +1,8 @@
 #include "memory/memory_view.h"
 
-#include "memory/memory_curve.h"
+#include "analysis/memory_curve.h"
+#include "analysis/stage_figures.h"
+
 #include "results/capacity_line.h"
 #include "results/grouping_box.h"
 #include "results/result_table.h"
@@ -160,16 +162,13 @@ void MemoryView::showResult(std::shared_ptr<const SimulationResult> result) {
     {
         const QSignalBlocker quiet(device_);
         device_->clear();
-        std::size_t fullest = 0;
-        for (std::size_t d = 0; d < report.per_device.size(); ++d) {
-            const DeviceReport& device = report.per_device[d];
+        for (const DeviceReport& device : report.per_device) {
             device_->addItem(tr("NPU %1 · stage %2 — peak %3")
                                  .arg(device.npu)
                                  .arg(device.stage)
                                  .arg(bytes_text(device.peak_memory_bytes)));
-            if (device.peak_memory_bytes > report.per_device[fullest].peak_memory_bytes) fullest = d;
         }
-        device_->setCurrentIndex(static_cast<int>(fullest));
+        device_->setCurrentIndex(static_cast<int>(fullest_device(report)));
     }
     refresh();
     rebuildTimeChart();
@@ -243,8 +242,10 @@ void MemoryView::rebuildTimeChart() {
     QPen pen(memory_category_color(MemoryCategory::activations));
     pen.setWidthF(1.5);
     used->setPen(pen);
-    QList<QPointF> points = memory_curve(samples, end_s, curve_points);
-    for (QPointF& point : points) point = QPointF(point.x() / time_scale.unit_value, point.y() / bytes_scale.unit_value);
+    QList<QPointF> points;
+    for (const CurvePoint& point : memory_curve(samples, end_s, curve_points)) {
+        points.append(QPointF(point.time_s / time_scale.unit_value, point.bytes / bytes_scale.unit_value));
+    }
     used->replace(points);
     time_chart_->addSeries(used);
 

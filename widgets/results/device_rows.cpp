@@ -1,9 +1,10 @@
 #include "results/device_rows.h"
 
+#include "analysis/stage_figures.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
-#include <map>
 
 namespace parasight::gui {
 
@@ -16,15 +17,13 @@ std::vector<DeviceRow> device_rows(const Report& report, DeviceGrouping grouping
             QString label = QCoreApplication::translate("DeviceRows", "NPU %1 · stage %2").arg(device.npu).arg(device.stage);
             // A representative device stands for its whole symmetry class.
             if (device.weight > 1.0) label += QStringLiteral(" ×%1").arg(std::llround(device.weight));
-            rows.push_back(DeviceRow{label, {d}});
+            rows.push_back(DeviceRow{label, {d}, device.breakdown, d});
         }
         return rows;
     }
-    std::map<int, std::vector<std::size_t>> by_stage;
-    for (std::size_t d = 0; d < report.per_device.size(); ++d) by_stage[report.per_device[d].stage].push_back(d);
-    rows.reserve(by_stage.size());
-    for (auto& [stage, devices] : by_stage) {
-        rows.push_back(DeviceRow{QCoreApplication::translate("DeviceRows", "Stage %1").arg(stage), std::move(devices)});
+    for (StageFigures& stage : stage_figures(report)) {
+        rows.push_back(DeviceRow{QCoreApplication::translate("DeviceRows", "Stage %1").arg(stage.stage),
+                                 std::move(stage.devices), stage.mean_breakdown, stage.fullest_device});
     }
     return rows;
 }

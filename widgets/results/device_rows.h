@@ -1,6 +1,7 @@
 #pragma once
 // How the result views list devices: one row per pipeline stage, or one per simulated device when there are few
-// enough to read. A row names the simulated devices (indices into Report::per_device) it stands for.
+// enough to read. A row names the simulated devices (indices into Report::per_device) it stands for, with the
+// figures the views show of them, computed by the core (analysis/stage_figures.h).
 
 #include "analysis/report.h"
 
@@ -19,6 +20,8 @@ inline constexpr std::size_t max_listed_devices = 64;
 struct DeviceRow {
     QString label;                     // "Stage 3", "NPU 24 · stage 3 ×8"
     std::vector<std::size_t> devices;  // into Report::per_device
+    TimeBreakdown breakdown;           // a device's own; a stage's mean over its devices
+    std::size_t fullest_device = 0;    // the device whose memory the row shows: the stage's fullest
 };
 
 // Stages in order, each with its devices; or the devices in the report's order. Empty for an empty report.

@@ -1,5 +1,7 @@
 #include "strategy/strategy_page.h"
 
+#include "analysis/stage_figures.h"
+
 #include "document/strategy_edits.h"
 #include "problems/problem_banner.h"
 #include "strategy/strategy_delegate.h"
@@ -62,14 +64,15 @@ void StrategyPage::refresh() {
 }
 
 void StrategyPage::showResult(const std::shared_ptr<const SimulationResult>& result) {
-    // Each stage's busiest device: its compute time and peak memory.
+    // Each stage's busiest device's compute time, and its fullest device's peak memory.
+    const Report& report = result->simulation.report;
     std::vector<StageResult> stages;
-    for (const DeviceReport& device : result->simulation.report.per_device) {
-        if (device.stage < 0) continue;
-        if (static_cast<std::size_t>(device.stage) >= stages.size()) stages.resize(static_cast<std::size_t>(device.stage) + 1);
-        StageResult& stage = stages[static_cast<std::size_t>(device.stage)];
-        stage.compute_s = std::max(stage.compute_s, device.breakdown.compute_s);
-        stage.peak_memory_bytes = std::max(stage.peak_memory_bytes, device.peak_memory_bytes);
+    for (const StageFigures& figures : stage_figures(report)) {
+        if (figures.stage < 0) continue;
+        if (static_cast<std::size_t>(figures.stage) >= stages.size()) stages.resize(static_cast<std::size_t>(figures.stage) + 1);
+        StageResult& stage = stages[static_cast<std::size_t>(figures.stage)];
+        stage.compute_s = figures.busiest_compute_s;
+        stage.peak_memory_bytes = report.per_device[figures.fullest_device].peak_memory_bytes;
     }
     stage_compute_s_.clear();
     for (const StageResult& stage : stages) stage_compute_s_.push_back(stage.compute_s);

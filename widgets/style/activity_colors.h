@@ -4,7 +4,8 @@
 // stay apart for the common colour-vision deficiencies and read on light and dark backgrounds alike.
 
 #include "analysis/breakdown.h"
-#include "compile/execution_graph.h"
+#include "common/memory_category.h"
+#include "common/task_kind.h"
 #include "oracle/paradl_oracle.h"
 #include "topology/parallel_layout.h"
 

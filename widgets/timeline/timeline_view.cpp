@@ -1,9 +1,9 @@
 #include "timeline/timeline_view.h"
 
 #include "analysis/event_exposure.h"
+#include "analysis/memory_curve.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
-#include "memory/memory_curve.h"
 #include "style/quantity_text.h"
 #include "timeline/event_text.h"
 #include "units/quantity.h"

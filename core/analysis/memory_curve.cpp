@@ -1,28 +1,28 @@
-#include "memory/memory_curve.h"
+#include "analysis/memory_curve.h"
 
 #include <algorithm>
 
-namespace parasight::gui {
+namespace parasight {
 
-QList<QPointF> memory_curve(std::span<const MemorySample> samples, double end_s, int max_points) {
-    QList<QPointF> points;
+std::vector<CurvePoint> memory_curve(std::span<const MemorySample> samples, double end_s, int max_points) {
+    std::vector<CurvePoint> points;
     if (samples.empty()) return points;
     const double start_s = samples.front().time_s;
     end_s = std::max(end_s, samples.back().time_s);
     // Exactly: each sample starts a level held until the next; two points per level.
-    if (static_cast<qsizetype>(samples.size()) * 2 <= max_points || end_s <= start_s) {
-        points.reserve(static_cast<qsizetype>(samples.size()) * 2);
+    if (samples.size() * 2 <= static_cast<std::size_t>(std::max(max_points, 0)) || end_s <= start_s) {
+        points.reserve(samples.size() * 2);
         for (std::size_t i = 0; i < samples.size(); ++i) {
             const double until_s = i + 1 < samples.size() ? samples[i + 1].time_s : end_s;
-            points.append(QPointF(samples[i].time_s, samples[i].bytes));
-            points.append(QPointF(until_s, samples[i].bytes));
+            points.push_back({samples[i].time_s, samples[i].bytes});
+            points.push_back({until_s, samples[i].bytes});
         }
         return points;
     }
     // Intervals: each at the highest level held in it (the level it starts with, or any reached inside).
     const int intervals = std::max(1, max_points / 2);
     const double width_s = (end_s - start_s) / intervals;
-    points.reserve(static_cast<qsizetype>(intervals) * 2);
+    points.reserve(static_cast<std::size_t>(intervals) * 2);
     std::size_t next = 0;
     double level = samples.front().bytes;
     for (int k = 0; k < intervals; ++k) {
@@ -34,8 +34,8 @@ QList<QPointF> memory_curve(std::span<const MemorySample> samples, double end_s,
             highest = std::max(highest, level);
             ++next;
         }
-        points.append(QPointF(from_s, highest));
-        points.append(QPointF(to_s, highest));
+        points.push_back({from_s, highest});
+        points.push_back({to_s, highest});
     }
     return points;
 }
@@ -64,4 +64,4 @@ std::vector<double> memory_levels(std::span<const MemorySample> samples, double 
     return levels;
 }
 
-}  // namespace parasight::gui
+}  // namespace parasight
