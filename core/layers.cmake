@@ -32,6 +32,8 @@ set(layer_store "analysis;common;compile;export;io;scenario;scenario_file;sweep;
 
 set(internal_headers
     compile/graph_builder.h
+    compile/task_emitter.h
+    compile/transfer_costs.h
     scenario_file/scenario_readers.h
     scenario_file/yaml_reader.h
     scenario_file/yaml_text_scan.h

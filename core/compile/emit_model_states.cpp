@@ -15,12 +15,12 @@ void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     // Dense gradients: over every replica that holds them, dp × ep when experts are split.
     const RankGroup dense = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
     if (program.bucket_bytes > 0.0 && static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
-        program.reductions.push_back(collective(program.device, dense, op, program.bucket_bytes,
+        program.reductions.push_back(tasks_.collective(program.device, dense, op, program.bucket_bytes,
                                                 all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
                                                 Stream::gradient_comm, program.bucket_ready));
     }
     if (program.expert_bucket_bytes > 0.0 && parallelism_.dp > 1) {
-        program.reductions.push_back(collective(program.device, RankGroup::dp, op, program.expert_bucket_bytes,
+        program.reductions.push_back(tasks_.collective(program.device, RankGroup::dp, op, program.expert_bucket_bytes,
                                                 all_reduce ? "dp expert all-reduce" : "dp expert reduce-scatter", -1,
                                                 micro_batch, Stream::gradient_comm, program.expert_bucket_ready));
     }
@@ -45,13 +45,13 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
     const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
     const double bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
-    const PointToPointTransfer transfer = point_to_point_transfer(self.npu, partner, bytes);
+    const TransferCosts::PointToPoint transfer = transfers_.point_to_point(self.npu, partner, bytes);
     const PointToPointCost& cost = transfer.cost;
     Task task;
     task.kind = TaskKind::dp_comm;
     task.stream = Stream::gradient_comm;
     task.peers = Peers::embedding_partner;
-    task.label = label("tied embedding all-reduce");
+    task.label = tasks_.label("tied embedding all-reduce");
     task.work_s = cost.time_s + cost.latency_s;  // a two-member ring: one step each way
     task.bytes = bytes;
     task.dimension_mask = transfer.dimension_mask;
@@ -69,7 +69,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     } else {
         std::tie(delay_collective, task.collective) = tied_embedding_instances_.at(pair);
     }
-    return emit_communication(device, task, delay_s, delay_collective, after);
+    return tasks_.emit_communication(device, task, delay_s, delay_collective, after);
 }
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
@@ -78,10 +78,10 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     Task task;
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;
-    task.label = label("optimizer step");
+    task.label = tasks_.label("optimizer step");
     task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
     task.bytes = bytes;
-    const TaskId step = emit(device, task);
+    const TaskId step = tasks_.emit(device, task);
     if (after >= 0) graph_.depend(after, step);
     for (const TaskId reduction : reductions) graph_.depend(reduction, step);
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
@@ -91,11 +91,11 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
         const double dense = stage_parameters(stage) - experts;
         if (static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
             const RankGroup group = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
-            collective(device, group, CollectiveOp::all_gather, dense * element_bytes_, "dp parameter all-gather", -1,
+            tasks_.collective(device, group, CollectiveOp::all_gather, dense * element_bytes_, "dp parameter all-gather", -1,
                        -1, Stream::gradient_comm, step);
         }
         if (experts > 0.0 && parallelism_.dp > 1) {
-            collective(device, RankGroup::dp, CollectiveOp::all_gather, experts * element_bytes_,
+            tasks_.collective(device, RankGroup::dp, CollectiveOp::all_gather, experts * element_bytes_,
                        "dp expert parameter all-gather", -1, -1, Stream::gradient_comm, step);
         }
     }

@@ -13,12 +13,12 @@ TaskId GraphBuilder::tensor_parallel(std::int32_t device, bool before_block, int
     if (parallelism_.sequence_parallel) {
         // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
         const bool gather = before_block != backward;
-        return collective(device, ParallelAxis::tp, gather ? CollectiveOp::all_gather : CollectiveOp::reduce_scatter,
+        return tasks_.collective(device, ParallelAxis::tp, gather ? CollectiveOp::all_gather : CollectiveOp::reduce_scatter,
                           bytes, gather ? "tp all-gather" : "tp reduce-scatter", layer, mb, Stream::feature_comm, after);
     }
     // Megatron: the row-parallel output is all-reduced forward, the column-parallel input gradient backward.
     if (before_block != backward) return after;
-    return collective(device, ParallelAxis::tp, CollectiveOp::all_reduce, bytes, "tp all-reduce", layer, mb,
+    return tasks_.collective(device, ParallelAxis::tp, CollectiveOp::all_reduce, bytes, "tp all-reduce", layer, mb,
                       Stream::feature_comm, after);
 }
 
@@ -26,11 +26,11 @@ TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, c
                          TaskKind kind, double allocate_bytes) {
     TaskId last = after;
     if (parallelism_.cp > 1) {
-        last = collective(device, ParallelAxis::cp, CollectiveOp::all_gather, costs.work.cp_collective_bytes,
+        last = tasks_.collective(device, ParallelAxis::cp, CollectiveOp::all_gather, costs.work.cp_collective_bytes,
                           "cp all-gather kv", layer, mb, Stream::feature_comm, last);
     }
     last = tensor_parallel(device, true, layer, mb, last, false);
-    const TaskId attention = compute(device, kind, "attention", layer, mb, costs.attention.forward_s,
+    const TaskId attention = tasks_.compute(device, kind, "attention", layer, mb, costs.attention.forward_s,
                                      costs.attention.forward_flops, last);
     graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
     return tensor_parallel(device, false, layer, mb, attention, false);
@@ -39,12 +39,12 @@ TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, c
 TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind) {
     TaskId last = tensor_parallel(device, true, layer, mb, after, false);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
-        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+        last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep dispatch", layer, mb, Stream::feature_comm, last);
     }
-    last = compute(device, kind, "mlp", layer, mb, costs.mlp.forward_s, costs.mlp.forward_flops, last);
+    last = tasks_.compute(device, kind, "mlp", layer, mb, costs.mlp.forward_s, costs.mlp.forward_flops, last);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
-        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+        last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine", layer, mb, Stream::feature_comm, last);
     }
     return tensor_parallel(device, false, layer, mb, last, false);
@@ -69,7 +69,7 @@ bool GraphBuilder::regathers_block_inputs() const { return parallelism_.tp > 1 &
 
 TaskId GraphBuilder::gather_block_input_again(std::int32_t device, int layer, int mb, const LayerCosts& costs,
                                               TaskId after) {
-    return collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
+    return tasks_.collective(device, ParallelAxis::tp, CollectiveOp::all_gather, costs.work.tp_collective_bytes,
                       "tp all-gather input again", layer, mb, Stream::feature_comm, after);
 }
 
@@ -84,11 +84,11 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
     // gradients back, before the block's TP collective.
     const auto after_block = [&](TaskId last) {
         if (attention && parallelism_.cp > 1) {
-            return collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
+            return tasks_.collective(device, ParallelAxis::cp, CollectiveOp::reduce_scatter, costs.work.cp_collective_bytes,
                               "cp reduce-scatter kv", layer, mb, Stream::feature_comm, last);
         }
         if (experts) {
-            return collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+            return tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                               "ep dispatch backward", layer, mb, Stream::feature_comm, last);
         }
         return last;
@@ -98,7 +98,7 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         return gather_block_input_again(device, layer, mb, costs, last);
     };
     if (input_gradient_only) {
-        const TaskId input_gradient = compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient_s(),
+        const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient_s(),
                                               cost.input_gradient_flops(), after);
         return {input_gradient, tensor_parallel(device, true, layer, mb, after_block(input_gradient), true)};
     }
@@ -106,17 +106,17 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         // Each step waits for the one before, so the gather may as well come first: the block's backward is one task.
         const TaskId gathered = gathers ? gather_input_again(after) : after;
         const TaskId whole =
-            compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, gathered);
+            tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, gathered);
         return {whole, tensor_parallel(device, true, layer, mb, after_block(whole), true)};
     }
     // The gather runs beside the block's backward up to the linear's input gradient; the input gradient's
     // collective beside the weight gradient, which waits for the gathered input.
     const TaskId gathered = gathers ? gather_input_again(after) : -1;
-    const TaskId input_gradient = compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient_s,
+    const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient_s,
                                           cost.before_weight_gradient_flops, after);
     const TaskId reduced = tensor_parallel(device, true, layer, mb, after_block(input_gradient), true);
     const char* weight_label = attention ? "attention qkv weight gradient" : "mlp up weight gradient";
-    const TaskId weight_gradient = compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
+    const TaskId weight_gradient = tasks_.compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
                                            cost.weight_gradient_flops, input_gradient);
     if (gathered >= 0) graph_.depend(gathered, weight_gradient);
     return {weight_gradient, reduced};
@@ -136,12 +136,12 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     if (mlp_whole) {
         last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
     } else if (recomputed.any(LayerBlock::mlp)) {
-        last = compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp.recompute_s,
+        last = tasks_.compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp.recompute_s,
                        costs.mlp.recompute_flops, last);
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
-        last = collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
+        last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine backward", layer, mb, Stream::feature_comm, last);
     }
     last = block_backward(device, LayerBlock::mlp, layer, mb, costs, last, input_gradient_only).done;
@@ -150,7 +150,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
     if (!attention_whole && recomputed.any(LayerBlock::attention)) {
-        last = compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
+        last = tasks_.compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
                        costs.attention.recompute_flops, last);
     }
     const BlockBackward attention =
@@ -175,7 +175,7 @@ TaskId GraphBuilder::layer_weight_gradients(std::int32_t device, int layer, int 
         const BlockCosts& cost = attention ? costs.attention : costs.mlp;
         // The gather needs nothing of the weight gradients before it: it runs ahead on the communication stream.
         const TaskId gathered = gathers ? gather_block_input_again(device, layer, mb, costs, after) : -1;
-        last = compute(device, TaskKind::weight_gradient, attention ? "attention weight gradients" : "mlp weight gradients",
+        last = tasks_.compute(device, TaskKind::weight_gradient, attention ? "attention weight gradients" : "mlp weight gradients",
                        layer, mb, cost.weight_gradients_s, cost.weight_gradients_flops, last);
         if (gathered >= 0) graph_.depend(gathered, last);
     }
@@ -252,13 +252,13 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     // A scattered boundary activation (or its gradient) is first gathered across the TP ranks: this step's first task,
     // which the sender's send leads to (link_pipeline).
     if (scatters_pipeline_sends() && (step.forward ? !model_first : !model_last)) {
-        last = collective(device, ParallelAxis::tp, CollectiveOp::all_gather, context.boundary_bytes,
+        last = tasks_.collective(device, ParallelAxis::tp, CollectiveOp::all_gather, context.boundary_bytes,
                           step.forward ? "pp all-gather activations" : "pp all-gather gradients", -1, mb,
                           Stream::feature_comm, last);
     }
     if (step.forward) {
         if (model_first) {
-            last = compute(device, TaskKind::forward, "embedding", -1, mb,
+            last = tasks_.compute(device, TaskKind::forward, "embedding", -1, mb,
                            compute_.time_s("embedding", Pass::forward, context.embedding.forward), 0.0, last);
         }
         std::vector<TaskId> layer_starts;
@@ -268,7 +268,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             last = layer_forward(device, layer, mb, layer_costs(layer_recompute(layer)), last, gathers);
         }
         if (model_last) {
-            last = compute(device, TaskKind::forward, "logits and loss", -1, mb,
+            last = tasks_.compute(device, TaskKind::forward, "logits and loss", -1, mb,
                            compute_.time_s("logits", Pass::forward, context.logits.forward), context.logits.forward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
         }
@@ -278,7 +278,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         const bool split = splits_backward(parallelism_.schedule);
         const bool reduce_now = !split && (parallelism_.zero >= 2 || mb == micro_batches_ - 1);
         if (model_last) {
-            last = compute(device, TaskKind::backward, "logits backward", -1, mb,
+            last = tasks_.compute(device, TaskKind::backward, "logits backward", -1, mb,
                            compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
             if (reduce_now) add_output_layer_gradients(program, context.stage, last);
@@ -293,7 +293,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             if (reduce_now) add_layer_gradients(program, context, mb, last);
         }
         if (model_first) {
-            last = compute(device, TaskKind::backward, "embedding backward", -1, mb,
+            last = tasks_.compute(device, TaskKind::backward, "embedding backward", -1, mb,
                            compute_.time_s("embedding", Pass::backward, context.embedding.backward), 0.0, last);
             if (reduce_now) add_embedding_gradients(program, last);
         }
@@ -361,7 +361,7 @@ GraphBuilder::Zero3Gathers GraphBuilder::zero3_gather(std::int32_t device, int l
     Zero3Gathers gathers;
     if (parallelism_.zero < 3 || parallelism_.dp == 1) return gathers;
     const auto gather = [&](double parameters) {
-        const TaskId id = collective(device, ParallelAxis::dp, CollectiveOp::all_gather, parameters * element_bytes_,
+        const TaskId id = tasks_.collective(device, ParallelAxis::dp, CollectiveOp::all_gather, parameters * element_bytes_,
                                      "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, prefetch_after);
         Task& task = graph_.tasks[static_cast<std::size_t>(id)];
         task.allocate_bytes = zero3_buffer_bytes(parameters);

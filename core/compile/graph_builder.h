@@ -2,15 +2,17 @@
 // The graph builder behind compile_scenario(): per simulated device, the tasks of one iteration in pipeline-schedule
 // order. Internal to core/compile; its work is split by concern:
 //   graph_builder.cpp         devices and symmetry classes, task and collective emission, pipeline schedule and links
+//   transfer_costs.cpp        what each collective and point-to-point transfer costs, and its traffic per dimension
+//   task_emitter.cpp          tasks into the graph: labels, what-if slowdowns and delays, collective instances
 //   emit_transformer.cpp      a transformer layer's forward, backward and recomputation, TP/CP/EP collectives, ZeRO-3
 //   emit_cnn.cpp              a CNN stage's layers
 //   emit_model_states.cpp     gradient buckets, tied embeddings, the optimizer step, weights/gradients/optimizer memory
 
-#include "collective/collective_op.h"
-#include "collective/point_to_point.h"
 #include "compile/compiler.h"
 #include "compile/layer_costs.h"
 #include "compile/pipeline_schedule.h"
+#include "compile/task_emitter.h"
+#include "compile/transfer_costs.h"
 #include "compile/what_if_plan.h"
 #include "device/compute_model.h"
 #include "model/cnn_layers.h"
@@ -25,11 +27,6 @@
 #include <vector>
 
 namespace parasight {
-
-// The ranks a collective runs among: one parallel axis (in ParallelAxis order), or data and expert parallelism
-// together — what dense-layer gradients are reduced over when experts are split across ep ranks.
-enum class RankGroup : std::uint8_t { tp, cp, ep, dp, pp, data_and_expert };
-inline constexpr std::size_t rank_group_count = 6;
 
 struct Step {
     TaskId first = -1;  // the first task of a forward or backward step on a device
@@ -64,68 +61,7 @@ private:
     // --- costs ---------------------------------------------------------------------------------------------------
     const LayerCosts& layer_costs(const RecomputedOperations& recomputed);
 
-    static std::span<const ParallelAxis> axes_of(RankGroup group);
-
-    // A collective's time and its transfer shape (ExecutionGraph::transfer_shapes), costed once per group kind,
-    // operation, size and network (an index into networks_).
-    struct CostedTransfer {
-        double time_s = 0.0;
-        std::int32_t shape = -1;
-    };
-    CostedTransfer collective_cost(RankGroup group, CollectiveOp op, double bytes, std::int32_t network);
-
-    // The topology with each dimension's bandwidth scaled by `factors` (what-if degraded links), as an index into
-    // networks_: 0, the scenario's own, when every factor is 1.
-    std::int32_t network(const std::vector<double>& factors);
-
-    // A point-to-point transfer's cost, the dimensions it crosses and its transfer shape.
-    struct PointToPointTransfer {
-        PointToPointCost cost;
-        std::uint32_t dimension_mask = 0;
-        std::int32_t shape = -1;
-    };
-    PointToPointTransfer point_to_point_transfer(std::int64_t from, std::int64_t to, double bytes);
-    std::int32_t add_transfer_shape(TransferShape shape);
-
-    std::uint32_t axis_mask(RankGroup group);
-
-    // --- emitting tasks --------------------------------------------------------------------------------------------
-    // Labels are string literals: look each up once.
-    std::int32_t label(const char* name);
-
-    // A computation on a device the what-if rules slow takes that much longer.
-    TaskId emit(std::int32_t device, Task task);
-
-    // A communication that waits for `after`, preceded on its stream by `delay_s` (the what-if rules' delay for it)
-    // when that is above 0: an injected_delay task its members meet as they meet the communication
-    // (`delay_collective`, a collective id of its own, or -1), so that it takes that much longer once all have
-    // reached it.
-    // Defined here to be inlined where every communication is emitted.
-    TaskId emit_communication(std::int32_t device, const Task& task, double delay_s, std::int32_t delay_collective,
-                              TaskId after) {
-        if (delay_s > 0.0) emit_delay(device, task, delay_s, delay_collective, after);
-        const TaskId id = emit(device, task);
-        if (after >= 0) graph_.depend(after, id);
-        return id;
-    }
-    void emit_delay(std::int32_t device, const Task& communication, double delay_s, std::int32_t delay_collective,
-                    TaskId after);
-    std::int32_t delay_label(std::int32_t communication_label);
-
-    // A compute task that waits for `after` (or nothing).
-    TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
-                   double flops, TaskId after);
-
-    // A collective on `axis` that waits for `after`; the next compute waits for it.
-    TaskId collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
-                      int layer, int micro_batch, Stream stream, TaskId after);
-    TaskId collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
-                      int layer, int micro_batch, Stream stream, TaskId after);
-
-    // In every-device mode, the k-th collective a device issues on an axis meets the k-th of its group's members.
-    // Devices are emitted in NPU order, so a group's first member (its lowest NPU) issues each instance first.
-    std::int32_t collective_instance(std::int32_t device, RankGroup group);
-
+    // --- emitting tasks ---------------------------------------------------------------------------------------------
     TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward);
 
     // The attention block forward: [cp all-gather of K, V] [TP gather or nothing] attention [TP reduce].
@@ -308,18 +244,8 @@ private:
     ExecutionGraph graph_;
     std::map<RecomputedOperations, LayerCosts> layer_costs_;
     WhatIfPlan what_if_;
-    std::vector<double> compute_time_factors_;  // by simulated device
-    std::vector<Topology> networks_;            // the scenario's topology, then those with degraded links
-    std::map<std::vector<double>, std::int32_t> network_ids_;
-    std::unordered_map<std::int32_t, std::int32_t> delay_labels_;  // by the delayed communication's label
-    std::map<std::tuple<int, int, double, std::int32_t>, CostedTransfer> collective_costs_;
-    // by dimensions crossed, bytes and network
-    std::map<std::tuple<std::uint32_t, double, std::int32_t>, std::int32_t> point_to_point_shapes_;
-    std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
-    // by group kind, by the group's first member
-    std::array<std::unordered_map<std::int64_t, std::vector<std::int32_t>>, rank_group_count> group_instances_;
-    std::vector<std::pair<const char*, std::int32_t>> label_ids_;
-    std::array<std::optional<std::uint32_t>, rank_group_count> axis_masks_;  // dimensions each group kind uses
+    TransferCosts transfers_;  // after graph_ and what_if_, which it refers to
+    TaskEmitter tasks_;        // after transfers_
     std::vector<std::vector<Step>> forward_steps_;
     std::vector<std::vector<Step>> backward_steps_;
 };

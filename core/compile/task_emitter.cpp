@@ -1,0 +1,117 @@
+#include "compile/task_emitter.h"
+
+namespace parasight {
+
+// Task::peers names a collective's rank group in RankGroup's order.
+static_assert(static_cast<int>(Peers::data_and_expert) - static_cast<int>(Peers::tp) ==
+              static_cast<int>(RankGroup::data_and_expert));
+
+TaskEmitter::TaskEmitter(ExecutionGraph& graph, TransferCosts& transfers, WhatIfPlan& what_if,
+                         const ParallelLayout& layout, bool all_devices)
+    : graph_(graph), transfers_(transfers), what_if_(what_if), layout_(layout), all_devices_(all_devices) {}
+
+void TaskEmitter::add_device(double compute_time_factor) { compute_time_factors_.push_back(compute_time_factor); }
+
+std::int32_t TaskEmitter::label(const char* name) {
+    for (const auto& [literal, id] : label_ids_) {
+        if (literal == name) return id;
+    }
+    const std::int32_t id = graph_.label(name);
+    label_ids_.emplace_back(name, id);
+    return id;
+}
+
+TaskId TaskEmitter::emit(std::int32_t device, Task task) {
+    task.device = device;
+    if (task.stream == Stream::compute) task.work_s *= compute_time_factors_[static_cast<std::size_t>(device)];
+    return graph_.add(task);
+}
+
+void TaskEmitter::emit_delay(std::int32_t device, const Task& communication, double delay_s,
+                              std::int32_t delay_collective, TaskId after) {
+    Task delay;
+    delay.kind = TaskKind::injected_delay;
+    delay.delayed_kind = communication.kind;
+    delay.stream = communication.stream;
+    delay.layer = communication.layer;
+    delay.micro_batch = communication.micro_batch;
+    delay.label = delay_label(communication.label);
+    delay.work_s = delay_s;
+    delay.collective = delay_collective;
+    delay.peers = communication.peers;
+    const TaskId id = emit(device, delay);
+    if (after >= 0) graph_.depend(after, id);
+}
+
+std::int32_t TaskEmitter::delay_label(std::int32_t communication_label) {
+    if (const auto it = delay_labels_.find(communication_label); it != delay_labels_.end()) return it->second;
+    const std::int32_t id =
+        graph_.label("delay before " + graph_.labels[static_cast<std::size_t>(communication_label)]);
+    delay_labels_.emplace(communication_label, id);
+    return id;
+}
+
+TaskId TaskEmitter::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+               double flops, TaskId after) {
+    Task task;
+    task.kind = kind;
+    task.stream = Stream::compute;
+    task.layer = layer;
+    task.micro_batch = micro_batch;
+    task.label = this->label(label);
+    task.work_s = work_s;
+    task.flops = flops;
+    const TaskId id = emit(device, task);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
+}
+
+TaskId TaskEmitter::collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
+                                int layer, int micro_batch, Stream stream, TaskId after) {
+    return collective(device, static_cast<RankGroup>(axis), op, bytes, label, layer, micro_batch, stream, after);
+}
+
+TaskId TaskEmitter::collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
+                                int layer, int micro_batch, Stream stream, TaskId after) {
+    Task task;
+    task.kind = group == RankGroup::tp   ? TaskKind::tp_comm
+                : group == RankGroup::cp ? TaskKind::cp_comm
+                : group == RankGroup::ep ? TaskKind::ep_comm
+                                         : TaskKind::dp_comm;
+    task.stream = stream;
+    task.layer = layer;
+    task.micro_batch = micro_batch;
+    task.label = this->label(label);
+    const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+    const TransferCosts::Collective cost = transfers_.collective(group, op, bytes, npu);
+    task.work_s = cost.time_s;
+    task.transfer_shape = cost.shape;
+    task.bytes = bytes;
+    task.dimension_mask = transfers_.axis_mask(group);
+    task.peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
+    // Gradients reduced over data and expert parallelism together count as data-parallel communication. Every
+    // member finds the same delay, so all or none of them emit one.
+    const double delay_s = what_if_.delay_s(axes_of(group).front(), comm_operation(op), layer);
+    std::int32_t delay_collective = -1;
+    if (all_devices_) {
+        if (delay_s > 0.0) delay_collective = collective_instance(device, group);
+        task.collective = collective_instance(device, group);
+    }
+    return emit_communication(device, task, delay_s, delay_collective, after);
+}
+
+std::int32_t TaskEmitter::collective_instance(std::int32_t device, RankGroup group) {
+    const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
+    const auto g = static_cast<std::size_t>(group);
+    if (collective_sequence_[g].empty()) collective_sequence_[g].assign(graph_.devices.size(), 0);
+    const std::int32_t sequence = collective_sequence_[g][static_cast<std::size_t>(npu)]++;
+    const std::int64_t first = layout_.group_first_member(axes_of(group), npu);
+    auto& instances = group_instances_[g][first];
+    if (first == npu) {
+        instances.push_back(graph_.collective_count++);
+        return instances.back();
+    }
+    return instances[static_cast<std::size_t>(sequence)];
+}
+
+}  // namespace parasight

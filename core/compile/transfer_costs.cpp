@@ -1,0 +1,99 @@
+#include "compile/transfer_costs.h"
+
+#include "collective/group_collective.h"
+
+#include <algorithm>
+
+namespace parasight {
+
+std::span<const ParallelAxis> axes_of(RankGroup group) {
+    static constexpr std::array<ParallelAxis, 6> single{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep,
+                                                        ParallelAxis::dp, ParallelAxis::pp, ParallelAxis::dp};
+    static constexpr std::array<ParallelAxis, 2> data_and_expert{ParallelAxis::dp, ParallelAxis::ep};
+    if (group == RankGroup::data_and_expert) return data_and_expert;
+    return {&single[static_cast<std::size_t>(group)], 1};
+}
+
+TransferCosts::TransferCosts(const Scenario& scenario, const ParallelLayout& layout, WhatIfPlan& what_if,
+                             std::vector<TransferShape>& shapes)
+    : scenario_(scenario), layout_(layout), what_if_(what_if), shapes_(shapes), networks_{layout.topology()} {}
+
+TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveOp op, double bytes, std::int64_t npu) {
+    const std::int32_t network_id =
+        what_if_.degrades_links() ? network(what_if_.group_bandwidth_factors(axes_of(group), npu)) : 0;
+    const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes, network_id);
+    if (const auto it = collectives_.find(key); it != collectives_.end()) return it->second;
+    const auto spans = layout_.spans(axes_of(group));
+    const CollectivePlan plan{scenario_.cluster.multi_dimension_collectives, scenario_.simulation.collective_chunks};
+    const CollectiveCost cost =
+        group_collective(op, bytes, networks_[static_cast<std::size_t>(network_id)], spans, plan);
+    TransferShape shape;
+    shape.bytes_by_dimension.assign(layout_.topology().dimension_count(), 0.0);
+    shape.time_by_dimension_s.assign(layout_.topology().dimension_count(), 0.0);
+    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+        shape.bytes_by_dimension[dimension.dimension] += dimension.bytes_sent;
+        shape.time_by_dimension_s[dimension.dimension] += dimension.time_s;
+    }
+    shape.op = op;
+    shape.ranks = cost.ranks;
+    const Collective costed{cost.time_s, add_shape(std::move(shape))};
+    collectives_.emplace(key, costed);
+    return costed;
+}
+
+TransferCosts::PointToPoint TransferCosts::point_to_point(std::int64_t from, std::int64_t to, double bytes) {
+    const std::int32_t id = what_if_.degrades_links() ? network(what_if_.transfer_bandwidth_factors(from, to)) : 0;
+    const Topology& topology = networks_[static_cast<std::size_t>(id)];
+    PointToPoint transfer;
+    transfer.cost = parasight::point_to_point(topology, from, to, bytes);
+    for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
+        if (topology.coordinate(from, d) != topology.coordinate(to, d)) transfer.dimension_mask |= 1U << d;
+    }
+    const auto key = std::tuple(transfer.dimension_mask, bytes, id);
+    if (const auto it = point_to_point_shapes_.find(key); it != point_to_point_shapes_.end()) {
+        transfer.shape = it->second;
+        return transfer;
+    }
+    // The whole message crosses every dimension on the way, at that dimension's bandwidth and latency.
+    TransferShape shape;
+    shape.bytes_by_dimension.assign(layout_.topology().dimension_count(), 0.0);
+    shape.time_by_dimension_s.assign(layout_.topology().dimension_count(), 0.0);
+    for (std::size_t d = 0; d < topology.dimension_count(); ++d) {
+        if ((transfer.dimension_mask & (1U << d)) == 0) continue;
+        const Dimension& dimension = topology.dimensions()[d];
+        shape.bytes_by_dimension[d] = bytes;
+        const double bandwidth_Bps = achievable_bandwidth_Bps(dimension);
+        const double transfer_s = bandwidth_Bps > 0.0 ? bytes / bandwidth_Bps : 0.0;
+        shape.time_by_dimension_s[d] = step_latency_s(dimension, 1) + transfer_s;
+    }
+    transfer.shape = add_shape(std::move(shape));
+    point_to_point_shapes_.emplace(key, transfer.shape);
+    return transfer;
+}
+
+std::int32_t TransferCosts::network(const std::vector<double>& factors) {
+    if (std::all_of(factors.begin(), factors.end(), [](double factor) { return factor == 1.0; })) return 0;
+    if (const auto it = network_ids_.find(factors); it != network_ids_.end()) return it->second;
+    std::vector<Dimension> dimensions = layout_.topology().dimensions();
+    for (std::size_t d = 0; d < dimensions.size(); ++d) dimensions[d].bandwidth_Bps *= factors[d];
+    networks_.emplace_back(std::move(dimensions));
+    const auto id = static_cast<std::int32_t>(networks_.size() - 1);
+    network_ids_.emplace(factors, id);
+    return id;
+}
+
+std::int32_t TransferCosts::add_shape(TransferShape shape) {
+    shapes_.push_back(std::move(shape));
+    return static_cast<std::int32_t>(shapes_.size() - 1);
+}
+
+std::uint32_t TransferCosts::axis_mask(RankGroup group) {
+    auto& mask = axis_masks_[static_cast<std::size_t>(group)];
+    if (!mask) {
+        mask = 0U;
+        for (const DimensionSpan& span : layout_.spans(axes_of(group))) *mask |= 1U << span.dimension;
+    }
+    return *mask;
+}
+
+}  // namespace parasight

@@ -1,0 +1,74 @@
+#pragma once
+// What communication costs on the scenario's topology, and on its copies with links the what-if rules degrade, each
+// distinct question answered once: a collective's time over a rank group and the traffic it puts on each dimension,
+// a point-to-point transfer's time and the dimensions it crosses. Each answer's traffic is added to the graph as a
+// transfer shape (ExecutionGraph::transfer_shapes) that the tasks of that shape share. Internal to core/compile: the
+// graph builder asks, tasks carry the answers.
+
+#include "collective/collective_op.h"
+#include "collective/point_to_point.h"
+#include "compile/execution_graph.h"
+#include "compile/what_if_plan.h"
+#include "scenario/scenario.h"
+#include "topology/parallel_layout.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <tuple>
+#include <vector>
+
+namespace parasight {
+
+// The ranks a collective runs among: one parallel axis (in ParallelAxis order), or data and expert parallelism
+// together — what dense-layer gradients are reduced over when experts are split across ep ranks.
+enum class RankGroup : std::uint8_t { tp, cp, ep, dp, pp, data_and_expert };
+inline constexpr std::size_t rank_group_count = 6;
+
+// The parallel axes of a rank group.
+[[nodiscard]] std::span<const ParallelAxis> axes_of(RankGroup group);
+
+class TransferCosts {
+public:
+    // `shapes` is the graph's list, which the answers extend; it and the other arguments outlive this object.
+    TransferCosts(const Scenario& scenario, const ParallelLayout& layout, WhatIfPlan& what_if,
+                  std::vector<TransferShape>& shapes);
+
+    struct Collective {
+        double time_s = 0.0;
+        std::int32_t shape = -1;
+    };
+    // `op` of `bytes` over `group`, as NPU `npu`'s group runs it (its links may be degraded).
+    [[nodiscard]] Collective collective(RankGroup group, CollectiveOp op, double bytes, std::int64_t npu);
+
+    struct PointToPoint {
+        PointToPointCost cost;
+        std::uint32_t dimension_mask = 0;
+        std::int32_t shape = -1;
+    };
+    [[nodiscard]] PointToPoint point_to_point(std::int64_t from, std::int64_t to, double bytes);
+
+    // The dimensions a group kind's collectives use, as a bit mask.
+    [[nodiscard]] std::uint32_t axis_mask(RankGroup group);
+
+private:
+    // The topology with each dimension's bandwidth scaled by `factors`, as an index into networks_: 0, the scenario's
+    // own, when every factor is 1.
+    [[nodiscard]] std::int32_t network(const std::vector<double>& factors);
+    [[nodiscard]] std::int32_t add_shape(TransferShape shape);
+
+    const Scenario& scenario_;
+    const ParallelLayout& layout_;
+    WhatIfPlan& what_if_;  // caches each group's factors as it is asked
+    std::vector<TransferShape>& shapes_;
+    std::vector<Topology> networks_;  // the scenario's topology, then those with degraded links
+    std::map<std::vector<double>, std::int32_t> network_ids_;
+    std::map<std::tuple<int, int, double, std::int32_t>, Collective> collectives_;  // by group, op, bytes, network
+    // by dimensions crossed, bytes and network
+    std::map<std::tuple<std::uint32_t, double, std::int32_t>, std::int32_t> point_to_point_shapes_;
+    std::array<std::optional<std::uint32_t>, rank_group_count> axis_masks_;
+};
+
+}  // namespace parasight
