@@ -1,4 +1,4 @@
-// Devices and symmetry classes, task and collective emission, the pipeline schedule and the links between stages.
+// Devices and symmetry classes, the stages' steps, pipeline sends and the links between stages.
 #include "compile/graph_builder.h"
 #include "compile/stage_parameters.h"
 

@@ -249,46 +249,22 @@ void TimelineView::updateScrollBars() {
     verticalScrollBar()->setRange(0, std::max(0, rows_.height_px - visible));
 }
 
+TimelineGeometry TimelineView::geometry() const {
+    return TimelineGeometry{rows_, scale_, header_width_px, lanesTop(), verticalScrollBar()->value()};
+}
+
 std::optional<LaneBox> TimelineView::boxAt(const QPoint& point) const {
-    if (!levels_ || point.x() < header_width_px || point.y() < lanesTop()) return std::nullopt;
-    const int y = point.y() - lanesTop() + verticalScrollBar()->value();
-    const TimelineRow* row = rows_.rowAt(y);
-    if (row == nullptr) return std::nullopt;
-    const std::optional<Stream> lane = rows_.laneAt(*row, y);
-    if (!lane) return std::nullopt;
-    // The boxes as drawn, within a pixel of the point (a one-pixel box is hard to hit exactly).
-    const double x = point.x() - header_width_px;
-    const double slack_s = scale_.seconds_per_pixel();
-    std::vector<LaneBox> boxes;
-    levels_->boxes(row->device, *lane, scale_.time_at(x) - slack_s, scale_.time_at(x) + slack_s,
-                   min_box_width_px * scale_.seconds_per_pixel(), boxes);
-    const double time_s = scale_.time_at(x);
-    const LaneBox* nearest = nullptr;
-    double nearest_s = 0.0;
-    for (const LaneBox& box : boxes) {
-        const double distance_s = time_s < box.start_s ? box.start_s - time_s : std::max(0.0, time_s - box.end_s);
-        if (nearest == nullptr || distance_s < nearest_s) {
-            nearest = &box;
-            nearest_s = distance_s;
-        }
-    }
-    if (nearest == nullptr) return std::nullopt;
-    return *nearest;
+    if (!levels_) return std::nullopt;
+    return geometry().boxAt(*levels_, point, min_box_width_px);
 }
 
 const TimelineRow* TimelineView::headerRowAt(const QPoint& point) const {
-    if (!levels_ || point.y() < lanesTop()) return nullptr;
-    return rows_.rowAt(point.y() - lanesTop() + verticalScrollBar()->value());
+    return levels_ ? geometry().rowAt(point) : nullptr;
 }
 
 std::optional<QPoint> TimelineView::pointOf(EventId id) const {
     if (!levels_) return std::nullopt;
-    const TimelineEvent event = levels_->timeline().event(id);
-    const std::optional<int> top = rows_.laneTop(event.device, event.stream);
-    if (!top) return std::nullopt;
-    const double x = header_width_px + scale_.x_of((event.start_s + event.end_s) / 2.0);
-    const int y = lanesTop() + *top - verticalScrollBar()->value() + lane_height_px / 2;
-    return QPoint(static_cast<int>(std::floor(x)), y);
+    return geometry().pointOf(levels_->timeline(), id);
 }
 
 QString TimelineView::describe(const LaneBox& box) const {
@@ -322,13 +298,7 @@ void TimelineView::select(std::optional<EventId> event, bool reveal) {
 }
 
 std::optional<QRectF> TimelineView::rectOf(EventId id) const {
-    const TimelineEvent event = levels_->timeline().event(id);
-    const std::optional<int> top = rows_.laneTop(event.device, event.stream);
-    if (!top) return std::nullopt;
-    const double x0 = header_width_px + scale_.x_of(event.start_s);
-    const double x1 = std::max(header_width_px + scale_.x_of(event.end_s), x0 + 1.0);
-    const double y = lanesTop() + *top - verticalScrollBar()->value();
-    return QRectF(x0, y + 1.0, x1 - x0, lane_height_px - 2.0);
+    return geometry().rectOf(levels_->timeline(), id);
 }
 
 void TimelineView::paintSelection(QPainter& painter) const {
@@ -842,16 +812,12 @@ void TimelineView::scrollContentsBy(int, int) { refresh(); }
 
 std::optional<QRect> TimelineView::deviceRowRect(std::size_t device) const {
     if (!levels_) return std::nullopt;
-    const TimelineRow* row = rows_.deviceRow(device);
-    if (row == nullptr) return std::nullopt;
-    return QRect(0, lanesTop() + row->top_px - verticalScrollBar()->value(), viewport()->width(), row->height_px);
+    return geometry().deviceRowRect(device, viewport()->width());
 }
 
 std::optional<QRect> TimelineView::rangeRect(double from_s, double to_s) const {
     if (!levels_) return std::nullopt;
-    const int left = header_width_px + static_cast<int>(std::floor(scale_.x_of(from_s)));
-    const int right = header_width_px + static_cast<int>(std::ceil(scale_.x_of(to_s)));
-    return QRect(left, lanesTop(), std::max(right - left, 1), viewport()->height() - lanesTop());
+    return geometry().rangeRect(from_s, to_s, viewport()->height());
 }
 
 std::optional<std::size_t> TimelineView::deviceOfNpu(std::int64_t npu) const {

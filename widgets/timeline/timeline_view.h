@@ -17,6 +17,7 @@
 #include "analysis/event_relations.h"
 #include "analysis/timeline_levels.h"
 #include "timeline/time_scale.h"
+#include "timeline/timeline_geometry.h"
 #include "timeline/timeline_rows.h"
 
 #include "style/axis_scale.h"
@@ -127,6 +128,8 @@ protected:
 
 private:
     [[nodiscard]] int lanesTop() const { return legend_height_px + axis_height_px; }
+    // Where things are drawn now (timeline_geometry.h).
+    [[nodiscard]] TimelineGeometry geometry() const;
     [[nodiscard]] double lanesWidth() const;
     void updateScrollBars();
     // Repaints, and says so when the range shown has changed.
