@@ -1,13 +1,18 @@
-// Where the timeline view draws what, and what lies under a point (widgets/timeline/timeline_geometry.h), without a
-// widget: rows by y, a stretch of time and a device's row as rectangles worked out from the scale and the layout, and
-// every event found again under the point where it is drawn.
+// Where the timeline view draws what, what lies under a point (widgets/timeline/timeline_geometry.h) and the picture
+// itself (timeline_painter.h), without a widget: rows by y, a stretch of time and a device's row as rectangles worked
+// out from the scale and the layout, every event found again under the point where it is drawn, and drawn there in
+// its kind's colour.
 
 #include "timeline/timeline_geometry.h"
+#include "timeline/timeline_painter.h"
+
+#include "style/activity_colors.h"
 
 #include "analysis/identical_devices.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
+#include <QImage>
 #include <QTest>
 
 using namespace parasight;
@@ -35,6 +40,8 @@ private Q_SLOTS:
     void initTestCase();
     void rowsAndRectangles();
     void everyEventIsFoundWhereItIsDrawn();
+    void computeIsPaintedInItsKindsColourWhereItIsDrawn();
+    void withoutATimelineItSaysWhy();
 
 private:
     std::shared_ptr<const TimelineLevels> levels_;
@@ -97,6 +104,48 @@ void TestTimelineGeometry::everyEventIsFoundWhereItIsDrawn() {
         ++checked;
     }
     QVERIFY(checked > 10);
+}
+
+void TestTimelineGeometry::computeIsPaintedInItsKindsColourWhereItIsDrawn() {
+    // The whole iteration over 1000 px of lanes, no scroll: every row of a 600 px tall picture that fits.
+    const QSize size(timeline_metrics::header_width_px + 1000, 600);
+    TimelinePicture picture{levels_.get(), {}, TimelineGeometry{rows_, scale_, timeline_metrics::header_width_px, 44, 0},
+                            size};
+    QImage image(size, QImage::Format_RGB32);
+    QPainter painter(&image);
+    paint_timeline(painter, picture, QPalette(), QFont());
+    painter.end();
+    const Timeline& timeline = levels_->timeline();
+    int checked = 0;
+    for (EventId id = 0; id < static_cast<EventId>(timeline.event_count()); ++id) {
+        const TimelineEvent event = timeline.event(id);
+        if (event.kind != TaskKind::forward && event.kind != TaskKind::backward) continue;
+        const std::optional<QRectF> rect = picture.geometry.rectOf(timeline, id);
+        // Wide enough that no merge hides it, inside the picture: its first pixels under the top edge are its colour
+        // (its label is drawn in the middle).
+        if (!rect || rect->width() < 8.0 || rect->bottom() > size.height()) continue;
+        const QPoint inside(static_cast<int>(rect->left()) + 2, static_cast<int>(rect->top()) + 2);
+        QCOMPARE(image.pixelColor(inside), task_kind_color(event.kind));
+        ++checked;
+    }
+    QVERIFY(checked > 4);
+}
+
+void TestTimelineGeometry::withoutATimelineItSaysWhy() {
+    const QSize size(600, 300);
+    TimelinePicture picture{nullptr, QStringLiteral("Not simulated: too large"),
+                            TimelineGeometry{rows_, scale_, timeline_metrics::header_width_px, 44, 0}, size};
+    QImage image(size, QImage::Format_RGB32);
+    QPainter painter(&image);
+    const QPalette palette;
+    paint_timeline(painter, picture, palette, QFont());
+    painter.end();
+    // The base colour everywhere but where the message is written, in the middle.
+    const QColor base = palette.color(QPalette::Base);
+    QCOMPARE(image.pixelColor(5, 5), base);
+    int written = 0;
+    for (int x = 0; x < size.width(); ++x) written += image.pixelColor(x, size.height() / 2) != base ? 1 : 0;
+    QVERIFY(written > 20);
 }
 
 QTEST_MAIN(TestTimelineGeometry)

@@ -16,6 +16,18 @@
 
 namespace parasight::gui {
 
+// The timeline view's fixed sizes.
+namespace timeline_metrics {
+inline constexpr int header_width_px = 210;
+inline constexpr int lane_name_width_px = 56;  // "compute", "features", "gradients", "memory" at the right
+inline constexpr int legend_height_px = 22;
+inline constexpr int axis_height_px = 22;
+inline constexpr int lane_height_px = 18;
+inline constexpr int band_height_px = 20;  // a stage's, a class's or a node's band
+inline constexpr double min_box_width_px = 2.0;  // narrower events merge
+inline constexpr int memory_lane_height_px = 30;
+}  // namespace timeline_metrics
+
 struct TimelineGeometry {
     const TimelineRowLayout& rows;
     const TimeScale& scale;

@@ -37,20 +37,14 @@ class TimelineView : public QAbstractScrollArea {
     Q_OBJECT
 
 public:
-    static constexpr int header_width_px = 210;
-    static constexpr int lane_name_width_px = 56;  // "compute", "features", "gradients", "memory" at the right
-    static constexpr int legend_height_px = 22;
-    static constexpr int axis_height_px = 22;
-    static constexpr int lane_height_px = 18;
-    static constexpr int band_height_px = 20;  // a stage's, a class's or a node's band
-    static constexpr double min_box_width_px = 2.0;  // narrower events merge
-    static constexpr int memory_lane_height_px = 30;
-    // Where `device`'s row and a stretch of time are drawn in the viewport (for the spotlight), if they are.
-    [[nodiscard]] std::optional<QRect> deviceRowRect(std::size_t device) const;
-    [[nodiscard]] std::optional<QRect> rangeRect(double from_s, double to_s) const;
-    // The simulated device (an index into Timeline::devices()) that is NPU `npu`, if one is.
-    [[nodiscard]] std::optional<std::size_t> deviceOfNpu(std::int64_t npu) const;
-
+    static constexpr int header_width_px = timeline_metrics::header_width_px;
+    static constexpr int lane_name_width_px = timeline_metrics::lane_name_width_px;
+    static constexpr int legend_height_px = timeline_metrics::legend_height_px;
+    static constexpr int axis_height_px = timeline_metrics::axis_height_px;
+    static constexpr int lane_height_px = timeline_metrics::lane_height_px;
+    static constexpr int band_height_px = timeline_metrics::band_height_px;
+    static constexpr double min_box_width_px = timeline_metrics::min_box_width_px;
+    static constexpr int memory_lane_height_px = timeline_metrics::memory_lane_height_px;
 
     explicit TimelineView(QWidget* parent = nullptr);
 
@@ -87,6 +81,11 @@ public:
     // and marks its header.
     void revealDevice(std::size_t device);
     [[nodiscard]] std::optional<std::size_t> revealedDevice() const noexcept { return revealed_device_; }
+    // Where `device`'s row and a stretch of time are drawn in the viewport (for the spotlight), if they are.
+    [[nodiscard]] std::optional<QRect> deviceRowRect(std::size_t device) const;
+    [[nodiscard]] std::optional<QRect> rangeRect(double from_s, double to_s) const;
+    // The simulated device (an index into Timeline::devices()) that is NPU `npu`, if one is.
+    [[nodiscard]] std::optional<std::size_t> deviceOfNpu(std::int64_t npu) const;
 
     // What a click on a row's header does: folds or unfolds its group (TimelineFolding::toggle).
     void toggleGroup(const TimelineRow& row);
@@ -134,12 +133,6 @@ private:
     void updateScrollBars();
     // Repaints, and says so when the range shown has changed.
     void refresh();
-    void paintLegend(QPainter& painter) const;
-    void paintAxis(QPainter& painter) const;
-    void paintRows(QPainter& painter) const;
-    void paintSelection(QPainter& painter) const;
-    void paintRange(QPainter& painter) const;
-    void paintMemoryLane(QPainter& painter, const TimelineRow& row, double lane_top, double from_s, double to_s) const;
     void layoutRows();
     // Unfolds and lays out the rows so that `device` has its own; false when it has none.
     bool unfoldTo(std::size_t device);
