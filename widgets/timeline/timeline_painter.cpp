@@ -251,7 +251,7 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
     painter.restore();
 }
 
-void paint_selection(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font) {
+void paint_selection(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     if (!picture.selected) return;
     painter.save();
     painter.setClipRect(QRect(header_width_px, picture.geometry.lanes_top_px, static_cast<int>(lanes_width(picture)), picture.size.height()));
@@ -281,7 +281,7 @@ void paint_selection(QPainter& painter, const TimelinePicture& picture, const QP
     painter.restore();
 }
 
-void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font) {
+void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     const QRect band(0, legend_height_px, picture.size.width(), axis_height_px);
     painter.fillRect(band, palette.window());
     painter.setPen(palette.color(QPalette::Mid));
@@ -307,7 +307,7 @@ void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalett
     painter.restore();
 }
 
-void paint_range(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font) {
+void paint_range(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     if (!picture.range) return;
     const double width = lanes_width(picture);
     const double x0 = std::max(0.0, picture.geometry.scale.x_of(picture.range->first)) + header_width_px;
@@ -380,9 +380,9 @@ void paint_timeline(QPainter& painter, const TimelinePicture& picture, const QPa
         return;
     }
     paint_rows(painter, picture, palette, font);
-    paint_selection(painter, picture, palette, font);
-    paint_axis(painter, picture, palette, font);
-    paint_range(painter, picture, palette, font);
+    paint_selection(painter, picture, palette);
+    paint_axis(painter, picture, palette);
+    paint_range(painter, picture, palette);
     paint_legend(painter, picture, palette, font);
 }
 

@@ -22,6 +22,9 @@
 namespace parasight::gui {
 
 struct TimelinePicture {
+    TimelinePicture(const TimelineLevels* shown, QString message_shown, TimelineGeometry geometry_now, QSize size_now)
+        : levels(shown), message(std::move(message_shown)), geometry(geometry_now), size(size_now) {}
+
     const TimelineLevels* levels = nullptr;  // none: the message instead
     QString message;
     TimelineGeometry geometry;
