@@ -3,6 +3,8 @@
 #include "analysis/stage_sum.h"
 #include "model/transformer_costs.h"
 
+#include <algorithm>
+
 namespace parasight {
 namespace {
 
@@ -21,7 +23,9 @@ std::string tensor_name(const ExecutionGraph& graph, TaskId task) {
 // per stage and simulating every device give bit-identical results on a homogeneous cluster.
 template <class Value>
 double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_device) {
-    std::vector<StageSum> by_stage(static_cast<std::size_t>(stages));
+    // At least one entry: without it GCC 12 at -O3 reports a bad free in the vector's deallocation
+    // (-Wfree-nonheap-object, a false positive) and the warnings-as-errors build stops.
+    std::vector<StageSum> by_stage(static_cast<std::size_t>(std::max(stages, 1)));
     for (std::size_t d = 0; d < graph.devices.size(); ++d) {
         by_stage[static_cast<std::size_t>(graph.devices[d].stage)].add(value_of_device(d), graph.devices[d].weight);
     }
