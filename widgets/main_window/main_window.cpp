@@ -6,12 +6,13 @@
 #include "breakdown/breakdown_view.h"
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
+#include "document/recovery_question.h"
 #include "document/save_path_dialog.h"
 #include "strategy/strategy_page.h"
 #include "topology/topology_page.h"
 #include "memory/memory_view.h"
 #include "oracle/oracle_view.h"
-#include "problems/problem_list_model.h"
+#include "problems/problems_panel.h"
 #include "scenario_form/scenario_form.h"
 #include "presets/preset_library.h"
 #include "style/appearance.h"
@@ -32,7 +33,6 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QListView>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -154,9 +154,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
 
     buildMenus();
+    buildProblemsPanel();
     buildStatusBar();
     buildScenarioDock();
-    buildProblemsPanel();
 
     debounce_.setSingleShot(true);
     debounce_.setInterval(debounce_ms);
@@ -297,7 +297,9 @@ void MainWindow::buildMenus() {
     auto* appearances = new QActionGroup(appearance);
     const QString chosen = QSettings().value(QStringLiteral("appearance"), QStringLiteral("system")).toString();
     const std::pair<Appearance, QString> choices[] = {
-        {Appearance::system, tr("Follow the &Desktop")}, {Appearance::light, tr("&Light")}, {Appearance::dark, tr("Da&rk")}};
+        {Appearance::system, tr("Follow the &Desktop")},
+        {Appearance::light, tr("&Light")},
+        {Appearance::dark, tr("Da&rk")}};
     for (const auto& [choice, title] : choices) {
         QAction* action = appearance->addAction(title, this, [choice] {
             apply_appearance(choice);
@@ -331,49 +333,17 @@ void MainWindow::buildStatusBar() {
     cancel_->setToolTip(tr("Stop the file being opened, or the simulation (Esc)"));
     cancel_->hide();
     connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelWork);
-    problems_button_ = new QToolButton(this);
-    problems_button_->setObjectName(QStringLiteral("ProblemsCount"));
-    problems_button_->setAutoRaise(true);
-    problems_button_->setToolTip(tr("Show or hide the Problems panel (each problem is also marked on its field)"));
-    problems_button_->hide();
     statusBar()->addWidget(status_, 1);
-    statusBar()->addPermanentWidget(problems_button_);
+    statusBar()->addPermanentWidget(problems_->countButton());
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
 }
 
 void MainWindow::buildProblemsPanel() {
-    auto* dock = new QDockWidget(tr("Problems"), this);
-    dock->setObjectName(QStringLiteral("ProblemsDock"));
-    problems_ = new ProblemListModel(this);
-    problems_view_ = new QListView(dock);
-    problems_view_->setModel(problems_);
-    problems_view_->setObjectName(QStringLiteral("ProblemsList"));
-    problems_view_->setAccessibleName(tr("Problems"));
-    // Messages are sentences: wrap them to the panel's width rather than scroll sideways.
-    problems_view_->setWordWrap(true);
-    problems_view_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    problems_view_->setTextElideMode(Qt::ElideNone);
-    problems_view_->setResizeMode(QListView::Adjust);
-    problems_view_->setUniformItemSizes(false);
-    // Choosing a problem goes to its field in the Scenario dock.
-    connect(problems_view_, &QListView::activated, this, &MainWindow::goToProblem);
-    connect(problems_view_, &QListView::clicked, this, &MainWindow::goToProblem);
-    problems_view_->setSpacing(3);  // one problem from the next
-    dock->setWidget(problems_view_);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    dock->hide();
-    // The panel opens when asked, never because of an edit: appearing, it took a quarter of the window for one line
-    // and squeezed the views under the pointer. The status bar counts the problems; the count opens the panel.
-    connect(problems_button_, &QToolButton::clicked, this, [this, dock] {
-        if (!dock->isHidden()) {
-            dock->hide();
-            return;
-        }
-        dock->show();
-        dock->raise();
-        // About five rows tall, not a share of the window.
-        resizeDocks({dock}, {problems_view_->fontMetrics().height() * 7}, Qt::Vertical);
+    problems_ = new ProblemsPanel(this);
+    // Choosing a problem goes to its field.
+    connect(problems_, &ProblemsPanel::problemChosen, this, [this](const QString& path) {
+        if (!path.isEmpty()) reveal(Target{TargetKind::field, path.toStdString()});
     });
 }
 
@@ -394,11 +364,6 @@ void MainWindow::buildScenarioDock() {
     dock->setWidget(form_stack_);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {340}, Qt::Horizontal);
-}
-
-void MainWindow::goToProblem(const QModelIndex& index) {
-    const QString path = index.data(ProblemListModel::PathRole).toString();
-    if (!path.isEmpty()) reveal(Target{TargetKind::field, path.toStdString()});
 }
 
 void MainWindow::showScenarioDock() {
@@ -490,8 +455,7 @@ void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
         // Moved, not copied: a file of 100 000 unknown keys has as many problems.
         open_page_->showFailure(file->path, std::move(file->problems), backTarget());
         // The page lists the file's problems; the panel's would repeat them beside it.
-        problems_view_->parentWidget()->hide();
-        problems_button_->hide();
+        problems_->hideAll();
         status_->setText(tr("%1 could not be opened: %2")
                              .arg(QDir::toNativeSeparators(file->path),
                                   QString::fromStdString(count_phrase(count, "problem"))));
@@ -564,33 +528,12 @@ void MainWindow::fillRecentMenu() {
 
 void MainWindow::offerRecovery(const QString& folder) {
     for (LeftAutosave& left : Autosave::left_in(folder)) {
-        const QString original = left.originalPath();
-        const QString name = original.isEmpty() ? tr("an untitled scenario") : QFileInfo(original).fileName();
-        QMessageBox question(QMessageBox::Warning, tr("Recover Unsaved Changes"),
-                             tr("ParaSight did not close normally, and %1 had changes that were not saved.").arg(name),
-                             QMessageBox::NoButton, this);
-        const QString saved_at = QLocale().toString(left.savedAt(), QLocale::ShortFormat);
-        question.setInformativeText(
-            QFileInfo(original).isAbsolute()
-                ? tr("They were autosaved at %1. Recover them? Save then writes them to %2. Discarding deletes the "
-                     "autosaved copy.")
-                      .arg(saved_at, QDir::toNativeSeparators(original))
-                : tr("They were autosaved at %1. Recover them? They open untitled: Save asks where to write them. "
-                     "Discarding deletes the autosaved copy.")
-                      .arg(saved_at));
-        question.setDetailedText(tr("Autosaved copy: %1\nIts file: %2")
-                                     .arg(QDir::toNativeSeparators(left.path()),
-                                          original.isEmpty() ? tr("none (untitled)") : QDir::toNativeSeparators(original)));
-        QPushButton* recover_button = question.addButton(tr("&Recover"), QMessageBox::AcceptRole);
-        QPushButton* discard_button = question.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
-        question.addButton(tr("Ask &Later"), QMessageBox::RejectRole);
-        question.setDefaultButton(recover_button);
-        question.exec();
-        // Only an explicit Discard deletes the copy; closing the question keeps it for the next start.
-        if (question.clickedButton() == recover_button) {
-            if (recover(left)) return;
-        } else if (question.clickedButton() == discard_button) {
-            left.remove();
+        switch (ask_about_recovery(left, this)) {
+            case RecoveryAnswer::recover:
+                if (recover(left)) return;
+                break;
+            case RecoveryAnswer::discard: left.remove(); break;
+            case RecoveryAnswer::later: break;
         }
     }
 }
@@ -648,13 +591,14 @@ void MainWindow::runNow() {
     options.all_devices = every_device_;
     const auto validated = document_.validated();
     if (!validated) return;
-    runner_.start<SimulationOutcome>(simulation_work(validated, options), [this](std::uint64_t, SimulationOutcome outcome) {
+    const auto deliver = [this](std::uint64_t, SimulationOutcome outcome) {
         if (outcome) {
             onResult(outcome.value());
         } else {
             onFailure(outcome.error());
         }
-    });
+    };
+    runner_.start<SimulationOutcome>(simulation_work(validated, options), deliver);
 }
 
 void MainWindow::onScenarioChanged() {
@@ -695,9 +639,6 @@ void MainWindow::onFailure(const SimulationError& error) {
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {
     problems_->setProblems(problems);
     const QString count = QString::fromStdString(count_phrase(static_cast<std::int64_t>(problems.size()), "problem"));
-    problems_button_->setText(QStringLiteral("⚠ %1").arg(count));
-    problems_button_->setVisible(!problems.empty());
-    if (problems.empty()) problems_view_->parentWidget()->hide();  // nothing to list
     if (!problems.empty()) status_->setText(tr("%1 in %2").arg(count, file.isEmpty() ? document_.displayName() : file));
 }
 

@@ -11,6 +11,7 @@
 #include "presets/preset_library.h"
 #include "run/job_runner.h"
 #include "navigation/spotlight.h"
+#include "problems/problems_panel.h"
 #include "run/run_session.h"
 #include "target/target.h"
 #include "run/simulation_job.h"
@@ -37,7 +38,6 @@ class BreakdownView;
 class MemoryView;
 class OpenFilePage;
 class OracleView;
-class ProblemListModel;
 class ScenarioForm;
 class SummaryBar;
 class TimelinePage;
@@ -66,7 +66,7 @@ public:
     [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
     [[nodiscard]] TimelineView* timelineView() const;
     [[nodiscard]] ScenarioForm* scenarioForm() const noexcept { return form_; }
-    [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_; }
+    [[nodiscard]] ProblemListModel* problemList() const noexcept { return problems_->model(); }
     // What the status bar says.
     [[nodiscard]] QString statusText() const;
 
@@ -128,7 +128,6 @@ private:
     void buildStatusBar();
     void buildProblemsPanel();
     void buildScenarioDock();
-    void goToProblem(const QModelIndex& index);
     void onScenarioChanged();
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
@@ -177,9 +176,7 @@ private:
     QStackedWidget* center_ = nullptr;  // the summary bar and tabs, or the open-file page
     QWidget* results_ = nullptr;
     OpenFilePage* open_page_ = nullptr;
-    ProblemListModel* problems_ = nullptr;
-    QListView* problems_view_ = nullptr;
-    QToolButton* problems_button_ = nullptr;  // "⚠ 2 problems" in the status bar: opens the panel
+    ProblemsPanel* problems_ = nullptr;
     ScenarioForm* form_ = nullptr;
     // Where `target` is drawn once revealed, in the view that shows it.
     [[nodiscard]] std::optional<TargetArea> areaOf(const Target& target) const;

@@ -2,6 +2,7 @@
 
 #include "common/message_text.h"
 #include "problems/problem_list_model.h"
+#include "problems/problem_list_view.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -47,16 +48,7 @@ OpenFilePage::OpenFilePage(QWidget* parent) : QWidget(parent) {
     busy_->setTextVisible(false);
     busy_->setMaximumWidth(320);
     problems_ = new ProblemListModel(this);
-    list_ = new QListView(this);
-    list_->setObjectName(QStringLiteral("OpenFileProblems"));
-    list_->setAccessibleName(tr("Why the file was not opened"));
-    list_->setModel(problems_);
-    list_->setWordWrap(true);
-    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    list_->setTextElideMode(Qt::ElideNone);
-    list_->setResizeMode(QListView::Adjust);
-    list_->setUniformItemSizes(false);
-    list_->setSpacing(3);  // one problem from the next
+    list_ = make_problem_list(problems_, QStringLiteral("OpenFileProblems"), tr("Why the file was not opened"), this);
 
     auto* buttons = new QHBoxLayout;
     cancel_ = new QPushButton(tr("Cancel"), this);
