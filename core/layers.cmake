@@ -27,7 +27,7 @@ set(layer_oracle_comparison "analysis;common;compile;oracle;scenario;simulation;
 set(layer_export "analysis;common;units")
 set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;strategy;topology;units;validation")
 set(layer_sweep "analysis;common;compile;diagnostics;export;model;scenario;scenario_file;simulation;units;validation")
-set(layer_target "analysis;common;strategy;units")
+set(layer_target "analysis;common;oracle;strategy;units")
 set(layer_store "analysis;common;compile;export;io;scenario;scenario_file;sweep;units")
 
 set(internal_headers

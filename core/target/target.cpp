@@ -4,6 +4,7 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
+#include "oracle/paradl_oracle.h"
 #include "common/memory_category.h"
 #include "strategy/node_path.h"
 #include "units/quantity.h"
@@ -51,8 +52,10 @@ Expected<std::int64_t> npu_of(std::string_view text) {
 Expected<std::pair<std::string_view, std::string_view>> split_at(std::string_view text, std::string_view after) {
     const std::size_t at = text.rfind('@');
     if (at == std::string_view::npos) {
-        return Error{"write " + std::string(after) + " after '@', as in " +
-                     (after == "the NPU" ? std::string("group:tp@5") : std::string("device:5@timeline"))};
+        const std::string example = after == "the NPU"        ? "group:tp@5"
+                                    : after == "the PE count" ? "oracle:data+filter@64"
+                                                              : "device:5@timeline";
+        return Error{"write " + std::string(after) + " after '@', as in " + example};
     }
     return std::pair{text.substr(0, at), text.substr(at + 1)};
 }
@@ -134,6 +137,19 @@ Expected<Target> parse_target(std::string_view text) {
             target.name = name.value();
             break;
         }
+        case TargetKind::oracle_strategy: {
+            const auto parts = split_at(what, "the PE count");
+            if (!parts) return Error{parts.error()};
+            Expected<std::string> name = one_of(parts.value().first, oracle_strategy_names, "oracle strategy");
+            if (!name) return Error{name.error()};
+            const auto pes = parse_integer(parts.value().second);
+            if (!pes || *pes < 1) {
+                return Error{"a PE count is a whole number from 1, not " + in_quotes(parts.value().second)};
+            }
+            target.name = name.value();
+            target.pes = static_cast<std::int64_t>(*pes);
+            break;
+        }
     }
     return target;
 }
@@ -144,6 +160,7 @@ std::string target_text(const Target& target) {
         case TargetKind::npu: return text + std::to_string(target.npu);
         case TargetKind::group: return text + target.name + "@" + std::to_string(target.npu);
         case TargetKind::device: return text + std::to_string(target.npu) + "@" + target.name;
+        case TargetKind::oracle_strategy: return text + target.name + "@" + std::to_string(target.pes);
         case TargetKind::time_range:
             return text + units::format_quantity(target.from_s, units::Dimension::time) + ".." +
                    units::format_quantity(target.to_s, units::Dimension::time);

@@ -2,11 +2,11 @@
 // A thing in a scenario or its run that the window can bring into view: what the Problems panel, the links between
 // views and the lessons point at — a tab, a scenario field, a strategy-tree node, an NPU or one of its groups on the
 // topology, a device's row in a result view, the timeline's events matching a search or a stretch of time, a memory
-// category. A value, written as text where files name one (docs/gui.md, "Targets"):
+// category, a strategy of the ParaDL oracle at a PE count. A value, written as text where files name one (docs/gui.md, "Targets"):
 //
 //   tab:timeline              field:training.global_batch      node:stage[2]          npu:5
 //   group:tp@5                device:5@breakdown                events:layer 3 backward
-//   time:1 ms..2.5 ms         memory:activations
+//   time:1 ms..2.5 ms         memory:activations               oracle:data+filter@64
 //
 // Each view reveals the targets it shows (`reveal`); the window sends each target to its view.
 
@@ -31,8 +31,9 @@ enum class TargetKind : std::uint8_t {
     events,           // name: a timeline search ("layer 3 backward", "all-reduce")
     time_range,       // from_s, to_s: a stretch of the iteration
     memory_category,  // name: weights, gradients, optimizer, activations or buffers
+    oracle_strategy,  // name: a ParaDL strategy (oracle/paradl_oracle.h); pes: at that many PEs
 };
-inline constexpr std::array<EnumName<TargetKind>, 9> target_kind_names{{{TargetKind::tab, "tab"},
+inline constexpr std::array<EnumName<TargetKind>, 10> target_kind_names{{{TargetKind::tab, "tab"},
                                                                         {TargetKind::field, "field"},
                                                                         {TargetKind::strategy_node, "node"},
                                                                         {TargetKind::npu, "npu"},
@@ -40,7 +41,8 @@ inline constexpr std::array<EnumName<TargetKind>, 9> target_kind_names{{{TargetK
                                                                         {TargetKind::device, "device"},
                                                                         {TargetKind::events, "events"},
                                                                         {TargetKind::time_range, "time"},
-                                                                        {TargetKind::memory_category, "memory"}}};
+                                                                        {TargetKind::memory_category, "memory"},
+                                                                        {TargetKind::oracle_strategy, "oracle"}}};
 
 // The window's tabs, as targets and `parasight --tab` name them.
 [[nodiscard]] std::span<const std::string_view> target_tab_names() noexcept;
@@ -53,6 +55,7 @@ struct Target {
     std::int64_t npu = -1;
     double from_s = 0.0;
     double to_s = 0.0;
+    std::int64_t pes = -1;  // oracle_strategy: the PE count
 
     friend bool operator==(const Target&, const Target&) = default;
 };

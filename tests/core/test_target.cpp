@@ -40,6 +40,8 @@ void TestTarget::everyKindReadsAndWritesBack_data() {
                           << 0.0025;
     QTest::newRow("memory") << "memory:activations" << int(TargetKind::memory_category) << "activations" << qint64(-1)
                             << 0.0 << 0.0;
+    QTest::newRow("oracle") << "oracle:data+filter@64" << int(TargetKind::oracle_strategy) << "data+filter"
+                            << qint64(-1) << 0.0 << 0.0;
 }
 
 void TestTarget::everyKindReadsAndWritesBack() {
@@ -56,6 +58,7 @@ void TestTarget::everyKindReadsAndWritesBack() {
     QCOMPARE(qint64(target.value().npu), npu);
     QCOMPARE(target.value().from_s, fromS);
     QCOMPARE(target.value().to_s, toS);
+    if (target.value().kind == TargetKind::oracle_strategy) QCOMPARE(target.value().pes, std::int64_t{64});
     const Expected<Target> again = parse_target(target_text(target.value()));
     QVERIFY2(again, again ? "" : again.error().c_str());
     QVERIFY(again.value() == target.value());
@@ -69,7 +72,7 @@ void TestTarget::mistakesSayWhatWouldBeRight_data() {
                                 "not 'timeline'";
     QTest::newRow("unknown kind") << "tabb:timeline"
                                   << "unknown kind of target 'tabb' (did you mean 'tab'?); it is tab, field, node, "
-                                     "npu, group, device, events, time or memory";
+                                     "npu, group, device, events, time, memory or oracle";
     QTest::newRow("nothing named") << "field:" << "say which field after 'field:'";
     QTest::newRow("unknown tab") << "tab:timelin"
                                  << "unknown tab 'timelin' (did you mean 'timeline'?); it is topology, strategy, "
@@ -88,6 +91,11 @@ void TestTarget::mistakesSayWhatWouldBeRight_data() {
     QTest::newRow("time without a unit") << "time:1..2 ms"
                                          << "from: '1' has no unit; expected a time with a unit, e.g. '1.5 us' "
                                             "(units: ns, us, ms, s)";
+    QTest::newRow("oracle without PEs") << "oracle:data" << "write the PE count after '@', as in oracle:data+filter@64";
+    QTest::newRow("unknown strategy") << "oracle:date@4"
+                                      << "unknown oracle strategy 'date' (did you mean 'data'?); it is serial, data, "
+                                         "spatial, layer, filter, channel, data+filter, data+spatial or data+layer";
+    QTest::newRow("no PEs") << "oracle:data@0" << "a PE count is a whole number from 1, not '0'";
     QTest::newRow("unknown category") << "memory:activation"
                                       << "unknown memory category 'activation' (did you mean 'activations'?); it is "
                                          "weights, gradients, optimizer, activations or buffers";

@@ -7,6 +7,7 @@
 #include "breakdown/breakdown_view.h"
 #include "memory/memory_view.h"
 #include "oracle/oracle_view.h"
+#include "oracle/oracle_table_model.h"
 #include "scenario_form/scenario_form.h"
 #include "strategy/strategy_page.h"
 #include "strategy/strategy_tree_model.h"
@@ -23,6 +24,7 @@
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QComboBox>
 #include <QAction>
 #include <QApplication>
 #include <QFile>
@@ -76,6 +78,7 @@ private Q_SLOTS:
     void theWindowsTabsAreTheTargetsTabs();
     void targetsAreRevealedAndSpotlit_data();
     void targetsAreRevealedAndSpotlit();
+    void anOracleRowIsRevealed();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
@@ -381,6 +384,8 @@ void TestMainWindow::targetsAreRevealedAndSpotlit_data() {
     QTest::newRow("events that are not") << "events:all-to-all" << false << "timeline";
     QTest::newRow("a stretch of time") << "time:1 ms..2 ms" << true << "timeline";
     QTest::newRow("a memory category") << "memory:activations" << true << "memory";
+    // A transformer: the oracle answers for CNNs only.
+    QTest::newRow("the oracle of a transformer") << "oracle:data@4" << false << "oracle";
 }
 
 // Every kind of target brings its thing into view in its tab, and the spotlight marks it there.
@@ -439,6 +444,30 @@ void TestMainWindow::targetsAreRevealedAndSpotlit() {
             break;
         default: break;
     }
+}
+
+// The oracle's row of a strategy at a PE count: its p chosen, its row selected and marked.
+void TestMainWindow::anOracleRowIsRevealed() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/resnet50-abci.yaml")));
+    if (window.result() == nullptr) QVERIFY(settled.wait(30000));
+    QComboBox* pes = window.oracleView()->peBox();
+    QVERIFY(pes->count() >= 2);
+    const qint64 p = pes->itemData(1).toLongLong();
+    const auto target = parasight::parse_target("oracle:data@" + std::to_string(p));
+    QVERIFY(target);
+    QVERIFY(window.spotlight(target.value()));
+    QCOMPARE(pes->currentIndex(), 1);
+    auto* table = window.oracleView()->findChild<QTableView*>();
+    QVERIFY(table->selectionModel()->hasSelection());
+    const int row = table->selectionModel()->selectedRows().front().row();
+    QCOMPARE(window.oracleView()->model()->strategy(row), parasight::OracleStrategy::data);
+    QTRY_VERIFY(!window.spotlightOverlay()->marked().isEmpty());
+    // A PE count the oracle does not list is not shown.
+    QVERIFY(!window.reveal(parasight::parse_target("oracle:data@3").value()));
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

@@ -393,6 +393,7 @@ bool MainWindow::reveal(const Target& target) {
         case TargetKind::events:
         case TargetKind::time_range: return showTab(QStringLiteral("timeline")) && timeline_->reveal(target);
         case TargetKind::memory_category: return showTab(QStringLiteral("memory")) && memory_->reveal(target);
+        case TargetKind::oracle_strategy: return showTab(QStringLiteral("oracle")) && oracle_->reveal(target);
     }
     return false;
 }
@@ -417,6 +418,7 @@ std::optional<TargetArea> MainWindow::areaOf(const Target& target) const {
         case TargetKind::events:
         case TargetKind::time_range: return timeline_->areaOf(target);
         case TargetKind::memory_category: return memory_->areaOf(target);
+        case TargetKind::oracle_strategy: return oracle_->areaOf(target);
     }
     return std::nullopt;
 }

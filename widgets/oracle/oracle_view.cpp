@@ -449,4 +449,34 @@ void OracleView::showRun(const RunState& state) {
     }
 }
 
+
+std::optional<int> OracleView::rowOf(const Target& target) const {
+    if (target.kind != TargetKind::oracle_strategy) return std::nullopt;
+    const std::optional<OracleStrategy> strategy = value_of(target.name, oracle_strategy_names);
+    if (!strategy) return std::nullopt;
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        if (model_->strategy(row) == *strategy) return row;
+    }
+    return std::nullopt;
+}
+
+bool OracleView::reveal(const Target& target) {
+    if (target.kind != TargetKind::oracle_strategy || pages_->currentIndex() == 0) return false;
+    const int p = pe_box_->findData(QVariant::fromValue<qint64>(target.pes));
+    if (p < 0) return false;
+    pe_box_->setCurrentIndex(p);
+    const std::optional<int> row = rowOf(target);
+    if (!row) return false;
+    table_->selectRow(*row);
+    table_->scrollTo(model_->index(*row, 0));
+    return true;
+}
+
+std::optional<TargetArea> OracleView::areaOf(const Target& target) const {
+    const std::optional<int> row = rowOf(target);
+    if (!row) return std::nullopt;
+    return TargetArea{table_->viewport(), table_->visualRect(model_->index(*row, 0))
+                                              .united(table_->visualRect(model_->index(*row, model_->columnCount() - 1)))};
+}
+
 }  // namespace parasight::gui

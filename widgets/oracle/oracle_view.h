@@ -7,10 +7,14 @@
 // simulated one and the largest reason they differ (all of them in its tooltip). A transformer scenario gets a
 // sentence saying what the tab needs.
 
+#include "navigation/target_area.h"
 #include "oracle/oracle_table_model.h"
 #include "oracle/strong_scaling.h"
 #include "run/run_session.h"
 #include "run/simulation_result.h"
+#include "target/target.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -34,6 +38,11 @@ public:
     explicit OracleView(ScenarioDocument& document, QWidget* parent = nullptr);
     // What the run session says now (run/run_session.h): numbers, a message, greyed while stale.
     void showRun(const parasight::gui::RunState& state);
+    // Brings `target` into view when this view shows it (target/target.h): a strategy's row at a PE count; false
+    // otherwise (a strategy or a PE count the oracle does not list for this scenario).
+    bool reveal(const parasight::Target& target);
+    // Where it is drawn, once revealed, for the spotlight; none when this view does not show it.
+    [[nodiscard]] std::optional<TargetArea> areaOf(const parasight::Target& target) const;
 
     [[nodiscard]] OracleTableModel* model() const noexcept { return model_; }
     [[nodiscard]] QChart* scalingChart() const noexcept { return scaling_chart_; }
@@ -66,6 +75,8 @@ private:
     void rebuildScalingChart();
     void rebuildBarCharts();
     void showMessage(const QString& message);
+    // The table's row of `target`'s strategy at the PE count chosen now, if it lists it.
+    [[nodiscard]] std::optional<int> rowOf(const parasight::Target& target) const;
     [[nodiscard]] bool perIteration() const;
     [[nodiscard]] double timeOf(const OracleEstimate& estimate) const;
 
