@@ -26,6 +26,9 @@
 
 namespace parasight {
 
+struct GridRequest;
+struct SweepGrid;
+
 // A sweep as the store identifies it: the same base scenario, axes and core version make the same sweep, so running
 // it again (or another shard of it) adds to the stored one.
 struct SweepRecord {
@@ -119,6 +122,8 @@ public:
     [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
     // The YAML of the scenario stored under `hash` (a run's scenario_hash).
     [[nodiscard]] Expected<std::string> scenario_yaml(const std::string& hash);
+    // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
+    [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 
 private:
     ResultStore(store::Database database, std::filesystem::path path)

@@ -1,0 +1,182 @@
+// A stored sweep as a heatmap's grid (store/sweep_grid.h), worked out by hand on eight points: tp ∈ {1, 2} across,
+// pp ∈ {1, 2} down, micro-batch ∈ {1, 2} fixed or aggregated (best, median, worst); cells without a fitting point
+// showing the status nearest to fitting and its reason in words; the best cell; shares of the iteration.
+
+#include "store/sweep_grid.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace parasight;
+
+namespace {
+
+// Point k = 4·tp_index + 2·pp_index + mb_index (the last axis fastest). Iteration times in seconds, by point; the
+// tp 2 · pp 2 cell (points 6 and 7) has no fitting point: 6 is estimated not to fit, 7 is invalid.
+constexpr double times_s[8] = {4.0, 3.0, 5.0, 6.0, 2.0, 1.0, 0.0, 0.0};
+
+PointResult point(std::uint64_t k) {
+    const char* tp[] = {"1", "2"};
+    PointResult result;
+    result.point = k;
+    result.values = {{"parallelism.tp", tp[k / 4]}, {"parallelism.pp", tp[(k / 2) % 2]},
+                     {"training.micro_batch", tp[k % 2]}};
+    result.scenario_name = "grid";
+    result.scenario_yaml = "schema: 1\nname: grid\n# point " + std::to_string(k) + "\n";
+    if (k == 6) {
+        result.status = PointStatus::oom_estimated;
+        result.memory_estimate = MemoryEstimate{9e10, 8e10};
+        Warning cause;
+        cause.code = WarningCode::memory_bound_exceeded;
+        cause.subject = "stage[0]";
+        cause.needed_bytes = 90e9;
+        cause.model_state_bytes = 90e9;
+        cause.capacity_bytes = 80e9;
+        result.cause = cause;
+        return result;
+    }
+    if (k == 7) {
+        result.status = PointStatus::invalid;
+        result.reason = "parallelism.tp: 2 does not divide 3 heads";
+        return result;
+    }
+    Report report;
+    report.iteration_time_s = times_s[k];
+    report.samples_per_s = 8.0 / times_s[k];
+    report.breakdown.bubble_s = k == 5 ? 0.5 : 0.25;  // seconds of bubble: point 5's is half its 1 s iteration
+    report.mode = "representative";
+    result.report = report;
+    return result;
+}
+
+}  // namespace
+
+class TestSweepGrid : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void aggregatedByTheStatedRule_data();
+    void aggregatedByTheStatedRule();
+    void aFixedAxisTakesOneValue();
+    void cellsWithoutAFittingPointSayWhy();
+    void sharesOfTheIteration();
+    void mistakes();
+
+private:
+    QTemporaryDir folder_;
+    std::optional<ResultStore> store_;
+    std::int64_t sweep_ = 0;
+};
+
+void TestSweepGrid::initTestCase() {
+    Expected<ResultStore> store = ResultStore::open((folder_.path() + "/r.db").toStdString(),
+                                                    ResultStore::Access::read_write);
+    QVERIFY(store);
+    store_.emplace(std::move(store).value());
+    const SweepRecord record{"grid", "schema: 1\nname: grid\n",
+                             {{"parallelism.tp", {"1", "2"}}, {"parallelism.pp", {"1", "2"}},
+                              {"training.micro_batch", {"1", "2"}}},
+                             8};
+    const Expected<std::int64_t> id = store_->open_sweep(record);
+    QVERIFY(id);
+    sweep_ = id.value();
+    std::vector<PointResult> points;
+    for (std::uint64_t k = 0; k < 8; ++k) points.push_back(point(k));
+    QVERIFY(!store_->add_points(sweep_, points));
+}
+
+void TestSweepGrid::aggregatedByTheStatedRule_data() {
+    QTest::addColumn<int>("rule");
+    QTest::addColumn<QList<double>>("values");  // row by row: (tp 1, pp 1), (tp 2, pp 1), (tp 1, pp 2); none at (2, 2)
+    QTest::addColumn<QList<int>>("points");
+    // Cell (tp 1, pp 1) holds points 0 (4 s) and 1 (3 s); (tp 2, pp 1) points 4 (2 s) and 5 (1 s); (tp 1, pp 2)
+    // points 2 (5 s) and 3 (6 s). Best: the shortest; worst: the longest; the median of two: the better of the middle
+    // pair, in best-first order the lower middle one.
+    QTest::newRow("best") << int(GridAggregation::best) << QList<double>{3.0, 1.0, 5.0} << QList<int>{1, 5, 2};
+    QTest::newRow("median") << int(GridAggregation::median) << QList<double>{3.0, 1.0, 5.0} << QList<int>{1, 5, 2};
+    QTest::newRow("worst") << int(GridAggregation::worst) << QList<double>{4.0, 2.0, 6.0} << QList<int>{0, 4, 3};
+}
+
+void TestSweepGrid::aggregatedByTheStatedRule() {
+    QFETCH(int, rule);
+    QFETCH(QList<double>, values);
+    QFETCH(QList<int>, points);
+    GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
+                        static_cast<GridAggregation>(rule)};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY2(grid, grid ? "" : grid.error().c_str());
+    QCOMPARE(grid.value().x_values, (std::vector<StoredValue>{std::int64_t{1}, std::int64_t{2}}));
+    QCOMPARE(grid.value().y_values, (std::vector<StoredValue>{std::int64_t{1}, std::int64_t{2}}));
+    const std::pair<std::size_t, std::size_t> cells[] = {{0, 0}, {1, 0}, {0, 1}};
+    for (int i = 0; i < 3; ++i) {
+        const GridCell& cell = grid.value().at(cells[i].first, cells[i].second);
+        QCOMPARE(cell.points, std::int64_t{2});
+        QCOMPARE(cell.fitting, std::int64_t{2});
+        QCOMPARE(cell.value.value(), values[i]);
+        QCOMPARE(cell.point, std::int64_t{points[i]});
+        QCOMPARE(cell.status, PointStatus::ok);
+    }
+    // The best cell: tp 2 · pp 1, whose value is the shortest of the shown ones (1 s best, 2 s worst).
+    QCOMPARE(grid.value().best, std::optional<std::size_t>(1));
+}
+
+void TestSweepGrid::aFixedAxisTakesOneValue() {
+    // Micro-batch 2 only: points 1 (3 s), 5 (1 s), 3 (6 s) and 7 (invalid); higher samples/s is better: 8 / 1 s.
+    GridRequest request{sweep_, grid_metric("samples_per_s").value(), "parallelism.tp", "parallelism.pp",
+                        {{"training.micro_batch", std::int64_t{2}}}, GridAggregation::best};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY(grid);
+    QCOMPARE(grid.value().at(0, 0).points, std::int64_t{1});
+    QCOMPARE(grid.value().at(0, 0).value.value(), 8.0 / 3.0);
+    QCOMPARE(grid.value().at(1, 0).value.value(), 8.0);
+    QCOMPARE(grid.value().at(0, 1).value.value(), 8.0 / 6.0);
+    QCOMPARE(grid.value().at(1, 1).status, PointStatus::invalid);
+    QCOMPARE(grid.value().best, std::optional<std::size_t>(1));
+}
+
+void TestSweepGrid::cellsWithoutAFittingPointSayWhy() {
+    GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
+                        GridAggregation::best};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY(grid);
+    const GridCell& cell = grid.value().at(1, 1);
+    QCOMPARE(cell.points, std::int64_t{2});
+    QCOMPARE(cell.fitting, std::int64_t{0});
+    QVERIFY(!cell.value);
+    // Estimated not to fit is nearer to fitting than invalid: point 6, its reason worded from its stored code.
+    QCOMPARE(cell.status, PointStatus::oom_estimated);
+    QCOMPARE(cell.point, std::int64_t{6});
+    QCOMPARE(cell.reason, std::string("stage 0 needs at least 90 GB (90 GB of model states), more than the 80 GB of a "
+                                      "device"));
+    // Fixed at micro-batch 2, the cell holds the invalid point alone: its reason is the loader's.
+    request.fixed = {{"training.micro_batch", std::int64_t{2}}};
+    const Expected<SweepGrid> fixed = store_->sweep_grid(request);
+    QVERIFY(fixed);
+    QCOMPARE(fixed.value().at(1, 1).reason, std::string("parallelism.tp: 2 does not divide 3 heads"));
+}
+
+void TestSweepGrid::sharesOfTheIteration() {
+    // The bubble's share: point 5 spends 0.5 s of its 1 s iteration in the bubble, point 4 0.25 s of 2 s; the best
+    // (smallest) share in the cell tp 2 · pp 1 is 0.125.
+    GridRequest request{sweep_, grid_metric("bubble_share").value(), "parallelism.tp", "parallelism.pp", {},
+                        GridAggregation::best};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY(grid);
+    QCOMPARE(grid.value().at(1, 0).value.value(), 0.125);
+    QCOMPARE(grid.value().at(1, 0).point, std::int64_t{4});
+}
+
+void TestSweepGrid::mistakes() {
+    GridRequest request{sweep_, grid_metric("mfu").value(), "parallelism.tpp", "parallelism.pp", {},
+                        GridAggregation::best};
+    const Expected<SweepGrid> unknown = store_->sweep_grid(request);
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error(), std::string("sweep 1 has no axis 'parallelism.tpp' (did you mean 'parallelism.tp'?)"));
+    request.x_axis = "parallelism.pp";
+    QCOMPARE(store_->sweep_grid(request).error(), std::string("the two axes of a grid are different axes"));
+    QVERIFY(!grid_metric("mfuu"));
+    QCOMPARE(grid_metrics().size(), std::size_t{11});
+}
+
+QTEST_GUILESS_MAIN(TestSweepGrid)
+#include "test_sweep_grid.moc"
