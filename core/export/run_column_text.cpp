@@ -14,7 +14,7 @@ std::string run_column_text(std::string_view column, double value, bool signed_v
         text = units::format_fixed(value, 2) + " samples/s";
     } else if (column == "tokens_per_s") {
         text = units::format_fixed(value, 0) + " tokens/s";
-    } else if (column == "mfu" || column == "hfu") {
+    } else if (column == "mfu" || column == "hfu" || ends_with("_share")) {
         text = units::format_fixed(100.0 * value, 1) + "%";
     } else if (column == "model_tflops_per_device") {
         text = units::format_fixed(value, 1) + " TFLOP/s";

@@ -8,7 +8,8 @@
 
 namespace parasight {
 
-// "629.2 us" (…_s), "35.05 MiB" (…_bytes), "25430.08 samples/s", "6.2%" (mfu, hfu), "19.2 TFLOP/s",
+// "629.2 us" (…_s), "35.05 MiB" (…_bytes), "25430.08 samples/s", "6.2%" (mfu, hfu, a …_share of the iteration),
+// "19.2 TFLOP/s",
 // "9.664e+10 FLOP"; `signed_value` writes a plus sign before a positive value (a difference).
 [[nodiscard]] std::string run_column_text(std::string_view column, double value, bool signed_value = false);
 
