@@ -91,7 +91,9 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
     const Expected<SweepSummary> sweep = this->sweep(request.sweep_id);
     if (!sweep) return Error{sweep.error()};
     const std::vector<std::string>& paths = sweep.value().axis_paths;
-    const auto has_axis = [&](const std::string& path) { return std::find(paths.begin(), paths.end(), path) != paths.end(); };
+    const auto has_axis = [&](const std::string& path) {
+        return std::find(paths.begin(), paths.end(), path) != paths.end();
+    };
     for (const std::string* path : {&request.x_axis, &request.y_axis}) {
         if (!has_axis(*path)) {
             std::vector<std::string_view> names(paths.begin(), paths.end());
@@ -101,7 +103,9 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
     }
     if (request.x_axis == request.y_axis) return Error{"the two axes of a grid are different axes"};
     for (const auto& [path, value] : request.fixed) {
-        if (!has_axis(path)) return Error{"sweep " + std::to_string(request.sweep_id) + " has no axis " + in_quotes(path)};
+        if (!has_axis(path)) {
+            return Error{"sweep " + std::to_string(request.sweep_id) + " has no axis " + in_quotes(path)};
+        }
     }
     const std::string view = "sweep_" + std::to_string(request.sweep_id);
     const std::string x = quoted_identifier(request.x_axis);
@@ -111,13 +115,15 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
 
     SweepGrid grid;
     // Each axis's values in the order the sweep runs them: the last axis varies fastest, so by point number.
-    for (const auto& [column, values] : {std::pair{&x, &grid.x_values}, std::pair{&y, &grid.y_values}}) {
+    for (const auto& axis : {std::pair{&x, &grid.x_values}, std::pair{&y, &grid.y_values}}) {
+        std::vector<StoredValue>* values = axis.second;
+        const std::string& column = *axis.first;
         Expected<Statement> select =
-            database_.prepare("SELECT " + *column + " FROM " + view + " GROUP BY " + *column + " ORDER BY min(point)");
+            database_.prepare("SELECT " + column + " FROM " + view + " GROUP BY " + column + " ORDER BY min(point)");
         if (!select) return Error{select.error()};
-        if (auto problem = select.value().each_row([&](const Statement& row) { values->push_back(value_at(row, 0)); })) {
-            return Error{*problem};
-        }
+        const auto problem =
+            select.value().each_row([&](const Statement& row) { values->push_back(value_at(row, 0)); });
+        if (problem) return Error{*problem};
     }
     grid.cells.resize(grid.x_values.size() * grid.y_values.size());
 

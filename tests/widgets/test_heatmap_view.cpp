@@ -58,7 +58,8 @@ void TestHeatmapView::viridisAtItsStops_data() {
     QTest::newRow("0") << 0.0 << "#440154";
     QTest::newRow("1/2") << 0.5 << "#21908c";
     QTest::newRow("1") << 1.0 << "#fde725";
-    // Halfway between the first two stops, 0x44/0x47 → 0x46 (69.5 rounds to 70), 0x01/0x2D → 0x17, 0x54/0x7B → 0x68.
+    // Halfway between the first two stops: 0x44/0x47 → 0x46 (69.5 rounds to 70), 0x01/0x2D → 0x17,
+    // 0x54/0x7B → 0x68.
     QTest::newRow("1/16") << 1.0 / 16.0 << "#461768";
     QTest::newRow("below 0 is 0") << -3.0 << "#440154";
     QTest::newRow("not a number is 0") << std::nan("") << "#440154";
@@ -81,8 +82,8 @@ void TestHeatmapView::colorsCellsAndTooltips() {
     QCOMPARE(view.cellText(view.grid()->at(1, 0)), QStringLiteral("1 s"));
     QCOMPARE(view.cellText(view.grid()->at(1, 1)), QStringLiteral("OOM (est.)"));
     QCOMPARE(view.cellToolTip(1, 1),
-             QStringLiteral("parallelism.tp = 2, parallelism.pp = 2\nOOM (est.) (point 3)\nstage 0 needs at least 90 GB "
-                            "(90 GB of model states), more than the 80 GB of a device"));
+             QStringLiteral("parallelism.tp = 2, parallelism.pp = 2\nOOM (est.) (point 3)\nstage 0 needs at least "
+                            "90 GB (90 GB of model states), more than the 80 GB of a device"));
     QCOMPARE(view.cellToolTip(0, 0), QStringLiteral("parallelism.tp = 1, parallelism.pp = 1\niteration_time_s: 4 s "
                                                     "(point 0; 2 of 2 points here fit)"));
     // A metric where more is better: the largest value is yellow.
@@ -97,7 +98,9 @@ void TestHeatmapView::paintsEachCellInItsColour() {
                   QStringLiteral("parallelism.pp"), QStringLiteral("iteration time"));
     const QImage image = view.grab().toImage();
     // Near each cell's top left corner, clear of its text and of the best cell's outline: the value's colour.
-    const auto inside = [&](std::size_t x, std::size_t y) { return image.pixelColor(view.cellRect(x, y).topLeft() + QPoint(8, 8)); };
+    const auto inside = [&](std::size_t x, std::size_t y) {
+        return image.pixelColor(view.cellRect(x, y).topLeft() + QPoint(8, 8));
+    };
     QCOMPARE(inside(0, 0), viridis(0.0));
     QCOMPARE(inside(1, 0), viridis(1.0));
     QCOMPARE(inside(0, 1), viridis(0.5));

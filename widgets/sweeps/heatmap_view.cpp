@@ -147,8 +147,9 @@ void HeatmapView::paintEvent(QPaintEvent*) {
     }
     const QFontMetrics metrics(font());
     painter.setPen(palette().color(QPalette::Text));
-    painter.drawText(QRect(margin_px, margin_px, width() - 2 * margin_px, metrics.height()), Qt::AlignLeft | Qt::AlignTop,
-                     metrics.elidedText(title_, Qt::ElideRight, width() - 2 * margin_px));
+    const int text_width = width() - 2 * margin_px;
+    painter.drawText(QRect(margin_px, margin_px, text_width, metrics.height()), Qt::AlignLeft | Qt::AlignTop,
+                     metrics.elidedText(title_, Qt::ElideRight, text_width));
     const QColor grey = palette().color(QPalette::Mid);
     for (std::size_t y = 0; y < grid_->y_values.size(); ++y) {
         for (std::size_t x = 0; x < grid_->x_values.size(); ++x) {
@@ -158,7 +159,8 @@ void HeatmapView::paintEvent(QPaintEvent*) {
             painter.fillRect(box, fill);
             if (!cell.value && cell.points > 0) painter.fillRect(box, QBrush(grey, Qt::BDiagPattern));
             const QString text = cellText(cell);
-            if (!text.isEmpty() && metrics.horizontalAdvance(text) + 6 <= box.width() && metrics.height() <= box.height()) {
+            const bool fits = metrics.horizontalAdvance(text) + 6 <= box.width() && metrics.height() <= box.height();
+            if (!text.isEmpty() && fits) {
                 painter.setPen(cell.value ? text_color_on_scale(fill) : palette().color(QPalette::Text));
                 painter.drawText(box, Qt::AlignCenter, text);
             }
@@ -199,7 +201,8 @@ void HeatmapView::paintEvent(QPaintEvent*) {
         return QString::fromStdString(run_column_text(metric_.name, value)) + (best ? tr(" best") : QString());
     };
     const QRect labels(bar.right() + 4, bar.top(), width() - bar.right() - 4 - margin_px, bar.height());
-    painter.drawText(labels, Qt::AlignTop | Qt::AlignLeft, metrics.elidedText(end_text(true), Qt::ElideRight, labels.width()));
+    painter.drawText(labels, Qt::AlignTop | Qt::AlignLeft,
+                     metrics.elidedText(end_text(true), Qt::ElideRight, labels.width()));
     painter.drawText(labels, Qt::AlignBottom | Qt::AlignLeft,
                      metrics.elidedText(end_text(false), Qt::ElideRight, labels.width()));
 }
