@@ -8,6 +8,7 @@
 #include "problems/problem_list_model.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "sweeps/sweeps_page.h"
 #include "target/target.h"
 #include "whatif/what_if_page.h"
 
@@ -157,7 +158,8 @@ int main(int argc, char** argv) {
     std::optional<parasight::Target> spotlit;
     if (parser.isSet(spotlight)) {
         if (!taking_screenshot) return usage_error(QStringLiteral("--spotlight marks a target in a --screenshot"));
-        const parasight::Expected<parasight::Target> target = parasight::parse_target(parser.value(spotlight).toStdString());
+        const parasight::Expected<parasight::Target> target =
+            parasight::parse_target(parser.value(spotlight).toStdString());
         if (!target) {
             return usage_error(QStringLiteral("--spotlight: %1").arg(QString::fromStdString(target.error())));
         }
@@ -196,7 +198,17 @@ int main(int argc, char** argv) {
                 QApplication::exit(status);
             });
         };
-        if (parser.value(tab) == QStringLiteral("whatif")) {
+        if (parser.value(tab) == QStringLiteral("sweeps")) {
+            // The Sweeps tab is pictured once the run has settled and its database has been read, in either order.
+            auto waiting = std::make_shared<int>(2);
+            const auto one_done = [waiting, take] {
+                if (--*waiting == 0) take();
+            };
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, one_done,
+                             Qt::SingleShotConnection);
+            QObject::connect(window.sweepsPage(), &parasight::gui::SweepsPage::gridShown, &application, one_done,
+                             Qt::SingleShotConnection);
+        } else if (parser.value(tab) == QStringLiteral("whatif")) {
             // The What-if tab is pictured with its delay sweep (the controls' default one) drawn.
             QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&window, take] {
                 if (!window.whatIfPage()->sweep()) take();

@@ -104,7 +104,7 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
                                      << "parasight: --screenshot: cannot write 'FOLDER/dir.png': ";
     QTest::newRow("unknown tab") << old << QStringList{QStringLiteral("--tab"), QStringLiteral("gantt")}
                                  << "parasight: --tab: unknown tab 'gantt'; expected one of topology, strategy, "
-                                    "timeline, breakdown, memory, oracle, whatif";
+                                    "timeline, breakdown, memory, oracle, whatif, sweeps";
     QTest::newRow("size too small") << old << QStringList{QStringLiteral("--size"), QStringLiteral("100x100")}
                                     << "parasight: --size must be WIDTHxHEIGHT from 320x240 to 10000x10000, not "
                                        "'100x100'";

@@ -17,6 +17,7 @@
 #include "presets/preset_library.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "sweeps/sweeps_page.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
 #include "whatif/what_if_page.h"
@@ -69,6 +70,7 @@ constexpr TabSpec tab_specs[] = {
     {"memory", QT_TRANSLATE_NOOP("MainWindow", "Memory")},
     {"oracle", QT_TRANSLATE_NOOP("MainWindow", "Oracle")},
     {"whatif", QT_TRANSLATE_NOOP("MainWindow", "What-if")},
+    {"sweeps", QT_TRANSLATE_NOOP("MainWindow", "Sweeps")},
 };
 
 }  // namespace
@@ -90,13 +92,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     strategy_ = new StrategyPage(document_, tabs_);
     oracle_ = new OracleView(document_, tabs_);
     what_if_ = new WhatIfPage(document_, tabs_);
+    sweeps_ = new SweepsPage(tabs_);
+    sweeps_->setDatabase({});  // the default results database, read on a worker
     const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
                                             {QStringLiteral("strategy"), strategy_},
                                             {QStringLiteral("timeline"), timeline_},
                                             {QStringLiteral("breakdown"), breakdown_},
                                             {QStringLiteral("memory"), memory_},
                                             {QStringLiteral("oracle"), oracle_},
-                                            {QStringLiteral("whatif"), what_if_}};
+                                            {QStringLiteral("whatif"), what_if_},
+                                            {QStringLiteral("sweeps"), sweeps_}};
     for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);

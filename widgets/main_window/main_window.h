@@ -45,6 +45,7 @@ class TopologyPage;
 class StrategyPage;
 class TimelineView;
 class WhatIfPage;
+class SweepsPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -61,6 +62,7 @@ public:
     [[nodiscard]] MemoryView* memoryView() const noexcept { return memory_; }
     [[nodiscard]] OracleView* oracleView() const noexcept { return oracle_; }
     [[nodiscard]] WhatIfPage* whatIfPage() const noexcept { return what_if_; }
+    [[nodiscard]] SweepsPage* sweepsPage() const noexcept { return sweeps_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
     [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
@@ -169,6 +171,7 @@ private:
     MemoryView* memory_ = nullptr;
     OracleView* oracle_ = nullptr;
     WhatIfPage* what_if_ = nullptr;
+    SweepsPage* sweeps_ = nullptr;
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;

@@ -37,7 +37,7 @@ QString value_text(const StoredValue& value) { return QString::fromStdString(sto
 HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("Heatmap"));
     setMouseTracking(true);
-    setMinimumSize(320, 240);
+    setMinimumSize(160, 100);  // the window fits a small screen; the cells then say less
 }
 
 void HeatmapView::showGrid(SweepGrid grid, const GridMetric& metric, const QString& x_name, const QString& y_name,
@@ -150,14 +150,16 @@ void HeatmapView::paintEvent(QPaintEvent*) {
     const int text_width = width() - 2 * margin_px;
     painter.drawText(QRect(margin_px, margin_px, text_width, metrics.height()), Qt::AlignLeft | Qt::AlignTop,
                      metrics.elidedText(title_, Qt::ElideRight, text_width));
-    const QColor grey = palette().color(QPalette::Mid);
+    // The hatching of cells without a fitting point, in the text colour faded: it reads on light and dark alike.
+    QColor hatch = palette().color(QPalette::Text);
+    hatch.setAlphaF(0.35F);
     for (std::size_t y = 0; y < grid_->y_values.size(); ++y) {
         for (std::size_t x = 0; x < grid_->x_values.size(); ++x) {
             const GridCell& cell = grid_->at(x, y);
             const QRect box = cellRect(x, y);
             const QColor fill = cell.value ? colorOf(*cell.value) : palette().color(QPalette::Window);
             painter.fillRect(box, fill);
-            if (!cell.value && cell.points > 0) painter.fillRect(box, QBrush(grey, Qt::BDiagPattern));
+            if (!cell.value && cell.points > 0) painter.fillRect(box, QBrush(hatch, Qt::BDiagPattern));
             const QString text = cellText(cell);
             const bool fits = metrics.horizontalAdvance(text) + 6 <= box.width() && metrics.height() <= box.height();
             if (!text.isEmpty() && fits) {

@@ -1,0 +1,98 @@
+// The Sweeps tab (widgets/sweeps/sweeps_page.h), headless: a results database read on a worker, its newest sweep
+// shown as a heatmap of its first two axes in the metric the command line ranks it by, the choices re-reading the
+// grid, and a database that is not there said so.
+
+#include "sweeps/sweeps_page.h"
+
+#include "sweeps/heatmap_view.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+namespace {
+
+// A sweep over tp ∈ {1, 2} × global batch ∈ {8, 16} (the batch changes the work per iteration: ranked by tokens/s),
+// each point simulated with an iteration of 1 s × tp and 100 tokens/s × batch / tp.
+void write_database(const QString& path) {
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_write);
+    QVERIFY(store);
+    const SweepRecord record{"small", "schema: 1\nname: small\nmodel: {kind: transformer}\n",
+                             {{"parallelism.tp", {"1", "2"}}, {"training.global_batch", {"8", "16"}}}, 4};
+    const Expected<std::int64_t> id = store.value().open_sweep(record);
+    QVERIFY(id);
+    std::vector<PointResult> points;
+    for (std::uint64_t k = 0; k < 4; ++k) {
+        PointResult point;
+        point.point = k;
+        const int tp = k < 2 ? 1 : 2;
+        const int batch = k % 2 == 0 ? 8 : 16;
+        point.values = {{"parallelism.tp", std::to_string(tp)}, {"training.global_batch", std::to_string(batch)}};
+        point.scenario_name = "small";
+        point.scenario_yaml = "schema: 1\n# point " + std::to_string(k) + "\n";
+        Report report;
+        report.iteration_time_s = 1.0 * tp;
+        report.tokens_per_s = 100.0 * batch / tp;
+        report.mode = "representative";
+        point.report = report;
+        points.push_back(point);
+    }
+    QVERIFY(!store.value().add_points(id.value(), points));
+}
+
+}  // namespace
+
+class TestSweepsPage : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void showsTheNewestSweepRankedAsTheCommandLineRanksIt();
+    void aDatabaseThatIsNotThereSaysSo();
+};
+
+void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_database(path);
+    SweepsPage page;
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    QCOMPARE(page.sweepBox()->count(), 1);
+    QCOMPARE(page.xBox()->currentText(), QStringLiteral("parallelism.tp"));
+    QCOMPARE(page.yBox()->currentText(), QStringLiteral("training.global_batch"));
+    // The global batch changes the work per iteration: tokens/s ranks, as parasight-cli sweep's default does.
+    QCOMPARE(page.metricBox()->currentText(), QStringLiteral("tokens_per_s"));
+    QVERIFY(page.heatmap()->grid().has_value());
+    const SweepGrid& grid = *page.heatmap()->grid();
+    // tp 1 · batch 16: 100 × 16 / 1 = 1600 tokens/s, the best.
+    QCOMPARE(grid.at(0, 1).value.value(), 1600.0);
+    QCOMPARE(grid.best, std::optional<std::size_t>(2));
+    // Another metric reads the grid again.
+    page.metricBox()->setCurrentText(QStringLiteral("iteration_time_s"));
+    QVERIFY(shown.wait(10000));
+    QCOMPARE(page.heatmap()->grid()->at(1, 0).value.value(), 2.0);
+    QCOMPARE(page.heatmap()->grid()->best, std::optional<std::size_t>(0));
+    // One axis both ways is no heatmap.
+    page.yBox()->setCurrentIndex(0);
+    QVERIFY(shown.count() >= 3 || shown.wait(10000));
+    QVERIFY(!page.heatmap()->grid().has_value());
+}
+
+void TestSweepsPage::aDatabaseThatIsNotThereSaysSo() {
+    QTemporaryDir folder;
+    SweepsPage page;
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(folder.filePath(QStringLiteral("none.db")));
+    QVERIFY(shown.wait(10000));
+    QVERIFY2(page.statusText().contains(QStringLiteral("none.db does not exist")), qPrintable(page.statusText()));
+    QCOMPARE(page.sweepBox()->count(), 0);
+    QVERIFY(!page.heatmap()->grid().has_value());
+}
+
+QTEST_MAIN(TestSweepsPage)
+#include "test_sweeps_page.moc"

@@ -1,0 +1,230 @@
+#include "sweeps/sweeps_page.h"
+
+#include "common/message_text.h"
+#include "store/default_store_path.h"
+#include "store/stored_sweep_ranking.h"
+#include "sweeps/heatmap_view.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace parasight::gui {
+namespace {
+
+QString text_of(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+// The sweeps of a database, or why they cannot be read.
+using SweepList = Expected<std::vector<SweepSummary>>;
+
+SweepList read_sweeps(const std::string& path) {
+    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+    if (!store) return Error{store.error()};
+    return store.value().sweeps();
+}
+
+// A grid and the ranking of its sweep, or why not.
+struct GridAnswer {
+    SweepGrid grid;
+    std::string default_metric;  // what ranks the sweep when no metric is named
+};
+
+Expected<GridAnswer> read_grid(const std::string& path, GridRequest request, const SweepSummary& sweep,
+                               bool default_metric) {
+    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+    if (!store) return Error{store.error()};
+    GridAnswer answer;
+    if (default_metric) {
+        const Expected<DefaultRanking> ranking = stored_sweep_ranking(store.value(), sweep, std::nullopt);
+        if (!ranking) return Error{ranking.error()};
+        answer.default_metric = std::string(ranking.value().metric.column);
+        request.metric = grid_metric(answer.default_metric).value();
+    }
+    Expected<SweepGrid> grid = store.value().sweep_grid(request);
+    if (!grid) return Error{grid.error()};
+    answer.grid = std::move(grid).value();
+    return answer;
+}
+
+}  // namespace
+
+SweepsPage::SweepsPage(QWidget* parent) : QWidget(parent) {
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    auto* open = new QPushButton(tr("Open Database…"), this);
+    connect(open, &QPushButton::clicked, this, [this] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open a results database"), QFileInfo(database_).path(),
+                                         tr("Results databases (*.db);;All files (*)"));
+        if (!path.isEmpty()) setDatabase(path);
+    });
+    sweep_box_ = new QComboBox(this);
+    sweep_box_->setAccessibleName(tr("Sweep"));
+    metric_box_ = new QComboBox(this);
+    metric_box_->setAccessibleName(tr("Metric"));
+    for (const GridMetric& metric : grid_metrics()) metric_box_->addItem(text_of(metric.name));
+    x_box_ = new QComboBox(this);
+    x_box_->setAccessibleName(tr("Axis across"));
+    y_box_ = new QComboBox(this);
+    y_box_->setAccessibleName(tr("Axis down"));
+    for (QComboBox* box : {metric_box_, x_box_, y_box_}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    rule_box_ = new QComboBox(this);
+    rule_box_->setAccessibleName(tr("The other axes"));
+    rule_box_->addItem(tr("best"));
+    rule_box_->addItem(tr("median"));
+    rule_box_->addItem(tr("worst"));
+    heatmap_ = new HeatmapView(this);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(status_, 1);
+    top->addWidget(open);
+    // The sweep on a line of its own: its name can be long.
+    auto* which = new QHBoxLayout;
+    which->addWidget(new QLabel(tr("Sweep"), this));
+    which->addWidget(sweep_box_, 1);
+    which->addWidget(new QLabel(tr("Others at their"), this));
+    which->addWidget(rule_box_);
+    auto* choices = new QHBoxLayout;
+    const auto labelled = [&](const QString& label, QComboBox* box) {
+        choices->addWidget(new QLabel(label, this));
+        choices->addWidget(box);
+    };
+    labelled(tr("Metric"), metric_box_);
+    labelled(tr("Across"), x_box_);
+    labelled(tr("Down"), y_box_);
+    rule_box_->setToolTip(tr("Each cell shows the best, median or worst point among the sweep's other axes"));
+    choices->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(which);
+    layout->addLayout(choices);
+    layout->addWidget(heatmap_, 1);
+
+    connect(sweep_box_, &QComboBox::currentIndexChanged, this, &SweepsPage::chooseSweep);
+    for (QComboBox* box : {metric_box_, x_box_, y_box_, rule_box_}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
+    }
+    connect(&runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
+        heatmap_->showMessage(tr("The database could not be read: %1").arg(what));
+        Q_EMIT gridShown();
+    });
+}
+
+QString SweepsPage::statusText() const { return status_->text(); }
+
+void SweepsPage::setDatabase(const QString& path) {
+    database_ = path;
+    if (database_.isEmpty()) {
+        if (const auto found = default_store_path()) database_ = QString::fromStdString(found->string());
+    }
+    const std::string chosen = database_.toStdString();
+    runner_.start<SweepList>([chosen](JobRunner::Context&) { return read_sweeps(chosen); },
+                             [this](std::uint64_t, SweepList sweeps) {
+                                 if (!sweeps) {
+                                     sweeps_.clear();
+                                     showSweeps({});
+                                     const QString where = QDir::toNativeSeparators(database_);
+                                     status_->setText(tr("%1 %2. Sweeps run with parasight-cli sweep are stored there.")
+                                                          .arg(where, QString::fromStdString(sweeps.error())));
+                                     heatmap_->showMessage(tr("No sweep to show"));
+                                     Q_EMIT gridShown();
+                                     return;
+                                 }
+                                 showSweeps(sweeps.value());
+                             });
+}
+
+void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
+    sweeps_ = sweeps;
+    {
+        const QSignalBlocker quiet(sweep_box_);
+        sweep_box_->clear();
+        for (const SweepSummary& sweep : sweeps_) {
+            sweep_box_->addItem(tr("sweep:%1 %2 — %3 of %4 points")
+                                    .arg(sweep.id)
+                                    .arg(QString::fromStdString(sweep.name))
+                                    .arg(sweep.stored())
+                                    .arg(sweep.point_count));
+        }
+        sweep_box_->setCurrentIndex(static_cast<int>(sweeps_.size()) - 1);  // the newest
+    }
+    if (sweeps_.empty()) return;
+    const auto count = static_cast<std::int64_t>(sweeps_.size());
+    status_->setText(tr("%1: %2").arg(QDir::toNativeSeparators(database_),
+                                      QString::fromStdString(count_phrase(count, "sweep"))));
+    chooseSweep();
+}
+
+void SweepsPage::chooseSweep() {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size()) return;
+    const SweepSummary& sweep = sweeps_[static_cast<std::size_t>(index)];
+    {
+        const QSignalBlocker quiet_x(x_box_);
+        const QSignalBlocker quiet_y(y_box_);
+        x_box_->clear();
+        y_box_->clear();
+        for (const std::string& path : sweep.axis_paths) {
+            x_box_->addItem(QString::fromStdString(path));
+            y_box_->addItem(QString::fromStdString(path));
+        }
+        // The first two axes, across and down.
+        x_box_->setCurrentIndex(0);
+        y_box_->setCurrentIndex(sweep.axis_paths.size() > 1 ? 1 : 0);
+    }
+    // What ranks this sweep (the command line's default) until a metric is chosen.
+    metric_box_->setProperty("default", true);
+    requestGrid();
+}
+
+void SweepsPage::requestGrid() {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size()) return;
+    const SweepSummary sweep = sweeps_[static_cast<std::size_t>(index)];
+    if (sweep.axis_paths.size() < 2) {
+        heatmap_->showMessage(tr("This sweep has one axis: a heatmap needs two"));
+        Q_EMIT gridShown();
+        return;
+    }
+    if (x_box_->currentIndex() == y_box_->currentIndex()) {
+        heatmap_->showMessage(tr("Choose two different axes, one across and one down"));
+        Q_EMIT gridShown();
+        return;
+    }
+    const bool default_metric = metric_box_->property("default").toBool();
+    metric_box_->setProperty("default", false);
+    GridRequest request{sweep.id, grid_metric(metric_box_->currentText().toStdString()).value(),
+                        x_box_->currentText().toStdString(), y_box_->currentText().toStdString(), {},
+                        static_cast<GridAggregation>(rule_box_->currentIndex())};
+    const std::string path = database_.toStdString();
+    runner_.start<Expected<GridAnswer>>(
+        [path, request, sweep, default_metric](JobRunner::Context&) {
+            return read_grid(path, request, sweep, default_metric);
+        },
+        [this](std::uint64_t, Expected<GridAnswer> answer) {
+            if (!answer) {
+                heatmap_->showMessage(QString::fromStdString(answer.error()));
+                Q_EMIT gridShown();
+                return;
+            }
+            if (!answer.value().default_metric.empty()) {
+                const QSignalBlocker quiet(metric_box_);
+                metric_box_->setCurrentText(QString::fromStdString(answer.value().default_metric));
+            }
+            const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
+            const QString others = x_box_->count() > 2
+                                       ? tr(", the other axes at their %1 point").arg(rule_box_->currentText())
+                                       : QString();
+            heatmap_->showGrid(std::move(answer).value().grid, metric, x_box_->currentText(), y_box_->currentText(),
+                               tr("%1 of each cell%2").arg(metric_box_->currentText(), others));
+            Q_EMIT gridShown();
+        });
+}
+
+}  // namespace parasight::gui
