@@ -56,6 +56,12 @@ struct SweepSummary {
     [[nodiscard]] std::uint64_t stored() const noexcept;
 };
 
+// A stored scenario: its name and its YAML, as it ran.
+struct StoredScenario {
+    std::string name;
+    std::string yaml;
+};
+
 struct RunSummary {
     std::int64_t id = 0;
     std::string scenario_name;
@@ -122,6 +128,8 @@ public:
     [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
     // The YAML of the scenario stored under `hash` (a run's scenario_hash).
     [[nodiscard]] Expected<std::string> scenario_yaml(const std::string& hash);
+    // The scenario of a sweep's point, as it ran (an invalid point's as it was written, problems and all).
+    [[nodiscard]] Expected<StoredScenario> point_scenario(std::int64_t sweep_id, std::uint64_t point);
     // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
     [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 

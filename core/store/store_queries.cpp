@@ -210,4 +210,18 @@ Expected<std::string> ResultStore::scenario_yaml(const std::string& hash) {
     return select.value().text(0);
 }
 
+Expected<StoredScenario> ResultStore::point_scenario(std::int64_t sweep_id, std::uint64_t point) {
+    Expected<Statement> select = database_.prepare(
+        "SELECT s.name, s.yaml FROM sweep_points p JOIN runs r ON r.id = p.run_id "
+        "JOIN scenarios s ON s.hash = r.scenario_hash WHERE p.sweep_id = ? AND p.point = ?");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, sweep_id).bind(2, static_cast<std::int64_t>(point));
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) {
+        return Error{"holds no point " + std::to_string(point) + " of sweep " + std::to_string(sweep_id)};
+    }
+    return StoredScenario{select.value().text(0), select.value().text(1)};
+}
+
 }  // namespace parasight

@@ -12,6 +12,8 @@
 #include "strategy/strategy_page.h"
 #include "strategy/strategy_tree_model.h"
 #include "summary/summary_bar.h"
+#include "sweeps/heatmap_view.h"
+#include "sweeps/sweeps_page.h"
 #include "timeline/event_details.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_rows.h"
@@ -21,6 +23,8 @@
 
 #include "open_file.h"
 #include "target/target.h"
+#include "store/stored_sweep_run.h"
+#include "sweep/sweep_setup.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -79,6 +83,7 @@ private Q_SLOTS:
     void targetsAreRevealedAndSpotlit_data();
     void targetsAreRevealedAndSpotlit();
     void anOracleRowIsRevealed();
+    void aSweepsCellOpensItsPointsTimeline();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
@@ -468,6 +473,55 @@ void TestMainWindow::anOracleRowIsRevealed() {
     QTRY_VERIFY(!window.spotlightOverlay()->marked().isEmpty());
     // A PE count the oracle does not list is not shown.
     QVERIFY(!window.reveal(parasight::parse_target("oracle:data@3").value()));
+}
+
+// Drill-down: the small pipeline swept over tp 1, 2 (dp derived) by the core as parasight-cli sweep runs it; a
+// double-clicked cell of the Sweeps tab opens its point's scenario, simulated, on the Timeline.
+void TestMainWindow::aSweepsCellOpensItsPointsTimeline() {
+    QTemporaryDir folder;
+    const QString database = folder.filePath(QStringLiteral("results.db"));
+    {
+        const auto base = parasight::read_sweep_base(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml");
+        QVERIFY(base);
+        const auto plan =
+            parasight::plan_sweep(base.value(), {"parallelism.tp=1,2", "training.micro_batch=1,2"}, std::nullopt);
+        QVERIFY(plan);
+        auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_write);
+        QVERIFY(store);
+        parasight::SweepOptions options;
+        const auto start = parasight::start_stored_sweep(store.value(), plan.value(), options);
+        QVERIFY(start);
+        struct Observer final : parasight::StoringSweepObserver {
+            using StoringSweepObserver::StoringSweepObserver;
+            bool cancelled() const override { return false; }
+        } observer(store.value(), start.value().sweep_id, parasight::RankingMetric{"iteration_time_s"});
+        const auto outcome = parasight::run_sweep(plan.value(), options, observer);
+        QVERIFY(!outcome.error);
+        QCOMPARE(outcome.run, std::uint64_t{4});
+    }
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QSignalSpy shown(window.sweepsPage(), &parasight::gui::SweepsPage::gridShown);
+    window.sweepsPage()->setDatabase(database);
+    QVERIFY(shown.wait(10000));
+    QVERIFY(window.sweepsPage()->heatmap()->grid().has_value());
+    // Point 3: tp 2, micro-batch 2.
+    Q_EMIT window.sweepsPage()->heatmap()->pointActivated(3);
+    QVERIFY(settled.wait(30000));
+    QVERIFY(window.result() != nullptr);
+    QCOMPARE(window.document().scenario().parallelism.tp, 2);
+    QCOMPARE(window.document().scenario().training.micro_batch, 2);
+    auto* tabs = window.findChild<QTabWidget*>();
+    QCOMPARE(MainWindow::tabNames().at(tabs->currentIndex()), QStringLiteral("timeline"));
+    // The way back, said with the run.
+    QCOMPARE(window.statusText(), QStringLiteral("Simulated sweep:1 point 3 · CLI small pipeline, 2 x 4 NPUs; the "
+                                                 "Sweeps tab (Ctrl+8) goes back to its sweep"));
+    // Another document forgets it.
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.statusText(), QStringLiteral("Simulated"));
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

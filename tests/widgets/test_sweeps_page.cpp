@@ -51,6 +51,7 @@ class TestSweepsPage : public QObject {
 
 private Q_SLOTS:
     void showsTheNewestSweepRankedAsTheCommandLineRanksIt();
+    void aDoubleClickedCellOpensItsPoint();
     void aDatabaseThatIsNotThereSaysSo();
 };
 
@@ -81,6 +82,27 @@ void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
     page.yBox()->setCurrentIndex(0);
     QVERIFY(shown.count() >= 3 || shown.wait(10000));
     QVERIFY(!page.heatmap()->grid().has_value());
+}
+
+// The cell's point's scenario, as stored, is handed to the window to open (point 3: tp 2 · batch 16).
+void TestSweepsPage::aDoubleClickedCellOpensItsPoint() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_database(path);
+    SweepsPage page;
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    QSignalSpy chosen(&page, &SweepsPage::scenarioChosen);
+    QSignalSpy refused(&page, &SweepsPage::scenarioRefused);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    Q_EMIT page.heatmap()->pointActivated(3);
+    QVERIFY(chosen.wait(10000));
+    QCOMPARE(chosen.front().at(0).toString(), QStringLiteral("sweep:1 point 3 · small"));
+    QCOMPARE(chosen.front().at(1).toString(), QStringLiteral("schema: 1\n# point 3\n"));
+    // A point the sweep does not hold says so.
+    page.openPoint(9);
+    QVERIFY(refused.wait(10000));
+    QCOMPARE(refused.front().front().toString(), QStringLiteral("holds no point 9 of sweep 1"));
 }
 
 void TestSweepsPage::aDatabaseThatIsNotThereSaysSo() {

@@ -94,6 +94,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     what_if_ = new WhatIfPage(document_, tabs_);
     sweeps_ = new SweepsPage(tabs_);
     sweeps_->setDatabase({});  // the default results database, read on a worker
+    // A cell of the heatmap double-clicked: its point's scenario opened and simulated, its timeline shown.
+    connect(sweeps_, &SweepsPage::scenarioChosen, this, [this](const QString& title, const QString& yaml) {
+        if (!maybeSave()) return;
+        Diagnostics problems;
+        leaveOpenFilePage();
+        if (!document_.openText(yaml.toStdString(), title.toStdString(), problems)) {
+            showProblems(problems, title);
+            return;
+        }
+        from_sweep_ = title;  // said with every run of it, until another document replaces it
+        showTab(QStringLiteral("timeline"));
+        status_->setText(tr("Opened %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(title));
+    });
+    connect(&document_, &ScenarioDocument::replaced, this, [this] { from_sweep_.clear(); });
+    connect(sweeps_, &SweepsPage::scenarioRefused, this,
+            [this](const QString& reason) { status_->setText(tr("The point could not be opened: %1").arg(reason)); });
     const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
                                             {QStringLiteral("strategy"), strategy_},
                                             {QStringLiteral("timeline"), timeline_},
@@ -624,7 +640,9 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
     result_ = result;
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
     session_.setResult(result, document_.validated().get());
-    status_->setText(tr("Simulated"));
+    status_->setText(from_sweep_.isEmpty()
+                         ? tr("Simulated")
+                         : tr("Simulated %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(from_sweep_));
     Q_EMIT runSettled();
 }
 

@@ -172,6 +172,7 @@ private:
     OracleView* oracle_ = nullptr;
     WhatIfPage* what_if_ = nullptr;
     SweepsPage* sweeps_ = nullptr;
+    QString from_sweep_;  // the sweep's point the document was opened from ("sweep:1 point 3 · name"), if it was
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;

@@ -110,6 +110,7 @@ SweepsPage::SweepsPage(QWidget* parent) : QWidget(parent) {
     for (QComboBox* box : {metric_box_, x_box_, y_box_, rule_box_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
     }
+    connect(heatmap_, &HeatmapView::pointActivated, this, &SweepsPage::openPoint);
     connect(&runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
         heatmap_->showMessage(tr("The database could not be read: %1").arg(what));
         Q_EMIT gridShown();
@@ -224,6 +225,33 @@ void SweepsPage::requestGrid() {
             heatmap_->showGrid(std::move(answer).value().grid, metric, x_box_->currentText(), y_box_->currentText(),
                                tr("%1 of each cell%2").arg(metric_box_->currentText(), others));
             Q_EMIT gridShown();
+        });
+}
+
+void SweepsPage::openPoint(qint64 point) {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size() || point < 0) return;
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const std::string path = database_.toStdString();
+    using Answer = Expected<StoredScenario>;
+    // On the points' own runner: a point opened while a grid is read waits for nothing else.
+    point_runner_.start<Answer>(
+        [path, sweep, point](JobRunner::Context&) -> Answer {
+            Expected<ResultStore> store =
+                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+            if (!store) return Error{store.error()};
+            return store.value().point_scenario(sweep, static_cast<std::uint64_t>(point));
+        },
+        [this, sweep, point](std::uint64_t, Answer scenario) {
+            if (!scenario) {
+                Q_EMIT scenarioRefused(QString::fromStdString(scenario.error()));
+                return;
+            }
+            Q_EMIT scenarioChosen(tr("sweep:%1 point %2 · %3")
+                                      .arg(sweep)
+                                      .arg(point)
+                                      .arg(QString::fromStdString(scenario.value().name)),
+                                  QString::fromStdString(scenario.value().yaml));
         });
 }
 

@@ -38,9 +38,16 @@ public:
     // What the page says above the heatmap: the database and its sweeps, or why there are none.
     [[nodiscard]] QString statusText() const;
 
+    // Reads the scenario of a point of the sweep shown, for scenarioChosen (a double-click on a cell asks so).
+    void openPoint(qint64 point);
+
 Q_SIGNALS:
     // The heatmap shows a new grid, or a message in its place.
     void gridShown();
+    // A point's scenario was read, to be opened: `title` says which ("sweep:1 point 5 · its name").
+    void scenarioChosen(const QString& title, const QString& yaml);
+    // It could not be read: why.
+    void scenarioRefused(const QString& reason);
 
 private:
     void chooseSweep();
@@ -49,7 +56,8 @@ private:
 
     QString database_;
     std::vector<SweepSummary> sweeps_;
-    JobRunner runner_;
+    JobRunner runner_;        // the sweeps and their grids
+    JobRunner point_runner_;  // a point's scenario
     QLabel* status_ = nullptr;
     QComboBox* sweep_box_ = nullptr;
     QComboBox* metric_box_ = nullptr;
