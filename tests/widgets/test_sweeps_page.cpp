@@ -4,7 +4,10 @@
 
 #include "sweeps/sweeps_page.h"
 
+#include "document/scenario_document.h"
 #include "sweeps/heatmap_view.h"
+
+#include <QPlainTextEdit>
 
 #include <QComboBox>
 #include <QSignalSpy>
@@ -53,13 +56,15 @@ private Q_SLOTS:
     void showsTheNewestSweepRankedAsTheCommandLineRanksIt();
     void aDoubleClickedCellOpensItsPoint();
     void aDatabaseThatIsNotThereSaysSo();
+    void aSweepRunFromTheTabIsStoredAndShown();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
     QTemporaryDir folder;
     const QString path = folder.filePath(QStringLiteral("results.db"));
     write_database(path);
-    SweepsPage page;
+    ScenarioDocument document;
+    SweepsPage page(document);
     QSignalSpy shown(&page, &SweepsPage::gridShown);
     page.setDatabase(path);
     QVERIFY(shown.wait(10000));
@@ -89,7 +94,8 @@ void TestSweepsPage::aDoubleClickedCellOpensItsPoint() {
     QTemporaryDir folder;
     const QString path = folder.filePath(QStringLiteral("results.db"));
     write_database(path);
-    SweepsPage page;
+    ScenarioDocument document;
+    SweepsPage page(document);
     QSignalSpy shown(&page, &SweepsPage::gridShown);
     QSignalSpy chosen(&page, &SweepsPage::scenarioChosen);
     QSignalSpy refused(&page, &SweepsPage::scenarioRefused);
@@ -107,13 +113,54 @@ void TestSweepsPage::aDoubleClickedCellOpensItsPoint() {
 
 void TestSweepsPage::aDatabaseThatIsNotThereSaysSo() {
     QTemporaryDir folder;
-    SweepsPage page;
+    ScenarioDocument document;
+    SweepsPage page(document);
     QSignalSpy shown(&page, &SweepsPage::gridShown);
     page.setDatabase(folder.filePath(QStringLiteral("none.db")));
     QVERIFY(shown.wait(10000));
     QVERIFY2(page.statusText().contains(QStringLiteral("none.db does not exist")), qPrintable(page.statusText()));
     QCOMPARE(page.sweepBox()->count(), 0);
     QVERIFY(!page.heatmap()->grid().has_value());
+}
+
+// The small pipeline (8 NPUs, tp 2, dp derived, pp 2) swept over tp 1, 2 × micro-batch 1, 2 from the tab: the count
+// before running, the points stored in the database as parasight-cli sweep stores them, the heatmap of the result.
+void TestSweepsPage::aSweepRunFromTheTabIsStoredAndShown() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
+    SweepsPage page(document);
+    QSignalSpy settled(&page, &SweepsPage::sweepSettled);
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);  // not there yet: made by the first sweep
+    QVERIFY(shown.wait(10000));
+    page.axesEdit()->setPlainText(QStringLiteral("parallelism.tp=1,3"));
+    // tp 3 parses as an axis value; whether it fits is each point's business: 2 points.
+    QCOMPARE(page.pointCountText(), QStringLiteral("2 points"));
+    page.axesEdit()->setPlainText(QStringLiteral("parallelism.tpp=1,2"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
+                                                   "(did you mean 'tp'?)"));
+    QVERIFY(!page.runSweep());
+    page.axesEdit()->setPlainText(QStringLiteral("parallelism.tp=1,2\ntraining.micro_batch=1,2"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("4 points"));
+    QVERIFY(page.runSweep());
+    QVERIFY(settled.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(page.heatmap()->grid().has_value(), 10000);
+    // Every point stored once, as the command line reads them.
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_only);
+    QVERIFY(store);
+    const auto sweeps = store.value().sweeps();
+    QVERIFY(sweeps && sweeps.value().size() == 1);
+    QCOMPARE(sweeps.value().front().stored(), std::uint64_t{4});
+    const SweepGrid& grid = *page.heatmap()->grid();
+    QCOMPARE(grid.x_values.size() * grid.y_values.size(), std::size_t{4});
+    // Run again: nothing new to run, the sweep found by its key.
+    QVERIFY(page.runSweep());
+    QVERIFY(settled.wait(60000));
+    const auto again = store.value().sweeps();
+    QVERIFY(again && again.value().size() == 1 && again.value().front().stored() == 4);
 }
 
 QTEST_MAIN(TestSweepsPage)

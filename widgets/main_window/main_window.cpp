@@ -92,7 +92,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     strategy_ = new StrategyPage(document_, tabs_);
     oracle_ = new OracleView(document_, tabs_);
     what_if_ = new WhatIfPage(document_, tabs_);
-    sweeps_ = new SweepsPage(tabs_);
+    sweeps_ = new SweepsPage(document_, tabs_);
     sweeps_->setDatabase({});  // the default results database, read on a worker
     // A cell of the heatmap double-clicked: its point's scenario opened and simulated, its timeline shown.
     connect(sweeps_, &SweepsPage::scenarioChosen, this, [this](const QString& title, const QString& yaml) {

@@ -39,7 +39,7 @@ public:
     [[nodiscard]] QRect cellRect(std::size_t x, std::size_t y) const;
     [[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> cellAt(const QPoint& point) const;
 
-    [[nodiscard]] QSize sizeHint() const override { return {640, 420}; }
+    [[nodiscard]] QSize sizeHint() const override { return {480, 240}; }
 
 Q_SIGNALS:
     // A cell was double-clicked: the point it shows (-1 for an empty cell is never sent).

@@ -1,11 +1,18 @@
 #include "sweeps/sweeps_page.h"
 
 #include "common/message_text.h"
+#include "document/scenario_document.h"
+#include "scenario_file/sweep_section.h"
 #include "store/default_store_path.h"
 #include "store/stored_sweep_ranking.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/sweep_job.h"
 
 #include <QComboBox>
+#include <QGroupBox>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QThread>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -54,7 +61,68 @@ Expected<GridAnswer> read_grid(const std::string& path, GridRequest request, con
 
 }  // namespace
 
-SweepsPage::SweepsPage(QWidget* parent) : QWidget(parent) {
+SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(parent), document_(document) {
+    // What to sweep: axes as the command line writes them, a strategy space, and how many points that makes.
+    auto* define = new QGroupBox(tr("Sweep the scenario being edited"), this);
+    axes_ = new QPlainTextEdit(define);
+    axes_->setObjectName(QStringLiteral("SweepAxes"));
+    axes_->setAccessibleName(tr("Axes, one per line"));
+    axes_->setPlaceholderText(tr("One axis per line, as parasight-cli sweep --axis writes it:\n"
+                                 "parallelism.tp=1,2,4,8\nparallelism.pp=1..16 x2"));
+    axes_->setTabChangesFocus(true);
+    axes_->setFixedHeight(axes_->fontMetrics().lineSpacing() * 4 + 10);
+    strategies_ = new QComboBox(define);
+    strategies_->setAccessibleName(tr("Strategy space"));
+    strategies_->addItem(tr("no strategy space"));
+    strategies_->addItem(tr("strategies: degrees"));
+    strategies_->addItem(tr("strategies: all"));
+    count_ = new QLabel(define);
+    count_->setWordWrap(true);
+    // Two lines always: a short count after a long problem must not move Run Sweep from under the pointer.
+    count_->setMinimumHeight(count_->fontMetrics().lineSpacing() * 2);
+    count_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    run_ = new QPushButton(tr("&Run Sweep"), define);
+    cancel_ = new QPushButton(tr("Cancel"), define);
+    cancel_->hide();
+    progress_ = new QLabel(define);
+    auto* controls = new QVBoxLayout;
+    controls->addWidget(strategies_);
+    controls->addWidget(count_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(run_);
+    buttons->addWidget(cancel_);
+    controls->addLayout(buttons);
+    controls->addWidget(progress_);
+    controls->addStretch(1);
+    auto* define_layout = new QHBoxLayout(define);
+    define_layout->addWidget(axes_, 1);
+    define_layout->addLayout(controls);
+    connect(axes_, &QPlainTextEdit::textChanged, this, &SweepsPage::updatePointCount);
+    connect(strategies_, &QComboBox::currentIndexChanged, this, &SweepsPage::updatePointCount);
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
+    connect(run_, &QPushButton::clicked, this, &SweepsPage::runSweep);
+    connect(cancel_, &QPushButton::clicked, this, &SweepsPage::cancelSweep);
+    connect(&sweeper_, &JobRunner::progressed, this, [this](quint64, const QString& phase, double) {
+        progress_->setText(phase);
+        // The heatmap fills in: the new sweep listed once it is stored, then its grid read again as points arrive.
+        if (sweep_box_->count() == 0 || running_sweep_ == 0) {
+            setDatabase(database_);
+        } else {
+            requestGrid();
+        }
+    });
+    const auto settled = [this](const QString& text) {
+        run_->setEnabled(true);
+        cancel_->hide();
+        progress_->setText(text);
+        setDatabase(database_);  // the counts as stored
+        Q_EMIT sweepSettled();
+    };
+    connect(&sweeper_, &JobRunner::cancelled, this,
+            [settled] { settled(tr("Cancelled; the points run are stored: Run Sweep again resumes")); });
+    connect(&sweeper_, &JobRunner::failed, this,
+            [settled](quint64, const QString& what) { settled(tr("The sweep failed: %1").arg(what)); });
+
     status_ = new QLabel(this);
     status_->setWordWrap(true);
     auto* open = new QPushButton(tr("Open Database…"), this);
@@ -100,7 +168,17 @@ SweepsPage::SweepsPage(QWidget* parent) : QWidget(parent) {
     labelled(tr("Down"), y_box_);
     rule_box_->setToolTip(tr("Each cell shows the best, median or worst point among the sweep's other axes"));
     choices->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
+    // Scrolls rather than hold the window larger than a small screen (640 × 400 with the dock).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
+    layout->addWidget(define);
     layout->addLayout(top);
     layout->addLayout(which);
     layout->addLayout(choices);
@@ -118,6 +196,93 @@ SweepsPage::SweepsPage(QWidget* parent) : QWidget(parent) {
 }
 
 QString SweepsPage::statusText() const { return status_->text(); }
+
+QString SweepsPage::pointCountText() const { return count_->text(); }
+
+Expected<SweepPlan, QString> SweepsPage::plannedSweep() const {
+    std::vector<std::string> specs;
+    for (const QString& line : axes_->toPlainText().split(u'\n')) {
+        const QString spec = line.trimmed();
+        if (!spec.isEmpty()) specs.push_back(spec.toStdString());
+    }
+    const std::optional<std::string> strategies =
+        strategies_->currentIndex() == 1   ? std::optional<std::string>("degrees")
+        : strategies_->currentIndex() == 2 ? std::optional<std::string>("all")
+                                           : std::nullopt;
+    // The document's own sweep section comes first, as parasight-cli sweep FILE reads it.
+    SweepSection section;
+    if (!document_.sweepSection().empty()) {
+        const SweepSectionRead read = read_sweep_section(document_.sweepSection(), "the scenario's sweep section");
+        if (read.section) section = *read.section;
+    }
+    const QFileInfo file(document_.filePath());
+    const std::filesystem::path folder = document_.filePath().isEmpty()
+                                             ? std::filesystem::path(".")
+                                             : std::filesystem::path(file.absolutePath().toStdString());
+    const SweepBase base = sweep_base(document_.scenario(), std::move(section), folder);
+    Expected<SweepPlan, SweepSetupProblem> plan = plan_sweep(base, specs, strategies);
+    if (plan) return std::move(plan).value();
+    const SweepSetupProblem& problem = plan.error();
+    switch (problem.source) {
+        case SweepSetupProblem::Source::section:
+            return QString::fromStdString(problem.diagnostics.empty() ? std::string("the scenario's sweep section")
+                                                                      : problem.diagnostics.front().to_string());
+        case SweepSetupProblem::Source::axis:
+            return tr("%1: %2").arg(QString::fromStdString(problem.given), QString::fromStdString(problem.message));
+        case SweepSetupProblem::Source::no_axes: return tr("Write an axis, or choose a strategy space");
+        case SweepSetupProblem::Source::strategies:
+        case SweepSetupProblem::Source::space: break;
+    }
+    return QString::fromStdString(problem.message);
+}
+
+void SweepsPage::updatePointCount() {
+    const Expected<SweepPlan, QString> plan = plannedSweep();
+    if (plan) {
+        const auto points = static_cast<std::int64_t>(plan.value().space.point_count());
+        count_->setText(QString::fromStdString(count_phrase(points, "point")));
+    } else {
+        count_->setText(plan.error());
+    }
+    run_->setEnabled(plan.has_value() && !sweeper_.isRunning());
+}
+
+bool SweepsPage::runSweep() {
+    Expected<SweepPlan, QString> plan = plannedSweep();
+    if (!plan) {
+        count_->setText(plan.error());
+        return false;
+    }
+    if (database_.isEmpty()) {
+        progress_->setText(tr("No results database: neither XDG_DATA_HOME nor HOME says where it goes"));
+        return false;
+    }
+    running_sweep_ = 0;
+    running_name_ = plan.value().name;
+    running_axes_ = axis_paths(plan.value());
+    run_->setEnabled(false);
+    cancel_->show();
+    progress_->setText(tr("Starting…"));
+    const int threads = std::max(1, QThread::idealThreadCount());
+    sweeper_.start<SweepRun>(sweep_work(std::move(plan).value(), database_.toStdString(), threads),
+                             [this](std::uint64_t, SweepRun run) {
+                                 run_->setEnabled(true);
+                                 cancel_->hide();
+                                 const QString error = QString::fromStdString(run.error);
+                                 progress_->setText(run.error.empty()
+                                                        ? tr("sweep:%1: %2 run now, %3 stored before")
+                                                              .arg(run.sweep_id)
+                                                              .arg(run.run)
+                                                              .arg(run.stored_before)
+                                                        : tr("The sweep could not be stored: %1").arg(error));
+                                 running_sweep_ = 0;
+                                 setDatabase(database_);
+                                 Q_EMIT sweepSettled();
+                             });
+    return true;
+}
+
+void SweepsPage::cancelSweep() { sweeper_.cancel(); }
 
 void SweepsPage::setDatabase(const QString& path) {
     database_ = path;

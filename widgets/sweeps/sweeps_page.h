@@ -1,11 +1,14 @@
 #pragma once
-// The Sweeps tab: the sweeps a results database holds (docs/store.md) — by default the one parasight-cli sweep fills —
-// each as a heatmap of two of its axes (sweeps/heatmap_view.h), the others aggregated by a stated rule, in a chosen
-// metric: throughput by default when an axis changes the work per iteration, as the command line ranks. The database
-// is read on a worker (a job of run/job_runner.h), never on the GUI thread; nothing is written to it.
+// The Sweeps tab: sweeps run on the scenario being edited — axes written as parasight-cli sweep's --axis writes them,
+// a strategy space, the point count before running, progress and cancel; stored as the command line stores them, so
+// they resume — and the sweeps a results database holds (docs/store.md), by default the one parasight-cli sweep
+// fills, each as a heatmap of two of its axes (sweeps/heatmap_view.h), the others aggregated by a stated rule, in a
+// chosen metric: throughput by default when an axis changes the work per iteration, as the command line ranks. The
+// heatmap fills in while a sweep runs. The database is read and written on workers (jobs of run/job_runner.h).
 
 #include "run/job_runner.h"
 #include "store/sweep_grid.h"
+#include "sweep/sweep_setup.h"
 
 #include <QString>
 #include <QWidget>
@@ -14,16 +17,19 @@
 
 class QComboBox;
 class QLabel;
+class QPlainTextEdit;
+class QPushButton;
 
 namespace parasight::gui {
 
 class HeatmapView;
+class ScenarioDocument;
 
 class SweepsPage : public QWidget {
     Q_OBJECT
 
 public:
-    explicit SweepsPage(QWidget* parent = nullptr);
+    explicit SweepsPage(ScenarioDocument& document, QWidget* parent = nullptr);
 
     // Reads the sweeps of the database at `path` (the default one when empty) and shows the newest.
     void setDatabase(const QString& path);
@@ -41,6 +47,16 @@ public:
     // Reads the scenario of a point of the sweep shown, for scenarioChosen (a double-click on a cell asks so).
     void openPoint(qint64 point);
 
+    // The sweep to run: axes as --axis writes them, one per line, and a strategy space (none, degrees, all).
+    [[nodiscard]] QPlainTextEdit* axesEdit() const noexcept { return axes_; }
+    [[nodiscard]] QComboBox* strategiesBox() const noexcept { return strategies_; }
+    // "12 points", or why the axes make no sweep.
+    [[nodiscard]] QString pointCountText() const;
+    // Runs the sweep the axes define on the scenario being edited; false (and the count says why) when they make none.
+    bool runSweep();
+    void cancelSweep();
+    [[nodiscard]] bool isSweeping() const noexcept { return sweeper_.isRunning(); }
+
 Q_SIGNALS:
     // The heatmap shows a new grid, or a message in its place.
     void gridShown();
@@ -48,16 +64,32 @@ Q_SIGNALS:
     void scenarioChosen(const QString& title, const QString& yaml);
     // It could not be read: why.
     void scenarioRefused(const QString& reason);
+    // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
+    void sweepSettled();
 
 private:
+    // The plan the axes make on the document's scenario, or why they make none.
+    [[nodiscard]] Expected<SweepPlan, QString> plannedSweep() const;
+    void updatePointCount();
     void chooseSweep();
     void requestGrid();
     void showSweeps(const std::vector<SweepSummary>& sweeps);
 
+    ScenarioDocument& document_;
     QString database_;
     std::vector<SweepSummary> sweeps_;
     JobRunner runner_;        // the sweeps and their grids
     JobRunner point_runner_;  // a point's scenario
+    JobRunner sweeper_;       // a sweep run from here
+    QPlainTextEdit* axes_ = nullptr;
+    QComboBox* strategies_ = nullptr;
+    QLabel* count_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QLabel* progress_ = nullptr;
+    std::int64_t running_sweep_ = 0;  // the sweep being run, once it is stored
+    std::string running_name_;        // its name and axes, to find it in the database
+    std::vector<std::string> running_axes_;
     QLabel* status_ = nullptr;
     QComboBox* sweep_box_ = nullptr;
     QComboBox* metric_box_ = nullptr;

@@ -1,0 +1,58 @@
+#include "sweeps/sweep_job.h"
+
+#include "store/stored_sweep_run.h"
+
+#include <QCoreApplication>
+
+namespace parasight::gui {
+namespace {
+
+// Stores each batch, stops when the job is cancelled, says how far it is.
+class JobObserver final : public StoringSweepObserver {
+public:
+    JobObserver(ResultStore& store, std::int64_t sweep_id, JobRunner::Context& context, std::uint64_t to_run)
+        : StoringSweepObserver(store, sweep_id, RankingMetric{"iteration_time_s"}), context_(context),
+          to_run_(to_run) {}
+
+    [[nodiscard]] bool cancelled() const override { return context_.cancelled(); }
+
+private:
+    void batch_stored() override {
+        const double fraction = to_run_ > 0 ? static_cast<double>(stored_now()) / static_cast<double>(to_run_) : 1.0;
+        context_.report(QCoreApplication::translate("SweepJob", "%1 of %2 points").arg(stored_now()).arg(to_run_),
+                        fraction);
+    }
+
+    JobRunner::Context& context_;
+    std::uint64_t to_run_;
+};
+
+}  // namespace
+
+std::function<SweepRun(JobRunner::Context&)> sweep_work(SweepPlan plan, std::string database, int threads) {
+    return [plan = std::move(plan), database = std::move(database), threads](JobRunner::Context& context) {
+        SweepRun run;
+        Expected<ResultStore> store = ResultStore::open(database, ResultStore::Access::read_write);
+        if (!store) {
+            run.error = store.error();
+            return run;
+        }
+        SweepOptions options;
+        options.jobs = threads;
+        options.batch_seconds = 0.25;  // the heatmap fills in as batches are stored
+        const Expected<StoredSweepStart> start = start_stored_sweep(store.value(), plan, options);
+        if (!start) {
+            run.error = start.error();
+            return run;
+        }
+        run.sweep_id = start.value().sweep_id;
+        run.stored_before = start.value().stored_in_shard;
+        JobObserver observer(store.value(), run.sweep_id, context, start.value().in_shard - run.stored_before);
+        const SweepOutcome outcome = run_sweep(plan, options, observer);
+        run.run = outcome.run;
+        if (outcome.error) run.error = *outcome.error;
+        return run;
+    };
+}
+
+}  // namespace parasight::gui
