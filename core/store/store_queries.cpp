@@ -124,13 +124,15 @@ Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     summary.point_count = static_cast<std::uint64_t>(select.value().integer(3));
     summary.base_scenario_hash = select.value().text(4);
 
-    Expected<Statement> axes = database_.prepare("SELECT path FROM sweep_axes WHERE sweep_id = ? ORDER BY position");
+    Expected<Statement> axes = database_.prepare(
+        "SELECT path, json_array_length(sweep_values) FROM sweep_axes WHERE sweep_id = ? ORDER BY position");
     if (!axes) return Error{axes.error()};
     axes.value().bind(1, id);
-    if (auto problem =
-            axes.value().each_row([&](const Statement& row) { summary.axis_paths.push_back(row.text(0)); })) {
-        return Error{*problem};
-    }
+    const auto axes_read = axes.value().each_row([&](const Statement& row) {
+        summary.axis_paths.push_back(row.text(0));
+        summary.axis_value_counts.push_back(static_cast<std::size_t>(row.integer(1)));
+    });
+    if (axes_read) return Error{*axes_read};
     Expected<Statement> counts = database_.prepare(
         "SELECT r.status, count(*) FROM sweep_points p JOIN runs r ON r.id = p.run_id WHERE p.sweep_id = ? "
         "GROUP BY r.status");

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void aDoubleClickedCellOpensItsPoint();
     void aDatabaseThatIsNotThereSaysSo();
     void aSweepRunFromTheTabIsStoredAndShown();
+    void theSameSweepAsACommand();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -143,7 +144,8 @@ void TestSweepsPage::aSweepRunFromTheTabIsStoredAndShown() {
     QCOMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
                                                    "(did you mean 'tp'?)"));
     QVERIFY(!page.runSweep());
-    page.axesEdit()->setPlainText(QStringLiteral("parallelism.tp=1,2\ntraining.micro_batch=1,2"));
+    // dp derived, one value: not an axis worth a heatmap's side; tp across and the micro-batch down.
+    page.axesEdit()->setPlainText(QStringLiteral("parallelism.dp=auto\nparallelism.tp=1,2\ntraining.micro_batch=1,2"));
     QCOMPARE(page.pointCountText(), QStringLiteral("4 points"));
     QVERIFY(page.runSweep());
     QVERIFY(settled.wait(60000));
@@ -155,12 +157,35 @@ void TestSweepsPage::aSweepRunFromTheTabIsStoredAndShown() {
     QVERIFY(sweeps && sweeps.value().size() == 1);
     QCOMPARE(sweeps.value().front().stored(), std::uint64_t{4});
     const SweepGrid& grid = *page.heatmap()->grid();
+    QCOMPARE(page.xBox()->currentText(), QStringLiteral("parallelism.tp"));
+    QCOMPARE(page.yBox()->currentText(), QStringLiteral("training.micro_batch"));
     QCOMPARE(grid.x_values.size() * grid.y_values.size(), std::size_t{4});
     // Run again: nothing new to run, the sweep found by its key.
     QVERIFY(page.runSweep());
     QVERIFY(settled.wait(60000));
     const auto again = store.value().sweeps();
     QVERIFY(again && again.value().size() == 1 && again.value().front().stored() == 4);
+}
+
+// The command line that runs the tab's sweep: the scenario's file, each axis quoted for a shell where it must be,
+// the strategy space, the database; none for an untitled scenario.
+void TestSweepsPage::theSameSweepAsACommand() {
+    ScenarioDocument document;
+    SweepsPage page(document);
+    page.setDatabase(QStringLiteral("/data/results.db"));
+    QCOMPARE(QString::fromStdString(page.sweepCommand().error()),
+             QStringLiteral("Save the scenario first: the command names its file"));
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
+    page.axesEdit()->setPlainText(
+        QStringLiteral("parallelism.tp=1,2\ncluster.topology[1].bandwidth=25..50 GB/s +25 GB/s"));
+    page.strategiesBox()->setCurrentIndex(1);
+    const Expected<QString> command = page.sweepCommand();
+    QVERIFY(command);
+    QCOMPARE(command.value(),
+             QStringLiteral("parasight-cli sweep " PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml --axis "
+                            "parallelism.tp=1,2 --axis 'cluster.topology[1].bandwidth=25..50 GB/s +25 GB/s' "
+                            "--strategies degrees --db /data/results.db"));
 }
 
 QTEST_MAIN(TestSweepsPage)

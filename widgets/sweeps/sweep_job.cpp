@@ -1,8 +1,11 @@
 #include "sweeps/sweep_job.h"
 
 #include "store/stored_sweep_run.h"
+#include "units/quantity.h"
 
 #include <QCoreApplication>
+
+#include <chrono>
 
 namespace parasight::gui {
 namespace {
@@ -19,12 +22,23 @@ public:
 private:
     void batch_stored() override {
         const double fraction = to_run_ > 0 ? static_cast<double>(stored_now()) / static_cast<double>(to_run_) : 1.0;
-        context_.report(QCoreApplication::translate("SweepJob", "%1 of %2 points").arg(stored_now()).arg(to_run_),
-                        fraction);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+        const double rate = seconds > 0.0 ? static_cast<double>(stored_now()) / seconds : 0.0;
+        QString text = QCoreApplication::translate("SweepJob", "%1 of %2 points, %3 points/s")
+                           .arg(stored_now())
+                           .arg(to_run_)
+                           .arg(QString::fromStdString(units::format_fixed(rate, 1)));
+        if (rate > 0.0 && stored_now() < to_run_) {
+            const double left_s = static_cast<double>(to_run_ - stored_now()) / rate;
+            text += QCoreApplication::translate("SweepJob", ", %1 left")
+                        .arg(QString::fromStdString(units::format_readable(left_s, units::Dimension::time)));
+        }
+        context_.report(text, fraction);
     }
 
     JobRunner::Context& context_;
     std::uint64_t to_run_;
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace

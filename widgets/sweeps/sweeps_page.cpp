@@ -8,7 +8,10 @@
 #include "sweeps/heatmap_view.h"
 #include "sweeps/sweep_job.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QRegularExpression>
 #include <QGroupBox>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -84,6 +87,8 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     run_ = new QPushButton(tr("&Run Sweep"), define);
     cancel_ = new QPushButton(tr("Cancel"), define);
     cancel_->hide();
+    copy_ = new QPushButton(tr("Copy as &Command"), define);
+    copy_->setToolTip(tr("The parasight-cli sweep line that runs the same sweep, for a script or a cluster"));
     progress_ = new QLabel(define);
     auto* controls = new QVBoxLayout;
     controls->addWidget(strategies_);
@@ -92,6 +97,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     buttons->addWidget(run_);
     buttons->addWidget(cancel_);
     controls->addLayout(buttons);
+    controls->addWidget(copy_);
     controls->addWidget(progress_);
     controls->addStretch(1);
     auto* define_layout = new QHBoxLayout(define);
@@ -102,6 +108,15 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
     connect(run_, &QPushButton::clicked, this, &SweepsPage::runSweep);
     connect(cancel_, &QPushButton::clicked, this, &SweepsPage::cancelSweep);
+    connect(copy_, &QPushButton::clicked, this, [this] {
+        const Expected<QString> command = sweepCommand();
+        if (!command) {
+            progress_->setText(QString::fromStdString(command.error()));
+            return;
+        }
+        QGuiApplication::clipboard()->setText(command.value());
+        progress_->setText(tr("The command is on the clipboard"));
+    });
     connect(&sweeper_, &JobRunner::progressed, this, [this](quint64, const QString& phase, double) {
         progress_->setText(phase);
         // The heatmap fills in: the new sweep listed once it is stored, then its grid read again as points arrive.
@@ -284,6 +299,37 @@ bool SweepsPage::runSweep() {
 
 void SweepsPage::cancelSweep() { sweeper_.cancel(); }
 
+namespace {
+
+// A word for a POSIX shell: as it is when it needs no quoting, otherwise in single quotes.
+QString shell_word(const QString& word) {
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:=,+@%-]+$"));
+    if (plain.match(word).hasMatch()) return word;
+    QString quoted = word;
+    quoted.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
+    return QStringLiteral("'") + quoted + QStringLiteral("'");
+}
+
+}  // namespace
+
+Expected<QString> SweepsPage::sweepCommand() const {
+    if (document_.filePath().isEmpty()) {
+        return Error{tr("Save the scenario first: the command names its file").toStdString()};
+    }
+    if (document_.isModified()) {
+        return Error{tr("Save the scenario first: the command reads its file as saved").toStdString()};
+    }
+    QStringList words{QStringLiteral("parasight-cli"), QStringLiteral("sweep"), shell_word(document_.filePath())};
+    for (const QString& line : axes_->toPlainText().split(u'\n')) {
+        const QString spec = line.trimmed();
+        if (!spec.isEmpty()) words << QStringLiteral("--axis") << shell_word(spec);
+    }
+    if (strategies_->currentIndex() == 1) words << QStringLiteral("--strategies") << QStringLiteral("degrees");
+    if (strategies_->currentIndex() == 2) words << QStringLiteral("--strategies") << QStringLiteral("all");
+    if (!database_.isEmpty()) words << QStringLiteral("--db") << shell_word(database_);
+    return words.join(u' ');
+}
+
 void SweepsPage::setDatabase(const QString& path) {
     database_ = path;
     if (database_.isEmpty()) {
@@ -340,9 +386,15 @@ void SweepsPage::chooseSweep() {
             x_box_->addItem(QString::fromStdString(path));
             y_box_->addItem(QString::fromStdString(path));
         }
-        // The first two axes, across and down.
-        x_box_->setCurrentIndex(0);
-        y_box_->setCurrentIndex(sweep.axis_paths.size() > 1 ? 1 : 0);
+        // The first two axes that take more than one value (a single value makes a one-column map), across and down.
+        std::vector<int> varied;
+        for (std::size_t a = 0; a < sweep.axis_paths.size(); ++a) {
+            const bool several = a < sweep.axis_value_counts.size() && sweep.axis_value_counts[a] > 1;
+            if (several) varied.push_back(static_cast<int>(a));
+        }
+        if (varied.size() < 2) varied = {0, sweep.axis_paths.size() > 1 ? 1 : 0};
+        x_box_->setCurrentIndex(varied[0]);
+        y_box_->setCurrentIndex(varied[1]);
     }
     // What ranks this sweep (the command line's default) until a metric is chosen.
     metric_box_->setProperty("default", true);

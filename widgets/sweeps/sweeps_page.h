@@ -55,6 +55,9 @@ public:
     // Runs the sweep the axes define on the scenario being edited; false (and the count says why) when they make none.
     bool runSweep();
     void cancelSweep();
+    // The parasight-cli sweep command that runs the same sweep (the scenario's file, the axes, the database), or why
+    // there is none (an untitled scenario has no file to name); Copy as Command puts it on the clipboard.
+    [[nodiscard]] Expected<QString> sweepCommand() const;
     [[nodiscard]] bool isSweeping() const noexcept { return sweeper_.isRunning(); }
 
 Q_SIGNALS:
@@ -86,6 +89,7 @@ private:
     QLabel* count_ = nullptr;
     QPushButton* run_ = nullptr;
     QPushButton* cancel_ = nullptr;
+    QPushButton* copy_ = nullptr;
     QLabel* progress_ = nullptr;
     std::int64_t running_sweep_ = 0;  // the sweep being run, once it is stored
     std::string running_name_;        // its name and axes, to find it in the database
