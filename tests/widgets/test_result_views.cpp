@@ -11,6 +11,7 @@
 #include "scenario_file/scenario_loader.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
+#include "style/breakdown_parts.h"
 #include "style/quantity_text.h"
 
 #include <QAbstractItemModelTester>
@@ -389,7 +390,7 @@ void TestResultViews::headersSayWhatTheyMean() {
     }
     int bubble = -1;
     for (int part = 0; part < BreakdownTableModel::part_count; ++part) {
-        if (BreakdownTableModel::partName(part) == QStringLiteral("Bubble")) bubble = part;
+        if (breakdown_part_name(part) == QStringLiteral("Bubble")) bubble = part;
     }
     QVERIFY(bubble >= 0);
     QVERIFY(breakdown.headerData(bubble, Qt::Horizontal, Qt::ToolTipRole)

@@ -1,6 +1,6 @@
 #include "breakdown/breakdown_table_model.h"
 
-#include "style/activity_colors.h"
+#include "style/breakdown_parts.h"
 #include "style/quantity_text.h"
 
 #include <QCoreApplication>
@@ -8,22 +8,6 @@
 namespace parasight::gui {
 
 namespace {
-
-constexpr int first_comm_part = 1;
-constexpr int memory_part = first_comm_part + static_cast<int>(comm_group_count);
-constexpr int bubble_part = memory_part + 1;
-constexpr int idle_part = bubble_part + 1;
-static_assert(idle_part + 1 == BreakdownTableModel::part_count);
-
-std::array<double, BreakdownTableModel::part_count> parts_of(const TimeBreakdown& breakdown) {
-    std::array<double, BreakdownTableModel::part_count> parts{};
-    parts[0] = breakdown.compute_s;
-    for (std::size_t g = 0; g < comm_group_count; ++g) parts[first_comm_part + g] = breakdown.exposed_comm_s[g];
-    parts[memory_part] = breakdown.exposed_memory_s;
-    parts[bubble_part] = breakdown.bubble_s;
-    parts[idle_part] = breakdown.idle_s;
-    return parts;
-}
 
 double percent_of(double part, double whole) { return whole > 0.0 ? 100.0 * part / whole : 0.0; }
 
@@ -41,9 +25,9 @@ void BreakdownTableModel::showReport(const Report& report, DeviceGrouping groupi
         for (const double part : parts) row.total_s += part;
         rows_.push_back(std::move(row));
     };
-    add(tr("Mean of all devices"), parts_of(report.breakdown), std::nullopt);
+    add(tr("Mean of all devices"), breakdown_parts_s(report.breakdown), std::nullopt);
     for (const DeviceRow& device_row : device_rows(report, grouping)) {
-        add(device_row.label, parts_of(device_row.breakdown), device_row.devices.front());
+        add(device_row.label, breakdown_parts_s(device_row.breakdown), device_row.devices.front());
     }
     endResetModel();
 }
@@ -59,41 +43,6 @@ void BreakdownTableModel::setShowShares(bool shares) {
     if (shares == shares_) return;
     shares_ = shares;
     if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-}
-
-QString BreakdownTableModel::partName(int part) {
-    if (part == 0) return tr("Compute");
-    if (part >= first_comm_part && part < memory_part) {
-        const std::string_view group = name_of(static_cast<CommGroup>(part - first_comm_part), comm_group_names);
-        return tr("%1 exposed").arg(QString::fromLatin1(group.data(), static_cast<qsizetype>(group.size())).toUpper());
-    }
-    if (part == memory_part) return tr("Memory exposed");
-    if (part == bubble_part) return tr("Bubble");
-    if (part == idle_part) return tr("Idle");
-    return tr("Total");
-}
-
-QString BreakdownTableModel::partMeaning(int part) {
-    if (part == 0) return tr("Time the device computes (forward, backward, recompute, optimizer)");
-    if (part >= first_comm_part && part < memory_part) {
-        return tr("Exposed communication: time the device waits on this group's transfers with nothing to compute "
-                  "(communication that runs beside computation is hidden and not counted)");
-    }
-    if (part == memory_part) return tr("Time the device waits on memory transfers with nothing to compute");
-    if (part == bubble_part) {
-        return tr("Pipeline bubble: idle time waiting for the pipeline to fill (before a stage's first micro-batch "
-                  "arrives) or drain (after its last leaves)");
-    }
-    if (part == idle_part) return tr("Any other time the device waits (for another device, in the middle of the run)");
-    return tr("The iteration: every part of the row adds up to it");
-}
-
-QColor BreakdownTableModel::partColor(int part) {
-    if (part == 0) return compute_color();
-    if (part >= first_comm_part && part < memory_part) return exposed_comm_color(static_cast<CommGroup>(part - first_comm_part));
-    if (part == memory_part) return exposed_memory_color();
-    if (part == bubble_part) return bubble_color();
-    return idle_color();
 }
 
 bool BreakdownTableModel::partIsEmpty(int part) const {
@@ -135,7 +84,7 @@ QVariant BreakdownTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         return tr("%1, %2: %3 (%4 of the iteration)")
-            .arg(rows_[static_cast<std::size_t>(index.row())].label, partName(index.column()), time_text(value_s),
+            .arg(rows_[static_cast<std::size_t>(index.row())].label, breakdown_part_name(index.column()), time_text(value_s),
                  percent_text(percent_of(value_s, iteration_s_)));
     default: return {};
     }
@@ -148,9 +97,14 @@ QVariant BreakdownTableModel::headerData(int section, Qt::Orientation orientatio
         return {};
     }
     if (section < 0 || section > total_column) return {};
-    if (role == Qt::DisplayRole) return partName(section);
-    if (role == Qt::ToolTipRole) return partMeaning(section);
-    if (role == Qt::DecorationRole && section < part_count) return partColor(section);
+    if (section == total_column) {
+        if (role == Qt::DisplayRole) return tr("Total");
+        if (role == Qt::ToolTipRole) return tr("The iteration: every part of the row adds up to it");
+        return {};
+    }
+    if (role == Qt::DisplayRole) return breakdown_part_name(section);
+    if (role == Qt::ToolTipRole) return breakdown_part_meaning(section);
+    if (role == Qt::DecorationRole) return breakdown_part_color(section);
     return {};
 }
 

@@ -6,6 +6,7 @@
 
 #include "analysis/report.h"
 #include "results/device_rows.h"
+#include "style/breakdown_parts.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -21,7 +22,7 @@ class BreakdownTableModel : public QAbstractTableModel {
 
 public:
     // compute, exposed tp, cp, ep, pp, dp, exposed memory, bubble, idle: the columns, then the total.
-    static constexpr int part_count = 9;
+    static constexpr int part_count = breakdown_part_count;
     static constexpr int total_column = part_count;
     // The part's value, in seconds, for SecondsRole.
     static constexpr int SecondsRole = Qt::UserRole + 1;
@@ -34,10 +35,6 @@ public:
     void setShowShares(bool shares);
     [[nodiscard]] bool showsShares() const noexcept { return shares_; }
 
-    [[nodiscard]] static QString partName(int part);
-    // What the part means, for its header's tooltip and the chart's.
-    [[nodiscard]] static QString partMeaning(int part);
-    [[nodiscard]] static QColor partColor(int part);
     // Whether any row spends time on this part: empty parts are left out of the chart and hidden in the table.
     [[nodiscard]] bool partIsEmpty(int part) const;
     [[nodiscard]] double seconds(int row, int column) const;
