@@ -73,6 +73,35 @@ std::size_t index_of(const std::vector<StoredValue>& values, const StoredValue& 
     return static_cast<std::size_t>(std::find(values.begin(), values.end(), value) - values.begin());
 }
 
+// The stored breakdown of each cell's shown point that ran (a point that did not has none stored).
+std::optional<std::string> read_time_breakdowns(store::Database& database, const std::string& view, SweepGrid& grid) {
+    std::string shown;
+    std::map<std::int64_t, std::size_t> cell_of_point;
+    for (std::size_t c = 0; c < grid.cells.size(); ++c) {
+        if (grid.cells[c].point < 0) continue;
+        shown += (shown.empty() ? "" : ", ") + std::to_string(grid.cells[c].point);
+        cell_of_point[grid.cells[c].point] = c;
+    }
+    if (shown.empty()) return std::nullopt;
+    Expected<Statement> select = database.prepare(
+        "SELECT point, compute_s, exposed_tp_s, exposed_cp_s, exposed_ep_s, exposed_pp_s, exposed_dp_s, "
+        "exposed_memory_s, bubble_s, idle_s FROM " + view + " WHERE compute_s IS NOT NULL AND point IN (" + shown +
+        ")");
+    if (!select) return select.error();
+    return select.value().each_row([&](const Statement& row) {
+        const auto found = cell_of_point.find(row.integer(0));
+        if (found == cell_of_point.end()) return;
+        const auto seconds = [&](int column) { return row.is_null(column) ? 0.0 : row.real(column); };
+        TimeBreakdown times;
+        times.compute_s = seconds(1);
+        for (std::size_t g = 0; g < comm_group_count; ++g) times.exposed_comm_s[g] = seconds(2 + static_cast<int>(g));
+        times.exposed_memory_s = seconds(7);
+        times.bubble_s = seconds(8);
+        times.idle_s = seconds(9);
+        grid.cells[found->second].time_breakdown = times;
+    });
+}
+
 }  // namespace
 
 std::span<const GridMetric> grid_metrics() noexcept { return metrics; }
@@ -115,15 +144,17 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
 
     SweepGrid grid;
     // Each axis's values in the order the sweep runs them: the last axis varies fastest, so by point number.
-    for (const auto& axis : {std::pair{&x, &grid.x_values}, std::pair{&y, &grid.y_values}}) {
-        std::vector<StoredValue>* values = axis.second;
-        const std::string& column = *axis.first;
+    for (const std::string& path : paths) {
+        GridAxis& axis = grid.axes.emplace_back(GridAxis{path, {}});
+        const std::string column = quoted_identifier(path);
         Expected<Statement> select =
             database_.prepare("SELECT " + column + " FROM " + view + " GROUP BY " + column + " ORDER BY min(point)");
         if (!select) return Error{select.error()};
         const auto problem =
-            select.value().each_row([&](const Statement& row) { values->push_back(value_at(row, 0)); });
+            select.value().each_row([&](const Statement& row) { axis.values.push_back(value_at(row, 0)); });
         if (problem) return Error{*problem};
+        if (path == request.x_axis) grid.x_values = axis.values;
+        if (path == request.y_axis) grid.y_values = axis.values;
     }
     grid.cells.resize(grid.x_values.size() * grid.y_values.size());
 
@@ -192,6 +223,7 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
             }
         }
     }
+    if (auto unread = read_time_breakdowns(database_, view, grid)) return Error{*unread};
     for (std::size_t c = 0; c < grid.cells.size(); ++c) {
         const auto& value = grid.cells[c].value;
         if (!value) continue;

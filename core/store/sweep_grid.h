@@ -5,6 +5,7 @@
 // says why, from its points' statuses and stored reasons. Aggregated in SQL, so that a sweep of 10^5 points costs one
 // query, not 10^5 rows in the window.
 
+#include "analysis/breakdown.h"
 #include "store/result_store.h"
 #include "sweep/point_result.h"
 
@@ -52,9 +53,19 @@ struct GridCell {
     PointStatus status = PointStatus::ok;  // ok with a value; else the status it shows (oom before oom_estimated
                                            // before failed before invalid: the nearest to fitting)
     std::string reason;          // why, in words, when it has no value
+    // Where the shown point's iteration went (the stored breakdown: compute, exposed communication by group, exposed
+    // memory, bubble, idle), when it ran; what tells why a cell is slow.
+    std::optional<TimeBreakdown> time_breakdown;
+};
+
+// An axis of the sweep and its values, in the order the sweep runs them.
+struct GridAxis {
+    std::string path;
+    std::vector<StoredValue> values;
 };
 
 struct SweepGrid {
+    std::vector<GridAxis> axes;         // every axis of the sweep, for a control per axis to fix
     std::vector<StoredValue> x_values;  // in the order the sweep runs them
     std::vector<StoredValue> y_values;
     std::vector<GridCell> cells;        // row by row: cells[y * x_values.size() + x]

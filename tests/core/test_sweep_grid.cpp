@@ -44,6 +44,8 @@ PointResult point(std::uint64_t k) {
     report.iteration_time_s = times_s[k];
     report.samples_per_s = 8.0 / times_s[k];
     report.breakdown.bubble_s = k == 5 ? 0.5 : 0.25;  // seconds of bubble: point 5's is half its 1 s iteration
+    report.breakdown.compute_s = times_s[k] - report.breakdown.bubble_s - 0.125;
+    report.breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)] = 0.125;
     report.mode = "representative";
     result.report = report;
     return result;
@@ -60,6 +62,7 @@ private slots:
     void aFixedAxisTakesOneValue();
     void cellsWithoutAFittingPointSayWhy();
     void sharesOfTheIteration();
+    void theShownPointsBreakdownAndEveryAxis();
     void mistakes();
 
 private:
@@ -164,6 +167,28 @@ void TestSweepGrid::sharesOfTheIteration() {
     QVERIFY(grid);
     QCOMPARE(grid.value().at(1, 0).value.value(), 0.125);
     QCOMPARE(grid.value().at(1, 0).point, std::int64_t{4});
+}
+
+void TestSweepGrid::theShownPointsBreakdownAndEveryAxis() {
+    GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
+                        GridAggregation::best};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY(grid);
+    // The cell tp 2 · pp 1 shows point 5 (1 s): 0.5 s of bubble, 0.125 s of exposed DP, the 0.375 s left computing.
+    const GridCell& fast = grid.value().at(1, 0);
+    QCOMPARE(fast.point, std::int64_t{5});
+    QVERIFY(fast.time_breakdown);
+    QCOMPARE(fast.time_breakdown->bubble_s, 0.5);
+    QCOMPARE(fast.time_breakdown->compute_s, 0.375);
+    QCOMPARE(fast.time_breakdown->exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], 0.125);
+    QCOMPARE(fast.time_breakdown->exposed_comm_s[static_cast<std::size_t>(CommGroup::tp)], 0.0);
+    QCOMPARE(fast.time_breakdown->total_s(), 1.0);
+    // Point 6 was estimated not to fit and never ran: no breakdown.
+    QVERIFY(!grid.value().at(1, 1).time_breakdown);
+    // Every axis with its values in the sweep's order, for a control per axis.
+    QCOMPARE(grid.value().axes.size(), std::size_t{3});
+    QCOMPARE(grid.value().axes[2].path, std::string("training.micro_batch"));
+    QCOMPARE(grid.value().axes[2].values, (std::vector<StoredValue>{std::int64_t{1}, std::int64_t{2}}));
 }
 
 void TestSweepGrid::mistakes() {
