@@ -4,6 +4,7 @@
 
 #include "sweeps/heatmap_view.h"
 
+#include "style/activity_colors.h"
 #include "style/sequential_colors.h"
 
 #include <QImage>
@@ -50,6 +51,9 @@ private Q_SLOTS:
     void colorsCellsAndTooltips();
     void paintsEachCellInItsColour();
     void textReadsOnTheScale();
+    void ratiosToABaseline();
+    void aLogScale();
+    void aGlyphSaysWhereTheTimeWent();
 };
 
 void TestHeatmapView::viridisAtItsStops_data() {
@@ -123,6 +127,67 @@ void TestHeatmapView::textReadsOnTheScale() {
     QCOMPARE(text_color_on_scale(viridis(1.0)), QColor(Qt::black));
     QCOMPARE(text_color_on_scale(viridis(0.5)), QColor(Qt::black));
     QCOMPARE(text_color_on_scale(viridis(0.0)), QColor(Qt::white));
+}
+
+// Ratios to the first cell with a value (4 s), then to another chosen; a cell without a value is no baseline.
+void TestHeatmapView::ratiosToABaseline() {
+    HeatmapView view;
+    view.showGrid(two_by_two(), grid_metric("iteration_time_s").value(), QStringLiteral("tp"), QStringLiteral("pp"), {});
+    view.setScale(HeatmapScale::ratio);
+    QCOMPARE(view.baseline(), std::optional<std::size_t>(0));
+    QCOMPARE(view.cellText(view.grid()->at(1, 0)), QStringLiteral("0.25×"));  // 1 s / 4 s
+    QCOMPARE(view.cellText(view.grid()->at(0, 1)), QStringLiteral("0.625×"));  // 2.5 s / 4 s
+    QVERIFY(view.setBaseline(1, 0));
+    QCOMPARE(view.cellText(view.grid()->at(0, 0)), QStringLiteral("4×"));
+    QVERIFY(view.cellToolTip(0, 0).contains(QStringLiteral("4× the baseline's (tp = 2, pp = 1)")));
+    QVERIFY(!view.setBaseline(1, 1));  // estimated not to fit: no value
+    QCOMPARE(view.baseline(), std::optional<std::size_t>(1));
+    // Shown again (a sweep filling in), the baseline stays.
+    view.showGrid(two_by_two(), grid_metric("iteration_time_s").value(), QStringLiteral("tp"), QStringLiteral("pp"), {});
+    QCOMPARE(view.baseline(), std::optional<std::size_t>(1));
+    // Colours do not change with the ratio: they are the values'.
+    QCOMPARE(view.colorOf(2.5), viridis(0.5));
+}
+
+// 1 s to 4 s on a log scale: 2 s is halfway (log 2 / log 4); a grid with a 0 stays linear.
+void TestHeatmapView::aLogScale() {
+    HeatmapView view;
+    view.showGrid(two_by_two(), grid_metric("iteration_time_s").value(), QStringLiteral("tp"), QStringLiteral("pp"), {});
+    view.setScale(HeatmapScale::log);
+    QCOMPARE(view.colorOf(2.0), viridis(0.5));
+    QCOMPARE(view.colorOf(1.0), viridis(1.0));
+    SweepGrid with_zero = two_by_two();
+    with_zero.cells[0] = fitting(0.0, 0);
+    view.showGrid(with_zero, grid_metric("bubble_share").value(), QStringLiteral("tp"), QStringLiteral("pp"), {});
+    QCOMPARE(view.colorOf(1.25), viridis(0.5));  // linear over 0 … 2.5
+}
+
+// The best cell's point spent 0.75 s computing and 0.25 s in the bubble: its glyph is three quarters the compute
+// colour and one quarter the bubble's, and its tooltip says so.
+void TestHeatmapView::aGlyphSaysWhereTheTimeWent() {
+    SweepGrid grid = two_by_two();
+    TimeBreakdown times;
+    times.compute_s = 0.75;
+    times.bubble_s = 0.25;
+    grid.cells[1].time_breakdown = times;
+    HeatmapView view;
+    view.resize(640, 420);
+    view.showGrid(grid, grid_metric("iteration_time_s").value(), QStringLiteral("tp"), QStringLiteral("pp"), {});
+    QVERIFY(view.glyphRect(1, 0).isEmpty());  // not asked for
+    view.setGlyphsShown(true);
+    const QRect bar = view.glyphRect(1, 0);
+    QVERIFY(!bar.isEmpty());
+    QVERIFY(view.glyphRect(0, 0).isEmpty());  // no breakdown stored
+    QVERIFY(view.cellRect(1, 0).contains(bar));
+    const QImage image = view.grab().toImage();
+    const int middle = bar.center().y();
+    QCOMPARE(image.pixelColor(bar.left() + bar.width() / 4, middle), compute_color());
+    QCOMPARE(image.pixelColor(bar.right() - 2, middle), bubble_color());
+    // Where the colours meet: three quarters of the way along (±1 px of rounding).
+    const int meet = bar.left() + static_cast<int>(std::lround(bar.width() * 0.75));
+    QCOMPARE(image.pixelColor(meet - 2, middle), compute_color());
+    QCOMPARE(image.pixelColor(meet + 1, middle), bubble_color());
+    QVERIFY(view.cellToolTip(1, 0).endsWith(QStringLiteral("\nCompute 75% · Bubble 25%")));
 }
 
 QTEST_MAIN(TestHeatmapView)

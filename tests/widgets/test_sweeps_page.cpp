@@ -47,6 +47,37 @@ void write_database(const QString& path) {
     QVERIFY(!store.value().add_points(id.value(), points));
 }
 
+// tp ∈ {1, 2} × pp ∈ {1, 2} × micro-batch ∈ {1, 2}: an iteration of tp + pp seconds, less 0.5 s at micro-batch 2.
+void write_three_axes(const QString& path) {
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_write);
+    QVERIFY(store);
+    const SweepRecord record{"three", "schema: 1\nname: three\n",
+                             {{"parallelism.tp", {"1", "2"}}, {"parallelism.pp", {"1", "2"}},
+                              {"training.micro_batch", {"1", "2"}}},
+                             8};
+    const Expected<std::int64_t> id = store.value().open_sweep(record);
+    QVERIFY(id);
+    std::vector<PointResult> points;
+    for (std::uint64_t k = 0; k < 8; ++k) {
+        PointResult point;
+        point.point = k;
+        const int tp = 1 + static_cast<int>(k / 4);
+        const int pp = 1 + static_cast<int>(k / 2 % 2);
+        const int micro_batch = 1 + static_cast<int>(k % 2);
+        point.values = {{"parallelism.tp", std::to_string(tp)}, {"parallelism.pp", std::to_string(pp)},
+                        {"training.micro_batch", std::to_string(micro_batch)}};
+        point.scenario_name = "three";
+        point.scenario_yaml = "schema: 1\n# point " + std::to_string(k) + "\n";
+        Report report;
+        report.iteration_time_s = tp + pp - (micro_batch == 2 ? 0.5 : 0.0);
+        report.breakdown.compute_s = report.iteration_time_s;
+        report.mode = "representative";
+        point.report = report;
+        points.push_back(point);
+    }
+    QVERIFY(!store.value().add_points(id.value(), points));
+}
+
 }  // namespace
 
 class TestSweepsPage : public QObject {
@@ -58,6 +89,7 @@ private Q_SLOTS:
     void aDatabaseThatIsNotThereSaysSo();
     void aSweepRunFromTheTabIsStoredAndShown();
     void theSameSweepAsACommand();
+    void anAxisHeldAtOneValueOrAggregated();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -186,6 +218,41 @@ void TestSweepsPage::theSameSweepAsACommand() {
              QStringLiteral("parasight-cli sweep " PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml --axis "
                             "parallelism.tp=1,2 --axis 'cluster.topology[1].bandwidth=25..50 GB/s +25 GB/s' "
                             "--strategies degrees --db /data/results.db"));
+}
+
+// The axis neither across nor down gets a control: every value (each cell at its best point) or one value only.
+void TestSweepsPage::anAxisHeldAtOneValueOrAggregated() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    // No axis changes the work per iteration: ranked by time.
+    QCOMPARE(page.metricBox()->currentText(), QStringLiteral("iteration_time_s"));
+    QComboBox* micro_batch = page.fixedBox(QStringLiteral("training.micro_batch"));
+    QVERIFY(micro_batch);
+    QVERIFY(!page.fixedBox(QStringLiteral("parallelism.tp")));  // across
+    QCOMPARE(micro_batch->count(), 3);
+    QCOMPARE(micro_batch->itemText(2), QStringLiteral("2"));
+    // Every value, at the best: tp 1 · pp 1 is 2 s at micro-batch 1, 1.5 s at 2 — the best is 1.5 s (point 1).
+    QCOMPARE(page.heatmap()->grid()->at(0, 0).value.value(), 1.5);
+    QCOMPARE(page.heatmap()->grid()->at(0, 0).point, std::int64_t{1});
+    // Held at micro-batch 1: 2 s (point 0); tp 2 · pp 2: 4 s (point 6).
+    micro_batch->setCurrentIndex(1);
+    QVERIFY(shown.wait(10000));
+    QCOMPARE(page.heatmap()->grid()->at(0, 0).value.value(), 2.0);
+    QCOMPARE(page.heatmap()->grid()->at(1, 1).point, std::int64_t{6});
+    QCOMPARE(page.heatmap()->grid()->at(0, 0).points, std::int64_t{1});
+    // Its breakdown came with it: all compute.
+    QCOMPARE(page.heatmap()->grid()->at(1, 1).time_breakdown->compute_s, 4.0);
+    // Micro-batch across instead: pp gets the control, micro-batch none.
+    page.xBox()->setCurrentText(QStringLiteral("training.micro_batch"));
+    QVERIFY(shown.wait(10000));
+    QVERIFY(!page.fixedBox(QStringLiteral("training.micro_batch")));
+    QVERIFY(page.fixedBox(QStringLiteral("parallelism.tp")));
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -2,9 +2,12 @@
 
 #include "export/run_column_text.h"
 #include "store/stored_table.h"
+#include "style/breakdown_parts.h"
 #include "style/sequential_colors.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -18,6 +21,9 @@ namespace {
 constexpr int margin_px = 8;
 constexpr int legend_width_px = 16;
 constexpr int legend_labels_px = 90;  // the legend's values, right of its bar
+constexpr int glyph_height_px = 6;
+constexpr int glyph_inset_px = 4;     // from the cell's sides and bottom
+constexpr int glyph_min_width_px = 28;
 
 QString status_text(PointStatus status) {
     switch (status) {
@@ -31,6 +37,21 @@ QString status_text(PointStatus status) {
 }
 
 QString value_text(const StoredValue& value) { return QString::fromStdString(stored_text(value)); }
+
+QString ratio_text(double ratio) { return QString::number(ratio, 'g', 3) + QStringLiteral("×"); }
+
+// "Compute 62% · TP exposed 12% · Bubble 15%": the parts that took any time, in the breakdown's order.
+QString breakdown_text(const TimeBreakdown& times) {
+    const auto parts = breakdown_parts_s(times);
+    const double total = times.total_s();
+    QStringList said;
+    for (int part = 0; part < breakdown_part_count; ++part) {
+        const double share = total > 0.0 ? parts[static_cast<std::size_t>(part)] / total : 0.0;
+        if (share <= 0.0) continue;
+        said << QStringLiteral("%1 %2%").arg(breakdown_part_name(part), QString::number(100.0 * share, 'f', 0));
+    }
+    return said.join(QStringLiteral(" · "));
+}
 
 }  // namespace
 
@@ -55,8 +76,34 @@ void HeatmapView::showGrid(SweepGrid grid, const GridMetric& metric, const QStri
         high_ = any ? std::max(high_, *cell.value) : *cell.value;
         any = true;
     }
+    // The baseline stays where it was while it still has a value (a sweep filling in); else the first with one.
+    if (!baseline_ || *baseline_ >= grid_->cells.size() || !grid_->cells[*baseline_].value) {
+        baseline_.reset();
+        for (std::size_t c = 0; c < grid_->cells.size() && !baseline_; ++c) {
+            if (grid_->cells[c].value) baseline_ = c;
+        }
+    }
     update();
 }
+
+void HeatmapView::setScale(HeatmapScale scale) {
+    scale_ = scale;
+    update();
+}
+
+bool HeatmapView::setBaseline(std::size_t x, std::size_t y) {
+    if (!grid_ || x >= grid_->x_values.size() || y >= grid_->y_values.size() || !grid_->at(x, y).value) return false;
+    baseline_ = y * grid_->x_values.size() + x;
+    update();
+    return true;
+}
+
+void HeatmapView::setGlyphsShown(bool shown) {
+    glyphs_ = shown;
+    update();
+}
+
+bool HeatmapView::logarithmic() const noexcept { return scale_ == HeatmapScale::log && low_ > 0.0; }
 
 void HeatmapView::showMessage(const QString& message) {
     grid_.reset();
@@ -66,11 +113,15 @@ void HeatmapView::showMessage(const QString& message) {
 
 QColor HeatmapView::colorOf(double value) const {
     if (!(high_ > low_)) return viridis(1.0);
-    const double t = (value - low_) / (high_ - low_);
+    const double t = logarithmic() ? std::log(value / low_) / std::log(high_ / low_) : (value - low_) / (high_ - low_);
     return viridis(metric_.higher_is_better ? t : 1.0 - t);
 }
 
 QString HeatmapView::cellText(const GridCell& cell) const {
+    if (cell.value && scale_ == HeatmapScale::ratio && baseline_ && grid_ && grid_->cells[*baseline_].value &&
+        *grid_->cells[*baseline_].value != 0.0) {
+        return ratio_text(*cell.value / *grid_->cells[*baseline_].value);
+    }
     if (cell.value) return QString::fromStdString(run_column_text(metric_.name, *cell.value));
     return cell.points > 0 ? status_text(cell.status) : QString();
 }
@@ -84,10 +135,21 @@ QString HeatmapView::cellToolTip(std::size_t x, std::size_t y) const {
     if (cell.value) {
         text += tr("\n%1: %2 (point %3; %4 of %5 points here fit)")
                     .arg(QString::fromUtf8(metric_.name.data(), static_cast<qsizetype>(metric_.name.size())),
-                         cellText(cell))
+                         QString::fromStdString(run_column_text(metric_.name, *cell.value)))
                     .arg(cell.point)
                     .arg(cell.fitting)
                     .arg(cell.points);
+        if (scale_ == HeatmapScale::ratio && baseline_) {
+            const std::size_t columns = grid_->x_values.size();
+            const GridCell& base = grid_->cells[*baseline_];
+            if (base.value && *base.value != 0.0) {
+                text += tr("\n%1 the baseline's (%2 = %3, %4 = %5)")
+                            .arg(ratio_text(*cell.value / *base.value), x_name_,
+                                 value_text(grid_->x_values[*baseline_ % columns]), y_name_,
+                                 value_text(grid_->y_values[*baseline_ / columns]));
+            }
+        }
+        if (cell.time_breakdown) text += QStringLiteral("\n") + breakdown_text(*cell.time_breakdown);
         return text;
     }
     text += tr("\n%1 (point %2)").arg(status_text(cell.status)).arg(cell.point);
@@ -107,7 +169,8 @@ QRect HeatmapView::plotRect() const {
     // Under the title's line and the line that names the axis down.
     const int top = margin_px + 2 * (metrics.height() + 4);
     const int right = width() - margin_px - legend_width_px - legend_labels_px;
-    const int bottom = height() - margin_px - 2 * metrics.height() - 6;
+    const int key_lines = glyphs_ && !glyphParts().empty() ? 1 : 0;  // the glyphs' key
+    const int bottom = height() - margin_px - (2 + key_lines) * metrics.height() - 6 - 4 * key_lines;
     return QRect(QPoint(left, top), QPoint(std::max(left + 1, right), std::max(top + 1, bottom)));
 }
 
@@ -125,6 +188,50 @@ QRect HeatmapView::cellRect(std::size_t x, std::size_t y) const {
     const int y0 = edge(plot.top(), plot.height(), rows, y);
     const int y1 = edge(plot.top(), plot.height(), rows, y + 1);
     return QRect(QPoint(x0, y0), QPoint(x1 - 1, y1 - 1));
+}
+
+QRect HeatmapView::glyphRect(std::size_t x, std::size_t y) const {
+    if (!glyphs_ || !grid_ || !grid_->at(x, y).time_breakdown) return {};
+    const QRect box = cellRect(x, y);
+    // Below the value's line, when the cell has room for both.
+    const int room_px = QFontMetrics(font()).height() + glyph_height_px + 2 * glyph_inset_px;
+    if (box.width() < glyph_min_width_px || box.height() < room_px) return {};
+    return QRect(box.left() + glyph_inset_px, box.bottom() - glyph_inset_px - glyph_height_px + 1,
+                 box.width() - 2 * glyph_inset_px, glyph_height_px);
+}
+
+std::vector<int> HeatmapView::glyphParts() const {
+    std::vector<int> parts;
+    if (!grid_) return parts;
+    std::array<bool, breakdown_part_count> used{};
+    for (const GridCell& cell : grid_->cells) {
+        if (!cell.time_breakdown) continue;
+        const auto seconds = breakdown_parts_s(*cell.time_breakdown);
+        for (std::size_t part = 0; part < seconds.size(); ++part) used[part] = used[part] || seconds[part] > 0.0;
+    }
+    for (int part = 0; part < breakdown_part_count; ++part) {
+        if (used[static_cast<std::size_t>(part)]) parts.push_back(part);
+    }
+    return parts;
+}
+
+void HeatmapView::paintGlyph(QPainter& painter, const GridCell& cell, const QRect& bar, const QColor& fill) const {
+    const auto seconds = breakdown_parts_s(*cell.time_breakdown);
+    const double total = cell.time_breakdown->total_s();
+    if (!(total > 0.0)) return;
+    // Each part's width rounded from its running sum, so that the parts fill the bar exactly.
+    double sum = 0.0;
+    int left = bar.left();
+    for (int part = 0; part < breakdown_part_count; ++part) {
+        sum += seconds[static_cast<std::size_t>(part)];
+        const int right = bar.left() + static_cast<int>(std::lround(bar.width() * sum / total));
+        if (right > left) painter.fillRect(QRect(left, bar.top(), right - left, bar.height()), breakdown_part_color(part));
+        left = right;
+    }
+    // Framed in the colour the cell's text takes, to stand apart from the cell.
+    painter.setPen(QPen(text_color_on_scale(fill), 1.0));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar.adjusted(-1, -1, 0, 0));
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> HeatmapView::cellAt(const QPoint& point) const {
@@ -160,17 +267,28 @@ void HeatmapView::paintEvent(QPaintEvent*) {
             const QColor fill = cell.value ? colorOf(*cell.value) : palette().color(QPalette::Window);
             painter.fillRect(box, fill);
             if (!cell.value && cell.points > 0) painter.fillRect(box, QBrush(hatch, Qt::BDiagPattern));
+            const QRect glyph = glyphRect(x, y);
+            // The value above the glyph, when there is one.
+            const QRect text_box = glyph.isEmpty() ? box : box.adjusted(0, 0, 0, -(glyph_height_px + glyph_inset_px));
             const QString text = cellText(cell);
-            const bool fits = metrics.horizontalAdvance(text) + 6 <= box.width() && metrics.height() <= box.height();
+            const bool fits =
+                metrics.horizontalAdvance(text) + 6 <= box.width() && metrics.height() <= text_box.height();
             if (!text.isEmpty() && fits) {
                 painter.setPen(cell.value ? text_color_on_scale(fill) : palette().color(QPalette::Text));
-                painter.drawText(box, Qt::AlignCenter, text);
+                painter.drawText(text_box, Qt::AlignCenter, text);
             }
+            if (!glyph.isEmpty()) paintGlyph(painter, cell, glyph, fill);
         }
+    }
+    const std::size_t columns = grid_->x_values.size();
+    // The baseline of the ratios outlined dashed.
+    if (scale_ == HeatmapScale::ratio && baseline_) {
+        painter.setPen(QPen(palette().color(QPalette::Text), 2.0, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cellRect(*baseline_ % columns, *baseline_ / columns).adjusted(2, 2, -2, -2));
     }
     // The best cell outlined in the text colour, over its neighbours.
     if (grid_->best) {
-        const std::size_t columns = grid_->x_values.size();
         painter.setPen(QPen(palette().color(QPalette::Text), 3.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cellRect(*grid_->best % columns, *grid_->best / columns).adjusted(1, 1, -1, -1));
@@ -185,6 +303,20 @@ void HeatmapView::paintEvent(QPaintEvent*) {
     }
     painter.drawText(QRect(plot.left(), plot.bottom() + 4 + metrics.height(), plot.width(), metrics.height()),
                      Qt::AlignHCenter, x_name_);
+    // The glyphs' key: a swatch and a name per part some glyph shows.
+    if (glyphs_) {
+        int key_x = plot.left();
+        const int key_y = plot.bottom() + 8 + 2 * metrics.height();
+        for (const int part : glyphParts()) {
+            const QString name = breakdown_part_name(part);
+            const int swatch = metrics.ascent() - 2;
+            if (key_x + swatch + 4 + metrics.horizontalAdvance(name) > width() - margin_px) break;
+            painter.fillRect(QRect(key_x, key_y + (metrics.height() - swatch) / 2, swatch, swatch),
+                             breakdown_part_color(part));
+            painter.drawText(QRect(key_x + swatch + 4, key_y, width(), metrics.height()), Qt::AlignLeft, name);
+            key_x += swatch + 4 + metrics.horizontalAdvance(name) + 12;
+        }
+    }
     for (std::size_t y = 0; y < grid_->y_values.size(); ++y) {
         const QRect box = cellRect(0, y);
         painter.drawText(QRect(margin_px, box.top(), plot.left() - margin_px - 6, box.height()),
@@ -200,13 +332,40 @@ void HeatmapView::paintEvent(QPaintEvent*) {
     }
     const auto end_text = [&](bool best) {
         const double value = metric_.higher_is_better == best ? high_ : low_;
-        return QString::fromStdString(run_column_text(metric_.name, value)) + (best ? tr(" best") : QString());
+        const std::optional<double> base = baseline_ ? grid_->cells[*baseline_].value : std::nullopt;
+        const QString said = scale_ == HeatmapScale::ratio && base && *base != 0.0
+                                 ? ratio_text(value / *base)
+                                 : QString::fromStdString(run_column_text(metric_.name, value));
+        return said + (best ? tr(" best") : QString());
     };
     const QRect labels(bar.right() + 4, bar.top(), width() - bar.right() - 4 - margin_px, bar.height());
     painter.drawText(labels, Qt::AlignTop | Qt::AlignLeft,
                      metrics.elidedText(end_text(true), Qt::ElideRight, labels.width()));
     painter.drawText(labels, Qt::AlignBottom | Qt::AlignLeft,
                      metrics.elidedText(end_text(false), Qt::ElideRight, labels.width()));
+    // Which scale, in the middle of the legend.
+    const QString scale_name = logarithmic()                 ? tr("log scale")
+                               : scale_ == HeatmapScale::log ? tr("linear: a value is 0")
+                               : scale_ == HeatmapScale::ratio ? tr("× baseline")
+                                                               : QString();
+    painter.drawText(labels, Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, scale_name);
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
+    const auto cell = cellAt(event->pos());
+    if (!cell) return;
+    QMenu menu(this);
+    const GridCell& shown = grid_->at(cell->first, cell->second);
+    QAction* open = menu.addAction(tr("Open Point %1").arg(shown.point));
+    open->setEnabled(shown.point >= 0);
+    QAction* base = menu.addAction(tr("Use as Baseline of Ratios"));
+    base->setEnabled(shown.value.has_value());
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen == open) Q_EMIT pointActivated(shown.point);
+    if (chosen == base) {
+        setBaseline(cell->first, cell->second);
+        Q_EMIT baselineChosen();
+    }
 }
 
 void HeatmapView::mouseDoubleClickEvent(QMouseEvent* event) {

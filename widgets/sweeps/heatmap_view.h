@@ -2,18 +2,26 @@
 // A stored sweep's grid (store/sweep_grid.h) as a heatmap: one axis across, one down, each cell a real point's value
 // coloured on viridis with the better end yellow, the value written in the cell when it fits (dark or light text,
 // whichever reads on the colour), cells without a fitting point hatched grey with their status (the stored reason on
-// hover), the best cell outlined, and a legend of the scale in the metric's units. Double-clicking a cell names its
-// point, for the window to open it.
+// hover), the best cell outlined, and a legend of the scale in the metric's units. The scale is linear, logarithmic,
+// or the ratio to a baseline cell (chosen from a cell's context menu; by default the first cell with a value). Each
+// cell can carry a glyph of where its point's iteration went — a thin stacked bar of compute, exposed communication
+// by group, bubble and idle — to say why it is slow. Double-clicking a cell names its point, for the window to open.
 
 #include "store/sweep_grid.h"
 
 #include <QString>
 #include <QWidget>
 
+#include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
+
+class QPainter;
 
 namespace parasight::gui {
+
+enum class HeatmapScale : std::uint8_t { linear, log, ratio };
 
 class HeatmapView : public QWidget {
     Q_OBJECT
@@ -29,6 +37,20 @@ public:
     void showMessage(const QString& message);
 
     [[nodiscard]] const std::optional<SweepGrid>& grid() const noexcept { return grid_; }
+
+    // linear: colours spread evenly from the worst value to the best; log: by the values' logarithm (linear when a
+    // value is not above 0, and the legend says so); ratio: as linear, each cell written as its value over the
+    // baseline cell's ("1.25×").
+    void setScale(HeatmapScale scale);
+    [[nodiscard]] HeatmapScale scale() const noexcept { return scale_; }
+    // The cell the ratios are taken to; a cell without a value is refused (false).
+    bool setBaseline(std::size_t x, std::size_t y);
+    [[nodiscard]] std::optional<std::size_t> baseline() const noexcept { return baseline_; }
+    // Draws each cell's glyph of its point's time breakdown (where the cell is large enough).
+    void setGlyphsShown(bool shown);
+    [[nodiscard]] bool glyphsShown() const noexcept { return glyphs_; }
+    // Where a cell's glyph is drawn; empty when it has none or the cell is too small.
+    [[nodiscard]] QRect glyphRect(std::size_t x, std::size_t y) const;
     // The colour of a value on the scale of the grid shown: viridis, the best value yellow, the worst dark purple.
     [[nodiscard]] QColor colorOf(double value) const;
     // What a cell says: its value in the metric's units, or its status ("OOM", "OOM (est.)", "invalid", "failed").
@@ -44,10 +66,13 @@ public:
 Q_SIGNALS:
     // A cell was double-clicked: the point it shows (-1 for an empty cell is never sent).
     void pointActivated(qint64 point);
+    // A cell was made the baseline of the ratios from its context menu.
+    void baselineChosen();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -61,6 +86,15 @@ private:
     QString message_;
     double low_ = 0.0;   // the values' range
     double high_ = 0.0;
+    HeatmapScale scale_ = HeatmapScale::linear;
+    std::optional<std::size_t> baseline_;
+    bool glyphs_ = false;
+
+    // Whether the log scale is in force: asked for, and every value above 0.
+    [[nodiscard]] bool logarithmic() const noexcept;
+    // Which breakdown parts some cell's glyph shows, for the key under the map.
+    [[nodiscard]] std::vector<int> glyphParts() const;
+    void paintGlyph(QPainter& painter, const GridCell& cell, const QRect& bar, const QColor& fill) const;
 };
 
 }  // namespace parasight::gui

@@ -5,9 +5,11 @@
 #include "scenario_file/sweep_section.h"
 #include "store/default_store_path.h"
 #include "store/stored_sweep_ranking.h"
+#include "store/stored_table.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/sweep_job.h"
 
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QGuiApplication>
@@ -162,7 +164,22 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     rule_box_->addItem(tr("best"));
     rule_box_->addItem(tr("median"));
     rule_box_->addItem(tr("worst"));
+    scale_box_ = new QComboBox(this);
+    scale_box_->setAccessibleName(tr("Scale"));
+    scale_box_->addItem(tr("linear"));
+    scale_box_->addItem(tr("log"));
+    scale_box_->addItem(tr("ratio to baseline"));
+    scale_box_->setToolTip(tr("Ratios are to the first cell with a value, or the one chosen with a right-click"));
+    glyphs_box_ = new QCheckBox(tr("&Why: breakdown bars"), this);
+    glyphs_box_->setToolTip(tr("A bar in each cell: compute, exposed communication by group, bubble and idle of the "
+                               "point it shows"));
+    glyphs_box_->setChecked(true);
     heatmap_ = new HeatmapView(this);
+    heatmap_->setGlyphsShown(true);
+    fixed_row_ = new QWidget(this);
+    fixed_layout_ = new QHBoxLayout(fixed_row_);
+    fixed_layout_->setContentsMargins(0, 0, 0, 0);
+    fixed_row_->hide();
 
     auto* top = new QHBoxLayout;
     top->addWidget(status_, 1);
@@ -171,8 +188,6 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     auto* which = new QHBoxLayout;
     which->addWidget(new QLabel(tr("Sweep"), this));
     which->addWidget(sweep_box_, 1);
-    which->addWidget(new QLabel(tr("Others at their"), this));
-    which->addWidget(rule_box_);
     auto* choices = new QHBoxLayout;
     const auto labelled = [&](const QString& label, QComboBox* box) {
         choices->addWidget(new QLabel(label, this));
@@ -182,7 +197,15 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     labelled(tr("Across"), x_box_);
     labelled(tr("Down"), y_box_);
     rule_box_->setToolTip(tr("Each cell shows the best, median or worst point among the sweep's other axes"));
+    labelled(tr("Others at their"), rule_box_);
     choices->addStretch(1);
+    // How the cells read, and the other axes held at one value or not.
+    auto* reading = new QHBoxLayout;
+    reading->addWidget(new QLabel(tr("Scale"), this));
+    reading->addWidget(scale_box_);
+    reading->addWidget(glyphs_box_);
+    reading->addWidget(fixed_row_);
+    reading->addStretch(1);
     // Scrolls rather than hold the window larger than a small screen (640 × 400 with the dock).
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -197,6 +220,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     layout->addLayout(top);
     layout->addLayout(which);
     layout->addLayout(choices);
+    layout->addLayout(reading);
     layout->addWidget(heatmap_, 1);
 
     connect(sweep_box_, &QComboBox::currentIndexChanged, this, &SweepsPage::chooseSweep);
@@ -204,6 +228,11 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
         connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
     }
     connect(heatmap_, &HeatmapView::pointActivated, this, &SweepsPage::openPoint);
+    connect(scale_box_, &QComboBox::currentIndexChanged, this,
+            [this](int index) { heatmap_->setScale(static_cast<HeatmapScale>(index)); });
+    connect(heatmap_, &HeatmapView::baselineChosen, this,
+            [this] { scale_box_->setCurrentIndex(static_cast<int>(HeatmapScale::ratio)); });
+    connect(glyphs_box_, &QCheckBox::toggled, heatmap_, &HeatmapView::setGlyphsShown);
     connect(&runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
         heatmap_->showMessage(tr("The database could not be read: %1").arg(what));
         Q_EMIT gridShown();
@@ -418,7 +447,7 @@ void SweepsPage::requestGrid() {
     const bool default_metric = metric_box_->property("default").toBool();
     metric_box_->setProperty("default", false);
     GridRequest request{sweep.id, grid_metric(metric_box_->currentText().toStdString()).value(),
-                        x_box_->currentText().toStdString(), y_box_->currentText().toStdString(), {},
+                        x_box_->currentText().toStdString(), y_box_->currentText().toStdString(), fixedValues(),
                         static_cast<GridAggregation>(rule_box_->currentIndex())};
     const std::string path = database_.toStdString();
     runner_.start<Expected<GridAnswer>>(
@@ -436,13 +465,87 @@ void SweepsPage::requestGrid() {
                 metric_box_->setCurrentText(QString::fromStdString(answer.value().default_metric));
             }
             const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
-            const QString others = x_box_->count() > 2
-                                       ? tr(", the other axes at their %1 point").arg(rule_box_->currentText())
-                                       : QString();
+            updateFixedControls(answer.value().grid);
+            QString others;
+            std::size_t aggregated = 0;
+            for (const FixedControl& control : fixed_) {
+                if (control.box->currentIndex() > 0) {
+                    others += QStringLiteral(", %1 = %2")
+                                  .arg(QString::fromStdString(control.path), control.box->currentText());
+                } else {
+                    ++aggregated;
+                }
+            }
+            if (aggregated > 0) {
+                others += aggregated == 1 && fixed_.size() == 1
+                              ? tr(", %1 at its %2 point")
+                                    .arg(QString::fromStdString(fixed_.front().path), rule_box_->currentText())
+                              : tr(", the other axes at their %1 point").arg(rule_box_->currentText());
+            }
             heatmap_->showGrid(std::move(answer).value().grid, metric, x_box_->currentText(), y_box_->currentText(),
                                tr("%1 of each cell%2").arg(metric_box_->currentText(), others));
             Q_EMIT gridShown();
         });
+}
+
+QComboBox* SweepsPage::fixedBox(const QString& axis) const {
+    for (const FixedControl& control : fixed_) {
+        if (QString::fromStdString(control.path) == axis) return control.box;
+    }
+    return nullptr;
+}
+
+std::map<std::string, StoredValue> SweepsPage::fixedValues() const {
+    std::map<std::string, StoredValue> fixed;
+    const std::string x = x_box_->currentText().toStdString();
+    const std::string y = y_box_->currentText().toStdString();
+    for (const FixedControl& control : fixed_) {
+        const int index = control.box->currentIndex();
+        if (index <= 0 || control.path == x || control.path == y) continue;
+        fixed[control.path] = control.values[static_cast<std::size_t>(index - 1)];
+    }
+    return fixed;
+}
+
+void SweepsPage::updateFixedControls(const SweepGrid& grid) {
+    const std::string x = x_box_->currentText().toStdString();
+    const std::string y = y_box_->currentText().toStdString();
+    std::vector<const GridAxis*> others;
+    for (const GridAxis& axis : grid.axes) {
+        if (axis.path != x && axis.path != y && axis.values.size() > 1) others.push_back(&axis);
+    }
+    // The same axes with the same values keep their controls (and what they hold).
+    const bool same = others.size() == fixed_.size() &&
+                      std::equal(others.begin(), others.end(), fixed_.begin(), [](const GridAxis* a, const FixedControl& c) {
+                          return a->path == c.path && a->values == c.values;
+                      });
+    if (same) return;
+    const std::map<std::string, StoredValue> held = fixedValues();
+    fixed_.clear();  // their boxes go with the layout's widgets
+    while (QLayoutItem* item = fixed_layout_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (!others.empty()) fixed_layout_->addWidget(new QLabel(tr("Other axes:"), fixed_row_));
+    for (const GridAxis* axis : others) {
+        fixed_layout_->addWidget(new QLabel(QString::fromStdString(axis->path), fixed_row_));
+        auto* box = new QComboBox(fixed_row_);
+        box->setAccessibleName(QString::fromStdString(axis->path));
+        box->setToolTip(tr("Every value, each cell at the rule's point among them; or one value only"));
+        box->addItem(tr("every value"));
+        int chosen = 0;
+        for (std::size_t v = 0; v < axis->values.size(); ++v) {
+            box->addItem(QString::fromStdString(stored_text(axis->values[v])));
+            const auto found = held.find(axis->path);
+            if (found != held.end() && found->second == axis->values[v]) chosen = static_cast<int>(v) + 1;
+        }
+        box->setCurrentIndex(chosen);
+        connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
+        fixed_layout_->addWidget(box);
+        fixed_.push_back({axis->path, axis->values, box});
+    }
+    fixed_layout_->addStretch(1);
+    fixed_row_->setVisible(!fixed_.empty());
 }
 
 void SweepsPage::openPoint(qint64 point) {

@@ -13,9 +13,12 @@
 #include <QString>
 #include <QWidget>
 
+#include <map>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -41,6 +44,13 @@ public:
     [[nodiscard]] QComboBox* xBox() const noexcept { return x_box_; }
     [[nodiscard]] QComboBox* yBox() const noexcept { return y_box_; }
     [[nodiscard]] QComboBox* ruleBox() const noexcept { return rule_box_; }
+    // Linear, log, or ratio to a baseline cell (HeatmapScale's order).
+    [[nodiscard]] QComboBox* scaleBox() const noexcept { return scale_box_; }
+    // Each cell's glyph of where its point's iteration went.
+    [[nodiscard]] QCheckBox* glyphsBox() const noexcept { return glyphs_box_; }
+    // The control of an axis neither across nor down: "all values" (aggregated by the rule) or one of its values;
+    // none for an axis of one value, or while the grid is not read.
+    [[nodiscard]] QComboBox* fixedBox(const QString& axis) const;
     // What the page says above the heatmap: the database and its sweeps, or why there are none.
     [[nodiscard]] QString statusText() const;
 
@@ -77,6 +87,10 @@ private:
     void chooseSweep();
     void requestGrid();
     void showSweeps(const std::vector<SweepSummary>& sweeps);
+    // A control per axis neither across nor down, from the grid's axes, keeping the values held before.
+    void updateFixedControls(const SweepGrid& grid);
+    // The axes held at one value, as the controls say.
+    [[nodiscard]] std::map<std::string, StoredValue> fixedValues() const;
 
     ScenarioDocument& document_;
     QString database_;
@@ -100,6 +114,17 @@ private:
     QComboBox* x_box_ = nullptr;
     QComboBox* y_box_ = nullptr;
     QComboBox* rule_box_ = nullptr;
+    QComboBox* scale_box_ = nullptr;
+    QCheckBox* glyphs_box_ = nullptr;
+    // The controls of the other axes: each axis's path, its values and its box.
+    struct FixedControl {
+        std::string path;
+        std::vector<StoredValue> values;
+        QComboBox* box = nullptr;
+    };
+    std::vector<FixedControl> fixed_;
+    QHBoxLayout* fixed_layout_ = nullptr;
+    QWidget* fixed_row_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
 };
 
