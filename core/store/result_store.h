@@ -115,6 +115,17 @@ public:
 
     [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
 
+    // Keeping the history (history_edits.cpp). A sweep's new name: not empty, at most 200 bytes.
+    [[nodiscard]] std::optional<std::string> rename_sweep(std::int64_t id, const std::string& name);
+    // A sweep with its points, their runs and warnings, its view, and the scenarios nothing else names.
+    [[nodiscard]] std::optional<std::string> delete_sweep(std::int64_t id);
+    // A single run with its warnings; a sweep's point is refused (the sweep is deleted whole).
+    [[nodiscard]] std::optional<std::string> delete_run(std::int64_t id);
+    // The newest single run of exactly this scenario YAML in this mode ("representative", "all-devices") by this
+    // core version, if one is stored: the window stores a scenario's run once.
+    [[nodiscard]] Expected<std::optional<std::int64_t>> stored_run_of(const std::string& scenario_yaml,
+                                                                      const std::string& mode);
+
     // Reading (store_queries.cpp).
     [[nodiscard]] Expected<std::vector<SweepSummary>> sweeps();
     [[nodiscard]] Expected<SweepSummary> sweep(std::int64_t id);

@@ -148,6 +148,7 @@ private slots:
     void databasesThatAreNotOursAreLeftUntouched_data();
     void databasesThatAreNotOursAreLeftUntouched();
     void aLockedDatabaseSaysSo();
+    void theHistoryIsKept();
 };
 
 void TestResultStore::sha256MatchesTheStandardsVectors() {
@@ -576,6 +577,65 @@ void TestResultStore::aLockedDatabaseSaysSo() {
         QVERIFY2(store.error().find("locked by another process") != std::string::npos, store.error().c_str());
     }
     QVERIFY(other.execute("ROLLBACK"));
+}
+
+// Renaming a sweep, deleting it with what only it used, deleting a single run, and finding a scenario's run again.
+void TestResultStore::theHistoryIsKept() {
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    std::int64_t single = 0;
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+        QVERIFY(sweep);
+        const std::vector<PointResult> points{point_result(0, PointStatus::ok), point_result(1, PointStatus::oom_estimated)};
+        QVERIFY(!store.value().add_points(sweep.value(), points));
+        const Expected<std::int64_t> run = store.value().add_run("alone", "schema: 1\nname: alone\n", numbered_report());
+        QVERIFY(run);
+        single = run.value();
+
+        QVERIFY(!store.value().rename_sweep(sweep.value(), "tp and bandwidth"));
+        QCOMPARE(store.value().sweep(sweep.value()).value().name, std::string("tp and bandwidth"));
+        QCOMPARE(store.value().rename_sweep(sweep.value(), "").value(), std::string("a sweep's name is not empty"));
+        QCOMPARE(store.value().rename_sweep(sweep.value(), std::string(201, 'x')).value(),
+                 std::string("a sweep's name is at most 200 bytes"));
+        QCOMPARE(store.value().rename_sweep(9, "x").value(), std::string("holds no sweep 9"));
+
+        // The same scenario and mode is found again; another mode, or another scenario, is not.
+        const auto found = store.value().stored_run_of("schema: 1\nname: alone\n", "representative");
+        QVERIFY(found);
+        QCOMPARE(found.value(), std::optional<std::int64_t>(single));
+        QCOMPARE(store.value().stored_run_of("schema: 1\nname: alone\n", "all-devices").value(),
+                 std::optional<std::int64_t>());
+        QCOMPARE(store.value().stored_run_of("schema: 1\nname: other\n", "representative").value(),
+                 std::optional<std::int64_t>());
+        // A sweep's point is never the window's run, nor deleted alone.
+        QCOMPARE(store.value().stored_run_of(points[0].scenario_yaml, "representative").value(),
+                 std::optional<std::int64_t>());
+        QCOMPARE(store.value().delete_run(1).value(), std::string("run 1 is point 0 of sweep 1; delete the sweep instead"));
+
+        QVERIFY(!store.value().delete_sweep(sweep.value()));
+        QCOMPARE(store.value().delete_sweep(sweep.value()).value(), std::string("holds no sweep 1"));
+    }
+    Client client(path);
+    // Only the single run and its scenario are left: no point, axis, view, warning or scenario of the sweep.
+    QCOMPARE(client.one("SELECT count(*) FROM sweeps"), std::string("0"));
+    QCOMPARE(client.one("SELECT count(*) FROM sweep_axes"), std::string("0"));
+    QCOMPARE(client.one("SELECT count(*) FROM sweep_point_values"), std::string("0"));
+    QCOMPARE(client.rows("SELECT id FROM runs"), (std::vector<std::string>{std::to_string(single)}));
+    QCOMPARE(client.rows("SELECT name FROM scenarios"), (std::vector<std::string>{"alone"}));
+    QCOMPARE(client.rows("SELECT DISTINCT run_id FROM run_warnings"), (std::vector<std::string>{std::to_string(single)}));
+    QCOMPARE(client.one("SELECT count(*) FROM sqlite_schema WHERE type = 'view' AND name = 'sweep_1'"), std::string("0"));
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+        QVERIFY(!store.value().delete_run(single));
+        QCOMPARE(store.value().delete_run(single).value(), "holds no run " + std::to_string(single));
+    }
+    QCOMPARE(client.one("SELECT count(*) FROM runs") + client.one("SELECT count(*) FROM scenarios") +
+                 client.one("SELECT count(*) FROM run_warnings"),
+             std::string("000"));
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)
