@@ -8,6 +8,7 @@
 #include "problems/problem_list_model.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "history/history_page.h"
 #include "sweeps/sweeps_page.h"
 #include "target/target.h"
 #include "whatif/what_if_page.h"
@@ -208,6 +209,16 @@ int main(int argc, char** argv) {
                              Qt::SingleShotConnection);
             QObject::connect(window.sweepsPage(), &parasight::gui::SweepsPage::gridShown, &application, one_done,
                              Qt::SingleShotConnection);
+        } else if (parser.value(tab) == QStringLiteral("history")) {
+            // The History tab is pictured once the run has settled and the history has been read, in either order.
+            auto waiting = std::make_shared<int>(2);
+            const auto one_done = [waiting, take] {
+                if (--*waiting == 0) take();
+            };
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, one_done,
+                             Qt::SingleShotConnection);
+            QObject::connect(window.historyPage(), &parasight::gui::HistoryPage::historyShown, &application, one_done,
+                             Qt::SingleShotConnection);
         } else if (parser.value(tab) == QStringLiteral("whatif")) {
             // The What-if tab is pictured with its delay sweep (the controls' default one) drawn.
             QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&window, take] {
@@ -221,6 +232,7 @@ int main(int argc, char** argv) {
     window.resize(window_size);
     // A picture for the docs is not a file the user opened.
     window.setRecordsRecentFiles(!taking_screenshot);
+    if (taking_screenshot) window.setKeepsRuns(false);  // a picture leaves the history as it was
     const auto print_problems = [](const parasight::Diagnostics& problems) {
         for (const auto& problem : problems) QTextStream(stderr) << QString::fromStdString(problem.to_string()) << '\n';
     };

@@ -142,6 +142,8 @@ public:
     [[nodiscard]] Expected<std::string> scenario_yaml(const std::string& hash);
     // The scenario of a sweep's point, as it ran (an invalid point's as it was written, problems and all).
     [[nodiscard]] Expected<StoredScenario> point_scenario(std::int64_t sweep_id, std::uint64_t point);
+    // The scenario of a run, as it ran.
+    [[nodiscard]] Expected<StoredScenario> run_scenario(std::int64_t run_id);
     // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
     [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 

@@ -226,4 +226,15 @@ Expected<StoredScenario> ResultStore::point_scenario(std::int64_t sweep_id, std:
     return StoredScenario{select.value().text(0), select.value().text(1)};
 }
 
+Expected<StoredScenario> ResultStore::run_scenario(std::int64_t run_id) {
+    Expected<Statement> select =
+        database_.prepare("SELECT s.name, s.yaml FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, run_id);
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) return Error{"holds no run " + std::to_string(run_id)};
+    return StoredScenario{select.value().text(0), select.value().text(1)};
+}
+
 }  // namespace parasight

@@ -14,8 +14,8 @@
 namespace parasight {
 namespace {
 
-constexpr std::array<std::string_view, 8> tabs{"topology", "strategy", "timeline", "breakdown",
-                                               "memory",   "oracle",   "whatif",   "sweeps"};
+constexpr std::array<std::string_view, 9> tabs{"topology", "strategy", "timeline", "breakdown", "memory",
+                                               "oracle",   "whatif",   "sweeps",   "history"};
 constexpr std::array<std::string_view, 3> device_views{"timeline", "breakdown", "memory"};
 
 template <class Names>

@@ -594,6 +594,8 @@ void TestResultStore::theHistoryIsKept() {
         const Expected<std::int64_t> run = store.value().add_run("alone", "schema: 1\nname: alone\n", numbered_report());
         QVERIFY(run);
         single = run.value();
+        QCOMPARE(store.value().run_scenario(single).value().yaml, std::string("schema: 1\nname: alone\n"));
+        QCOMPARE(store.value().run_scenario(99).error(), std::string("holds no run 99"));
 
         QVERIFY(!store.value().rename_sweep(sweep.value(), "tp and bandwidth"));
         QCOMPARE(store.value().sweep(sweep.value()).value().name, std::string("tp and bandwidth"));

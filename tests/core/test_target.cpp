@@ -76,7 +76,7 @@ void TestTarget::mistakesSayWhatWouldBeRight_data() {
     QTest::newRow("nothing named") << "field:" << "say which field after 'field:'";
     QTest::newRow("unknown tab") << "tab:timelin"
                                  << "unknown tab 'timelin' (did you mean 'timeline'?); it is topology, strategy, "
-                                    "timeline, breakdown, memory, oracle, whatif or sweeps";
+                                    "timeline, breakdown, memory, oracle, whatif, sweeps or history";
     QTest::newRow("not a node") << "node:stage 2"
                                 << "'stage 2' is not a strategy-tree node: write stage[i], layer[j], "
                                    "layer[j].attention, layer[j].mlp or an operation such as layer[j].attention.qkv";

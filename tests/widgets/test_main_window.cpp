@@ -13,6 +13,8 @@
 #include "strategy/strategy_tree_model.h"
 #include "summary/summary_bar.h"
 #include "sweeps/heatmap_view.h"
+#include "history/history_page.h"
+#include "run/run_recorder.h"
 #include "sweeps/sweeps_page.h"
 #include "timeline/event_details.h"
 #include "timeline/timeline_page.h"
@@ -84,6 +86,7 @@ private Q_SLOTS:
     void targetsAreRevealedAndSpotlit();
     void anOracleRowIsRevealed();
     void aSweepsCellOpensItsPointsTimeline();
+    void runsAreKeptAcrossARestart();
     void aChosenRowBringsItsDeviceToTheTimeline();
     void everyDeviceCanBeSimulated();
     void anEventSelectedInTheTimelineChoosesItsNpu();
@@ -522,6 +525,48 @@ void TestMainWindow::aSweepsCellOpensItsPointsTimeline() {
     window.openDefaultScenario();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.statusText(), QStringLiteral("Simulated"));
+}
+
+// The window keeps its runs: the small pipeline at its micro-batch of 2 (kept after its quiet moment), then at 1 (kept
+// at once); a window opened afterwards lists both in its history and compares them — micro-batch 2 → 1 the only
+// input that differs.
+void TestMainWindow::runsAreKeptAcrossARestart() {
+    QTemporaryDir folder;
+    const QString database = folder.filePath(QStringLiteral("results.db"));
+    {
+        MainWindow window;
+        window.historyPage()->setDatabase(database);
+        window.runRecorder().setDatabase(database);
+        QSignalSpy settled(&window, &MainWindow::runSettled);
+        QSignalSpy stored(&window.runRecorder(), &parasight::gui::RunRecorder::stored);
+        QSignalSpy opened(&window, &MainWindow::fileOpened);
+        window.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"));
+        QVERIFY(settled.wait(30000));
+        QVERIFY(stored.wait(parasight::gui::RunRecorder::quiet_ms + 10000));
+        QCOMPARE(stored.back().at(1).toBool(), true);
+        window.document().edit(QStringLiteral("micro-batch"), QString(), [](Scenario& s) { s.training.micro_batch = 1; });
+        QVERIFY(settled.wait(30000));
+        window.runRecorder().storeNow();  // as closing the window does
+        QVERIFY(stored.wait(10000));
+        QCOMPARE(stored.back().at(1).toBool(), true);
+    }
+    MainWindow window;
+    QSignalSpy shown(window.historyPage(), &parasight::gui::HistoryPage::historyShown);
+    window.historyPage()->setDatabase(database);
+    QVERIFY(shown.wait(10000));
+    const auto& history = *window.historyPage()->model();
+    QCOMPARE(history.rowCount(), 2);
+    QCOMPARE(history.nameOf(0), QStringLiteral("run:2"));
+    QCOMPARE(history.nameOf(1), QStringLiteral("run:1"));
+    QSignalSpy compared(window.historyPage(), &parasight::gui::HistoryPage::comparisonShown);
+    window.historyPage()->compareRuns(1, 2);
+    QVERIFY(compared.wait(10000));
+    const auto& comparison = *window.historyPage()->comparisonModel();
+    QCOMPARE(comparison.inputRows(), 1);
+    QCOMPARE(comparison.data(comparison.index(0, 0), Qt::DisplayRole).toString(),
+             QStringLiteral("training.micro_batch"));
+    QCOMPARE(comparison.data(comparison.index(0, 1), Qt::DisplayRole).toString(), QStringLiteral("2"));
+    QCOMPARE(comparison.data(comparison.index(0, 2), Qt::DisplayRole).toString(), QStringLiteral("1"));
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

@@ -17,6 +17,7 @@
 #include "presets/preset_library.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
+#include "history/history_page.h"
 #include "sweeps/sweeps_page.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
@@ -71,6 +72,7 @@ constexpr TabSpec tab_specs[] = {
     {"oracle", QT_TRANSLATE_NOOP("MainWindow", "Oracle")},
     {"whatif", QT_TRANSLATE_NOOP("MainWindow", "What-if")},
     {"sweeps", QT_TRANSLATE_NOOP("MainWindow", "Sweeps")},
+    {"history", QT_TRANSLATE_NOOP("MainWindow", "History")},
 };
 
 }  // namespace
@@ -95,21 +97,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     sweeps_ = new SweepsPage(document_, tabs_);
     sweeps_->setDatabase({});  // the default results database, read on a worker
     // A cell of the heatmap double-clicked: its point's scenario opened and simulated, its timeline shown.
-    connect(sweeps_, &SweepsPage::scenarioChosen, this, [this](const QString& title, const QString& yaml) {
-        if (!maybeSave()) return;
-        Diagnostics problems;
-        leaveOpenFilePage();
-        if (!document_.openText(yaml.toStdString(), title.toStdString(), problems)) {
-            showProblems(problems, title);
-            return;
-        }
-        from_sweep_ = title;  // said with every run of it, until another document replaces it
-        showTab(QStringLiteral("timeline"));
-        status_->setText(tr("Opened %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(title));
-    });
+    connect(sweeps_, &SweepsPage::scenarioChosen, this, &MainWindow::openStoredScenario);
     connect(&document_, &ScenarioDocument::replaced, this, [this] { from_sweep_.clear(); });
     connect(sweeps_, &SweepsPage::scenarioRefused, this,
             [this](const QString& reason) { status_->setText(tr("The point could not be opened: %1").arg(reason)); });
+    // The history: a sweep opened on the Sweeps tab, a run's scenario as a document; one database for both tabs and
+    // for the runs kept.
+    history_ = new HistoryPage(tabs_);
+    history_->setDatabase({});
+    connect(history_, &HistoryPage::scenarioChosen, this, &MainWindow::openStoredScenario);
+    connect(history_, &HistoryPage::sweepChosen, this, [this](qint64 id) {
+        sweeps_->showSweep(id);
+        showTab(QStringLiteral("sweeps"));
+    });
+    connect(history_, &HistoryPage::databaseChosen, this, [this](const QString& path) {
+        sweeps_->setDatabase(path);
+        recorder_.setDatabase(path);
+    });
+    connect(sweeps_, &SweepsPage::databaseChosen, this, [this](const QString& path) {
+        history_->setDatabase(path);
+        recorder_.setDatabase(path);
+    });
+    connect(sweeps_, &SweepsPage::sweepSettled, history_, &HistoryPage::reload);
+    connect(&recorder_, &RunRecorder::stored, this, [this](qint64, bool added) {
+        if (added) history_->reload();
+    });
+    connect(&recorder_, &RunRecorder::refused, this,
+            [this](const QString& reason) { status_->setText(tr("The run was not kept in the history: %1").arg(reason)); });
     const std::map<QString, QWidget*> pages{{QStringLiteral("topology"), topology_},
                                             {QStringLiteral("strategy"), strategy_},
                                             {QStringLiteral("timeline"), timeline_},
@@ -117,7 +131,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                             {QStringLiteral("memory"), memory_},
                                             {QStringLiteral("oracle"), oracle_},
                                             {QStringLiteral("whatif"), what_if_},
-                                            {QStringLiteral("sweeps"), sweeps_}};
+                                            {QStringLiteral("sweeps"), sweeps_},
+                                            {QStringLiteral("history"), history_}};
     for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
     layout->addWidget(tabs_, 1);
@@ -306,6 +321,16 @@ void MainWindow::buildMenus() {
     every_device->setToolTip(tr("Simulate each device rather than one of each kind (symmetry class): slower, and "
                                 "refused past the task limit for large clusters"));
     connect(every_device, &QAction::toggled, this, &MainWindow::setEveryDevice);
+    keep_runs_action_ = run->addAction(tr("&Keep Runs in History"));
+    keep_runs_action_->setCheckable(true);
+    keep_runs_action_->setToolTip(tr("Store each scenario's run in the results database, for the History tab"));
+    const bool keep = QSettings().value(QStringLiteral("history/keep_runs"), true).toBool();
+    keep_runs_action_->setChecked(keep);
+    recorder_.setEnabled(keep);
+    connect(keep_runs_action_, &QAction::triggered, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("history/keep_runs"), on);
+        setKeepsRuns(on);
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < tabs_->count(); ++i) {
@@ -625,6 +650,7 @@ void MainWindow::runNow() {
 }
 
 void MainWindow::onScenarioChanged() {
+    recorder_.withdraw();  // the result it was offered is no longer the scenario's
     updateTitle();
     showProblems(document_.problems(), document_.filePath());
     session_.setEditing(document_.validated().get());
@@ -636,13 +662,36 @@ void MainWindow::onScenarioChanged() {
     }
 }
 
+void MainWindow::openStoredScenario(const QString& title, const QString& yaml) {
+    if (!maybeSave()) return;
+    Diagnostics problems;
+    leaveOpenFilePage();
+    if (!document_.openText(yaml.toStdString(), title.toStdString(), problems)) {
+        showProblems(problems, title);
+        return;
+    }
+    from_sweep_ = title;  // said with every run of it, until another document replaces it
+    showTab(QStringLiteral("timeline"));
+    status_->setText(from_sweep_.startsWith(QStringLiteral("sweep:"))
+                         ? tr("Opened %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(title)
+                         : tr("Opened %1; the History tab (Ctrl+9) goes back to it").arg(title));
+}
+
+void MainWindow::setKeepsRuns(bool on) {
+    recorder_.setEnabled(on);
+    if (keep_runs_action_ != nullptr && keep_runs_action_->isChecked() != on) keep_runs_action_->setChecked(on);
+}
+
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
+    // Kept in the history once it has stayed the newest a moment (run/run_recorder.h).
+    if (result->scenario == document_.validated()) recorder_.offer(result);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
     session_.setResult(result, document_.validated().get());
-    status_->setText(from_sweep_.isEmpty()
-                         ? tr("Simulated")
-                         : tr("Simulated %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(from_sweep_));
+    status_->setText(from_sweep_.isEmpty() ? tr("Simulated")
+                     : from_sweep_.startsWith(QStringLiteral("sweep:"))
+                         ? tr("Simulated %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(from_sweep_)
+                         : tr("Simulated %1; the History tab (Ctrl+9) goes back to it").arg(from_sweep_));
     Q_EMIT runSettled();
 }
 
@@ -721,6 +770,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    recorder_.storeNow();  // the last run, without waiting for its quiet moment
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

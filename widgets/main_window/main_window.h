@@ -12,6 +12,7 @@
 #include "run/job_runner.h"
 #include "navigation/spotlight.h"
 #include "problems/problems_panel.h"
+#include "run/run_recorder.h"
 #include "run/run_session.h"
 #include "target/target.h"
 #include "run/simulation_job.h"
@@ -46,6 +47,7 @@ class StrategyPage;
 class TimelineView;
 class WhatIfPage;
 class SweepsPage;
+class HistoryPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -63,6 +65,8 @@ public:
     [[nodiscard]] OracleView* oracleView() const noexcept { return oracle_; }
     [[nodiscard]] WhatIfPage* whatIfPage() const noexcept { return what_if_; }
     [[nodiscard]] SweepsPage* sweepsPage() const noexcept { return sweeps_; }
+    [[nodiscard]] HistoryPage* historyPage() const noexcept { return history_; }
+    [[nodiscard]] RunRecorder& runRecorder() noexcept { return recorder_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
     [[nodiscard]] StrategyPage* strategyPage() const noexcept { return strategy_; }
@@ -79,6 +83,8 @@ public:
     void openFile(const QString& path);
     // Whether opened files are added to File → Open Recent (not for --screenshot).
     void setRecordsRecentFiles(bool on) noexcept { records_recent_files_ = on; }
+    // Whether runs are kept in the history (Run → Keep Runs in History, remembered); --screenshot keeps none.
+    void setKeepsRuns(bool on);
     [[nodiscard]] ScenarioFileLoader& fileLoader() noexcept { return loader_; }
     // The page shown in place of the tabs while a file opens or when it could not be opened; null when the tabs
     // show.
@@ -133,6 +139,9 @@ private:
     void onScenarioChanged();
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
+    // A stored scenario (a sweep's point, a run of the history) opened as a new document, simulated, on the
+    // Timeline; `title` says which, with every run of it until another document replaces it.
+    void openStoredScenario(const QString& title, const QString& yaml);
     void showProblems(const Diagnostics& problems, const QString& file);
     // Greys the numbers of a result that no longer matches the scenario being edited.
     void updateTitle();
@@ -172,7 +181,10 @@ private:
     OracleView* oracle_ = nullptr;
     WhatIfPage* what_if_ = nullptr;
     SweepsPage* sweeps_ = nullptr;
-    QString from_sweep_;  // the sweep's point the document was opened from ("sweep:1 point 3 · name"), if it was
+    HistoryPage* history_ = nullptr;
+    RunRecorder recorder_;
+    QAction* keep_runs_action_ = nullptr;
+    QString from_sweep_;  // what the document was opened from ("sweep:1 point 3 · name", "run:4 · name"), if stored
     TimelinePage* timeline_ = nullptr;
     TopologyPage* topology_ = nullptr;
     StrategyPage* strategy_ = nullptr;

@@ -3,7 +3,7 @@
 #include "common/message_text.h"
 #include "document/scenario_document.h"
 #include "scenario_file/sweep_section.h"
-#include "store/default_store_path.h"
+#include "document/results_database.h"
 #include "store/stored_sweep_ranking.h"
 #include "store/stored_table.h"
 #include "sweeps/heatmap_view.h"
@@ -19,7 +19,6 @@
 #include <QScrollArea>
 #include <QThread>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -144,10 +143,10 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     status_->setWordWrap(true);
     auto* open = new QPushButton(tr("Open Database…"), this);
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open a results database"), QFileInfo(database_).path(),
-                                         tr("Results databases (*.db);;All files (*)"));
-        if (!path.isEmpty()) setDatabase(path);
+        const QString path = ask_for_results_database(this, database_);
+        if (path.isEmpty()) return;
+        setDatabase(path);
+        Q_EMIT databaseChosen(path);
     });
     sweep_box_ = new QComboBox(this);
     sweep_box_->setAccessibleName(tr("Sweep"));
@@ -360,10 +359,7 @@ Expected<QString> SweepsPage::sweepCommand() const {
 }
 
 void SweepsPage::setDatabase(const QString& path) {
-    database_ = path;
-    if (database_.isEmpty()) {
-        if (const auto found = default_store_path()) database_ = QString::fromStdString(found->string());
-    }
+    database_ = results_database_path(path);
     const std::string chosen = database_.toStdString();
     runner_.start<SweepList>([chosen](JobRunner::Context&) { return read_sweeps(chosen); },
                              [this](std::uint64_t, SweepList sweeps) {
@@ -381,6 +377,17 @@ void SweepsPage::setDatabase(const QString& path) {
                              });
 }
 
+void SweepsPage::showSweep(qint64 id) {
+    for (std::size_t s = 0; s < sweeps_.size(); ++s) {
+        if (sweeps_[s].id == id) {
+            sweep_box_->setCurrentIndex(static_cast<int>(s));
+            return;
+        }
+    }
+    wanted_sweep_ = id;
+    setDatabase(database_);
+}
+
 void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
     sweeps_ = sweeps;
     {
@@ -393,7 +400,12 @@ void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
                                     .arg(sweep.stored())
                                     .arg(sweep.point_count));
         }
-        sweep_box_->setCurrentIndex(static_cast<int>(sweeps_.size()) - 1);  // the newest
+        int shown = static_cast<int>(sweeps_.size()) - 1;  // the newest, unless one was asked for
+        for (std::size_t s = 0; s < sweeps_.size(); ++s) {
+            if (sweeps_[s].id == wanted_sweep_) shown = static_cast<int>(s);
+        }
+        wanted_sweep_ = 0;
+        sweep_box_->setCurrentIndex(shown);
     }
     if (sweeps_.empty()) return;
     const auto count = static_cast<std::int64_t>(sweeps_.size());

@@ -36,6 +36,8 @@ public:
 
     // Reads the sweeps of the database at `path` (the default one when empty) and shows the newest.
     void setDatabase(const QString& path);
+    // Shows the sweep with this id, reading the database again first when it is not listed yet.
+    void showSweep(qint64 id);
     [[nodiscard]] const QString& database() const noexcept { return database_; }
 
     [[nodiscard]] HeatmapView* heatmap() const noexcept { return heatmap_; }
@@ -79,6 +81,8 @@ Q_SIGNALS:
     void scenarioRefused(const QString& reason);
     // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
     void sweepSettled();
+    // Another database was opened here, for the History tab to follow.
+    void databaseChosen(const QString& path);
 
 private:
     // The plan the axes make on the document's scenario, or why they make none.
@@ -95,6 +99,7 @@ private:
     ScenarioDocument& document_;
     QString database_;
     std::vector<SweepSummary> sweeps_;
+    std::int64_t wanted_sweep_ = 0;  // showSweep's, until the database is read again
     JobRunner runner_;        // the sweeps and their grids
     JobRunner point_runner_;  // a point's scenario
     JobRunner sweeper_;       // a sweep run from here

@@ -1,0 +1,23 @@
+#include "document/results_database.h"
+
+#include "store/default_store_path.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+
+namespace parasight::gui {
+
+QString results_database_path(const QString& chosen) {
+    if (!chosen.isEmpty()) return chosen;
+    const auto found = default_store_path();
+    return found ? QString::fromStdString(found->string()) : QString();
+}
+
+QString ask_for_results_database(QWidget* parent, const QString& current) {
+    return QFileDialog::getOpenFileName(
+        parent, QCoreApplication::translate("ResultsDatabase", "Open a results database"), QFileInfo(current).path(),
+        QCoreApplication::translate("ResultsDatabase", "Results databases (*.db);;All files (*)"));
+}
+
+}  // namespace parasight::gui

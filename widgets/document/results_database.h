@@ -1,0 +1,16 @@
+#pragma once
+// Which results database (docs/store.md) the window's Sweeps and History tabs read and its runs are kept in: one
+// chosen by the user, else the default one parasight-cli sweep fills; and the dialog that chooses another.
+
+#include <QString>
+
+class QWidget;
+
+namespace parasight::gui {
+
+// `chosen`, or when it is empty the default database's path (empty when neither XDG_DATA_HOME nor HOME says where).
+[[nodiscard]] QString results_database_path(const QString& chosen);
+// Asks for a database to open, starting in `current`'s folder; empty when the user cancels.
+[[nodiscard]] QString ask_for_results_database(QWidget* parent, const QString& current);
+
+}  // namespace parasight::gui
