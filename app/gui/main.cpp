@@ -9,6 +9,7 @@
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 #include "history/history_page.h"
+#include "sweeps/heatmap_view.h"
 #include "sweeps/sweeps_page.h"
 #include "target/target.h"
 #include "whatif/what_if_page.h"
@@ -207,8 +208,16 @@ int main(int argc, char** argv) {
             };
             QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, one_done,
                              Qt::SingleShotConnection);
-            QObject::connect(window.sweepsPage(), &parasight::gui::SweepsPage::gridShown, &application, one_done,
-                             Qt::SingleShotConnection);
+            // A heatmap is pictured with its table of points read.
+            auto* sweeps = window.sweepsPage();
+            QObject::connect(sweeps, &parasight::gui::SweepsPage::gridShown, &application, [sweeps, one_done] {
+                if (sweeps->heatmap()->grid()) {
+                    QObject::connect(sweeps, &parasight::gui::SweepsPage::pointsShown, sweeps, one_done,
+                                     Qt::SingleShotConnection);
+                } else {
+                    one_done();
+                }
+            }, Qt::SingleShotConnection);
         } else if (parser.value(tab) == QStringLiteral("history")) {
             // The History tab is pictured once the run has settled and the history has been read, in either order.
             auto waiting = std::make_shared<int>(2);

@@ -135,7 +135,9 @@ public:
     // over the view's columns, made by the caller from known column names, never from user text).
     [[nodiscard]] std::optional<std::string> read_sweep(std::int64_t id, RowVisitor& visitor,
                                                         const std::string& where = {}, const std::string& order = {},
-                                                        std::int64_t limit = -1);
+                                                        std::int64_t limit = -1, std::int64_t offset = 0);
+    // How many points of a sweep `where` (as read_sweep's) lets through.
+    [[nodiscard]] Expected<std::int64_t> count_sweep_points(std::int64_t id, const std::string& where = {});
     // One run with its scenario's name: every column of runs.
     [[nodiscard]] std::optional<std::string> read_run(std::int64_t id, RowVisitor& visitor);
     // The YAML of the scenario stored under `hash` (a run's scenario_hash).

@@ -168,12 +168,13 @@ Expected<std::vector<RunSummary>> ResultStore::single_runs() {
 }
 
 std::optional<std::string> ResultStore::read_sweep(std::int64_t id, RowVisitor& visitor, const std::string& where,
-                                                   const std::string& order, std::int64_t limit) {
+                                                   const std::string& order, std::int64_t limit, std::int64_t offset) {
     if (Expected<SweepSummary> exists = sweep(id); !exists) return exists.error();
     std::string sql = "SELECT * FROM sweep_" + std::to_string(id);
     if (!where.empty()) sql += " WHERE " + where;
     sql += " ORDER BY " + (order.empty() ? std::string("point") : order + ", point");
     if (limit >= 0) sql += " LIMIT " + std::to_string(limit);
+    if (limit >= 0 && offset > 0) sql += " OFFSET " + std::to_string(offset);
     Expected<Statement> select = database_.prepare(sql);
     if (!select) return select.error();
     auto warnings = store::read_run_warnings(
@@ -224,6 +225,12 @@ Expected<StoredScenario> ResultStore::point_scenario(std::int64_t sweep_id, std:
         return Error{"holds no point " + std::to_string(point) + " of sweep " + std::to_string(sweep_id)};
     }
     return StoredScenario{select.value().text(0), select.value().text(1)};
+}
+
+Expected<std::int64_t> ResultStore::count_sweep_points(std::int64_t id, const std::string& where) {
+    if (Expected<SweepSummary> exists = sweep(id); !exists) return Error{exists.error()};
+    return database_.integer("SELECT count(*) FROM sweep_" + std::to_string(id) +
+                             (where.empty() ? std::string() : " WHERE " + where));
 }
 
 Expected<StoredScenario> ResultStore::run_scenario(std::int64_t run_id) {

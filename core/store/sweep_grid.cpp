@@ -5,11 +5,14 @@
 #include "common/message_text.h"
 #include "export/warning_text.h"
 #include "store/run_warnings.h"
+#include "store/sql_text.h"
 
 #include <algorithm>
 #include <array>
 
 namespace parasight {
+
+using store::quoted_identifier;
 
 using store::Statement;
 
@@ -28,15 +31,6 @@ constexpr std::array<GridMetric, 11> metrics{{
     {"exposed_dp_share", "exposed_dp_s / iteration_time_s", false},
     {"bubble_share", "bubble_s / iteration_time_s", false},
 }};
-
-std::string quoted_identifier(std::string_view name) {
-    std::string quoted = "\"";
-    for (const char c : name) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
 
 StoredValue value_at(const Statement& row, int column) {
     switch (row.column_type(column)) {
@@ -141,6 +135,7 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
     const std::string y = quoted_identifier(request.y_axis);
     std::string where;
     for (const auto& [path, value] : request.fixed) where += " AND " + quoted_identifier(path) + " IS ?";
+    if (!request.where.empty()) where += " AND (" + request.where + ")";
 
     SweepGrid grid;
     // Each axis's values in the order the sweep runs them: the last axis varies fastest, so by point number.

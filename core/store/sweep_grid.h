@@ -42,6 +42,7 @@ struct GridRequest {
     std::string y_axis;
     std::map<std::string, StoredValue> fixed;  // other axes held at one value; the rest are aggregated
     GridAggregation aggregation = GridAggregation::best;
+    std::string where;  // only the points this lets through (store/point_filter.h's SQL); empty: all
 };
 
 struct GridCell {

@@ -1,21 +1,13 @@
 #include "store/sweep_views.h"
 
 #include "store/run_warnings.h"
+#include "store/sql_text.h"
 #include "store/store_schema.h"
 
 #include <vector>
 
 namespace parasight::store {
 namespace {
-
-std::string quoted_identifier(std::string_view name) {
-    std::string quoted = "\"";
-    for (const char c : name) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
 
 // Every row of a one-column query.
 template <class Value, class Read>

@@ -63,6 +63,7 @@ private slots:
     void cellsWithoutAFittingPointSayWhy();
     void sharesOfTheIteration();
     void theShownPointsBreakdownAndEveryAxis();
+    void aFilterLeavesPointsOut();
     void mistakes();
 
 private:
@@ -105,7 +106,7 @@ void TestSweepGrid::aggregatedByTheStatedRule() {
     QFETCH(QList<double>, values);
     QFETCH(QList<int>, points);
     GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
-                        static_cast<GridAggregation>(rule)};
+                        static_cast<GridAggregation>(rule), {}};
     const Expected<SweepGrid> grid = store_->sweep_grid(request);
     QVERIFY2(grid, grid ? "" : grid.error().c_str());
     QCOMPARE(grid.value().x_values, (std::vector<StoredValue>{std::int64_t{1}, std::int64_t{2}}));
@@ -126,7 +127,7 @@ void TestSweepGrid::aggregatedByTheStatedRule() {
 void TestSweepGrid::aFixedAxisTakesOneValue() {
     // Micro-batch 2 only: points 1 (3 s), 5 (1 s), 3 (6 s) and 7 (invalid); higher samples/s is better: 8 / 1 s.
     GridRequest request{sweep_, grid_metric("samples_per_s").value(), "parallelism.tp", "parallelism.pp",
-                        {{"training.micro_batch", std::int64_t{2}}}, GridAggregation::best};
+                        {{"training.micro_batch", std::int64_t{2}}}, GridAggregation::best, {}};
     const Expected<SweepGrid> grid = store_->sweep_grid(request);
     QVERIFY(grid);
     QCOMPARE(grid.value().at(0, 0).points, std::int64_t{1});
@@ -139,7 +140,7 @@ void TestSweepGrid::aFixedAxisTakesOneValue() {
 
 void TestSweepGrid::cellsWithoutAFittingPointSayWhy() {
     GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
-                        GridAggregation::best};
+                        GridAggregation::best, {}};
     const Expected<SweepGrid> grid = store_->sweep_grid(request);
     QVERIFY(grid);
     const GridCell& cell = grid.value().at(1, 1);
@@ -162,7 +163,7 @@ void TestSweepGrid::sharesOfTheIteration() {
     // The bubble's share: point 5 spends 0.5 s of its 1 s iteration in the bubble, point 4 0.25 s of 2 s; the best
     // (smallest) share in the cell tp 2 · pp 1 is 0.125.
     GridRequest request{sweep_, grid_metric("bubble_share").value(), "parallelism.tp", "parallelism.pp", {},
-                        GridAggregation::best};
+                        GridAggregation::best, {}};
     const Expected<SweepGrid> grid = store_->sweep_grid(request);
     QVERIFY(grid);
     QCOMPARE(grid.value().at(1, 0).value.value(), 0.125);
@@ -171,7 +172,7 @@ void TestSweepGrid::sharesOfTheIteration() {
 
 void TestSweepGrid::theShownPointsBreakdownAndEveryAxis() {
     GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
-                        GridAggregation::best};
+                        GridAggregation::best, {}};
     const Expected<SweepGrid> grid = store_->sweep_grid(request);
     QVERIFY(grid);
     // The cell tp 2 · pp 1 shows point 5 (1 s): 0.5 s of bubble, 0.125 s of exposed DP, the 0.375 s left computing.
@@ -191,9 +192,25 @@ void TestSweepGrid::theShownPointsBreakdownAndEveryAxis() {
     QCOMPARE(grid.value().axes[2].values, (std::vector<StoredValue>{std::int64_t{1}, std::int64_t{2}}));
 }
 
+// A filter (store/point_filter.h's SQL) leaves out the points it does not let through: under 3 s only, the cell
+// tp 1 · pp 1 keeps point 1 (3 s) for every rule, tp 1 · pp 2 (5 s, 6 s) keeps none.
+void TestSweepGrid::aFilterLeavesPointsOut() {
+    GridRequest request{sweep_, grid_metric("iteration_time_s").value(), "parallelism.tp", "parallelism.pp", {},
+                        GridAggregation::worst, "iteration_time_s <= 3"};
+    const Expected<SweepGrid> grid = store_->sweep_grid(request);
+    QVERIFY(grid);
+    QCOMPARE(grid.value().at(0, 0).points, std::int64_t{1});
+    QCOMPARE(grid.value().at(0, 0).value.value(), 3.0);
+    QCOMPARE(grid.value().at(1, 0).value.value(), 2.0);  // the worst of 2 s and 1 s
+    QCOMPARE(grid.value().at(0, 1).points, std::int64_t{0});
+    QVERIFY(!grid.value().at(0, 1).value);
+    // The axes keep every value.
+    QCOMPARE(grid.value().y_values.size(), std::size_t{2});
+}
+
 void TestSweepGrid::mistakes() {
     GridRequest request{sweep_, grid_metric("mfu").value(), "parallelism.tpp", "parallelism.pp", {},
-                        GridAggregation::best};
+                        GridAggregation::best, {}};
     const Expected<SweepGrid> unknown = store_->sweep_grid(request);
     QVERIFY(!unknown);
     QCOMPARE(unknown.error(), std::string("sweep 1 has no axis 'parallelism.tpp' (did you mean 'parallelism.tp'?)"));

@@ -6,10 +6,15 @@
 
 #include "document/scenario_document.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/sweep_points_model.h"
 
 #include <QPlainTextEdit>
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -90,6 +95,7 @@ private Q_SLOTS:
     void aSweepRunFromTheTabIsStoredAndShown();
     void theSameSweepAsACommand();
     void anAxisHeldAtOneValueOrAggregated();
+    void theFilteredPointsBestFirstAPageAtATime();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -253,6 +259,79 @@ void TestSweepsPage::anAxisHeldAtOneValueOrAggregated() {
     QVERIFY(shown.wait(10000));
     QVERIFY(!page.fixedBox(QStringLiteral("training.micro_batch")));
     QVERIFY(page.fixedBox(QStringLiteral("parallelism.tp")));
+}
+
+// The three-axis sweep's points (iteration tp + pp s, less 0.5 s at micro-batch 2) best first, three at a time; the
+// filter narrows the table and the heatmap alike; a mistake is said where it is and changes nothing; a header sorts
+// every point; the selected point's cell is marked on the heatmap.
+void TestSweepsPage::theFilteredPointsBestFirstAPageAtATime() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    page.setPageRows(3);
+    QAbstractItemModelTester tester(page.pointsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy points(&page, &SweepsPage::pointsShown);
+    page.setDatabase(path);
+    QVERIFY(points.wait(10000));
+    SweepPointsModel& model = *page.pointsModel();
+    const auto column = [&](const char* name) {
+        for (int c = 0; c < model.columnCount(); ++c) {
+            if (model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString() == QLatin1String(name)) return c;
+        }
+        return -1;
+    };
+    const auto text = [&](int row, const char* name) {
+        return model.data(model.index(row, column(name)), Qt::DisplayRole).toString();
+    };
+    // Best first: point 1 (tp 1, pp 1, mb 2: 1.5 s), then 0 (2 s) and 3 (tp 1, pp 2, mb 2: 2.5 s) before 5 (2.5 s).
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.pointOf(0), std::int64_t{1});
+    QCOMPARE(model.pointOf(1), std::int64_t{0});
+    QCOMPARE(model.pointOf(2), std::int64_t{3});
+    QCOMPARE(text(0, "iteration_time_s"), QStringLiteral("1.5 s"));
+    QCOMPARE(text(0, "parallelism.pp"), QStringLiteral("1"));
+    QCOMPARE(page.pointsText(), QStringLiteral("8 of 8 points stored; the best 3 by iteration_time_s"));
+    page.showMorePoints();
+    QVERIFY(points.wait(10000));
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.pointOf(3), std::int64_t{5});
+    page.showMorePoints();
+    QVERIFY(points.wait(10000));
+    QCOMPARE(model.rowCount(), 8);
+    // The filter: micro-batch 2 at pp 1 is points 1 (1.5 s) and 5 (2.5 s); the heatmap keeps only them.
+    QSignalSpy grid(&page, &SweepsPage::gridShown);
+    page.filterEdit()->setText(QStringLiteral("micro_batch = 2 and pp = 1"));
+    QVERIFY(grid.wait(10000));
+    QVERIFY(points.wait(10000));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.pointOf(1), std::int64_t{5});
+    QCOMPARE(page.pointsText(), QStringLiteral("2 of the 8 points pass the filter; the best 2 by iteration_time_s"));
+    QCOMPARE(page.heatmap()->grid()->at(0, 1).points, std::int64_t{0});
+    QCOMPARE(page.heatmap()->grid()->at(1, 0).value.value(), 2.5);
+    // A mistake is said, located, and the table and heatmap stay as they were.
+    page.filterEdit()->setText(QStringLiteral("micro_batch = 2 and ppp = 1"));
+    QVERIFY(points.wait(10000));
+    QCOMPARE(page.pointsText(), QStringLiteral("filter:1:21: unknown name 'ppp' (did you mean 'pp'?); a condition "
+                                               "names an axis or a result column"));
+    QCOMPARE(model.rowCount(), 2);
+    // A header sorts every point: by tp, largest first (then by point): 4, 5, 6.
+    page.filterEdit()->clear();
+    QVERIFY(points.wait(10000));
+    model.sort(column("parallelism.tp"), Qt::DescendingOrder);
+    QVERIFY(points.wait(10000));
+    QCOMPARE(model.pointOf(0), std::int64_t{4});
+    QCOMPARE(model.pointOf(2), std::int64_t{6});
+    QCOMPARE(page.pointsText(), QStringLiteral("8 of 8 points stored; 3 shown, sorted by parallelism.tp"));
+    // The selected point's cell: point 6 is tp 2 (across, second), pp 2 (down, second).
+    page.pointsTable()->selectRow(2);
+    QCOMPARE(page.heatmap()->markedCell(), std::optional(std::pair<std::size_t, std::size_t>(1, 1)));
+    // A double-click on a row opens its point.
+    QSignalSpy chosen(&page, &SweepsPage::scenarioChosen);
+    Q_EMIT page.pointsTable()->doubleClicked(model.index(2, 0));
+    QVERIFY(chosen.wait(10000));
+    QVERIFY(chosen.front().at(1).toString().contains(QStringLiteral("# point 6")));
 }
 
 QTEST_MAIN(TestSweepsPage)

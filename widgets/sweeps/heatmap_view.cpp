@@ -98,6 +98,11 @@ bool HeatmapView::setBaseline(std::size_t x, std::size_t y) {
     return true;
 }
 
+void HeatmapView::setMarkedCell(std::optional<std::pair<std::size_t, std::size_t>> cell) {
+    marked_ = cell;
+    update();
+}
+
 void HeatmapView::setGlyphsShown(bool shown) {
     glyphs_ = shown;
     update();
@@ -292,6 +297,12 @@ void HeatmapView::paintEvent(QPaintEvent*) {
         painter.setPen(QPen(palette().color(QPalette::Text), 3.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cellRect(*grid_->best % columns, *grid_->best / columns).adjusted(1, 1, -1, -1));
+    }
+    // The cell of a point selected elsewhere, in the highlight colour, innermost.
+    if (marked_ && marked_->first < grid_->x_values.size() && marked_->second < grid_->y_values.size()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 3.0));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cellRect(marked_->first, marked_->second).adjusted(4, 4, -4, -4));
     }
     // The axes' values and names.
     const QRect plot = plotRect();

@@ -49,6 +49,11 @@ public:
     // Draws each cell's glyph of its point's time breakdown (where the cell is large enough).
     void setGlyphsShown(bool shown);
     [[nodiscard]] bool glyphsShown() const noexcept { return glyphs_; }
+    // A cell marked (outlined in the highlight colour): the cell of a point selected elsewhere; none to clear.
+    void setMarkedCell(std::optional<std::pair<std::size_t, std::size_t>> cell);
+    [[nodiscard]] const std::optional<std::pair<std::size_t, std::size_t>>& markedCell() const noexcept {
+        return marked_;
+    }
     // Where a cell's glyph is drawn; empty when it has none or the cell is too small.
     [[nodiscard]] QRect glyphRect(std::size_t x, std::size_t y) const;
     // The colour of a value on the scale of the grid shown: viridis, the best value yellow, the worst dark purple.
@@ -89,6 +94,7 @@ private:
     HeatmapScale scale_ = HeatmapScale::linear;
     std::optional<std::size_t> baseline_;
     bool glyphs_ = false;
+    std::optional<std::pair<std::size_t, std::size_t>> marked_;
 
     // Whether the log scale is in force: asked for, and every value above 0.
     [[nodiscard]] bool logarithmic() const noexcept;

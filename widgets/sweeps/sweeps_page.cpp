@@ -6,7 +6,10 @@
 #include "document/results_database.h"
 #include "store/stored_sweep_ranking.h"
 #include "store/stored_table.h"
+#include "store/point_filter.h"
+#include "store/sql_text.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/sweep_points_model.h"
 #include "sweeps/sweep_job.h"
 
 #include <QCheckBox>
@@ -21,7 +24,13 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -175,6 +184,48 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     glyphs_box_->setChecked(true);
     heatmap_ = new HeatmapView(this);
     heatmap_->setGlyphsShown(true);
+    // The points, filtered, a page at a time: best first by the metric, or by a header clicked.
+    filter_ = new QLineEdit(this);
+    filter_->setObjectName(QStringLiteral("PointFilter"));
+    filter_->setAccessibleName(tr("Filter the points"));
+    filter_->setPlaceholderText(tr("Filter: fits, pp <= 8, mfu > 0.5, peak_memory_bytes < 60 GiB"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setToolTip(tr("Conditions joined by , or and: fits, or NAME OP VALUE — an axis (its path or last part) "
+                           "or a result column, OP one of < <= > >= = !=, a value with its unit where it has one"));
+    auto* filter_pause = new QTimer(this);
+    filter_pause->setSingleShot(true);
+    filter_pause->setInterval(300);
+    connect(filter_, &QLineEdit::textChanged, filter_pause, qOverload<>(&QTimer::start));
+    connect(filter_pause, &QTimer::timeout, this, &SweepsPage::requestGrid);
+    points_status_ = new QLabel(this);
+    points_status_->setWordWrap(true);
+    points_model_ = new SweepPointsModel(this);
+    points_table_ = new QTableView(this);
+    points_table_->setObjectName(QStringLiteral("SweepPoints"));
+    points_table_->setModel(points_model_);
+    points_table_->setSortingEnabled(true);
+    points_table_->horizontalHeader()->setSortIndicatorShown(false);  // until a header is clicked
+    points_table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    points_table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    points_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    points_table_->verticalHeader()->hide();
+    points_table_->setToolTip(tr("Double-click a point to open it"));
+    more_ = new QPushButton(tr("Show &More"), this);
+    connect(more_, &QPushButton::clicked, this, &SweepsPage::showMorePoints);
+    connect(points_model_, &SweepPointsModel::sortRequested, this, [this](const QString& column, Qt::SortOrder order) {
+        order_column_ = column;
+        order_ = order;
+        points_table_->horizontalHeader()->setSortIndicatorShown(true);
+        requestPoints(false);
+    });
+    connect(points_table_, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { openPoint(points_model_->pointOf(index.row())); });
+    connect(points_table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SweepsPage::markSelectedPoint);
+    connect(&points_runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
+        points_status_->setText(tr("The points could not be read: %1").arg(what));
+        Q_EMIT pointsShown();
+    });
     fixed_row_ = new QWidget(this);
     fixed_layout_ = new QHBoxLayout(fixed_row_);
     fixed_layout_->setContentsMargins(0, 0, 0, 0);
@@ -220,7 +271,22 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     layout->addLayout(which);
     layout->addLayout(choices);
     layout->addLayout(reading);
-    layout->addWidget(heatmap_, 1);
+    auto* points = new QWidget(this);
+    auto* points_layout = new QVBoxLayout(points);
+    points_layout->setContentsMargins(0, 0, 0, 0);
+    auto* filter_line = new QHBoxLayout;
+    filter_line->addWidget(filter_, 1);
+    filter_line->addWidget(more_);
+    points_layout->addLayout(filter_line);
+    points_layout->addWidget(points_status_);
+    points_layout->addWidget(points_table_, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(heatmap_);
+    split->addWidget(points);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
 
     connect(sweep_box_, &QComboBox::currentIndexChanged, this, &SweepsPage::chooseSweep);
     for (QComboBox* box : {metric_box_, x_box_, y_box_, rule_box_}) {
@@ -437,8 +503,10 @@ void SweepsPage::chooseSweep() {
         x_box_->setCurrentIndex(varied[0]);
         y_box_->setCurrentIndex(varied[1]);
     }
-    // What ranks this sweep (the command line's default) until a metric is chosen.
+    // What ranks this sweep (the command line's default) until a metric is chosen; its points best first by it.
     metric_box_->setProperty("default", true);
+    order_column_.clear();
+    points_table_->horizontalHeader()->setSortIndicatorShown(false);
     requestGrid();
 }
 
@@ -458,9 +526,15 @@ void SweepsPage::requestGrid() {
     }
     const bool default_metric = metric_box_->property("default").toBool();
     metric_box_->setProperty("default", false);
+    const Expected<std::string> where = filterWhere();
+    if (!where) {
+        points_status_->setText(QString::fromStdString(where.error()));
+        Q_EMIT pointsShown();
+        return;
+    }
     GridRequest request{sweep.id, grid_metric(metric_box_->currentText().toStdString()).value(),
                         x_box_->currentText().toStdString(), y_box_->currentText().toStdString(), fixedValues(),
-                        static_cast<GridAggregation>(rule_box_->currentIndex())};
+                        static_cast<GridAggregation>(rule_box_->currentIndex()), where.value()};
     const std::string path = database_.toStdString();
     runner_.start<Expected<GridAnswer>>(
         [path, request, sweep, default_metric](JobRunner::Context&) {
@@ -494,10 +568,118 @@ void SweepsPage::requestGrid() {
                                     .arg(QString::fromStdString(fixed_.front().path), rule_box_->currentText())
                               : tr(", the other axes at their %1 point").arg(rule_box_->currentText());
             }
+            if (!filter_->text().trimmed().isEmpty()) others += tr(", points passing the filter");
             heatmap_->showGrid(std::move(answer).value().grid, metric, x_box_->currentText(), y_box_->currentText(),
                                tr("%1 of each cell%2").arg(metric_box_->currentText(), others));
+            markSelectedPoint();
             Q_EMIT gridShown();
+            requestPoints(false);
         });
+}
+
+QString SweepsPage::pointsText() const { return points_status_->text(); }
+
+Expected<std::string> SweepsPage::filterWhere() const {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size()) return std::string();
+    const auto filter = parse_point_filter(filter_->text().toStdString(), sweeps_[static_cast<std::size_t>(index)].axis_paths);
+    if (!filter) return Error{filter.error().located()};
+    return filter.value().where;
+}
+
+namespace {
+
+// A page of a sweep's points and how many pass the filter.
+struct PointsPage {
+    std::int64_t passing = 0;
+    StoredTable rows;
+};
+
+}  // namespace
+
+void SweepsPage::requestPoints(bool more) {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size()) {
+        points_model_->clear();
+        return;
+    }
+    const SweepSummary sweep = sweeps_[static_cast<std::size_t>(index)];
+    const Expected<std::string> where = filterWhere();
+    if (!where) {
+        points_status_->setText(QString::fromStdString(where.error()));
+        Q_EMIT pointsShown();
+        return;
+    }
+    const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
+    // Points without the value (not simulated) last, whichever the order.
+    const std::string key = order_column_.isEmpty() ? "(" + std::string(metric.sql) + ")" : store::quoted_identifier(order_column_.toStdString());
+    const bool descending = order_column_.isEmpty() ? metric.higher_is_better : order_ == Qt::DescendingOrder;
+    const std::string order = key + " IS NULL, " + key + (descending ? " DESC" : " ASC");
+    const std::int64_t offset = more ? points_model_->rowCount() : 0;
+    const std::string path = database_.toStdString();
+    const std::string filter = where.value();
+    const std::int64_t page_rows = page_rows_;
+    points_runner_.start<Expected<PointsPage>>(
+        [path, sweep, filter, order, offset, page_rows](JobRunner::Context&) -> Expected<PointsPage> {
+            Expected<ResultStore> store =
+                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+            if (!store) return Error{store.error()};
+            PointsPage page;
+            const Expected<std::int64_t> passing = store.value().count_sweep_points(sweep.id, filter);
+            if (!passing) return Error{passing.error()};
+            page.passing = passing.value();
+            if (auto problem = store.value().read_sweep(sweep.id, page.rows, filter, order, page_rows, offset)) {
+                return Error{*problem};
+            }
+            return page;
+        },
+        [this, sweep, more, metric](std::uint64_t, Expected<PointsPage> page) {
+            if (!page) {
+                points_status_->setText(tr("The points could not be read: %1").arg(QString::fromStdString(page.error())));
+                Q_EMIT pointsShown();
+                return;
+            }
+            points_passing_ = page.value().passing;
+            points_model_->setPage(sweep.axis_paths, std::move(page.value().rows), more);
+            const auto shown = static_cast<std::int64_t>(points_model_->rowCount());
+            const QString by = order_column_.isEmpty()
+                                   ? tr("the best %1 by %2").arg(shown).arg(text_of(metric.name))
+                                   : tr("%1 shown, sorted by %2").arg(shown).arg(order_column_);
+            points_status_->setText(filter_->text().trimmed().isEmpty()
+                                        ? tr("%1 of %2 points stored; %3")
+                                              .arg(points_passing_)
+                                              .arg(sweep.point_count)
+                                              .arg(by)
+                                        : tr("%1 of the %2 points pass the filter; %3")
+                                              .arg(points_passing_)
+                                              .arg(sweep.point_count)
+                                              .arg(by));
+            more_->setEnabled(shown < points_passing_);
+            if (!more) points_table_->resizeColumnsToContents();
+            Q_EMIT pointsShown();
+        });
+}
+
+void SweepsPage::showMorePoints() { requestPoints(true); }
+
+void SweepsPage::markSelectedPoint() {
+    const QModelIndexList rows = points_table_->selectionModel()->selectedRows();
+    const auto& grid = heatmap_->grid();
+    if (rows.isEmpty() || !grid) {
+        heatmap_->setMarkedCell(std::nullopt);
+        return;
+    }
+    const int row = rows.front().row();
+    const StoredValue& x = points_model_->axisValue(row, x_box_->currentText().toStdString());
+    const StoredValue& y = points_model_->axisValue(row, y_box_->currentText().toStdString());
+    const auto cx = std::find(grid->x_values.begin(), grid->x_values.end(), x);
+    const auto cy = std::find(grid->y_values.begin(), grid->y_values.end(), y);
+    if (cx == grid->x_values.end() || cy == grid->y_values.end()) {
+        heatmap_->setMarkedCell(std::nullopt);
+        return;
+    }
+    heatmap_->setMarkedCell(std::pair(static_cast<std::size_t>(cx - grid->x_values.begin()),
+                                      static_cast<std::size_t>(cy - grid->y_values.begin())));
 }
 
 QComboBox* SweepsPage::fixedBox(const QString& axis) const {

@@ -20,12 +20,15 @@ class QCheckBox;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QTableView;
 
 namespace parasight::gui {
 
 class HeatmapView;
+class SweepPointsModel;
 class ScenarioDocument;
 
 class SweepsPage : public QWidget {
@@ -50,6 +53,17 @@ public:
     [[nodiscard]] QComboBox* scaleBox() const noexcept { return scale_box_; }
     // Each cell's glyph of where its point's iteration went.
     [[nodiscard]] QCheckBox* glyphsBox() const noexcept { return glyphs_box_; }
+    // The filter bar over the sweep's points (store/point_filter.h): the heatmap and the table show only the points
+    // it lets through; a mistake is said, located, and changes nothing.
+    [[nodiscard]] QLineEdit* filterEdit() const noexcept { return filter_; }
+    // The sweep's points that pass the filter, best first by the metric (or by a header clicked), a page at a time.
+    [[nodiscard]] SweepPointsModel* pointsModel() const noexcept { return points_model_; }
+    [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
+    // "12 of 32 points pass the filter; the best 12 by iteration_time_s", or the filter's mistake.
+    [[nodiscard]] QString pointsText() const;
+    // Reads the next page of points; a page holds 100 points unless set otherwise.
+    void showMorePoints();
+    void setPageRows(std::int64_t rows) noexcept { page_rows_ = rows; }
     // The control of an axis neither across nor down: "all values" (aggregated by the rule) or one of its values;
     // none for an axis of one value, or while the grid is not read.
     [[nodiscard]] QComboBox* fixedBox(const QString& axis) const;
@@ -79,6 +93,8 @@ Q_SIGNALS:
     void scenarioChosen(const QString& title, const QString& yaml);
     // It could not be read: why.
     void scenarioRefused(const QString& reason);
+    // A page of points was read into the table (or the filter refused).
+    void pointsShown();
     // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
     void sweepSettled();
     // Another database was opened here, for the History tab to follow.
@@ -93,6 +109,12 @@ private:
     void showSweeps(const std::vector<SweepSummary>& sweeps);
     // A control per axis neither across nor down, from the grid's axes, keeping the values held before.
     void updateFixedControls(const SweepGrid& grid);
+    // The filter as SQL, or why not (said under the filter bar).
+    [[nodiscard]] Expected<std::string> filterWhere() const;
+    // Reads the first page of points again (`more`: the next page).
+    void requestPoints(bool more);
+    // Marks on the heatmap the cell of the table's selected point.
+    void markSelectedPoint();
     // The axes held at one value, as the controls say.
     [[nodiscard]] std::map<std::string, StoredValue> fixedValues() const;
 
@@ -131,6 +153,16 @@ private:
     QHBoxLayout* fixed_layout_ = nullptr;
     QWidget* fixed_row_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
+    QLineEdit* filter_ = nullptr;
+    QLabel* points_status_ = nullptr;
+    QTableView* points_table_ = nullptr;
+    QPushButton* more_ = nullptr;
+    SweepPointsModel* points_model_ = nullptr;
+    JobRunner points_runner_;
+    QString order_column_;  // a header clicked; empty: the metric, best first
+    Qt::SortOrder order_ = Qt::AscendingOrder;
+    std::int64_t points_passing_ = 0;
+    std::int64_t page_rows_ = 100;
 };
 
 }  // namespace parasight::gui
