@@ -229,8 +229,9 @@ Expected<StoredScenario> ResultStore::point_scenario(std::int64_t sweep_id, std:
 
 Expected<std::int64_t> ResultStore::count_sweep_points(std::int64_t id, const std::string& where) {
     if (Expected<SweepSummary> exists = sweep(id); !exists) return Error{exists.error()};
-    return database_.integer("SELECT count(*) FROM sweep_" + std::to_string(id) +
-                             (where.empty() ? std::string() : " WHERE " + where));
+    // Every point: counted on the points alone, not through the view's joins.
+    if (where.empty()) return database_.integer("SELECT count(*) FROM sweep_points WHERE sweep_id = " + std::to_string(id));
+    return database_.integer("SELECT count(*) FROM sweep_" + std::to_string(id) + " WHERE " + where);
 }
 
 Expected<StoredScenario> ResultStore::run_scenario(std::int64_t run_id) {

@@ -138,18 +138,24 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
     if (!request.where.empty()) where += " AND (" + request.where + ")";
 
     SweepGrid grid;
-    // Each axis's values in the order the sweep runs them: the last axis varies fastest, so by point number.
-    for (const std::string& path : paths) {
-        GridAxis& axis = grid.axes.emplace_back(GridAxis{path, {}});
-        const std::string column = quoted_identifier(path);
-        Expected<Statement> select =
-            database_.prepare("SELECT " + column + " FROM " + view + " GROUP BY " + column + " ORDER BY min(point)");
+    // Each axis's values in the order the sweep runs them (the last axis varies fastest, so by point number), every
+    // axis in one pass over the stored values rather than one pass over the view per axis.
+    for (const std::string& path : paths) grid.axes.push_back(GridAxis{path, {}});
+    {
+        Expected<Statement> select = database_.prepare(
+            "SELECT position, value, min(point) AS first FROM sweep_point_values WHERE sweep_id = ? "
+            "GROUP BY position, value ORDER BY position, first");
         if (!select) return Error{select.error()};
-        const auto problem =
-            select.value().each_row([&](const Statement& row) { axis.values.push_back(value_at(row, 0)); });
+        select.value().bind(1, request.sweep_id);
+        const auto problem = select.value().each_row([&](const Statement& row) {
+            const auto position = static_cast<std::size_t>(row.integer(0));
+            if (position < grid.axes.size()) grid.axes[position].values.push_back(value_at(row, 1));
+        });
         if (problem) return Error{*problem};
-        if (path == request.x_axis) grid.x_values = axis.values;
-        if (path == request.y_axis) grid.y_values = axis.values;
+    }
+    for (const GridAxis& axis : grid.axes) {
+        if (axis.path == request.x_axis) grid.x_values = axis.values;
+        if (axis.path == request.y_axis) grid.y_values = axis.values;
     }
     grid.cells.resize(grid.x_values.size() * grid.y_values.size());
 
