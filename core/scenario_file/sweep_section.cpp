@@ -3,6 +3,8 @@
 #include "io/bounded_file.h"
 #include "scenario_file/yaml_reader.h"
 
+#include <yaml-cpp/yaml.h>
+
 namespace parasight {
 namespace {
 
@@ -91,6 +93,33 @@ SweepSectionRead read_sweep_section_file(const std::filesystem::path& path) {
         return result;
     }
     return read_sweep_section(text.value(), path.string());
+}
+
+std::string write_sweep_section_yaml(const SweepSection& section) {
+    YAML::Emitter out;
+    out << YAML::BeginMap << YAML::Key << "sweep" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "axes" << YAML::Value << YAML::BeginSeq;
+    for (std::size_t a = 0; a < section.axes.size();) {
+        // An entry holds an axis and those zipped with it.
+        out << YAML::Flow << YAML::BeginMap;
+        do {
+            const SweepSectionAxis& axis = section.axes[a];
+            out << YAML::Key << axis.path << YAML::Value;
+            if (axis.values.empty()) {
+                out << axis.text;
+            } else {
+                out << YAML::Flow << YAML::BeginSeq;
+                for (const std::string& value : axis.values) out << value;
+                out << YAML::EndSeq;
+            }
+            ++a;
+        } while (a < section.axes.size() && section.axes[a].zipped_with_previous);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    if (!section.strategies.empty()) out << YAML::Key << "strategies" << YAML::Value << section.strategies;
+    out << YAML::EndMap << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
 }
 
 }  // namespace parasight

@@ -45,6 +45,9 @@ struct SweepSectionRead {
 };
 
 [[nodiscard]] SweepSectionRead read_sweep_section(std::string_view text, const std::string& file_name);
+// The section as a scenario file writes it (`sweep:` first, an entry per axis, zipped axes in one entry, each list in
+// flow style with its items as written); read_sweep_section reads it back to the same axes.
+[[nodiscard]] std::string write_sweep_section_yaml(const SweepSection& section);
 [[nodiscard]] SweepSectionRead read_sweep_section_file(const std::filesystem::path& path);
 
 }  // namespace parasight

@@ -10,6 +10,7 @@
 
 #include "analysis/report.h"
 #include "common/expected.h"
+#include "scenario_file/sweep_section.h"
 #include "store/sqlite_database.h"
 #include "sweep/point_result.h"
 #include "sweep/sweep_axis.h"
@@ -146,6 +147,9 @@ public:
     [[nodiscard]] Expected<StoredScenario> point_scenario(std::int64_t sweep_id, std::uint64_t point);
     // The scenario of a run, as it ran.
     [[nodiscard]] Expected<StoredScenario> run_scenario(std::int64_t run_id);
+    // A sweep's axes as a scenario file's `sweep:` section (scenario_file/sweep_section.h): its values as written,
+    // zipped axes in one entry — what runs the same sweep again on its base scenario.
+    [[nodiscard]] Expected<SweepSection> sweep_section(std::int64_t id);
     // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
     [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 

@@ -234,6 +234,29 @@ Expected<std::int64_t> ResultStore::count_sweep_points(std::int64_t id, const st
     return database_.integer("SELECT count(*) FROM sweep_" + std::to_string(id) + " WHERE " + where);
 }
 
+Expected<SweepSection> ResultStore::sweep_section(std::int64_t id) {
+    if (Expected<SweepSummary> exists = sweep(id); !exists) return Error{exists.error()};
+    Expected<Statement> select = database_.prepare(
+        "SELECT a.position, a.path, a.zipped_with_previous, j.value FROM sweep_axes a, json_each(a.sweep_values) j "
+        "WHERE a.sweep_id = ? ORDER BY a.position, j.key");
+    if (!select) return Error{select.error()};
+    select.value().bind(1, id);
+    SweepSection section;
+    std::int64_t position = -1;
+    const auto problem = select.value().each_row([&](const Statement& row) {
+        if (row.integer(0) != position) {
+            position = row.integer(0);
+            SweepSectionAxis axis;
+            axis.path = row.text(1);
+            axis.zipped_with_previous = row.integer(2) != 0;
+            section.axes.push_back(std::move(axis));
+        }
+        section.axes.back().values.push_back(row.text(3));
+    });
+    if (problem) return Error{*problem};
+    return section;
+}
+
 Expected<StoredScenario> ResultStore::run_scenario(std::int64_t run_id) {
     Expected<Statement> select =
         database_.prepare("SELECT s.name, s.yaml FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash WHERE r.id = ?");

@@ -149,6 +149,7 @@ private slots:
     void databasesThatAreNotOursAreLeftUntouched();
     void aLockedDatabaseSaysSo();
     void theHistoryIsKept();
+    void aSweepWritesItsSection();
 };
 
 void TestResultStore::sha256MatchesTheStandardsVectors() {
@@ -638,6 +639,35 @@ void TestResultStore::theHistoryIsKept() {
     QCOMPARE(client.one("SELECT count(*) FROM runs") + client.one("SELECT count(*) FROM scenarios") +
                  client.one("SELECT count(*) FROM run_warnings"),
              std::string("000"));
+}
+
+// A stored sweep's axes as a `sweep:` section: its values as written, zipped axes in one entry; read back, the same.
+void TestResultStore::aSweepWritesItsSection() {
+    QTemporaryDir folder;
+    Expected<ResultStore> store = ResultStore::open(folder.filePath("r.db").toStdString(), ResultStore::Access::read_write);
+    QVERIFY(store);
+    SweepRecord record = two_axis_sweep();
+    record.axes.push_back({"parallelism.recompute", {"full", "selective"}, true});
+    record.axes.push_back({"parallelism.sequence_parallel", {"false", "true"}, true});
+    const Expected<std::int64_t> id = store.value().open_sweep(record);
+    QVERIFY(id);
+    const Expected<SweepSection> section = store.value().sweep_section(id.value());
+    QVERIFY(section);
+    const std::string yaml = write_sweep_section_yaml(section.value());
+    QCOMPARE(yaml, std::string("sweep:\n"
+                               "  axes:\n"
+                               "    - {parallelism.tp: [1, 2]}\n"
+                               "    - {\"cluster.topology[1].bandwidth\": [100 GB/s, 200 GB/s], parallelism.recompute: [full, "
+                               "selective], parallelism.sequence_parallel: [false, true]}\n"));
+    const SweepSectionRead read = read_sweep_section(yaml, "section.yaml");
+    QVERIFY(read.diagnostics.empty());
+    QCOMPARE(read.section->axes.size(), std::size_t{4});
+    for (std::size_t a = 0; a < 4; ++a) {
+        QCOMPARE(read.section->axes[a].path, section.value().axes[a].path);
+        QCOMPARE(read.section->axes[a].values, section.value().axes[a].values);
+        QCOMPARE(read.section->axes[a].zipped_with_previous, section.value().axes[a].zipped_with_previous);
+    }
+    QCOMPARE(store.value().sweep_section(7).error(), std::string("holds no sweep 7"));
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)

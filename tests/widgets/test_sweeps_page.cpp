@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFile>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QTableView>
@@ -96,6 +97,7 @@ private Q_SLOTS:
     void theSameSweepAsACommand();
     void anAxisHeldAtOneValueOrAggregated();
     void theFilteredPointsBestFirstAPageAtATime();
+    void exportsThePointsAndTheSection();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -332,6 +334,49 @@ void TestSweepsPage::theFilteredPointsBestFirstAPageAtATime() {
     Q_EMIT page.pointsTable()->doubleClicked(model.index(2, 0));
     QVERIFY(chosen.wait(10000));
     QVERIFY(chosen.front().at(1).toString().contains(QStringLiteral("# point 6")));
+}
+
+// The points that pass the filter as CSV, in the table's order (every one, not the page), and the sweep's axes as a
+// `sweep:` section; a file that cannot be written says why and leaves nothing.
+void TestSweepsPage::exportsThePointsAndTheSection() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    page.setPageRows(1);
+    QSignalSpy points(&page, &SweepsPage::pointsShown);
+    page.setDatabase(path);
+    QVERIFY(points.wait(10000));
+    page.filterEdit()->setText(QStringLiteral("micro_batch = 2 and pp = 1"));
+    QVERIFY(points.wait(10000));
+    QSignalSpy exported(&page, &SweepsPage::exported);
+    const QString csv = folder.filePath(QStringLiteral("points.csv"));
+    page.exportPointsCsv(csv);
+    QVERIFY(exported.wait(10000));
+    QVERIFY2(exported.back().at(0).toString().startsWith(QStringLiteral("The points that pass the filter are in")),
+             qPrintable(exported.back().at(0).toString()));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    // The header, then points 1 (1.5 s) and 5 (2.5 s), best first: both, though the table shows a page of one.
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(lines[0].startsWith(QStringLiteral("point,parallelism.tp,parallelism.pp,training.micro_batch,")));
+    QVERIFY(lines[1].startsWith(QStringLiteral("1,1,1,2,")));
+    QVERIFY(lines[2].startsWith(QStringLiteral("5,2,1,2,")));
+    const QString yaml = folder.filePath(QStringLiteral("section.yaml"));
+    page.exportSweepSection(yaml);
+    QVERIFY(exported.wait(10000));
+    QFile section(yaml);
+    QVERIFY(section.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(section.readAll()),
+             QStringLiteral("# The axes of sweep:1; add this section to its base scenario to run it again.\n"
+                            "sweep:\n  axes:\n    - {parallelism.tp: [1, 2]}\n    - {parallelism.pp: [1, 2]}\n"
+                            "    - {training.micro_batch: [1, 2]}\n"));
+    page.exportPointsCsv(folder.filePath(QStringLiteral("no/such/folder/points.csv")));
+    QVERIFY(exported.wait(10000));
+    QVERIFY(exported.back().at(0).toString().startsWith(QStringLiteral("The points were not written: ")));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("no/such/folder/points.csv"))));
 }
 
 QTEST_MAIN(TestSweepsPage)

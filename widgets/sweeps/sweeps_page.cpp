@@ -6,7 +6,10 @@
 #include "document/results_database.h"
 #include "store/stored_sweep_ranking.h"
 #include "store/stored_table.h"
+#include "io/atomic_output.h"
+#include "picture/export_button.h"
 #include "store/point_filter.h"
+#include "store/stored_rows_writer.h"
 #include "store/sql_text.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/sweep_points_model.h"
@@ -29,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QToolButton>
 #include <QTableView>
 #include <QTimer>
 #include <QPushButton>
@@ -277,6 +281,23 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     auto* filter_line = new QHBoxLayout;
     filter_line->addWidget(filter_, 1);
     filter_line->addWidget(more_);
+    std::vector<ExportChoice> exports = picture_choices(heatmap_, tr("Heatmap"));
+    exports.push_back(ExportChoice{tr("Points as &CSV…"), tr("Export the points that pass the filter as CSV"),
+                                   tr("CSV files (*.csv)"), QStringLiteral(".csv"),
+                                   [this](const QString& path) -> std::optional<QString> {
+                                       exportPointsCsv(path);  // on a worker; `exported` says how it went
+                                       return std::nullopt;
+                                   }});
+    exports.push_back(ExportChoice{tr("Sweep as &YAML Section…"), tr("Export the sweep's axes as a sweep: section"),
+                                   tr("YAML files (*.yaml)"), QStringLiteral(".yaml"),
+                                   [this](const QString& path) -> std::optional<QString> {
+                                       exportSweepSection(path);
+                                       return std::nullopt;
+                                   }});
+    QToolButton* export_button = make_export_button(this, std::move(exports));
+    export_button->setObjectName(QStringLiteral("SweepsExport"));
+    filter_line->addWidget(export_button);
+    connect(this, &SweepsPage::exported, points_status_, &QLabel::setText);
     points_layout->addLayout(filter_line);
     points_layout->addWidget(points_status_);
     points_layout->addWidget(points_table_, 1);
@@ -611,10 +632,7 @@ void SweepsPage::requestPoints(bool more) {
         return;
     }
     const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
-    // Points without the value (not simulated) last, whichever the order.
-    const std::string key = order_column_.isEmpty() ? "(" + std::string(metric.sql) + ")" : store::quoted_identifier(order_column_.toStdString());
-    const bool descending = order_column_.isEmpty() ? metric.higher_is_better : order_ == Qt::DescendingOrder;
-    const std::string order = key + " IS NULL, " + key + (descending ? " DESC" : " ASC");
+    const std::string order = pointsOrder();
     const std::int64_t offset = more ? points_model_->rowCount() : 0;
     const std::string path = database_.toStdString();
     const std::string filter = where.value();
@@ -660,7 +678,87 @@ void SweepsPage::requestPoints(bool more) {
         });
 }
 
+std::string SweepsPage::pointsOrder() const {
+    const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
+    const std::string key = order_column_.isEmpty() ? "(" + std::string(metric.sql) + ")"
+                                                    : store::quoted_identifier(order_column_.toStdString());
+    const bool descending = order_column_.isEmpty() ? metric.higher_is_better : order_ == Qt::DescendingOrder;
+    return key + " IS NULL, " + key + (descending ? " DESC" : " ASC");
+}
+
 void SweepsPage::showMorePoints() { requestPoints(true); }
+
+namespace {
+
+// Writes `write`'s text to `path` whole or not at all; the reason when it could not.
+std::optional<std::string> write_atomically(const std::string& path,
+                                            const std::function<std::optional<std::string>(std::ostream&)>& write) {
+    Expected<std::unique_ptr<AtomicOutput>> file = AtomicOutput::open(path);
+    if (!file) return file.error();
+    if (auto problem = write(file.value()->stream())) return problem;
+    return file.value()->commit();
+}
+
+}  // namespace
+
+void SweepsPage::exportPointsCsv(const QString& path) {
+    const int index = sweep_box_->currentIndex();
+    const Expected<std::string> where = filterWhere();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size() || !where) {
+        Q_EMIT exported(tr("Nothing was written: %1")
+                            .arg(where ? tr("no sweep is shown") : QString::fromStdString(where.error())));
+        return;
+    }
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const std::string database = database_.toStdString();
+    const std::string target = path.toStdString();
+    const std::string filter = where.value();
+    const std::string order = pointsOrder();
+    export_runner_.start<std::optional<std::string>>(
+        [database, target, sweep, filter, order](JobRunner::Context&) -> std::optional<std::string> {
+            Expected<ResultStore> store =
+                ResultStore::open(database, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+            if (!store) return store.error();
+            return write_atomically(target, [&](std::ostream& out) -> std::optional<std::string> {
+                StoredRowsWriter writer(out, StoredRowsFormat::csv);
+                if (auto problem = store.value().read_sweep(sweep, writer, filter, order)) return problem;
+                writer.finish();
+                return std::nullopt;
+            });
+        },
+        [this, path](std::uint64_t, std::optional<std::string> problem) {
+            Q_EMIT exported(problem ? tr("The points were not written: %1").arg(QString::fromStdString(*problem))
+                                    : tr("The points that pass the filter are in %1").arg(QDir::toNativeSeparators(path)));
+        });
+}
+
+void SweepsPage::exportSweepSection(const QString& path) {
+    const int index = sweep_box_->currentIndex();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size()) {
+        Q_EMIT exported(tr("Nothing was written: no sweep is shown"));
+        return;
+    }
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const std::string database = database_.toStdString();
+    const std::string target = path.toStdString();
+    export_runner_.start<std::optional<std::string>>(
+        [database, target, sweep](JobRunner::Context&) -> std::optional<std::string> {
+            Expected<ResultStore> store =
+                ResultStore::open(database, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+            if (!store) return store.error();
+            Expected<SweepSection> section = store.value().sweep_section(sweep);
+            if (!section) return section.error();
+            return write_atomically(target, [&](std::ostream& out) -> std::optional<std::string> {
+                out << "# The axes of sweep:" << sweep << "; add this section to its base scenario to run it again.\n"
+                    << write_sweep_section_yaml(section.value());
+                return std::nullopt;
+            });
+        },
+        [this, path, sweep](std::uint64_t, std::optional<std::string> problem) {
+            Q_EMIT exported(problem ? tr("The sweep section was not written: %1").arg(QString::fromStdString(*problem))
+                                    : tr("sweep:%1's section is in %2").arg(sweep).arg(QDir::toNativeSeparators(path)));
+        });
+}
 
 void SweepsPage::markSelectedPoint() {
     const QModelIndexList rows = points_table_->selectionModel()->selectedRows();

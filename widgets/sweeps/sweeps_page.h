@@ -61,6 +61,11 @@ public:
     [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
     // "12 of 32 points pass the filter; the best 12 by iteration_time_s", or the filter's mistake.
     [[nodiscard]] QString pointsText() const;
+    // Writes every point that passes the filter, in the table's order, as CSV (the columns of `parasight-cli runs
+    // export`), or the sweep's axes as a scenario file's `sweep:` section — on a worker, whole or not at all;
+    // `exported` says which, or why not.
+    void exportPointsCsv(const QString& path);
+    void exportSweepSection(const QString& path);
     // Reads the next page of points; a page holds 100 points unless set otherwise.
     void showMorePoints();
     void setPageRows(std::int64_t rows) noexcept { page_rows_ = rows; }
@@ -93,6 +98,8 @@ Q_SIGNALS:
     void scenarioChosen(const QString& title, const QString& yaml);
     // It could not be read: why.
     void scenarioRefused(const QString& reason);
+    // An export ended: what was written where, or why nothing was.
+    void exported(const QString& message);
     // A page of points was read into the table (or the filter refused).
     void pointsShown();
     // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
@@ -111,6 +118,8 @@ private:
     void updateFixedControls(const SweepGrid& grid);
     // The filter as SQL, or why not (said under the filter bar).
     [[nodiscard]] Expected<std::string> filterWhere() const;
+    // The ORDER BY of the table: a header clicked, or the metric best first; points without the value last.
+    [[nodiscard]] std::string pointsOrder() const;
     // Reads the first page of points again (`more`: the next page).
     void requestPoints(bool more);
     // Marks on the heatmap the cell of the table's selected point.
@@ -159,6 +168,7 @@ private:
     QPushButton* more_ = nullptr;
     SweepPointsModel* points_model_ = nullptr;
     JobRunner points_runner_;
+    JobRunner export_runner_;
     QString order_column_;  // a header clicked; empty: the metric, best first
     Qt::SortOrder order_ = Qt::AscendingOrder;
     std::int64_t points_passing_ = 0;
