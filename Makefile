@@ -16,6 +16,9 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 CLI := $(BUILD_DIR)/app/cli/parasight-cli
 GUI := $(BUILD_DIR)/app/gui/parasight
+# The home whose results database the Sweeps and History pictures show (a sweep and two runs made for them).
+SHOT_HOME := $(CURDIR)/$(BUILD_DIR)/screenshot-home
+SHOT_ENV := env -u XDG_DATA_HOME -u XDG_CONFIG_HOME HOME=$(SHOT_HOME)
 DEFAULT_SCENARIO := presets/scenarios/default.yaml
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 0
@@ -106,6 +109,14 @@ screenshots: build
 		presets/scenarios/bert-large-dp8.yaml
 	$(GUI) --screenshot docs/images/oracle.png --tab oracle --size 1400x900 --palette light \
 		presets/scenarios/resnet50-abci.yaml
+	rm -rf $(SHOT_HOME)
+	$(SHOT_ENV) $(CLI) sweep presets/scenarios/default.yaml --axis parallelism.dp=auto \
+		--axis parallelism.tp=1,2,4,8 --axis parallelism.pp=4,8,16,32 --axis training.micro_batch=1,2 > /dev/null
+	$(SHOT_ENV) $(CLI) simulate presets/scenarios/default.yaml --db $(SHOT_HOME)/.local/share/parasight/results.db > /dev/null
+	$(SHOT_ENV) $(CLI) simulate presets/scenarios/pipeline-1f1b.yaml --db $(SHOT_HOME)/.local/share/parasight/results.db \
+		> /dev/null
+	$(SHOT_ENV) $(GUI) --screenshot docs/images/sweeps.png --tab sweeps --size 1400x1000 --palette light
+	$(SHOT_ENV) $(GUI) --screenshot docs/images/history-dark.png --tab history --size 1400x760 --palette dark
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB

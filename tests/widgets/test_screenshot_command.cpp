@@ -5,10 +5,13 @@
 
 #include "test_files.h"
 
+#include "store/result_store.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,12 +22,14 @@ struct Run {
     QString standard_error;
 };
 
-// `config_home`: where the application keeps its settings (XDG_CONFIG_HOME), when the test reads them.
-Run run_parasight(const QStringList& arguments, const QString& config_home = {}) {
+// `config_home`: where the application keeps its settings (XDG_CONFIG_HOME), when the test reads them; `data_home`:
+// where its results database is (XDG_DATA_HOME).
+Run run_parasight(const QStringList& arguments, const QString& config_home = {}, const QString& data_home = {}) {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     if (!config_home.isEmpty()) environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config_home);
+    if (!data_home.isEmpty()) environment.insert(QStringLiteral("XDG_DATA_HOME"), data_home);
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(PARASIGHT_GUI_BINARY), arguments);
     if (!process.waitForFinished(120000)) return {};
@@ -41,6 +46,8 @@ private Q_SLOTS:
     void writesThePngAtTheAskedSize();
     void whatIfTabWaitsForItsSweep();
     void aPictureIsNotARecentFile();
+    void sweepsAndHistoryAtTwoSizes_data();
+    void sweepsAndHistoryAtTwoSizes();
     void badInputExitsTwoAndKeepsTheOldPng_data();
     void badInputExitsTwoAndKeepsTheOldPng();
 };
@@ -90,6 +97,65 @@ void TestScreenshotCommand::aPictureIsNotARecentFile() {
     QVERIFY2(!text.contains("small_pipeline"), text.constData());
 }
 
+void TestScreenshotCommand::sweepsAndHistoryAtTwoSizes_data() {
+    QTest::addColumn<QString>("tab");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("palette");
+    QTest::newRow("sweeps small light") << "sweeps" << QSize(1024, 700) << "light";
+    QTest::newRow("sweeps large dark") << "sweeps" << QSize(1920, 1080) << "dark";
+    QTest::newRow("history small dark") << "history" << QSize(1024, 700) << "dark";
+    QTest::newRow("history large light") << "history" << QSize(1920, 1080) << "light";
+}
+
+// The Sweeps and History tabs pictured over a database holding a 2 × 2 sweep: the command waits for the database to
+// be read (it ends, no hang), writes the asked size, stores nothing, and the picture is not blank.
+void TestScreenshotCommand::sweepsAndHistoryAtTwoSizes() {
+    QFETCH(QString, tab);
+    QFETCH(QSize, size);
+    QFETCH(QString, palette);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString database = folder.filePath(QStringLiteral("parasight/results.db"));
+    {
+        auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_write);
+        QVERIFY(store);
+        const parasight::SweepRecord record{"pictured", "schema: 1\nname: pictured\n",
+                                            {{"parallelism.tp", {"1", "2"}}, {"parallelism.pp", {"1", "2"}}}, 4};
+        const auto id = store.value().open_sweep(record);
+        QVERIFY(id);
+        std::vector<parasight::PointResult> points(4);
+        for (std::uint64_t k = 0; k < 4; ++k) {
+            points[k].point = k;
+            points[k].values = {{"parallelism.tp", std::to_string(1 + k / 2)}, {"parallelism.pp", std::to_string(1 + k % 2)}};
+            points[k].scenario_yaml = "# " + std::to_string(k) + "\n";
+            parasight::Report report;
+            report.iteration_time_s = 1.0 + static_cast<double>(k);
+            report.breakdown.compute_s = report.iteration_time_s;
+            report.mode = "representative";
+            points[k].report = report;
+        }
+        QVERIFY(!store.value().add_points(id.value(), points));
+    }
+    const QString output = folder.filePath(tab + QStringLiteral(".png"));
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--tab"), tab,
+                                   QStringLiteral("--size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
+                                   QStringLiteral("--palette"), palette,
+                                   QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")},
+                                  folder.filePath(QStringLiteral("config")), folder.path());
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    const QImage image(output);
+    QCOMPARE(image.size(), size);
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    }
+    QVERIFY(colours.size() > 20);
+    // The picture stored no run of its own: the sweep's four points are the database's only runs.
+    auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_only);
+    QVERIFY(store);
+    QVERIFY(store.value().single_runs().value().empty());
+}
+
 void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
     QTest::addColumn<QString>("output");          // OUT.png; the folder holds an old.png and a folder dir.png
     QTest::addColumn<QStringList>("arguments");
@@ -104,7 +170,7 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
                                      << "parasight: --screenshot: cannot write 'FOLDER/dir.png': ";
     QTest::newRow("unknown tab") << old << QStringList{QStringLiteral("--tab"), QStringLiteral("gantt")}
                                  << "parasight: --tab: unknown tab 'gantt'; expected one of topology, strategy, "
-                                    "timeline, breakdown, memory, oracle, whatif, sweeps";
+                                    "timeline, breakdown, memory, oracle, whatif, sweeps, history";
     QTest::newRow("size too small") << old << QStringList{QStringLiteral("--size"), QStringLiteral("100x100")}
                                     << "parasight: --size must be WIDTHxHEIGHT from 320x240 to 10000x10000, not "
                                        "'100x100'";

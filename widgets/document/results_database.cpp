@@ -3,6 +3,7 @@
 #include "store/default_store_path.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 
@@ -12,6 +13,13 @@ QString results_database_path(const QString& chosen) {
     if (!chosen.isEmpty()) return chosen;
     const auto found = default_store_path();
     return found ? QString::fromStdString(found->string()) : QString();
+}
+
+QString results_database_display(const QString& path) {
+    const QString home = QDir::homePath();
+    const QString native = QDir::toNativeSeparators(path);
+    if (home.isEmpty() || home == QStringLiteral("/") || !path.startsWith(home + u'/')) return native;
+    return QStringLiteral("~") + QDir::toNativeSeparators(path.mid(home.size()));
 }
 
 QString ask_for_results_database(QWidget* parent, const QString& current) {

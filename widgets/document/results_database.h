@@ -10,6 +10,8 @@ namespace parasight::gui {
 
 // `chosen`, or when it is empty the default database's path (empty when neither XDG_DATA_HOME nor HOME says where).
 [[nodiscard]] QString results_database_path(const QString& chosen);
+// The path as a person reads it: the home folder written ~ ("~/.local/share/parasight/results.db").
+[[nodiscard]] QString results_database_display(const QString& path);
 // Asks for a database to open, starting in `current`'s folder; empty when the user cancels.
 [[nodiscard]] QString ask_for_results_database(QWidget* parent, const QString& current);
 

@@ -214,7 +214,7 @@ void HistoryPage::reload() {
 }
 
 void HistoryPage::showEntries(const Expected<HistoryEntries>& entries, const QString& done) {
-    const QString where = QDir::toNativeSeparators(database_);
+    const QString where = results_database_display(database_);
     if (!entries) {
         model_->setEntries({});
         status_->setText(tr("%1 %2. Runs the window simulates and sweeps are stored there.")

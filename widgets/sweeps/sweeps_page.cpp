@@ -453,7 +453,7 @@ void SweepsPage::setDatabase(const QString& path) {
                                  if (!sweeps) {
                                      sweeps_.clear();
                                      showSweeps({});
-                                     const QString where = QDir::toNativeSeparators(database_);
+                                     const QString where = results_database_display(database_);
                                      status_->setText(tr("%1 %2. Sweeps run with parasight-cli sweep are stored there.")
                                                           .arg(where, QString::fromStdString(sweeps.error())));
                                      heatmap_->showMessage(tr("No sweep to show"));
@@ -496,7 +496,7 @@ void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
     }
     if (sweeps_.empty()) return;
     const auto count = static_cast<std::int64_t>(sweeps_.size());
-    status_->setText(tr("%1: %2").arg(QDir::toNativeSeparators(database_),
+    status_->setText(tr("%1: %2").arg(results_database_display(database_),
                                       QString::fromStdString(count_phrase(count, "sweep"))));
     chooseSweep();
 }
