@@ -50,7 +50,9 @@ void bind_axis_value(Statement& statement, int index, const std::string& value) 
 
 // Now, to the second, as ISO 8601 in UTC: "2026-11-23T10:04:05Z".
 std::string utc_timestamp() {
-    const std::time_t now = std::time(nullptr);
+    // The precise clock, as SQLite's 'now' reads it (time() may lag it by a tick): a run stored after a sweep is never
+    // dated a second before it.
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm utc{};
     gmtime_r(&now, &utc);
     std::array<char, 32> text{};

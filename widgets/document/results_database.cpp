@@ -22,6 +22,10 @@ QString results_database_display(const QString& path) {
     return QStringLiteral("~") + QDir::toNativeSeparators(path.mid(home.size()));
 }
 
+Expected<ResultStore> open_results_for_reading(const std::string& path) {
+    return ResultStore::open(path, ResultStore::Access::read_only, std::chrono::seconds(5));
+}
+
 QString ask_for_results_database(QWidget* parent, const QString& current) {
     return QFileDialog::getOpenFileName(
         parent, QCoreApplication::translate("ResultsDatabase", "Open a results database"), QFileInfo(current).path(),

@@ -31,7 +31,7 @@ Expected<HistoryEntries> read_history(ResultStore& store) {
 }
 
 Expected<HistoryEntries> read_history_at(const std::string& path) {
-    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+    Expected<ResultStore> store = open_results_for_reading(path);
     if (!store) return Error{store.error()};
     return read_history(store.value());
 }
@@ -287,7 +287,7 @@ void HistoryPage::openRow(int row) {
     detail_runner_.start<Answer>(
         [path, id](JobRunner::Context&) -> Answer {
             Expected<ResultStore> store =
-                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(path);
             if (!store) return Error{store.error()};
             return store.value().run_scenario(id);
         },
@@ -307,7 +307,7 @@ void HistoryPage::compareRuns(std::int64_t a, std::int64_t b) {
     detail_runner_.start<Answer>(
         [path, a, b](JobRunner::Context&) -> Answer {
             Expected<ResultStore> store =
-                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(path);
             if (!store) return ComparisonProblem{false, store.error()};
             return compare_runs(store.value(), a, b);
         },

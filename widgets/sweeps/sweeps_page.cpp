@@ -48,7 +48,7 @@ QString text_of(std::string_view text) { return QString::fromUtf8(text.data(), s
 using SweepList = Expected<std::vector<SweepSummary>>;
 
 SweepList read_sweeps(const std::string& path) {
-    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+    Expected<ResultStore> store = open_results_for_reading(path);
     if (!store) return Error{store.error()};
     return store.value().sweeps();
 }
@@ -61,7 +61,7 @@ struct GridAnswer {
 
 Expected<GridAnswer> read_grid(const std::string& path, GridRequest request, const SweepSummary& sweep,
                                bool default_metric) {
-    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+    Expected<ResultStore> store = open_results_for_reading(path);
     if (!store) return Error{store.error()};
     GridAnswer answer;
     if (default_metric) {
@@ -640,7 +640,7 @@ void SweepsPage::requestPoints(bool more) {
     points_runner_.start<Expected<PointsPage>>(
         [path, sweep, filter, order, offset, page_rows](JobRunner::Context&) -> Expected<PointsPage> {
             Expected<ResultStore> store =
-                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(path);
             if (!store) return Error{store.error()};
             PointsPage page;
             const Expected<std::int64_t> passing = store.value().count_sweep_points(sweep.id, filter);
@@ -717,7 +717,7 @@ void SweepsPage::exportPointsCsv(const QString& path) {
     export_runner_.start<std::optional<std::string>>(
         [database, target, sweep, filter, order](JobRunner::Context&) -> std::optional<std::string> {
             Expected<ResultStore> store =
-                ResultStore::open(database, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(database);
             if (!store) return store.error();
             return write_atomically(target, [&](std::ostream& out) -> std::optional<std::string> {
                 StoredRowsWriter writer(out, StoredRowsFormat::csv);
@@ -744,7 +744,7 @@ void SweepsPage::exportSweepSection(const QString& path) {
     export_runner_.start<std::optional<std::string>>(
         [database, target, sweep](JobRunner::Context&) -> std::optional<std::string> {
             Expected<ResultStore> store =
-                ResultStore::open(database, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(database);
             if (!store) return store.error();
             Expected<SweepSection> section = store.value().sweep_section(sweep);
             if (!section) return section.error();
@@ -850,7 +850,7 @@ void SweepsPage::openPoint(qint64 point) {
     point_runner_.start<Answer>(
         [path, sweep, point](JobRunner::Context&) -> Answer {
             Expected<ResultStore> store =
-                ResultStore::open(path, ResultStore::Access::read_only, std::chrono::milliseconds(0));
+                open_results_for_reading(path);
             if (!store) return Error{store.error()};
             return store.value().point_scenario(sweep, static_cast<std::uint64_t>(point));
         },
