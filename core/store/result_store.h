@@ -29,6 +29,8 @@ namespace parasight {
 
 struct GridRequest;
 struct SweepGrid;
+struct SweepSlices;
+struct GridMetric;
 
 // A sweep as the store identifies it: the same base scenario, axes and core version make the same sweep, so running
 // it again (or another shard of it) adds to the stored one.
@@ -150,6 +152,10 @@ public:
     // A sweep's axes as a scenario file's `sweep:` section (scenario_file/sweep_section.h): its values as written,
     // zipped axes in one entry — what runs the same sweep again on its base scenario.
     [[nodiscard]] Expected<SweepSection> sweep_section(std::int64_t id);
+    // A sweep seen from its best point by `metric` among those `where` lets through: the metric along each axis with
+    // the others held at the best point's values (sweep_slices.cpp, store/sweep_slices.h).
+    [[nodiscard]] Expected<SweepSlices> sweep_slices(std::int64_t sweep_id, const GridMetric& metric,
+                                                     const std::string& where = {});
     // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
     [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 

@@ -3,6 +3,7 @@
 // showing the status nearest to fitting and its reason in words; the best cell; shares of the iteration.
 
 #include "store/sweep_grid.h"
+#include "store/sweep_slices.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -64,6 +65,7 @@ private slots:
     void sharesOfTheIteration();
     void theShownPointsBreakdownAndEveryAxis();
     void aFilterLeavesPointsOut();
+    void slicesThroughTheBestPoint();
     void mistakes();
 
 private:
@@ -206,6 +208,42 @@ void TestSweepGrid::aFilterLeavesPointsOut() {
     QVERIFY(!grid.value().at(0, 1).value);
     // The axes keep every value.
     QCOMPARE(grid.value().y_values.size(), std::size_t{2});
+}
+
+// The best point by time is 5 (tp 2, pp 1, micro-batch 2: 1 s). Along tp (pp 1, micro-batch 2): point 1 (3 s), 5;
+// along pp (tp 2, micro-batch 2): 5, then 7 (invalid); along micro-batch (tp 2, pp 1): 4 (2 s), 5.
+void TestSweepGrid::slicesThroughTheBestPoint() {
+    const GridMetric time = grid_metric("iteration_time_s").value();
+    const Expected<SweepSlices> slices = store_->sweep_slices(sweep_, time);
+    QVERIFY(slices);
+    QCOMPARE(slices.value().best_point, std::int64_t{5});
+    QCOMPARE(slices.value().best_metric, 1.0);
+    QCOMPARE(slices.value().slices.size(), std::size_t{3});
+    const SweepSlice& tp = slices.value().slices[0];
+    QCOMPARE(tp.axis, std::string("parallelism.tp"));
+    QCOMPARE(tp.points.size(), std::size_t{2});
+    QCOMPARE(tp.points[0].point, std::int64_t{1});
+    QCOMPARE(tp.points[0].metric.value(), 3.0);
+    QCOMPARE(tp.best, std::size_t{1});
+    const SweepSlice& pp = slices.value().slices[1];
+    QCOMPARE(pp.points[1].status, PointStatus::invalid);
+    QVERIFY(!pp.points[1].metric);
+    // One step off the best, in words: 3 s is 200% worse than 1 s, 2 s 100% worse; an invalid point says so.
+    QCOMPARE(sensitivity_lines(tp, time),
+             (std::vector<std::string>{"parallelism.tp 2 → 1: 200.0% worse (3 s)"}));
+    QCOMPARE(sensitivity_lines(pp, time), (std::vector<std::string>{"parallelism.pp 1 → 2: invalid"}));
+    QCOMPARE(sensitivity_lines(slices.value().slices[2], time),
+             (std::vector<std::string>{"training.micro_batch 2 → 1: 100.0% worse (2 s)"}));
+    // Through a filter that leaves out point 5, the best is point 4 (2 s).
+    const Expected<SweepSlices> filtered = store_->sweep_slices(sweep_, time, "point != 5");
+    QCOMPARE(filtered.value().best_point, std::int64_t{4});
+    // Samples/s, where more is better: 8 / 1 s at point 5, 8 / 3 s one step along tp: 66.7% worse.
+    const GridMetric samples = grid_metric("samples_per_s").value();
+    const Expected<SweepSlices> by_samples = store_->sweep_slices(sweep_, samples);
+    QCOMPARE(sensitivity_lines(by_samples.value().slices[0], samples),
+             (std::vector<std::string>{"parallelism.tp 2 → 1: 66.7% worse (2.67 samples/s)"}));
+    // No point fits: no best, no slices.
+    QCOMPARE(store_->sweep_slices(sweep_, time, "status != 'ok'").value().best_point, std::int64_t{-1});
 }
 
 void TestSweepGrid::mistakes() {

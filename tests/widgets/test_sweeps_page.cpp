@@ -6,7 +6,9 @@
 
 #include "document/scenario_document.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/slice_view.h"
 #include "sweeps/sweep_points_model.h"
+#include "style/sequential_colors.h"
 
 #include <QPlainTextEdit>
 
@@ -98,6 +100,7 @@ private Q_SLOTS:
     void anAxisHeldAtOneValueOrAggregated();
     void theFilteredPointsBestFirstAPageAtATime();
     void exportsThePointsAndTheSection();
+    void slicesThroughTheBestPoint();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -377,6 +380,36 @@ void TestSweepsPage::exportsThePointsAndTheSection() {
     QVERIFY(exported.wait(10000));
     QVERIFY(exported.back().at(0).toString().startsWith(QStringLiteral("The points were not written: ")));
     QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("no/such/folder/points.csv"))));
+}
+
+// The best point of the three-axis sweep is point 1 (tp 1, pp 1, micro-batch 2: 1.5 s); a step to tp 2 or pp 2 costs
+// 1 s (66.7%), to micro-batch 1 0.5 s (33.3%). Each slice is drawn with its points where pointAt says.
+void TestSweepsPage::slicesThroughTheBestPoint() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    QSignalSpy sliced(&page, &SweepsPage::slicesShown);
+    page.setDatabase(path);
+    QVERIFY(sliced.wait(10000));
+    const SliceView& view = *page.sliceView();
+    QVERIFY(view.slices());
+    QCOMPARE(view.slices()->best_point, std::int64_t{1});
+    QCOMPARE(view.captions(0), QStringList{QStringLiteral("1 → 2: 66.7% worse (2.5 s)")});
+    QCOMPARE(view.captions(1), QStringList{QStringLiteral("1 → 2: 66.7% worse (2.5 s)")});
+    QCOMPARE(view.captions(2), QStringList{QStringLiteral("2 → 1: 33.3% worse (2 s)")});
+    SliceView shown;
+    shown.resize(900, 260);
+    shown.showSlices(*view.slices(), grid_metric("iteration_time_s").value());
+    const QImage image = shown.grab().toImage();
+    // The best (1.5 s) at the top of its panel, the worse value at the bottom; each a dot of the line's colour.
+    QVERIFY(shown.pointAt(0, 0).y() < shown.pointAt(0, 1).y());
+    QCOMPARE(image.pixelColor(shown.pointAt(0, 1)), viridis(0.35));
+    // A filter that no fitting point passes leaves no best point to slice through.
+    page.filterEdit()->setText(QStringLiteral("status = invalid"));
+    QVERIFY(sliced.wait(10000));
+    QVERIFY(!page.sliceView()->slices());
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -11,7 +11,9 @@
 #include "store/point_filter.h"
 #include "store/stored_rows_writer.h"
 #include "store/sql_text.h"
+#include "store/sweep_slices.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/slice_view.h"
 #include "sweeps/sweep_points_model.h"
 #include "sweeps/sweep_job.h"
 
@@ -32,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QTableView>
 #include <QTimer>
@@ -301,9 +304,15 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     points_layout->addLayout(filter_line);
     points_layout->addWidget(points_status_);
     points_layout->addWidget(points_table_, 1);
+    // Below the heatmap, the points or the slices through the best one.
+    slice_view_ = new SliceView(this);
+    auto* below = new QTabWidget(this);
+    below->setDocumentMode(true);
+    below->addTab(points, tr("Points"));
+    below->addTab(slice_view_, tr("Slices through the best"));
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(heatmap_);
-    split->addWidget(points);
+    split->addWidget(below);
     split->setChildrenCollapsible(false);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -595,6 +604,7 @@ void SweepsPage::requestGrid() {
             markSelectedPoint();
             Q_EMIT gridShown();
             requestPoints(false);
+            requestSlices();
         });
 }
 
@@ -687,6 +697,30 @@ std::string SweepsPage::pointsOrder() const {
 }
 
 void SweepsPage::showMorePoints() { requestPoints(true); }
+
+void SweepsPage::requestSlices() {
+    const int index = sweep_box_->currentIndex();
+    const Expected<std::string> where = filterWhere();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size() || !where) return;
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const GridMetric metric = grid_metric(metric_box_->currentText().toStdString()).value();
+    const std::string path = database_.toStdString();
+    const std::string filter = where.value();
+    slices_runner_.start<Expected<SweepSlices>>(
+        [path, sweep, metric, filter](JobRunner::Context&) -> Expected<SweepSlices> {
+            Expected<ResultStore> store = open_results_for_reading(path);
+            if (!store) return Error{store.error()};
+            return store.value().sweep_slices(sweep, metric, filter);
+        },
+        [this, metric](std::uint64_t, Expected<SweepSlices> slices) {
+            if (slices) {
+                slice_view_->showSlices(std::move(slices).value(), metric);
+            } else {
+                slice_view_->showMessage(tr("The slices could not be read: %1").arg(QString::fromStdString(slices.error())));
+            }
+            Q_EMIT slicesShown();
+        });
+}
 
 namespace {
 

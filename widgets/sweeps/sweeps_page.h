@@ -28,6 +28,7 @@ class QTableView;
 namespace parasight::gui {
 
 class HeatmapView;
+class SliceView;
 class SweepPointsModel;
 class ScenarioDocument;
 
@@ -59,6 +60,8 @@ public:
     // The sweep's points that pass the filter, best first by the metric (or by a header clicked), a page at a time.
     [[nodiscard]] SweepPointsModel* pointsModel() const noexcept { return points_model_; }
     [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
+    // The metric along each axis through the best point, and what a step off it costs (sweeps/slice_view.h).
+    [[nodiscard]] SliceView* sliceView() const noexcept { return slice_view_; }
     // "12 of 32 points pass the filter; the best 12 by iteration_time_s", or the filter's mistake.
     [[nodiscard]] QString pointsText() const;
     // Writes every point that passes the filter, in the table's order, as CSV (the columns of `parasight-cli runs
@@ -100,6 +103,8 @@ Q_SIGNALS:
     void scenarioRefused(const QString& reason);
     // An export ended: what was written where, or why nothing was.
     void exported(const QString& message);
+    // The slices through the best point were read (or could not be).
+    void slicesShown();
     // A page of points was read into the table (or the filter refused).
     void pointsShown();
     // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
@@ -122,6 +127,8 @@ private:
     [[nodiscard]] std::string pointsOrder() const;
     // Reads the first page of points again (`more`: the next page).
     void requestPoints(bool more);
+    // Reads the slices through the best point again.
+    void requestSlices();
     // Marks on the heatmap the cell of the table's selected point.
     void markSelectedPoint();
     // The axes held at one value, as the controls say.
@@ -169,6 +176,8 @@ private:
     SweepPointsModel* points_model_ = nullptr;
     JobRunner points_runner_;
     JobRunner export_runner_;
+    JobRunner slices_runner_;
+    SliceView* slice_view_ = nullptr;
     QString order_column_;  // a header clicked; empty: the metric, best first
     Qt::SortOrder order_ = Qt::AscendingOrder;
     std::int64_t points_passing_ = 0;
