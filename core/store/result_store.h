@@ -44,9 +44,6 @@ struct SweepRecord {
 // The key of a sweep: SHA-256 over the base scenario, each axis's path and values, and the core version.
 [[nodiscard]] std::string sweep_key(const SweepRecord& sweep);
 
-// A value read back: NULL, an integer, a real or text, as SQLite stored it.
-using StoredValue = std::variant<std::monostate, std::int64_t, double, std::string>;
-
 struct SweepSummary {
     std::int64_t id = 0;
     std::string name;

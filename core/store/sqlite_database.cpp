@@ -149,6 +149,22 @@ Statement& Statement::bind(int index, std::string_view text) {
     return *this;
 }
 
+Statement& Statement::bind(int index, const StoredValue& value) {
+    if (const auto* integer = std::get_if<std::int64_t>(&value)) return bind(index, *integer);
+    if (const auto* real = std::get_if<double>(&value)) return bind(index, *real);
+    if (const auto* text = std::get_if<std::string>(&value)) return bind(index, std::string_view(*text));
+    return *this;
+}
+
+StoredValue Statement::value(int column) const {
+    switch (column_type(column)) {
+        case SQLITE_INTEGER: return integer(column);
+        case SQLITE_FLOAT: return real(column);
+        case SQLITE_NULL: return std::monostate{};
+        default: return text(column);
+    }
+}
+
 int Statement::parameter_index(std::string_view name) const {
     const std::string text = ":" + std::string(name);
     return sqlite3_bind_parameter_index(statement_, text.c_str());

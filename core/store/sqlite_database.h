@@ -9,9 +9,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 struct sqlite3;
 struct sqlite3_stmt;
+
+namespace parasight {
+// A value read back: NULL, an integer, a real or text, as SQLite stored it.
+using StoredValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+}  // namespace parasight
 
 namespace parasight::store {
 
@@ -68,6 +74,8 @@ public:
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
+    // NULL binds nothing (the parameter stays NULL).
+    Statement& bind(int index, const StoredValue& value);
     // By name (`:name` in the SQL); a name the statement does not have is a programming error and is ignored.
     template <class Value>
     Statement& bind(std::string_view name, const Value& value) {
@@ -95,6 +103,8 @@ public:
     [[nodiscard]] bool is_null(int column) const;
     // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL.
     [[nodiscard]] int column_type(int column) const;
+    // The column's value as SQLite stored it: NULL, an integer, a real or text.
+    [[nodiscard]] StoredValue value(int column) const;
     [[nodiscard]] std::int64_t integer(int column) const;
     [[nodiscard]] double real(int column) const;
     [[nodiscard]] std::string text(int column) const;

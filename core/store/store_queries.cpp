@@ -13,22 +13,13 @@ using store::Statement;
 
 namespace {
 
-StoredValue value_at(const Statement& statement, int column) {
-    switch (statement.column_type(column)) {
-        case 1: return statement.integer(column);  // SQLITE_INTEGER
-        case 2: return statement.real(column);     // SQLITE_FLOAT
-        case 5: return std::monostate{};           // SQLITE_NULL
-        default: return statement.text(column);
-    }
-}
-
 std::optional<std::string> visit(Statement& statement, RowVisitor& visitor) {
     std::vector<std::string> names;
     for (int c = 0; c < statement.column_count(); ++c) names.push_back(statement.column_name(c));
     visitor.columns(names);
     std::vector<StoredValue> values(names.size());
     return statement.each_row([&](const Statement& row) {
-        for (int c = 0; c < row.column_count(); ++c) values[static_cast<std::size_t>(c)] = value_at(row, c);
+        for (int c = 0; c < row.column_count(); ++c) values[static_cast<std::size_t>(c)] = row.value(c);
         visitor.row(values);
     });
 }

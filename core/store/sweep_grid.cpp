@@ -32,25 +32,6 @@ constexpr std::array<GridMetric, 11> metrics{{
     {"bubble_share", "bubble_s / iteration_time_s", false},
 }};
 
-StoredValue value_at(const Statement& row, int column) {
-    switch (row.column_type(column)) {
-        case 1: return row.integer(column);
-        case 2: return row.real(column);
-        case 5: return std::monostate{};
-        default: return row.text(column);
-    }
-}
-
-void bind_value(Statement& statement, int index, const StoredValue& value) {
-    if (const auto* integer = std::get_if<std::int64_t>(&value)) {
-        statement.bind(index, *integer);
-    } else if (const auto* real = std::get_if<double>(&value)) {
-        statement.bind(index, *real);
-    } else if (const auto* text = std::get_if<std::string>(&value)) {
-        statement.bind(index, std::string_view(*text));
-    }
-}
-
 // Which status a cell without a fitting point shows: the one nearest to fitting.
 int status_rank(PointStatus status) {
     switch (status) {
@@ -149,7 +130,7 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
         select.value().bind(1, request.sweep_id);
         const auto problem = select.value().each_row([&](const Statement& row) {
             const auto position = static_cast<std::size_t>(row.integer(0));
-            if (position < grid.axes.size()) grid.axes[position].values.push_back(value_at(row, 1));
+            if (position < grid.axes.size()) grid.axes[position].values.push_back(row.value(1));
         });
         if (problem) return Error{*problem};
     }
@@ -167,14 +148,14 @@ Expected<SweepGrid> ResultStore::sweep_grid(const GridRequest& request) {
         (request.metric.higher_is_better ? " DESC" : " ASC") + ", point");
     if (!select) return Error{select.error()};
     int index = 1;
-    for (const auto& [path, value] : request.fixed) bind_value(select.value(), index++, value);
+    for (const auto& [path, value] : request.fixed) select.value().bind(index++, value);
     // The fitting points' values per cell, best first; and for a cell none fits, its run to word the reason.
     std::vector<std::vector<std::pair<double, std::int64_t>>> fitting(grid.cells.size());
     std::vector<std::int64_t> shown_run(grid.cells.size(), -1);
     std::vector<std::string> stored_reason(grid.cells.size());
     const auto problem = select.value().each_row([&](const Statement& row) {
-        const std::size_t cx = index_of(grid.x_values, value_at(row, 0));
-        const std::size_t cy = index_of(grid.y_values, value_at(row, 1));
+        const std::size_t cx = index_of(grid.x_values, row.value(0));
+        const std::size_t cy = index_of(grid.y_values, row.value(1));
         if (cx >= grid.x_values.size() || cy >= grid.y_values.size()) return;
         const std::size_t c = cy * grid.x_values.size() + cx;
         GridCell& cell = grid.cells[c];

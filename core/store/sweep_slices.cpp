@@ -15,36 +15,6 @@ using store::Statement;
 
 namespace {
 
-StoredValue value_at(const Statement& row, int column) {
-    switch (row.column_type(column)) {
-        case 1: return row.integer(column);
-        case 2: return row.real(column);
-        case 5: return std::monostate{};
-        default: return row.text(column);
-    }
-}
-
-void bind_value(Statement& statement, int index, const StoredValue& value) {
-    if (const auto* integer = std::get_if<std::int64_t>(&value)) {
-        statement.bind(index, *integer);
-    } else if (const auto* real = std::get_if<double>(&value)) {
-        statement.bind(index, *real);
-    } else if (const auto* text = std::get_if<std::string>(&value)) {
-        statement.bind(index, std::string_view(*text));
-    }
-}
-
-std::string status_words(PointStatus status) {
-    switch (status) {
-        case PointStatus::ok: return "fits";
-        case PointStatus::oom: return "OOM";
-        case PointStatus::oom_estimated: return "OOM (est.)";
-        case PointStatus::invalid: return "invalid";
-        case PointStatus::failed: return "failed";
-    }
-    return {};
-}
-
 }  // namespace
 
 std::vector<std::string> sensitivity_lines(const SweepSlice& slice, const GridMetric& metric) {
@@ -60,7 +30,7 @@ std::vector<std::string> sensitivity_lines(const SweepSlice& slice, const GridMe
         if (neighbour.point < 0) {
             line += "not stored";
         } else if (!neighbour.metric) {
-            line += status_words(neighbour.status);
+            line += point_status_label(neighbour.status);
         } else {
             const double change = best_value != 0.0 ? std::abs(*neighbour.metric - best_value) / std::abs(best_value) : 0.0;
             const bool worse = metric.higher_is_better ? *neighbour.metric < best_value : *neighbour.metric > best_value;
@@ -97,7 +67,7 @@ Expected<SweepSlices> ResultStore::sweep_slices(std::int64_t sweep_id, const Gri
         if (!found.value()) return slices;
         slices.best_point = best.value().integer(0);
         slices.best_metric = best.value().real(1);
-        for (std::size_t a = 0; a < paths.size(); ++a) best_values.push_back(value_at(best.value(), 2 + static_cast<int>(a)));
+        for (std::size_t a = 0; a < paths.size(); ++a) best_values.push_back(best.value().value(2 + static_cast<int>(a)));
     }
     for (std::size_t a = 0; a < paths.size(); ++a) {
         const std::size_t values = a < sweep.value().axis_value_counts.size() ? sweep.value().axis_value_counts[a] : 0;
@@ -112,12 +82,12 @@ Expected<SweepSlices> ResultStore::sweep_slices(std::int64_t sweep_id, const Gri
         if (!select) return Error{select.error()};
         int index = 1;
         for (std::size_t other = 0; other < paths.size(); ++other) {
-            if (other != a) bind_value(select.value(), index++, best_values[other]);
+            if (other != a) select.value().bind(index++, best_values[other]);
         }
         SweepSlice slice{paths[a], {}, 0};
         const auto problem = select.value().each_row([&](const Statement& row) {
             SlicePoint point;
-            point.value = value_at(row, 0);
+            point.value = row.value(0);
             point.point = row.integer(1);
             point.status = value_of(row.text(2), point_status_names).value_or(PointStatus::failed);
             if (point.status == PointStatus::ok && !row.is_null(3)) point.metric = row.real(3);

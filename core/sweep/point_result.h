@@ -46,6 +46,9 @@ struct PointResult {
     std::optional<MemoryEstimate> memory_estimate;  // oom_estimated, and a sweep's oom: the device's memory then
 };
 
+// A status as a cell or a mark says it: "fits", "OOM", "OOM (est.)", "invalid", "failed".
+[[nodiscard]] std::string_view point_status_label(PointStatus status) noexcept;
+
 // Why a point has the status it has, in words: its reason, or its cause worded (export/warning_text.h); empty for a
 // point that simply fits.
 [[nodiscard]] std::string point_reason(const PointResult& point);

@@ -25,15 +25,10 @@ constexpr int glyph_height_px = 6;
 constexpr int glyph_inset_px = 4;     // from the cell's sides and bottom
 constexpr int glyph_min_width_px = 28;
 
+// What a cell without a value says: its status.
 QString status_text(PointStatus status) {
-    switch (status) {
-        case PointStatus::ok: return {};
-        case PointStatus::oom: return HeatmapView::tr("OOM");
-        case PointStatus::oom_estimated: return HeatmapView::tr("OOM (est.)");
-        case PointStatus::invalid: return HeatmapView::tr("invalid");
-        case PointStatus::failed: return HeatmapView::tr("failed");
-    }
-    return {};
+    const std::string_view label = point_status_label(status);
+    return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
 QString value_text(const StoredValue& value) { return QString::fromStdString(stored_text(value)); }

@@ -18,14 +18,19 @@ constexpr int gap_px = 16;
 constexpr int dot_px = 4;
 
 QString status_mark(PointStatus status) {
-    switch (status) {
-        case PointStatus::ok: return {};
-        case PointStatus::oom: return SliceView::tr("OOM");
-        case PointStatus::oom_estimated: return SliceView::tr("OOM");
-        case PointStatus::invalid: return SliceView::tr("invalid");
-        case PointStatus::failed: return SliceView::tr("failed");
+    const std::string_view label = point_status_label(status);
+    return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+}
+
+// The lowest and highest metric among a slice's points that fit; none when none does.
+std::optional<std::pair<double, double>> metric_range(const SweepSlice& slice) {
+    std::optional<std::pair<double, double>> range;
+    for (const SlicePoint& point : slice.points) {
+        if (!point.metric) continue;
+        range = range ? std::pair(std::min(range->first, *point.metric), std::max(range->second, *point.metric))
+                      : std::pair(*point.metric, *point.metric);
     }
-    return {};
+    return range;
 }
 
 }  // namespace
@@ -88,15 +93,7 @@ QPoint SliceView::pointAt(std::size_t k, std::size_t v) const {
     const QRect plot = plotRect(k);
     const double count = static_cast<double>(slice.points.size());
     const int x = plot.left() + static_cast<int>(std::lround(plot.width() * (static_cast<double>(v) + 0.5) / count));
-    double low = 0.0;
-    double high = 0.0;
-    bool any = false;
-    for (const SlicePoint& point : slice.points) {
-        if (!point.metric) continue;
-        low = any ? std::min(low, *point.metric) : *point.metric;
-        high = any ? std::max(high, *point.metric) : *point.metric;
-        any = true;
-    }
+    const auto [low, high] = metric_range(slice).value_or(std::pair(0.0, 0.0));
     const SlicePoint& point = slice.points[v];
     if (!point.metric) return {x, plot.bottom()};
     const double t = high > low ? (*point.metric - low) / (high - low) : 0.5;
@@ -140,15 +137,7 @@ void SliceView::paintEvent(QPaintEvent*) {
         painter.setPen(faint);
         painter.drawRect(plot);
         // The values' range, best at the top.
-        double low = 0.0;
-        double high = 0.0;
-        bool any = false;
-        for (const SlicePoint& point : slice.points) {
-            if (!point.metric) continue;
-            low = any ? std::min(low, *point.metric) : *point.metric;
-            high = any ? std::max(high, *point.metric) : *point.metric;
-            any = true;
-        }
+        const auto [low, high] = metric_range(slice).value_or(std::pair(0.0, 0.0));
         painter.setPen(text);
         const QString top = QString::fromStdString(run_column_text(metric_.name, metric_.higher_is_better ? high : low));
         const QString bottom = QString::fromStdString(run_column_text(metric_.name, metric_.higher_is_better ? low : high));
