@@ -53,6 +53,7 @@ struct SweepSummary {
     std::vector<std::string> axis_paths;
     std::vector<std::size_t> axis_value_counts;  // how many values each axis takes
     std::string base_scenario_hash;  // its base scenario (ResultStore::scenario_yaml)
+    std::string key;                 // sweep_key of its record: what finds it again to resume it
     std::array<std::uint64_t, 5> stored_by_status{};  // points stored, by PointStatus
     [[nodiscard]] std::uint64_t stored() const noexcept;
 };

@@ -101,7 +101,8 @@ Expected<std::vector<SweepSummary>> ResultStore::sweeps() {
 
 Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     Expected<Statement> select =
-        database_.prepare("SELECT name, created_at, core_version, point_count, base_scenario_hash FROM sweeps WHERE id = ?");
+        database_.prepare("SELECT name, created_at, core_version, point_count, base_scenario_hash, key FROM sweeps "
+                          "WHERE id = ?");
     if (!select) return Error{select.error()};
     select.value().bind(1, id);
     Expected<bool> found = select.value().step();
@@ -114,6 +115,7 @@ Expected<SweepSummary> ResultStore::sweep(std::int64_t id) {
     summary.core_version = select.value().text(2);
     summary.point_count = static_cast<std::uint64_t>(select.value().integer(3));
     summary.base_scenario_hash = select.value().text(4);
+    summary.key = select.value().text(5);
 
     Expected<Statement> axes = database_.prepare(
         "SELECT path, json_array_length(sweep_values) FROM sweep_axes WHERE sweep_id = ? ORDER BY position");

@@ -18,6 +18,11 @@ namespace parasight {
 // The store's record of the plan's sweep: its name, base, axes and point count.
 [[nodiscard]] SweepRecord sweep_record(const SweepPlan& plan);
 
+// The plan that runs a stored sweep again — its base scenario as stored, its axes as its `sweep:` section — to
+// resume it: the same key, so the points it holds are skipped. Refused when this version would make another sweep
+// of it (its points were computed by another core version, or its base no longer reads the same).
+[[nodiscard]] Expected<SweepPlan> stored_sweep_plan(ResultStore& store, std::int64_t sweep_id);
+
 struct StoredSweepStart {
     std::int64_t sweep_id = 0;
     std::uint64_t in_shard = 0;         // points of options.shard

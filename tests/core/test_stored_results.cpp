@@ -7,8 +7,10 @@
 #include "store/stored_rows_writer.h"
 #include "store/stored_sweep_ranking.h"
 #include "store/stored_sweep_run.h"
+#include "half_stored_sweep.h"
 
 #include <QTemporaryDir>
+#include <sqlite3.h>
 #include <QtTest>
 
 #include <sstream>
@@ -55,6 +57,7 @@ private slots:
     void twoRunsCompareInputsAndColumns();
     void theBestPointsOfAStoredSweep();
     void aResumedSweepCountsWhatItHoldsAndKeepsTheBest();
+    void aStoredSweepIsPlannedAgainToResume();
 };
 
 void TestStoredResults::rowsExportAsCsvAndJson() {
@@ -189,6 +192,38 @@ void TestStoredResults::aResumedSweepCountsWhatItHoldsAndKeepsTheBest() {
     QCOMPARE(again.value().in_shard, std::uint64_t{1});
     QCOMPARE(again.value().stored_in_shard, std::uint64_t{1});
     QCOMPARE(second_shard.done, (std::vector<std::uint64_t>{0, 1}));
+}
+
+// A sweep of the small pipeline over tp × micro-batch (4 points), run for half its points (shard 1 of 2), then
+// planned again from what the store holds: the same key, so starting it finds its sweep and the two points it holds;
+// a sweep computed by another core version is refused.
+void TestStoredResults::aStoredSweepIsPlannedAgainToResume() {
+    QTemporaryDir folder;
+    Expected<ResultStore> store = ResultStore::open(folder.filePath("r.db").toStdString(), ResultStore::Access::read_write);
+    QVERIFY(store);
+    const std::optional<std::int64_t> sweep = testing::store_half_a_sweep(store.value());
+    QVERIFY(sweep);
+    QCOMPARE(store.value().stored_points(*sweep).value(), (std::vector<std::uint64_t>{0, 2}));
+
+    const Expected<SweepPlan> again = stored_sweep_plan(store.value(), *sweep);
+    QVERIFY2(again, again ? "" : again.error().c_str());
+    QCOMPARE(again.value().space.point_count(), std::uint64_t{4});
+    SweepOptions all;
+    const auto resumed = start_stored_sweep(store.value(), again.value(), all);
+    QVERIFY(resumed);
+    QCOMPARE(resumed.value().sweep_id, *sweep);
+    QCOMPARE(resumed.value().stored_in_shard, std::uint64_t{2});
+    QCOMPARE(all.done, (std::vector<std::uint64_t>{0, 2}));
+
+    QCOMPARE(stored_sweep_plan(store.value(), 9).error(), std::string("holds no sweep 9"));
+
+    sqlite3* client = nullptr;
+    QCOMPARE(sqlite3_open(folder.filePath("r.db").toUtf8().constData(), &client), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(client, "UPDATE sweeps SET core_version = '0.0.9'", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(client);
+    QCOMPARE(stored_sweep_plan(store.value(), *sweep).error(),
+             std::string("sweep 1 was computed by ParaSight 0.0.9; this is " PARASIGHT_VERSION
+                         ", whose points would be another sweep's: run it anew"));
 }
 
 QTEST_GUILESS_MAIN(TestStoredResults)

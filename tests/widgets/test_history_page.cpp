@@ -41,12 +41,12 @@ Report report_of(double iteration_s, double peak_bytes) {
     return report;
 }
 
-// sweep:1 "small" (2 points, one estimated not to fit), then run:3 (batch 16, 2 s, 10 GB) and run:4 (batch 32,
+// sweep:1 "small" (2 of its 3 points stored, one estimated not to fit), then run:3 (batch 16, 2 s, 10 GB) and run:4 (batch 32,
 // 1.5 s, 12.5 GB).
 void write_history(const QString& path) {
     Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_write);
     QVERIFY(store);
-    const SweepRecord record{"small", "schema: 1\nname: small\n", {{"parallelism.tp", {"1", "2"}}}, 2};
+    const SweepRecord record{"small", "schema: 1\nname: small\n", {{"parallelism.tp", {"1", "2", "4"}}}, 3};
     const Expected<std::int64_t> id = store.value().open_sweep(record);
     QVERIFY(id);
     std::vector<PointResult> points(2);
@@ -115,15 +115,18 @@ void TestHistoryPage::listsSweepsAndRunsNewestFirst() {
     const int sweep = row_of(model, QStringLiteral("sweep:1"));
     QVERIFY(sweep >= 0);
     QCOMPARE(model.data(model.index(sweep, HistoryModel::contents_column), Qt::DisplayRole).toString(),
-             QStringLiteral("parallelism.tp (2)"));
+             QStringLiteral("parallelism.tp (3)"));
     QCOMPARE(model.data(model.index(sweep, HistoryModel::stored_column), Qt::DisplayRole).toString(),
-             QStringLiteral("2 of 2: 1 ok, 1 oom_estimated"));
+             QStringLiteral("2 of 3: 1 ok, 1 oom_estimated"));
     const int run = row_of(model, QStringLiteral("run:3"));
     QCOMPARE(model.data(model.index(run, HistoryModel::contents_column), Qt::DisplayRole).toString(),
              QStringLiteral("iteration 2 s"));
     QCOMPARE(model.data(model.index(run, HistoryModel::stored_column), Qt::DisplayRole).toString(),
              QStringLiteral("ok"));
     QCOMPARE(model.data(model.index(run, 0), HistoryModel::KindRole).toInt(), int(HistoryModel::Kind::run));
+    // A point of the sweep is not stored: Resume runs it; a run has nothing to resume.
+    QVERIFY(model.isIncomplete(sweep));
+    QVERIFY(!model.isIncomplete(run));
     // The date as a person reads it: "YYYY-MM-DD HH:MM UTC".
     QVERIFY(model.data(model.index(run, HistoryModel::date_column), Qt::DisplayRole)
                 .toString()

@@ -5,6 +5,7 @@
 #include "sweeps/sweeps_page.h"
 
 #include "document/scenario_document.h"
+#include "half_stored_sweep.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/slice_view.h"
 #include "sweeps/sweep_points_model.h"
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void theFilteredPointsBestFirstAPageAtATime();
     void exportsThePointsAndTheSection();
     void slicesThroughTheBestPoint();
+    void aStoppedSweepIsResumed();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -229,6 +231,15 @@ void TestSweepsPage::theSameSweepAsACommand() {
              QStringLiteral("parasight-cli sweep " PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml --axis "
                             "parallelism.tp=1,2 --axis 'cluster.topology[1].bandwidth=25..50 GB/s +25 GB/s' "
                             "--strategies degrees --db /data/results.db"));
+    // As a Slurm job array (packaging/slurm/submit-sweep.sh): the axes into axes.txt, a line each, then the
+    // submission of 8 shards into a folder beside the scenario; the array takes no strategy space.
+    QCOMPARE(QString::fromStdString(page.slurmArrayCommand(8).error()),
+             QStringLiteral("The job array takes axes only: write the strategy space in the scenario's sweep: section"));
+    page.strategiesBox()->setCurrentIndex(0);
+    QCOMPARE(page.slurmArrayCommand(8).value(),
+             QStringLiteral("printf '%s\\n' parallelism.tp=1,2 'cluster.topology[1].bandwidth=25..50 GB/s +25 GB/s' "
+                            "> axes.txt && ./submit-sweep.sh " PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml 8 "
+                            PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline-sweep axes.txt"));
 }
 
 // The axis neither across nor down gets a control: every value (each cell at its best point) or one value only.
@@ -410,6 +421,36 @@ void TestSweepsPage::slicesThroughTheBestPoint() {
     page.filterEdit()->setText(QStringLiteral("status = invalid"));
     QVERIFY(sliced.wait(10000));
     QVERIFY(!page.sliceView()->slices());
+}
+
+// The small pipeline over tp × micro-batch, stopped after half its points (shard 1 of 2, as a cancelled run or an
+// unmerged shard leaves it): resumed from the tab, it runs the two missing points into the same sweep.
+void TestSweepsPage::aStoppedSweepIsResumed() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    std::int64_t sweep = 0;
+    {
+        Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_write);
+        QVERIFY(store);
+        const std::optional<std::int64_t> stored = testing::store_half_a_sweep(store.value());
+        QVERIFY(stored);
+        sweep = *stored;
+    }
+    ScenarioDocument document;
+    SweepsPage page(document);
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    QSignalSpy settled(&page, &SweepsPage::sweepSettled);
+    page.resumeSweep(sweep);
+    QVERIFY(settled.wait(60000));
+    QCOMPARE(page.progressText(), QStringLiteral("sweep:1: 2 run now, 2 stored before"));
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_only);
+    QCOMPARE(store.value().stored_points(sweep).value(), (std::vector<std::uint64_t>{0, 1, 2, 3}));
+    QCOMPARE(store.value().sweeps().value().size(), std::size_t{1});
+    page.resumeSweep(9);
+    QVERIFY(settled.wait(10000));
+    QCOMPARE(page.progressText(), QStringLiteral("sweep:9 cannot be resumed: holds no sweep 9"));
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -44,7 +44,7 @@ void HistoryModel::setEntries(HistoryEntries entries) {
             axes << QStringLiteral("%1 (%2)").arg(text_of(sweep.axis_paths[a])).arg(values);
         }
         Row row{Kind::sweep, sweep.id, text_of(sweep.created_at), date_text(sweep.created_at), text_of(sweep.name),
-                axes.join(QStringLiteral(" × ")), stored_text(sweep), {}};
+                axes.join(QStringLiteral(" × ")), stored_text(sweep), {}, sweep.stored() < sweep.point_count};
         row.tooltip = tr("sweep:%1 by core %2; its axes with how many values each: %3")
                           .arg(sweep.id)
                           .arg(text_of(sweep.core_version), row.contents);
@@ -56,7 +56,7 @@ void HistoryModel::setEntries(HistoryEntries entries) {
                                  : QString();
         rows_.push_back(Row{Kind::run, run.id, text_of(run.created_at), date_text(run.created_at),
                             text_of(run.scenario_name), time,
-                            text_of(run.status), tr("run:%1, a single run").arg(run.id)});
+                            text_of(run.status), tr("run:%1, a single run").arg(run.id), false});
     }
     // Newest first; of those stored in the same second, the later id first.
     std::stable_sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
@@ -64,6 +64,8 @@ void HistoryModel::setEntries(HistoryEntries entries) {
     });
     endResetModel();
 }
+
+bool HistoryModel::isIncomplete(int row) const { return rows_.at(static_cast<std::size_t>(row)).incomplete; }
 
 HistoryModel::Kind HistoryModel::kindOf(int row) const { return rows_.at(static_cast<std::size_t>(row)).kind; }
 

@@ -32,6 +32,8 @@ public:
     void setEntries(HistoryEntries entries);
     [[nodiscard]] Kind kindOf(int row) const;
     [[nodiscard]] std::int64_t idOf(int row) const;
+    // A sweep with points not stored yet (stopped, cancelled, or run on shards not merged): Resume runs them.
+    [[nodiscard]] bool isIncomplete(int row) const;
     // "sweep:3", "run:12": as the command line names them.
     [[nodiscard]] QString nameOf(int row) const;
 
@@ -50,6 +52,7 @@ private:
         QString contents;  // a sweep's axes; a run's iteration time
         QString stored;    // a sweep's points by status; a run's status
         QString tooltip;
+        bool incomplete = false;
     };
     std::vector<Row> rows_;
 };

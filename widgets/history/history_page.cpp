@@ -93,6 +93,12 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     rename_->setToolTip(tr("A sweep's name (a run is named by its scenario)"));
     delete_ = new QPushButton(tr("&Delete…"), this);
     delete_->setToolTip(tr("A sweep with all its points, or a single run"));
+    resume_ = new QPushButton(tr("Res&ume"), this);
+    resume_->setToolTip(tr("Run the points a sweep does not hold yet, on the Sweeps tab"));
+    connect(resume_, &QPushButton::clicked, this, [this] {
+        const QList<int> rows = selectedRows();
+        if (rows.size() == 1 && model_->isIncomplete(rows.front())) Q_EMIT resumeRequested(model_->idOf(rows.front()));
+    });
     compare_ = new QPushButton(tr("&Compare"), this);
     compare_->setToolTip(tr("Two runs selected: the inputs that differ, then every result and its change"));
     connect(open_, &QPushButton::clicked, this, [this] {
@@ -148,7 +154,7 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     top->addWidget(open_database);
     auto* actions = new QHBoxLayout;
     actions->addWidget(search_, 1);
-    for (QPushButton* button : {open_, rename_, delete_, compare_}) actions->addWidget(button);
+    for (QPushButton* button : {open_, rename_, delete_, resume_, compare_}) actions->addWidget(button);
     auto* list = new QWidget(this);
     auto* list_layout = new QVBoxLayout(list);
     list_layout->setContentsMargins(0, 0, 0, 0);
@@ -196,6 +202,7 @@ void HistoryPage::updateButtons() {
     open_->setEnabled(one);
     rename_->setEnabled(one && model_->kindOf(rows.front()) == HistoryModel::Kind::sweep);
     delete_->setEnabled(one);
+    resume_->setEnabled(one && model_->isIncomplete(rows.front()));
     compare_->setEnabled(rows.size() == 2 && model_->kindOf(rows[0]) == HistoryModel::Kind::run &&
                          model_->kindOf(rows[1]) == HistoryModel::Kind::run);
 }

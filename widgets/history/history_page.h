@@ -55,6 +55,8 @@ Q_SIGNALS:
     void comparisonShown();
     // Open asked for a sweep: the window shows it on the Sweeps tab.
     void sweepChosen(qint64 id);
+    // Resume asked for a sweep with points missing: the window runs them on the Sweeps tab.
+    void resumeRequested(qint64 id);
     // Open asked for a run: its scenario was read, to be opened (`title`: "run:12 · its name").
     void scenarioChosen(const QString& title, const QString& yaml);
     // Another database was opened here, for the Sweeps tab to follow.
@@ -79,6 +81,7 @@ private:
     QPushButton* rename_ = nullptr;
     QPushButton* delete_ = nullptr;
     QPushButton* compare_ = nullptr;
+    QPushButton* resume_ = nullptr;
     QLabel* comparison_title_ = nullptr;
     QTableView* comparison_table_ = nullptr;
 };

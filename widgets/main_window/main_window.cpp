@@ -110,6 +110,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         sweeps_->showSweep(id);
         showTab(QStringLiteral("sweeps"));
     });
+    connect(history_, &HistoryPage::resumeRequested, this, [this](qint64 id) {
+        sweeps_->resumeSweep(id);
+        showTab(QStringLiteral("sweeps"));
+    });
     connect(history_, &HistoryPage::databaseChosen, this, [this](const QString& path) {
         sweeps_->setDatabase(path);
         recorder_.setDatabase(path);

@@ -5,6 +5,7 @@
 #include "scenario_file/sweep_section.h"
 #include "document/results_database.h"
 #include "store/stored_sweep_ranking.h"
+#include "store/stored_sweep_run.h"
 #include "store/stored_table.h"
 #include "io/atomic_output.h"
 #include "picture/export_button.h"
@@ -33,6 +34,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolButton>
@@ -105,7 +107,8 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     cancel_ = new QPushButton(tr("Cancel"), define);
     cancel_->hide();
     copy_ = new QPushButton(tr("Copy as &Command"), define);
-    copy_->setToolTip(tr("The parasight-cli sweep line that runs the same sweep, for a script or a cluster"));
+    copy_->setToolTip(tr("The parasight-cli sweep line that runs the same sweep, or the Slurm job array that splits it "
+                         "(packaging/slurm/submit-sweep.sh)"));
     progress_ = new QLabel(define);
     auto* controls = new QVBoxLayout;
     controls->addWidget(strategies_);
@@ -125,15 +128,19 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
     connect(run_, &QPushButton::clicked, this, &SweepsPage::runSweep);
     connect(cancel_, &QPushButton::clicked, this, &SweepsPage::cancelSweep);
-    connect(copy_, &QPushButton::clicked, this, [this] {
-        const Expected<QString> command = sweepCommand();
+    // The command line, or the Slurm job array's (packaging/slurm) that splits it over eight tasks.
+    const auto copy = [this](const Expected<QString>& command) {
         if (!command) {
             progress_->setText(QString::fromStdString(command.error()));
             return;
         }
         QGuiApplication::clipboard()->setText(command.value());
         progress_->setText(tr("The command is on the clipboard"));
-    });
+    };
+    auto* copy_menu = new QMenu(copy_);
+    copy_menu->addAction(tr("parasight-cli sweep"), this, [this, copy] { copy(sweepCommand()); });
+    copy_menu->addAction(tr("Slurm Job Array (8 Shards)"), this, [this, copy] { copy(slurmArrayCommand(8)); });
+    copy_->setMenu(copy_menu);
     connect(&sweeper_, &JobRunner::progressed, this, [this](quint64, const QString& phase, double) {
         progress_->setText(phase);
         // The heatmap fills in: the new sweep listed once it is stored, then its grid read again as points arrive.
@@ -338,6 +345,8 @@ QString SweepsPage::statusText() const { return status_->text(); }
 
 QString SweepsPage::pointCountText() const { return count_->text(); }
 
+QString SweepsPage::progressText() const { return progress_->text(); }
+
 Expected<SweepPlan, QString> SweepsPage::plannedSweep() const {
     std::vector<std::string> specs;
     for (const QString& line : axes_->toPlainText().split(u'\n')) {
@@ -392,18 +401,42 @@ bool SweepsPage::runSweep() {
         count_->setText(plan.error());
         return false;
     }
+    return startSweep(std::move(plan).value());
+}
+
+void SweepsPage::resumeSweep(qint64 id) {
+    const std::string path = database_.toStdString();
+    progress_->setText(tr("Reading sweep:%1 to resume it…").arg(id));
+    sweeper_.start<Expected<SweepPlan>>(
+        [path, id](JobRunner::Context&) -> Expected<SweepPlan> {
+            Expected<ResultStore> store = open_results_for_reading(path);
+            if (!store) return Error{store.error()};
+            return stored_sweep_plan(store.value(), id);
+        },
+        [this, id](std::uint64_t, Expected<SweepPlan> plan) {
+            if (!plan) {
+                progress_->setText(tr("sweep:%1 cannot be resumed: %2").arg(id).arg(QString::fromStdString(plan.error())));
+                Q_EMIT sweepSettled();
+                return;
+            }
+            wanted_sweep_ = id;
+            startSweep(std::move(plan).value());
+        });
+}
+
+bool SweepsPage::startSweep(SweepPlan plan) {
     if (database_.isEmpty()) {
         progress_->setText(tr("No results database: neither XDG_DATA_HOME nor HOME says where it goes"));
         return false;
     }
     running_sweep_ = 0;
-    running_name_ = plan.value().name;
-    running_axes_ = axis_paths(plan.value());
+    running_name_ = plan.name;
+    running_axes_ = axis_paths(plan);
     run_->setEnabled(false);
     cancel_->show();
     progress_->setText(tr("Starting…"));
     const int threads = std::max(1, QThread::idealThreadCount());
-    sweeper_.start<SweepRun>(sweep_work(std::move(plan).value(), database_.toStdString(), threads),
+    sweeper_.start<SweepRun>(sweep_work(std::move(plan), database_.toStdString(), threads),
                              [this](std::uint64_t, SweepRun run) {
                                  run_->setEnabled(true);
                                  cancel_->hide();
@@ -452,6 +485,32 @@ Expected<QString> SweepsPage::sweepCommand() const {
     if (strategies_->currentIndex() == 2) words << QStringLiteral("--strategies") << QStringLiteral("all");
     if (!database_.isEmpty()) words << QStringLiteral("--db") << shell_word(database_);
     return words.join(u' ');
+}
+
+Expected<QString> SweepsPage::slurmArrayCommand(int shards) const {
+    if (document_.filePath().isEmpty() || document_.isModified()) {
+        return Error{tr("Save the scenario first: the job array reads its file as saved").toStdString()};
+    }
+    if (strategies_->currentIndex() != 0) {
+        return Error{tr("The job array takes axes only: write the strategy space in the scenario's sweep: section")
+                         .toStdString()};
+    }
+    // The axes file submit-sweep.sh reads (one axis a line), then the submission: the shards' databases and the
+    // merged one in a folder beside the scenario.
+    QStringList axes;
+    for (const QString& line : axes_->toPlainText().split(u'\n')) {
+        const QString spec = line.trimmed();
+        if (!spec.isEmpty()) axes << shell_word(spec);
+    }
+    const QFileInfo file(document_.filePath());
+    const QString out = file.absolutePath() + u'/' + file.completeBaseName() + QStringLiteral("-sweep");
+    QString command;
+    if (!axes.isEmpty()) command = QStringLiteral("printf '%s\\n' ") + axes.join(u' ') + QStringLiteral(" > axes.txt && ");
+    else command = QStringLiteral(": > axes.txt && ");
+    return command + QStringLiteral("./submit-sweep.sh %1 %2 %3 axes.txt")
+                         .arg(shell_word(document_.filePath()))
+                         .arg(shards)
+                         .arg(shell_word(out));
 }
 
 void SweepsPage::setDatabase(const QString& path) {

@@ -89,10 +89,19 @@ public:
     // Runs the sweep the axes define on the scenario being edited; false (and the count says why) when they make none.
     bool runSweep();
     void cancelSweep();
+    // Runs a stored sweep's missing points (its plan read back from the database: store/stored_sweep_run.h) and
+    // shows it; what cannot be resumed is said under Run Sweep.
+    void resumeSweep(qint64 id);
     // The parasight-cli sweep command that runs the same sweep (the scenario's file, the axes, the database), or why
     // there is none (an untitled scenario has no file to name); Copy as Command puts it on the clipboard.
     [[nodiscard]] Expected<QString> sweepCommand() const;
+    // The same sweep as a Slurm job array of `shards` tasks (packaging/slurm: the axes written to axes.txt, then
+    // submit-sweep.sh with a folder beside the scenario for the shards and the merged database); the array takes
+    // axes only, so a strategy space chosen here is refused.
+    [[nodiscard]] Expected<QString> slurmArrayCommand(int shards) const;
     [[nodiscard]] bool isSweeping() const noexcept { return sweeper_.isRunning(); }
+    // What the sweep run from here says: its progress, or how it ended.
+    [[nodiscard]] QString progressText() const;
 
 Q_SIGNALS:
     // The heatmap shows a new grid, or a message in its place.
@@ -116,6 +125,8 @@ private:
     // The plan the axes make on the document's scenario, or why they make none.
     [[nodiscard]] Expected<SweepPlan, QString> plannedSweep() const;
     void updatePointCount();
+    // Runs `plan` into the database on workers, with progress and cancel.
+    bool startSweep(SweepPlan plan);
     void chooseSweep();
     void requestGrid();
     void showSweeps(const std::vector<SweepSummary>& sweeps);
