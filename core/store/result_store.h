@@ -30,6 +30,7 @@ namespace parasight {
 struct GridRequest;
 struct SweepGrid;
 struct SweepSlices;
+struct SweepPareto;
 struct GridMetric;
 
 // A sweep as the store identifies it: the same base scenario, axes and core version make the same sweep, so running
@@ -154,6 +155,10 @@ public:
     // the others held at the best point's values (sweep_slices.cpp, store/sweep_slices.h).
     [[nodiscard]] Expected<SweepSlices> sweep_slices(std::int64_t sweep_id, const GridMetric& metric,
                                                      const std::string& where = {});
+    // A sweep's cost against its result for every point that ran and fits, with the Pareto front (sweep_pareto.cpp,
+    // store/sweep_pareto.h), among the points `where` lets through.
+    [[nodiscard]] Expected<SweepPareto> sweep_pareto(std::int64_t sweep_id, const GridMetric& cost,
+                                                     const GridMetric& result, const std::string& where = {});
     // A sweep as a heatmap's grid (sweep_grid.cpp, store/sweep_grid.h); the error names an axis the sweep lacks.
     [[nodiscard]] Expected<SweepGrid> sweep_grid(const GridRequest& request);
 

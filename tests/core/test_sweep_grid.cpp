@@ -1,8 +1,10 @@
 // A stored sweep as a heatmap's grid (store/sweep_grid.h), worked out by hand on eight points: tp ∈ {1, 2} across,
 // pp ∈ {1, 2} down, micro-batch ∈ {1, 2} fixed or aggregated (best, median, worst); cells without a fitting point
-// showing the status nearest to fitting and its reason in words; the best cell; shares of the iteration.
+// showing the status nearest to fitting and its reason in words; the best cell; shares of the iteration; the slices
+// through the best point; the Pareto front of time or samples/s against peak memory or devices.
 
 #include "store/sweep_grid.h"
+#include "store/sweep_pareto.h"
 #include "store/sweep_slices.h"
 
 #include <QTemporaryDir>
@@ -15,6 +17,8 @@ namespace {
 // Point k = 4·tp_index + 2·pp_index + mb_index (the last axis fastest). Iteration times in seconds, by point; the
 // tp 2 · pp 2 cell (points 6 and 7) has no fitting point: 6 is estimated not to fit, 7 is invalid.
 constexpr double times_s[8] = {4.0, 3.0, 5.0, 6.0, 2.0, 1.0, 0.0, 0.0};
+// Peak memory in GB, by point, and devices (tp · pp): 1 for points 0 and 1, 2 for points 2 to 5.
+constexpr double peak_memory_gb[8] = {10.0, 20.0, 5.0, 10.0, 15.0, 60.0, 0.0, 0.0};
 
 PointResult point(std::uint64_t k) {
     const char* tp[] = {"1", "2"};
@@ -44,6 +48,8 @@ PointResult point(std::uint64_t k) {
     Report report;
     report.iteration_time_s = times_s[k];
     report.samples_per_s = 8.0 / times_s[k];
+    report.peak_memory_bytes = peak_memory_gb[k] * 1e9;
+    report.devices = static_cast<std::int64_t>((k / 4 + 1) * ((k / 2) % 2 + 1));
     report.breakdown.bubble_s = k == 5 ? 0.5 : 0.25;  // seconds of bubble: point 5's is half its 1 s iteration
     report.breakdown.compute_s = times_s[k] - report.breakdown.bubble_s - 0.125;
     report.breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)] = 0.125;
@@ -66,6 +72,8 @@ private slots:
     void theShownPointsBreakdownAndEveryAxis();
     void aFilterLeavesPointsOut();
     void slicesThroughTheBestPoint();
+    void paretoFrontByHand();
+    void paretoFrontOfAStoredSweep();
     void mistakes();
 
 private:
@@ -244,6 +252,46 @@ void TestSweepGrid::slicesThroughTheBestPoint() {
              (std::vector<std::string>{"parallelism.tp 2 → 1: 66.7% worse (2.67 samples/s)"}));
     // No point fits: no best, no slices.
     QCOMPARE(store_->sweep_slices(sweep_, time, "status != 'ok'").value().best_point, std::int64_t{-1});
+}
+
+// Four points (cost, result), more is better: by cost, (0.5, 1) is first on the front; (1, 2) gives more; the second
+// (1, 2) gives no more than the first, and (2, 2) costs more for the same: neither is on it.
+void TestSweepGrid::paretoFrontByHand() {
+    const std::vector<ParetoPoint> points{{0, 1.0, 2.0}, {1, 1.0, 2.0}, {2, 2.0, 2.0}, {3, 0.5, 1.0}};
+    QCOMPARE(pareto_front(points, true), (std::vector<std::size_t>{3, 0}));
+    // Less is better: (0.5, 1) is cheapest and best; nothing beats it.
+    QCOMPARE(pareto_front(points, false), (std::vector<std::size_t>{3}));
+    QVERIFY(pareto_front({}, true).empty());
+}
+
+// The six points that fit (0 to 5; 6 and 7 do not), by peak memory: 2 (5 GB, 5 s), 0 (10 GB, 4 s), 3 (10 GB, 6 s),
+// 4 (15 GB, 2 s), 1 (20 GB, 3 s), 5 (60 GB, 1 s). Each of 2, 0, 4, 5 is faster than every cheaper point: the front;
+// 0 beats 3 (the same memory, 2 s faster) and 4 beats 1 (less memory, 1 s faster). By devices: 1 (1 device, 3 s)
+// then 5 (2 devices, 1 s); samples/s (8 / time) ranks the same way.
+void TestSweepGrid::paretoFrontOfAStoredSweep() {
+    const GridMetric time = grid_metric("iteration_time_s").value();
+    const GridMetric memory = pareto_costs()[0];
+    const GridMetric devices = pareto_costs()[1];
+    QCOMPARE(memory.name, std::string_view("peak_memory_bytes"));
+    QCOMPARE(devices.name, std::string_view("devices"));
+    const Expected<SweepPareto> by_memory = store_->sweep_pareto(sweep_, memory, time);
+    QVERIFY(by_memory);
+    QCOMPARE(by_memory.value().points.size(), std::size_t{6});
+    QCOMPARE(by_memory.value().points[4].point, std::int64_t{4});
+    QCOMPARE(by_memory.value().points[4].cost, 15e9);
+    QCOMPARE(by_memory.value().points[4].result, 2.0);
+    QCOMPARE(by_memory.value().front, (std::vector<std::size_t>{2, 0, 4, 5}));
+    QCOMPARE(store_->sweep_pareto(sweep_, devices, time).value().front, (std::vector<std::size_t>{1, 5}));
+    const Expected<SweepPareto> samples = store_->sweep_pareto(sweep_, devices, grid_metric("samples_per_s").value());
+    QCOMPARE(samples.value().front, (std::vector<std::size_t>{1, 5}));
+    QCOMPARE(samples.value().points[5].result, 8.0);
+    // Without point 5, point 4 (2 devices, 2 s) is the fastest on two devices.
+    const Expected<SweepPareto> filtered = store_->sweep_pareto(sweep_, devices, time, "point != 5");
+    QCOMPARE(filtered.value().points.size(), std::size_t{5});
+    QCOMPARE(filtered.value().points[filtered.value().front[1]].point, std::int64_t{4});
+    // Nothing that fits passes: no points, no front. A sweep that is not there is named.
+    QVERIFY(store_->sweep_pareto(sweep_, memory, time, "status != 'ok'").value().points.empty());
+    QVERIFY(!store_->sweep_pareto(sweep_ + 1, memory, time));
 }
 
 void TestSweepGrid::mistakes() {

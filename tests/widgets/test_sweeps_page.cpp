@@ -7,6 +7,7 @@
 #include "document/scenario_document.h"
 #include "half_stored_sweep.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/pareto_view.h"
 #include "sweeps/slice_view.h"
 #include "sweeps/sweep_points_model.h"
 #include "style/sequential_colors.h"
@@ -20,6 +21,7 @@
 #include <QLineEdit>
 #include <QTableView>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -56,7 +58,8 @@ void write_database(const QString& path) {
     QVERIFY(!store.value().add_points(id.value(), points));
 }
 
-// tp ∈ {1, 2} × pp ∈ {1, 2} × micro-batch ∈ {1, 2}: an iteration of tp + pp seconds, less 0.5 s at micro-batch 2.
+// tp ∈ {1, 2} × pp ∈ {1, 2} × micro-batch ∈ {1, 2}: an iteration of tp + pp seconds, less 0.5 s at micro-batch 2;
+// tp · pp devices, each with a peak of 8 GiB × micro-batch / (tp · pp).
 void write_three_axes(const QString& path) {
     Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_write);
     QVERIFY(store);
@@ -80,6 +83,8 @@ void write_three_axes(const QString& path) {
         Report report;
         report.iteration_time_s = tp + pp - (micro_batch == 2 ? 0.5 : 0.0);
         report.breakdown.compute_s = report.iteration_time_s;
+        report.devices = tp * pp;
+        report.peak_memory_bytes = 8.0 * (1 << 30) * micro_batch / (tp * pp);
         report.mode = "representative";
         point.report = report;
         points.push_back(point);
@@ -103,6 +108,7 @@ private Q_SLOTS:
     void exportsThePointsAndTheSection();
     void slicesThroughTheBestPoint();
     void aStoppedSweepIsResumed();
+    void theParetoFrontAndOneSelection();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -451,6 +457,78 @@ void TestSweepsPage::aStoppedSweepIsResumed() {
     page.resumeSweep(9);
     QVERIFY(settled.wait(10000));
     QCOMPARE(page.progressText(), QStringLiteral("sweep:9 cannot be resumed: holds no sweep 9"));
+}
+
+// The three-axis sweep by peak memory (GiB) and time: point 6 (2 GiB, 4 s); 2 and 4 (4 GiB, 3 s), 7 (4 GiB, 3.5 s);
+// 0 (8 GiB, 2 s), 3 and 5 (8 GiB, 2.5 s); 1 (16 GiB, 1.5 s). Each of 6, 2, 0, 1 is faster than every point that needs
+// less: the front (2 before 4, its equal, by point order). By devices: point 1, on one device, is also the fastest.
+void TestSweepsPage::theParetoFrontAndOneSelection() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    page.setPageRows(3);  // points 1, 0 and 3, the best three
+    page.resize(1000, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    for (QTabWidget* tabs : page.findChildren<QTabWidget*>()) {
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            if (tabs->tabText(tab) == QStringLiteral("Pareto front")) tabs->setCurrentIndex(tab);
+        }
+    }
+    QSignalSpy fronted(&page, &SweepsPage::paretoShown);
+    QSignalSpy points(&page, &SweepsPage::pointsShown);
+    page.setDatabase(path);
+    QVERIFY(fronted.wait(10000));
+    if (points.isEmpty()) QVERIFY(points.wait(10000));
+    ParetoView& view = *page.paretoView();
+    // The front follows the heatmap's metric.
+    QCOMPARE(page.paretoResultBox()->currentText(), QStringLiteral("iteration_time_s"));
+    QCOMPARE(page.paretoCostBox()->currentText(), QStringLiteral("peak_memory_bytes"));
+    QVERIFY(view.pareto());
+    QCOMPARE(view.pareto()->points.size(), std::size_t{8});
+    QCOMPARE(view.pareto()->front, (std::vector<std::size_t>{6, 2, 0, 1}));
+    // Point 1 (most memory, fastest) top right; point 6 (least memory, slowest) bottom left.
+    QVERIFY(view.pointAt(1).x() > view.pointAt(6).x());
+    QVERIFY(view.pointAt(1).y() < view.pointAt(6).y());
+    QCOMPARE(view.pointToolTip(0), QStringLiteral("point 0, on the front\npeak_memory_bytes: 8 GiB\n"
+                                                  "iteration_time_s: 2 s"));
+    QVERIFY(view.pointToolTip(3).startsWith(QStringLiteral("point 3, dominated: ")));
+    // A dominated point is a dot of the scale's colour, faded when dominated points are dimmed.
+    QCOMPARE(view.grab().toImage().pixelColor(view.pointAt(3)), viridis(0.35));
+    view.setDominatedDimmed(true);
+    QVERIFY(view.grab().toImage().pixelColor(view.pointAt(3)) != viridis(0.35));
+    // Clicking a point selects it everywhere: point 0 is the table's second row, its cell (tp 1, pp 1) outlined.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, view.pointAt(0));
+    QCOMPARE(page.pointsTable()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(page.pointsTable()->selectionModel()->selectedRows().front().row(), 1);
+    QCOMPARE(view.markedIndex(), std::optional<std::size_t>(0));
+    QCOMPARE(page.heatmap()->markedCell(), std::optional(std::pair<std::size_t, std::size_t>(0, 0)));
+    // Point 7 is on no page read: the table's selection is cleared; its cell (tp 2, pp 2, where 7 is the best) and
+    // its dot are marked.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, view.pointAt(7));
+    QVERIFY(page.pointsTable()->selectionModel()->selectedRows().isEmpty());
+    QCOMPARE(view.markedIndex(), std::optional<std::size_t>(7));
+    QCOMPARE(page.heatmap()->markedCell(), std::optional(std::pair<std::size_t, std::size_t>(1, 1)));
+    // A heatmap cell clicked: (tp 1, pp 2) shows point 3, the table's third row.
+    const QRect cell = page.heatmap()->cellRect(0, 1);
+    QTest::mouseClick(page.heatmap(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(page.pointsTable()->selectionModel()->selectedRows().front().row(), 2);
+    QCOMPARE(view.markedIndex(), std::optional<std::size_t>(3));
+    // Against devices the fastest point is also the cheapest: the front is point 1 alone.
+    page.paretoCostBox()->setCurrentText(QStringLiteral("devices"));
+    QVERIFY(fronted.wait(10000));
+    QCOMPARE(view.pareto()->front, (std::vector<std::size_t>{1}));
+    // A double-clicked point is opened.
+    QSignalSpy chosen(&page, &SweepsPage::scenarioChosen);
+    QTest::mouseDClick(&view, Qt::LeftButton, {}, view.pointAt(1));
+    QVERIFY(chosen.wait(10000));
+    QVERIFY(chosen.front().at(1).toString().contains(QStringLiteral("# point 1")));
+    // Nothing that fits passes the filter: said, not drawn.
+    page.filterEdit()->setText(QStringLiteral("status = invalid"));
+    QVERIFY(fronted.wait(10000));
+    QVERIFY(!view.pareto());
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -374,6 +374,16 @@ void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
     }
 }
 
+void HeatmapView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        if (const auto cell = cellAt(event->position().toPoint())) {
+            const GridCell& shown = grid_->at(cell->first, cell->second);
+            if (shown.point >= 0) Q_EMIT pointClicked(shown.point);
+        }
+    }
+    QWidget::mousePressEvent(event);
+}
+
 void HeatmapView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (const auto cell = cellAt(event->position().toPoint())) {
         const GridCell& shown = grid_->at(cell->first, cell->second);

@@ -71,11 +71,14 @@ public:
 Q_SIGNALS:
     // A cell was double-clicked: the point it shows (-1 for an empty cell is never sent).
     void pointActivated(qint64 point);
+    // A cell was clicked: the point it shows, to select everywhere (never sent for an empty cell).
+    void pointClicked(qint64 point);
     // A cell was made the baseline of the ratios from its context menu.
     void baselineChosen();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;

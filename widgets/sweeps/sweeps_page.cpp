@@ -12,8 +12,10 @@
 #include "store/point_filter.h"
 #include "store/stored_rows_writer.h"
 #include "store/sql_text.h"
+#include "store/sweep_pareto.h"
 #include "store/sweep_slices.h"
 #include "sweeps/heatmap_view.h"
+#include "sweeps/pareto_view.h"
 #include "sweeps/slice_view.h"
 #include "sweeps/sweep_points_model.h"
 #include "sweeps/sweep_job.h"
@@ -317,6 +319,36 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     below->setDocumentMode(true);
     below->addTab(points, tr("Points"));
     below->addTab(slice_view_, tr("Slices through the best"));
+    // The trade-off: a cost across, a result up, the front; the points it dominates dimmable.
+    auto* pareto = new QWidget(this);
+    pareto_view_ = new ParetoView(pareto);
+    pareto_cost_ = new QComboBox(pareto);
+    pareto_cost_->setAccessibleName(tr("Cost"));
+    for (const GridMetric& cost : pareto_costs()) pareto_cost_->addItem(text_of(cost.name));
+    pareto_result_ = new QComboBox(pareto);
+    pareto_result_->setAccessibleName(tr("Result"));
+    for (const char* name : {"samples_per_s", "tokens_per_s", "iteration_time_s", "mfu"}) {
+        pareto_result_->addItem(QString::fromLatin1(name));
+    }
+    auto* dim = new QCheckBox(tr("&Dim dominated points"), pareto);
+    dim->setToolTip(tr("Fade every point another point beats on both cost and result"));
+    auto* pareto_controls = new QHBoxLayout;
+    pareto_controls->addWidget(new QLabel(tr("Result"), pareto));
+    pareto_controls->addWidget(pareto_result_);
+    pareto_controls->addWidget(new QLabel(tr("against"), pareto));
+    pareto_controls->addWidget(pareto_cost_);
+    pareto_controls->addWidget(dim);
+    pareto_controls->addStretch(1);
+    auto* pareto_layout = new QVBoxLayout(pareto);
+    pareto_layout->setContentsMargins(0, 0, 0, 0);
+    pareto_layout->addLayout(pareto_controls);
+    pareto_layout->addWidget(pareto_view_, 1);
+    below->addTab(pareto, tr("Pareto front"));
+    connect(pareto_cost_, &QComboBox::currentIndexChanged, this, &SweepsPage::requestPareto);
+    connect(pareto_result_, &QComboBox::currentIndexChanged, this, &SweepsPage::requestPareto);
+    connect(dim, &QCheckBox::toggled, pareto_view_, &ParetoView::setDominatedDimmed);
+    connect(pareto_view_, &ParetoView::pointActivated, this, &SweepsPage::openPoint);
+    connect(pareto_view_, &ParetoView::pointClicked, this, &SweepsPage::selectPoint);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(heatmap_);
     split->addWidget(below);
@@ -330,6 +362,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
         connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
     }
     connect(heatmap_, &HeatmapView::pointActivated, this, &SweepsPage::openPoint);
+    connect(heatmap_, &HeatmapView::pointClicked, this, &SweepsPage::selectPoint);
     connect(scale_box_, &QComboBox::currentIndexChanged, this,
             [this](int index) { heatmap_->setScale(static_cast<HeatmapScale>(index)); });
     connect(heatmap_, &HeatmapView::baselineChosen, this,
@@ -664,6 +697,12 @@ void SweepsPage::requestGrid() {
             Q_EMIT gridShown();
             requestPoints(false);
             requestSlices();
+            if (const int result = pareto_result_->findText(metric_box_->currentText()); result >= 0) {
+                // The front follows the heatmap's metric when it is a result (not a cost, nor a share).
+                const QSignalBlocker quiet(pareto_result_);
+                pareto_result_->setCurrentIndex(result);
+            }
+            requestPareto();
         });
 }
 
@@ -756,6 +795,32 @@ std::string SweepsPage::pointsOrder() const {
 }
 
 void SweepsPage::showMorePoints() { requestPoints(true); }
+
+void SweepsPage::requestPareto() {
+    const int index = sweep_box_->currentIndex();
+    const Expected<std::string> where = filterWhere();
+    if (index < 0 || static_cast<std::size_t>(index) >= sweeps_.size() || !where) return;
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const GridMetric cost = pareto_costs()[static_cast<std::size_t>(std::max(0, pareto_cost_->currentIndex()))];
+    const GridMetric result = grid_metric(pareto_result_->currentText().toStdString()).value();
+    const std::string path = database_.toStdString();
+    const std::string filter = where.value();
+    pareto_runner_.start<Expected<SweepPareto>>(
+        [path, sweep, cost, result, filter](JobRunner::Context&) -> Expected<SweepPareto> {
+            Expected<ResultStore> store = open_results_for_reading(path);
+            if (!store) return Error{store.error()};
+            return store.value().sweep_pareto(sweep, cost, result, filter);
+        },
+        [this, cost, result](std::uint64_t, Expected<SweepPareto> pareto) {
+            if (pareto) {
+                pareto_view_->showPareto(std::move(pareto).value(), cost, result);
+            } else {
+                pareto_view_->showMessage(
+                    tr("The points could not be read: %1").arg(QString::fromStdString(pareto.error())));
+            }
+            Q_EMIT paretoShown();
+        });
+}
 
 void SweepsPage::requestSlices() {
     const int index = sweep_box_->currentIndex();
@@ -855,6 +920,8 @@ void SweepsPage::exportSweepSection(const QString& path) {
 
 void SweepsPage::markSelectedPoint() {
     const QModelIndexList rows = points_table_->selectionModel()->selectedRows();
+    pareto_view_->setMarkedPoint(rows.isEmpty() ? std::nullopt
+                                                : std::optional<std::int64_t>(points_model_->pointOf(rows.front().row())));
     const auto& grid = heatmap_->grid();
     if (rows.isEmpty() || !grid) {
         heatmap_->setMarkedCell(std::nullopt);
@@ -871,6 +938,32 @@ void SweepsPage::markSelectedPoint() {
     }
     heatmap_->setMarkedCell(std::pair(static_cast<std::size_t>(cx - grid->x_values.begin()),
                                       static_cast<std::size_t>(cy - grid->y_values.begin())));
+}
+
+void SweepsPage::selectPoint(qint64 point) {
+    for (int row = 0; row < points_model_->rowCount(); ++row) {
+        if (points_model_->pointOf(row) == point) {
+            points_table_->selectRow(row);
+            points_table_->scrollTo(points_model_->index(row, 0));
+            return;  // markSelectedPoint marks it everywhere
+        }
+    }
+    // Not on the pages read: the table's selection is cleared (which clears the marks), the other views mark it by
+    // number.
+    points_table_->clearSelection();
+    pareto_view_->setMarkedPoint(point);
+    std::optional<std::pair<std::size_t, std::size_t>> cell;
+    if (const auto& grid = heatmap_->grid()) {
+        for (std::size_t y = 0; y < grid->y_values.size() && !cell; ++y) {
+            for (std::size_t x = 0; x < grid->x_values.size(); ++x) {
+                if (grid->at(x, y).point == point) {
+                    cell = std::pair(x, y);
+                    break;
+                }
+            }
+        }
+    }
+    heatmap_->setMarkedCell(cell);
 }
 
 QComboBox* SweepsPage::fixedBox(const QString& axis) const {

@@ -28,6 +28,7 @@ class QTableView;
 namespace parasight::gui {
 
 class HeatmapView;
+class ParetoView;
 class SliceView;
 class SweepPointsModel;
 class ScenarioDocument;
@@ -62,6 +63,10 @@ public:
     [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
     // The metric along each axis through the best point, and what a step off it costs (sweeps/slice_view.h).
     [[nodiscard]] SliceView* sliceView() const noexcept { return slice_view_; }
+    // The points that fit, cost against result, and the Pareto front (sweeps/pareto_view.h); what it plots.
+    [[nodiscard]] ParetoView* paretoView() const noexcept { return pareto_view_; }
+    [[nodiscard]] QComboBox* paretoCostBox() const noexcept { return pareto_cost_; }
+    [[nodiscard]] QComboBox* paretoResultBox() const noexcept { return pareto_result_; }
     // "12 of 32 points pass the filter; the best 12 by iteration_time_s", or the filter's mistake.
     [[nodiscard]] QString pointsText() const;
     // Writes every point that passes the filter, in the table's order, as CSV (the columns of `parasight-cli runs
@@ -112,6 +117,8 @@ Q_SIGNALS:
     void scenarioRefused(const QString& reason);
     // An export ended: what was written where, or why nothing was.
     void exported(const QString& message);
+    // The Pareto front was read (or could not be).
+    void paretoShown();
     // The slices through the best point were read (or could not be).
     void slicesShown();
     // A page of points was read into the table (or the filter refused).
@@ -138,6 +145,11 @@ private:
     [[nodiscard]] std::string pointsOrder() const;
     // Reads the first page of points again (`more`: the next page).
     void requestPoints(bool more);
+    // Selects point `point` in every view: its row when the table has it loaded, else its heatmap cell (when a cell
+    // shows it) and its Pareto dot.
+    void selectPoint(qint64 point);
+    // Reads the cost against the result again, with its front.
+    void requestPareto();
     // Reads the slices through the best point again.
     void requestSlices();
     // Marks on the heatmap the cell of the table's selected point.
@@ -189,6 +201,10 @@ private:
     JobRunner export_runner_;
     JobRunner slices_runner_;
     SliceView* slice_view_ = nullptr;
+    JobRunner pareto_runner_;
+    ParetoView* pareto_view_ = nullptr;
+    QComboBox* pareto_cost_ = nullptr;
+    QComboBox* pareto_result_ = nullptr;
     QString order_column_;  // a header clicked; empty: the metric, best first
     Qt::SortOrder order_ = Qt::AscendingOrder;
     std::int64_t points_passing_ = 0;
