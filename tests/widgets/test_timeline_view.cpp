@@ -3,7 +3,7 @@
 // device with its coordinates and ranks; hit-testing at an event's pixel finds that event; the view draws.
 // Headless (offscreen).
 
-#include "timeline/time_scale.h"
+#include "style/time_scale.h"
 #include "style/activity_colors.h"
 #include "timeline/event_details.h"
 #include "timeline/event_search.h"

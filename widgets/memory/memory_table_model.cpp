@@ -1,6 +1,7 @@
 #include "memory/memory_table_model.h"
 
 #include "style/activity_colors.h"
+#include "style/memory_category_text.h"
 #include "style/quantity_text.h"
 
 namespace parasight::gui {
@@ -30,14 +31,7 @@ void MemoryTableModel::clear() {
 }
 
 QString MemoryTableModel::categoryName(int category) {
-    switch (static_cast<MemoryCategory>(category)) {
-    case MemoryCategory::weights: return tr("Weights");
-    case MemoryCategory::gradients: return tr("Gradients");
-    case MemoryCategory::optimizer: return tr("Optimizer state");
-    case MemoryCategory::activations: return tr("Activations");
-    case MemoryCategory::buffers: return tr("Buffers");
-    }
-    return {};
+    return memory_category_text(static_cast<MemoryCategory>(category));
 }
 
 QColor MemoryTableModel::categoryColor(int category) {

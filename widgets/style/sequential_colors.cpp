@@ -13,7 +13,9 @@ constexpr std::array<QRgb, 9> stops{0x440154, 0x472D7B, 0x3B528B, 0x2C728E, 0x21
 
 }  // namespace
 
-QColor viridis(double t) {
+QColor viridis(double t) { return color_between_stops(stops, t); }
+
+QColor color_between_stops(std::span<const QRgb> stops, double t) {
     if (!std::isfinite(t)) t = 0.0;
     t = std::clamp(t, 0.0, 1.0);
     const double position = t * static_cast<double>(stops.size() - 1);

@@ -5,7 +5,12 @@
 
 #include <QColor>
 
+#include <span>
+
 namespace parasight::gui {
+
+// The colour at `t` in [0, 1] (clamped; not a number: 0) on a scale given by evenly spaced stops, interpolated in RGB.
+[[nodiscard]] QColor color_between_stops(std::span<const QRgb> stops, double t);
 
 // `t` in [0, 1] (clamped): 0 dark purple, 1 yellow.
 [[nodiscard]] QColor viridis(double t);

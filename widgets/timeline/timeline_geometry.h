@@ -4,7 +4,7 @@
 // are tested without a widget (test_timeline_geometry).
 
 #include "analysis/timeline_levels.h"
-#include "timeline/time_scale.h"
+#include "style/time_scale.h"
 #include "timeline/timeline_rows.h"
 
 #include <QPoint>

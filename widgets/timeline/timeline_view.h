@@ -16,7 +16,7 @@
 
 #include "analysis/event_relations.h"
 #include "analysis/timeline_levels.h"
-#include "timeline/time_scale.h"
+#include "style/time_scale.h"
 #include "timeline/timeline_geometry.h"
 #include "timeline/timeline_rows.h"
 

@@ -1,4 +1,4 @@
-#include "timeline/time_scale.h"
+#include "style/time_scale.h"
 
 #include <algorithm>
 #include <cmath>
