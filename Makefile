@@ -116,7 +116,10 @@ screenshots: build
 	$(SHOT_ENV) $(CLI) simulate presets/scenarios/pipeline-1f1b.yaml --db $(SHOT_HOME)/.local/share/parasight/results.db \
 		> /dev/null
 	$(SHOT_ENV) $(GUI) --screenshot docs/images/sweeps.png --tab sweeps --size 1400x1000 --palette light
+	sed -e 's/^  pp: 16 .*/  pp: 4/' -e 's/^  dp: 8 .*/  dp: 32/' presets/scenarios/default.yaml > $(SHOT_HOME)/pp4.yaml
+	$(SHOT_ENV) $(CLI) simulate $(SHOT_HOME)/pp4.yaml --db $(SHOT_HOME)/.local/share/parasight/results.db > /dev/null
 	$(SHOT_ENV) $(GUI) --screenshot docs/images/history-dark.png --tab history --size 1400x760 --palette dark
+	$(SHOT_ENV) $(GUI) --screenshot docs/images/compare.png --compare run:33,run:35 --size 1400x900 --palette light
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB

@@ -113,7 +113,11 @@ int main(int argc, char** argv) {
                                                       "(tab:NAME, field:PATH, node:stage[i], npu:N, group:G@N, "
                                                       "device:N@VIEW, events:TEXT, time:A..B, memory:CATEGORY)."),
                                        QStringLiteral("TARGET"));
-    parser.addOptions({screenshot, tab, size, colours, spotlight});
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QStringLiteral("Compare two stored runs on the History tab, their timelines shown "
+                                                    "(as 'parasight-cli runs list' names them: run:3,run:4)."),
+                                     QStringLiteral("run:A,run:B"));
+    parser.addOptions({screenshot, tab, size, colours, spotlight, compare});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
     if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
@@ -157,6 +161,18 @@ int main(int argc, char** argv) {
                                .arg(parser.value(tab), parasight::gui::MainWindow::tabNames().join(QStringLiteral(", "))));
     }
     const bool taking_screenshot = parser.isSet(screenshot);
+    std::optional<std::pair<std::int64_t, std::int64_t>> compared;
+    if (parser.isSet(compare)) {
+        static const QRegularExpression pattern(QStringLiteral("^run:([0-9]{1,18}),run:([0-9]{1,18})$"));
+        const QRegularExpressionMatch match = pattern.match(parser.value(compare));
+        if (!match.hasMatch()) {
+            return usage_error(
+                QStringLiteral("--compare must name two stored runs as run:A,run:B (run:3,run:4), not '%1'")
+                    .arg(parser.value(compare)));
+        }
+        compared = std::pair(match.captured(1).toLongLong(), match.captured(2).toLongLong());
+        window.showTab(QStringLiteral("history"));
+    }
     std::optional<parasight::Target> spotlit;
     if (parser.isSet(spotlight)) {
         if (!taking_screenshot) return usage_error(QStringLiteral("--spotlight marks a target in a --screenshot"));
@@ -218,6 +234,25 @@ int main(int argc, char** argv) {
                     one_done();
                 }
             }, Qt::SingleShotConnection);
+        } else if (compared) {
+            // A comparison is pictured once the run has settled and both runs have been simulated again; a run the
+            // database does not hold is refused.
+            auto waiting = std::make_shared<int>(2);
+            const auto one_done = [waiting, take] {
+                if (--*waiting == 0) take();
+            };
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, one_done,
+                             Qt::SingleShotConnection);
+            auto* history = window.historyPage();
+            QObject::connect(history, &parasight::gui::HistoryPage::comparisonShown, &application, [&, history] {
+                if (history->comparisonModel()->rowCount() == 0) {
+                    QTextStream(stderr) << "parasight: --compare: " << history->comparisonTitle() << '\n';
+                    status = exit_bad_input;
+                    QApplication::exit(status);
+                }
+            }, Qt::SingleShotConnection);
+            QObject::connect(history, &parasight::gui::HistoryPage::comparedRunsSimulated, &application, one_done,
+                             Qt::SingleShotConnection);
         } else if (parser.value(tab) == QStringLiteral("history")) {
             // The History tab is pictured once the run has settled and the history has been read, in either order.
             auto waiting = std::make_shared<int>(2);
@@ -239,6 +274,10 @@ int main(int argc, char** argv) {
         }
     }
     window.resize(window_size);
+    if (compared) {
+        window.historyPage()->compareRuns(compared->first, compared->second);
+        window.historyPage()->showComparedTimelines();
+    }
     // A picture for the docs is not a file the user opened.
     window.setRecordsRecentFiles(!taking_screenshot);
     if (taking_screenshot) window.setKeepsRuns(false);  // a picture leaves the history as it was

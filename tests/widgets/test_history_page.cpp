@@ -5,7 +5,11 @@
 
 #include "history/history_page.h"
 
+#include "history/compared_bars_view.h"
+#include "history/compared_runs_job.h"
+#include "history/compared_timelines_view.h"
 #include "run/run_recorder.h"
+#include "style/change_colors.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -13,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -85,6 +90,7 @@ private Q_SLOTS:
     void aSweepIsRenamedAndDeleted();
     void aRunOpensItsScenario();
     void twoRunsComparedInputsFirst();
+    void twoRunsSimulatedAgainSideBySide();
     void theWindowsRunIsKeptOnce();
 
 private:
@@ -235,6 +241,75 @@ void TestHistoryPage::twoRunsComparedInputsFirst() {
     QVERIFY(compared.wait(10000));
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(page.comparisonTitle().endsWith(QStringLiteral("holds no run 99")));
+}
+
+// run:3 and run:4 simulated again: the small pipeline with a global batch of 16 and of 32 — each data-parallel
+// replica takes 8 or 16 sequences in micro-batches of 2, so B runs micro-batches 0 to 7 where A runs 0 to 3. Every
+// event of A has its partner in B, unchanged in length where it is computation (a micro-batch is the same work);
+// B's micro-batches 4 to 7 are B's alone. Memory at the peak is the same: with one forward ahead per stage (1F1B),
+// a stage holds as many micro-batches' activations however many run.
+void TestHistoryPage::twoRunsSimulatedAgainSideBySide() {
+    HistoryPage page;
+    QSignalSpy shown(&page, &HistoryPage::historyShown);
+    page.setDatabase(database_);
+    QVERIFY(shown.wait(10000));
+    QSignalSpy simulated(&page, &HistoryPage::comparedRunsSimulated);
+    page.compareRuns(3, 4);
+    QVERIFY(simulated.wait(20000));
+    ComparedTimelinesView& timelines = *page.comparedTimelines();
+    QVERIFY(timelines.compared());
+    const ComparedRuns& runs = *timelines.compared();
+    QCOMPARE(runs.comparison.only_a, std::size_t{0});
+    QVERIFY(runs.comparison.only_b > 0);
+    QCOMPARE(runs.comparison.matched, runs.a->event_count());
+    QVERIFY2(page.timelinesSummary().contains(QStringLiteral("%1 events matched, 0 only in A, %2 only in B")
+                                                  .arg(runs.comparison.matched)
+                                                  .arg(runs.comparison.only_b)),
+             qPrintable(page.timelinesSummary()));
+    // The longest computation of A's first device: unchanged, grey, where eventRect says.
+    page.resize(1100, 1000);
+    page.comparisonTabs()->setCurrentWidget(timelines.parentWidget());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const Timeline& a = *runs.a;
+    EventId longest = 0;
+    double longest_s = -1.0;
+    for (const EventId id : a.lane(0, Stream::compute)) {
+        const TimelineEvent event = a.event(id);
+        if (event.end_s - event.start_s > longest_s) {
+            longest_s = event.end_s - event.start_s;
+            longest = id;
+        }
+    }
+    QCOMPARE(timelines.eventColor(false, longest), std::optional<QColor>(change_color(1.0)));
+    const QRect box = timelines.eventRect(false, longest);
+    QVERIFY(!box.isEmpty());
+    QCOMPARE(timelines.viewport()->grab().toImage().pixelColor(box.center()), change_color(1.0));
+    QCOMPARE(timelines.eventAt(box.center()), std::optional(std::pair<bool, EventId>(false, longest)));
+    QVERIFY2(timelines.eventToolTip(false, longest).endsWith(QStringLiteral("(1.00×)")),
+             qPrintable(timelines.eventToolTip(false, longest)));
+    // A forward of micro-batch 5 is B's alone: no colour (hatched), said so.
+    const Timeline& b = *runs.b;
+    std::optional<EventId> only_b;
+    for (const EventId id : b.lane(0, Stream::compute)) {
+        if (b.event(id).micro_batch == 5) only_b = id;
+    }
+    QVERIFY(only_b);
+    QVERIFY(!timelines.eventColor(true, *only_b));
+    QVERIFY(timelines.eventToolTip(true, *only_b).contains(QStringLiteral("\nonly in B: ")));
+    // Side by side: B computes for twice as many micro-batches; its peak memory is A's.
+    ComparedBarsView& bars = *page.comparedBars();
+    bars.resize(800, 300);
+    QVERIFY(bars.timePartRect(true, 0).width() > bars.timePartRect(false, 0).width());
+    QVERIFY2(bars.memoryTotalText(true).endsWith(QStringLiteral(" · 1.00×")), qPrintable(bars.memoryTotalText(true)));
+    QCOMPARE(bars.memoryPartRect(false, 3), bars.memoryPartRect(true, 3).translated(0, -bars.memoryPartRect(true, 3).height() - 6));
+    // A run the database does not hold: said, and nothing of the pair before stays.
+    QSignalSpy compared(&page, &HistoryPage::comparisonShown);
+    page.compareRuns(3, 99);
+    QVERIFY(compared.wait(10000));
+    QVERIFY(!timelines.compared());
+    QVERIFY(bars.timeTotalText(false).isEmpty());
+    QVERIFY(page.timelinesSummary().isEmpty());
 }
 
 // A result offered twice for the same scenario is stored once; another scenario is stored anew.

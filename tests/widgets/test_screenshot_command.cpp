@@ -37,6 +37,15 @@ Run run_parasight(const QStringList& arguments, const QString& config_home = {},
             QString::fromUtf8(process.readAllStandardError())};
 }
 
+// How many colours a picture has on a 7-pixel grid: a blank or half-drawn window has a handful.
+qsizetype colours_sampled(const QImage& image) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    }
+    return colours.size();
+}
+
 }  // namespace
 
 class TestScreenshotCommand : public QObject {
@@ -48,6 +57,8 @@ private Q_SLOTS:
     void aPictureIsNotARecentFile();
     void sweepsAndHistoryAtTwoSizes_data();
     void sweepsAndHistoryAtTwoSizes();
+    void twoRunsComparedAtTwoSizes_data();
+    void twoRunsComparedAtTwoSizes();
     void badInputExitsTwoAndKeepsTheOldPng_data();
     void badInputExitsTwoAndKeepsTheOldPng();
 };
@@ -145,15 +156,68 @@ void TestScreenshotCommand::sweepsAndHistoryAtTwoSizes() {
     QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
     const QImage image(output);
     QCOMPARE(image.size(), size);
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 7) {
-        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
-    }
-    QVERIFY(colours.size() > 20);
+    QVERIFY(colours_sampled(image) > 20);  // not blank
     // The picture stored no run of its own: the sweep's four points are the database's only runs.
     auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_only);
     QVERIFY(store);
     QVERIFY(store.value().single_runs().value().empty());
+}
+
+void TestScreenshotCommand::twoRunsComparedAtTwoSizes_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("palette");
+    QTest::newRow("small light") << QSize(1024, 700) << "light";
+    QTest::newRow("small dark") << QSize(1024, 700) << "dark";
+    QTest::newRow("large light") << QSize(1920, 1080) << "light";
+    QTest::newRow("large dark") << QSize(1920, 1080) << "dark";
+}
+
+// Two stored runs of the small pipeline (global batch 16 and 32) compared on the History tab: the command waits until
+// both are simulated again (it ends, no hang), writes the asked size, stores nothing more, and the picture is not
+// blank; a run the database does not hold is refused with exit code 2.
+void TestScreenshotCommand::twoRunsComparedAtTwoSizes() {
+    QFETCH(QSize, size);
+    QFETCH(QString, palette);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString database = folder.filePath(QStringLiteral("parasight/results.db"));
+    {
+        auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_write);
+        QVERIFY(store);
+        QFile file(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string yaml = file.readAll().toStdString();
+        std::string larger = yaml;
+        larger.replace(larger.find("global_batch: 16"), 16, "global_batch: 32");
+        parasight::Report report;
+        report.iteration_time_s = 1.0;
+        report.mode = "representative";
+        QVERIFY(store.value().add_run("small", yaml, report));
+        QVERIFY(store.value().add_run("small", larger, report));
+    }
+    const QString output = folder.filePath(QStringLiteral("compare.png"));
+    const QString size_text = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--compare"),
+                                   QStringLiteral("run:1,run:2"), QStringLiteral("--size"), size_text,
+                                   QStringLiteral("--palette"), palette,
+                                   QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")},
+                                  folder.filePath(QStringLiteral("config")), folder.path());
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    const QImage image(output);
+    QCOMPARE(image.size(), size);
+    QVERIFY(colours_sampled(image) > 20);  // not blank
+    auto store = parasight::ResultStore::open(database.toStdString(), parasight::ResultStore::Access::read_only);
+    QVERIFY(store);
+    QCOMPARE(store.value().single_runs().value().size(), std::size_t{2});
+    const Run refused = run_parasight({QStringLiteral("--screenshot"), folder.filePath(QStringLiteral("no.png")),
+                                       QStringLiteral("--compare"), QStringLiteral("run:1,run:9"),
+                                       QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")},
+                                      folder.filePath(QStringLiteral("config")), folder.path());
+    QCOMPARE(refused.exit_code, 2);
+    QVERIFY2(refused.standard_error.contains(QStringLiteral(
+                 "parasight: --compare: run:1 and run:9 cannot be compared: the database holds no run 9")),
+             qPrintable(refused.standard_error));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("no.png"))));
 }
 
 void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
@@ -183,6 +247,9 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
     QTest::newRow("target nothing shows") << old << QStringList{QStringLiteral("--spotlight"), QStringLiteral("node:stage[40]")}
                                           << "parasight: --spotlight: nothing in this scenario's window shows "
                                              "node:stage[40]";
+    QTest::newRow("compare one run") << old << QStringList{QStringLiteral("--compare"), QStringLiteral("run:3")}
+                                     << "parasight: --compare must name two stored runs as run:A,run:B (run:3,run:4), "
+                                        "not 'run:3'";
     QTest::newRow("two files") << old << QStringList{QStringLiteral("a.yaml"), QStringLiteral("b.yaml")}
                                << "parasight: name at most one scenario FILE";
     QTest::newRow("missing file") << old << QStringList{QStringLiteral("FOLDER/none.yaml")}

@@ -2,6 +2,10 @@
 
 #include "common/message_text.h"
 #include "document/results_database.h"
+#include "history/compared_bars_view.h"
+#include "history/compared_runs_job.h"
+#include "history/compared_timelines_view.h"
+#include "style/quantity_text.h"
 
 #include <QDir>
 
@@ -16,6 +20,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -160,11 +165,31 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     list_layout->setContentsMargins(0, 0, 0, 0);
     list_layout->addLayout(actions);
     list_layout->addWidget(table_, 1);
+    // The comparison: its inputs and results from the database; its breakdown, memory and timelines from both runs
+    // simulated again.
+    compared_bars_ = new ComparedBarsView(this);
+    compared_timelines_ = new ComparedTimelinesView(this);
+    timelines_summary_ = new QLabel(this);
+    timelines_summary_->setWordWrap(true);
+    timelines_summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    timelines_summary_->setMinimumHeight(0);  // a small window shows the lanes first; the lines above may clip
+    auto* timelines = new QWidget(this);
+    auto* timelines_layout = new QVBoxLayout(timelines);
+    timelines_layout->setContentsMargins(0, 0, 0, 0);
+    timelines_layout->addWidget(timelines_summary_);
+    timelines_layout->addWidget(compared_timelines_, 1);
+    comparison_tabs_ = new QTabWidget(this);
+    comparison_tabs_->setDocumentMode(true);
+    comparison_tabs_->addTab(comparison_table_, tr("Inputs and results"));
+    comparison_tabs_->addTab(compared_bars_, tr("Breakdown and memory"));
+    comparison_tabs_->addTab(timelines, tr("Timelines"));
+    compared_bars_->showMessage(tr("Compare two runs to see their breakdown and memory side by side."));
+    compared_timelines_->showMessage(tr("Compare two runs to see their timelines on one time axis."));
     auto* compared = new QWidget(this);
     auto* compared_layout = new QVBoxLayout(compared);
     compared_layout->setContentsMargins(0, 0, 0, 0);
     compared_layout->addWidget(comparison_title_);
-    compared_layout->addWidget(comparison_table_, 1);
+    compared_layout->addWidget(comparison_tabs_, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(list);
     split->addWidget(compared);
@@ -176,6 +201,14 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     connect(&runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
         status_->setText(tr("The database could not be read: %1").arg(what));
         Q_EMIT historyShown();
+    });
+    connect(&simulation_runner_, &JobRunner::progressed, this, [this](quint64, const QString& run, double fraction) {
+        const QString words = tr("Simulating both runs again (%1, %2%)…").arg(run).arg(std::lround(100.0 * fraction));
+        compared_bars_->showMessage(words);
+        compared_timelines_->showMessage(words);
+    });
+    connect(&simulation_runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
+        showSimulationProblem(what);
     });
     connect(&detail_runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
         comparison_title_->setText(tr("The database could not be read: %1").arg(what));
@@ -195,6 +228,8 @@ QList<int> HistoryPage::selectedRows() const {
 QString HistoryPage::statusText() const { return status_->text(); }
 
 QString HistoryPage::comparisonTitle() const { return comparison_title_->text(); }
+
+QString HistoryPage::timelinesSummary() const { return timelines_summary_->text(); }
 
 void HistoryPage::updateButtons() {
     const QList<int> rows = selectedRows();
@@ -325,6 +360,11 @@ void HistoryPage::compareRuns(std::int64_t a, std::int64_t b) {
                                                .arg(a)
                                                .arg(b)
                                                .arg(QString::fromStdString(comparison.error().message)));
+                // Nothing of an earlier pair stays beside the refusal.
+                simulation_runner_.cancel();
+                compared_bars_->showMessage(comparison_title_->text());
+                compared_timelines_->showMessage(comparison_title_->text());
+                timelines_summary_->clear();
                 Q_EMIT comparisonShown();
                 return;
             }
@@ -338,7 +378,54 @@ void HistoryPage::compareRuns(std::int64_t a, std::int64_t b) {
                                     .arg(inputs));
             comparison_model_->setComparison(std::move(comparison).value());
             Q_EMIT comparisonShown();
+            simulateCompared(a, b);
         });
+}
+
+void HistoryPage::showComparedTimelines() { comparison_tabs_->setCurrentWidget(compared_timelines_->parentWidget()); }
+
+void HistoryPage::simulateCompared(std::int64_t a, std::int64_t b) {
+    const QString words = tr("Simulating run:%1 and run:%2 again…").arg(a).arg(b);
+    compared_bars_->showMessage(words);
+    compared_timelines_->showMessage(words);
+    timelines_summary_->clear();
+    simulation_runner_.start<ComparedRunsOutcome>(
+        compared_runs_work(database_.toStdString(), a, b), [this](std::uint64_t, ComparedRunsOutcome compared) {
+            if (!compared) {
+                showSimulationProblem(QString::fromStdString(compared.error()));
+                return;
+            }
+            const ComparedRuns& runs = *compared.value();
+            const TimelineComparison& matched = runs.comparison;
+            QString summary =
+                tr("A = run:%1 (%2), B = run:%3 (%4), simulated again, one device per class of identical devices: "
+                   "%5 events matched, %6 only in A, %7 only in B.")
+                    .arg(runs.a_run)
+                    .arg(time_text(runs.a_report.iteration_time_s))
+                    .arg(runs.b_run)
+                    .arg(time_text(runs.b_report.iteration_time_s))
+                    .arg(matched.matched)
+                    .arg(matched.only_a)
+                    .arg(matched.only_b);
+            if (!runs.largest_changes.empty()) {
+                summary += tr(" Changed most:");
+                for (const std::string& line : runs.largest_changes) {
+                    summary += QStringLiteral("\n  • ") + QString::fromStdString(line);
+                }
+            }
+            timelines_summary_->setText(summary);
+            compared_bars_->showComparison(compared.value());
+            compared_timelines_->showComparison(compared.value());
+            Q_EMIT comparedRunsSimulated();
+        });
+}
+
+void HistoryPage::showSimulationProblem(const QString& problem) {
+    const QString words = tr("The runs could not be simulated again: %1").arg(problem);
+    compared_bars_->showMessage(words);
+    compared_timelines_->showMessage(words);
+    timelines_summary_->clear();
+    Q_EMIT comparedRunsSimulated();
 }
 
 }  // namespace parasight::gui
