@@ -75,6 +75,40 @@ std::optional<std::string> set_at(YAML::Node root, const std::string& path, cons
 
 }  // namespace
 
+namespace {
+
+void collect_scalars(const YAML::Node& node, const std::string& path, std::vector<AxisValue>& values) {
+    if (node.IsScalar()) {
+        values.push_back({path, node.Scalar()});
+    } else if (node.IsMap()) {
+        for (const auto& entry : node) {
+            const std::string key = entry.first.Scalar();
+            collect_scalars(entry.second, path.empty() ? key : path + "." + key, values);
+        }
+    } else if (node.IsSequence()) {
+        for (std::size_t index = 0; index < node.size(); ++index) {
+            collect_scalars(node[index], path + "[" + std::to_string(index) + "]", values);
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<AxisValue> scalar_values(const std::string& base_yaml) {
+    std::vector<AxisValue> values;
+    try {
+        const YAML::Node root = YAML::Load(base_yaml);
+        if (!root.IsMap()) return values;
+        for (const auto& entry : root) {
+            const std::string key = entry.first.Scalar();
+            if (key != "schema") collect_scalars(entry.second, key, values);
+        }
+    } catch (const YAML::Exception&) {
+        values.clear();
+    }
+    return values;
+}
+
 std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path) {
     const auto steps = path_steps(path);
     if (!steps) {

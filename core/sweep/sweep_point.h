@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace parasight {
 
@@ -29,6 +30,11 @@ struct AxisValue {
 // past a list's end, a key inside a value — or nothing when it names one. A sweep's axes are checked so before any
 // point runs: write_scenario_yaml writes every field, so an axis on a path the base lacks is a mistake.
 [[nodiscard]] std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path);
+
+// Every value an axis can set in `base_yaml`: each scalar with its path and its value as written, in the file's order
+// (`model.layers` 96, `cluster.topology[0].bandwidth` "300 GB/s", `parallelism.mapping[1]` dp), the schema version
+// left out — what an axis editor offers to pick from. Empty when the text is not YAML.
+[[nodiscard]] std::vector<AxisValue> scalar_values(const std::string& base_yaml);
 
 // The scenario at a point, or why there is
 // none: a path that names no place in the scenario (an index past a

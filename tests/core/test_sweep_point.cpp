@@ -24,6 +24,7 @@ private slots:
     void valuesLandAtTheirPaths();
     void aPointThatIsNoScenarioSaysWhy_data();
     void aPointThatIsNoScenarioSaysWhy();
+    void everyScalarAnAxisCanSet();
 };
 
 void TestSweepPoint::valuesLandAtTheirPaths() {
@@ -80,6 +81,33 @@ void TestSweepPoint::aPointThatIsNoScenarioSaysWhy() {
     QVERIFY(!loaded.diagnostics.empty());
     const QString first = QString::fromStdString(loaded.diagnostics.front().to_string());
     QVERIFY2(first.contains(message), qPrintable(first));
+}
+
+// What an axis editor offers: every scalar of the base with its path and value as written. Each names a place in the
+// scenario, and setting it to its own value gives the base back.
+void TestSweepPoint::everyScalarAnAxisCanSet() {
+    const std::string base = base_yaml();
+    const std::vector<AxisValue> values = scalar_values(base);
+    const auto value_at = [&](const std::string& path) -> std::string {
+        for (const AxisValue& value : values) {
+            if (value.path == path) return value.value;
+        }
+        return "(none)";
+    };
+    QCOMPARE(value_at("parallelism.tp"), std::string("2"));
+    QCOMPARE(value_at("model.layers"), std::string("4"));
+    QCOMPARE(value_at("training.micro_batch"), std::string("2"));
+    QCOMPARE(value_at("parallelism.mapping[2]"), std::string("pp"));
+    QCOMPARE(value_at("schema"), std::string("(none)"));
+    QVERIFY(value_at("cluster.topology[1].bandwidth").find("GB/s") != std::string::npos);
+    QVERIFY(values.size() > 20);
+    for (const AxisValue& value : values) {
+        QVERIFY2(!missing_path(base, value.path), value.path.c_str());
+        const LoadResult same = scenario_at(base, std::vector<AxisValue>{value}, "same");
+        QVERIFY2(same.ok(), value.path.c_str());
+        QCOMPARE(write_scenario_yaml(same.scenario->value()), base);
+    }
+    QVERIFY(scalar_values("{not: [yaml").empty());
 }
 
 QTEST_APPLESS_MAIN(TestSweepPoint)

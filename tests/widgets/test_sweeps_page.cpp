@@ -6,6 +6,7 @@
 
 #include "document/scenario_document.h"
 #include "half_stored_sweep.h"
+#include "sweeps/axis_picker.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/pareto_view.h"
 #include "sweeps/slice_view.h"
@@ -13,6 +14,7 @@
 #include "style/sequential_colors.h"
 
 #include <QPlainTextEdit>
+#include <QPushButton>
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -109,6 +111,9 @@ private Q_SLOTS:
     void slicesThroughTheBestPoint();
     void aStoppedSweepIsResumed();
     void theParetoFrontAndOneSelection();
+    void anAxisPickedFromTheScenariosFields();
+    void anAxisLineReplacesItsFieldsLine_data();
+    void anAxisLineReplacesItsFieldsLine();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -529,6 +534,59 @@ void TestSweepsPage::theParetoFrontAndOneSelection() {
     page.filterEdit()->setText(QStringLiteral("status = invalid"));
     QVERIFY(fronted.wait(10000));
     QVERIFY(!view.pareto());
+}
+
+// The small pipeline's fields offered to pick from with their values (tp is 2, the outer link 25 GB/s); an axis
+// added by picking writes its line, counted at once; picking the same field again replaces its line.
+void TestSweepsPage::anAxisPickedFromTheScenariosFields() {
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
+    SweepsPage page(document);
+    AxisPicker& picker = *page.axisPicker();
+    QVERIFY(picker.fieldBox()->findText(QStringLiteral("parallelism.tp")) >= 0);
+    QVERIFY(picker.fieldBox()->findText(QStringLiteral("cluster.topology[1].bandwidth")) >= 0);
+    QCOMPARE(picker.fieldBox()->findText(QStringLiteral("schema")), -1);
+    picker.fieldBox()->setEditText(QStringLiteral("parallelism.tp"));
+    QVERIFY2(picker.valuesEdit()->placeholderText().startsWith(QStringLiteral("values (now 2): ")),
+             qPrintable(picker.valuesEdit()->placeholderText()));
+    QVERIFY(!picker.addButton()->isEnabled());  // no values yet
+    picker.valuesEdit()->setText(QStringLiteral("1,2"));
+    QVERIFY(picker.addButton()->isEnabled());
+    QTest::mouseClick(picker.addButton(), Qt::LeftButton);
+    QCOMPARE(page.axesEdit()->toPlainText(), QStringLiteral("parallelism.tp=1,2"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("2 points"));
+    QVERIFY(picker.valuesEdit()->text().isEmpty());
+    picker.fieldBox()->setEditText(QStringLiteral("cluster.topology[1].bandwidth"));
+    QVERIFY(picker.valuesEdit()->placeholderText().startsWith(QStringLiteral("values (now 25 GB/s): ")));
+    picker.valuesEdit()->setText(QStringLiteral("25..100 GB/s x2"));
+    QTest::keyClick(picker.valuesEdit(), Qt::Key_Return);  // Return adds too
+    // 25, 50, 100 GB/s: 2 × 3 points.
+    QCOMPARE(page.pointCountText(), QStringLiteral("6 points"));
+    picker.fieldBox()->setEditText(QStringLiteral("parallelism.tp"));
+    picker.valuesEdit()->setText(QStringLiteral("1,2,4"));
+    QTest::mouseClick(picker.addButton(), Qt::LeftButton);
+    QCOMPARE(page.axesEdit()->toPlainText(),
+             QStringLiteral("parallelism.tp=1,2,4\ncluster.topology[1].bandwidth=25..100 GB/s x2"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("9 points"));
+}
+
+void TestSweepsPage::anAxisLineReplacesItsFieldsLine_data() {
+    QTest::addColumn<QString>("axes");
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("result");
+    QTest::newRow("into nothing") << "" << "a.b=1" << "a.b=1";
+    QTest::newRow("appended") << "a.b=1" << "a.c=2" << "a.b=1\na.c=2";
+    QTest::newRow("in place, blank lines at the end dropped") << "a.b=1\na.c=2\n\n" << "a.b = 3" << "a.b = 3\na.c=2";
+    QTest::newRow("a line spaced around its =") << " a.c = 2 " << "a.c=5" << "a.c=5";
+    QTest::newRow("a line without = kept") << "a.b" << "a.b=1" << "a.b\na.b=1";
+}
+
+void TestSweepsPage::anAxisLineReplacesItsFieldsLine() {
+    QFETCH(QString, axes);
+    QFETCH(QString, line);
+    QFETCH(QString, result);
+    QCOMPARE(with_axis_line(axes, line), result);
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -14,6 +14,8 @@
 #include "store/sql_text.h"
 #include "store/sweep_pareto.h"
 #include "store/sweep_slices.h"
+#include "scenario_file/scenario_writer.h"
+#include "sweeps/axis_picker.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/pareto_view.h"
 #include "sweeps/slice_view.h"
@@ -94,7 +96,10 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     axes_->setPlaceholderText(tr("One axis per line, as parasight-cli sweep --axis writes it:\n"
                                  "parallelism.tp=1,2,4,8\nparallelism.pp=1..16 x2"));
     axes_->setTabChangesFocus(true);
-    axes_->setFixedHeight(axes_->fontMetrics().lineSpacing() * 4 + 10);
+    axes_->setFixedHeight(axes_->fontMetrics().lineSpacing() * 3 + 10);
+    axis_picker_ = new AxisPicker(define);
+    connect(axis_picker_, &AxisPicker::axisWritten, this,
+            [this](const QString& line) { axes_->setPlainText(with_axis_line(axes_->toPlainText(), line)); });
     strategies_ = new QComboBox(define);
     strategies_->setAccessibleName(tr("Strategy space"));
     strategies_->addItem(tr("no strategy space"));
@@ -122,12 +127,21 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     controls->addWidget(copy_);
     controls->addWidget(progress_);
     controls->addStretch(1);
+    auto* axes_column = new QVBoxLayout;
+    axes_column->addWidget(axes_);
+    axes_column->addWidget(axis_picker_);
+    axes_column->addStretch(1);
     auto* define_layout = new QHBoxLayout(define);
-    define_layout->addWidget(axes_, 1);
+    define_layout->addLayout(axes_column, 1);
     define_layout->addLayout(controls);
     connect(axes_, &QPlainTextEdit::textChanged, this, &SweepsPage::updatePointCount);
     connect(strategies_, &QComboBox::currentIndexChanged, this, &SweepsPage::updatePointCount);
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
+    const auto offer_fields = [this] {
+        axis_picker_->setScenarioValues(scalar_values(write_scenario_yaml(document_.scenario())));
+    };
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, offer_fields);
+    offer_fields();
     connect(run_, &QPushButton::clicked, this, &SweepsPage::runSweep);
     connect(cancel_, &QPushButton::clicked, this, &SweepsPage::cancelSweep);
     // The command line, or the Slurm job array's (packaging/slurm) that splits it over eight tasks.

@@ -27,6 +27,7 @@ class QTableView;
 
 namespace parasight::gui {
 
+class AxisPicker;
 class HeatmapView;
 class ParetoView;
 class SliceView;
@@ -63,6 +64,8 @@ public:
     [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
     // The metric along each axis through the best point, and what a step off it costs (sweeps/slice_view.h).
     [[nodiscard]] SliceView* sliceView() const noexcept { return slice_view_; }
+    // The field picker that writes an axis line into the axes box.
+    [[nodiscard]] AxisPicker* axisPicker() const noexcept { return axis_picker_; }
     // The points that fit, cost against result, and the Pareto front (sweeps/pareto_view.h); what it plots.
     [[nodiscard]] ParetoView* paretoView() const noexcept { return pareto_view_; }
     [[nodiscard]] QComboBox* paretoCostBox() const noexcept { return pareto_cost_; }
@@ -165,6 +168,7 @@ private:
     JobRunner point_runner_;  // a point's scenario
     JobRunner sweeper_;       // a sweep run from here
     QPlainTextEdit* axes_ = nullptr;
+    AxisPicker* axis_picker_ = nullptr;
     QComboBox* strategies_ = nullptr;
     QLabel* count_ = nullptr;
     QPushButton* run_ = nullptr;
