@@ -146,6 +146,8 @@ public:
     [[nodiscard]] Expected<std::string> scenario_yaml(const std::string& hash);
     // The scenario of a sweep's point, as it ran (an invalid point's as it was written, problems and all).
     [[nodiscard]] Expected<StoredScenario> point_scenario(std::int64_t sweep_id, std::uint64_t point);
+    // The run a sweep's point is stored as (to compare it with another run); the error names a point not held.
+    [[nodiscard]] Expected<std::int64_t> point_run(std::int64_t sweep_id, std::uint64_t point);
     // The scenario of a run, as it ran.
     [[nodiscard]] Expected<StoredScenario> run_scenario(std::int64_t run_id);
     // A sweep's axes as a scenario file's `sweep:` section (scenario_file/sweep_section.h): its values as written,

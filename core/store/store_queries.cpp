@@ -13,6 +13,21 @@ using store::Statement;
 
 namespace {
 
+// The row `sql` selects for a sweep's point (its two parameters: the sweep, the point), stepped onto; the error names
+// a point the sweep does not hold.
+Expected<Statement> point_row(store::Database& database, const std::string& sql, std::int64_t sweep_id,
+                              std::uint64_t point) {
+    Expected<Statement> select = database.prepare(sql);
+    if (!select) return Error{select.error()};
+    select.value().bind(1, sweep_id).bind(2, static_cast<std::int64_t>(point));
+    Expected<bool> found = select.value().step();
+    if (!found) return Error{found.error()};
+    if (!found.value()) {
+        return Error{"holds no point " + std::to_string(point) + " of sweep " + std::to_string(sweep_id)};
+    }
+    return std::move(select).value();
+}
+
 std::optional<std::string> visit(Statement& statement, RowVisitor& visitor) {
     std::vector<std::string> names;
     for (int c = 0; c < statement.column_count(); ++c) names.push_back(statement.column_name(c));
@@ -207,17 +222,19 @@ Expected<std::string> ResultStore::scenario_yaml(const std::string& hash) {
 }
 
 Expected<StoredScenario> ResultStore::point_scenario(std::int64_t sweep_id, std::uint64_t point) {
-    Expected<Statement> select = database_.prepare(
-        "SELECT s.name, s.yaml FROM sweep_points p JOIN runs r ON r.id = p.run_id "
-        "JOIN scenarios s ON s.hash = r.scenario_hash WHERE p.sweep_id = ? AND p.point = ?");
-    if (!select) return Error{select.error()};
-    select.value().bind(1, sweep_id).bind(2, static_cast<std::int64_t>(point));
-    Expected<bool> found = select.value().step();
-    if (!found) return Error{found.error()};
-    if (!found.value()) {
-        return Error{"holds no point " + std::to_string(point) + " of sweep " + std::to_string(sweep_id)};
-    }
-    return StoredScenario{select.value().text(0), select.value().text(1)};
+    Expected<Statement> row = point_row(database_,
+                                        "SELECT s.name, s.yaml FROM sweep_points p JOIN runs r ON r.id = p.run_id "
+                                        "JOIN scenarios s ON s.hash = r.scenario_hash WHERE p.sweep_id = ? AND p.point = ?",
+                                        sweep_id, point);
+    if (!row) return Error{row.error()};
+    return StoredScenario{row.value().text(0), row.value().text(1)};
+}
+
+Expected<std::int64_t> ResultStore::point_run(std::int64_t sweep_id, std::uint64_t point) {
+    Expected<Statement> row =
+        point_row(database_, "SELECT run_id FROM sweep_points WHERE sweep_id = ? AND point = ?", sweep_id, point);
+    if (!row) return Error{row.error()};
+    return row.value().integer(0);
 }
 
 Expected<std::int64_t> ResultStore::count_sweep_points(std::int64_t id, const std::string& where) {

@@ -74,6 +74,7 @@ private slots:
     void slicesThroughTheBestPoint();
     void paretoFrontByHand();
     void paretoFrontOfAStoredSweep();
+    void aPointIsARunToCompare();
     void mistakes();
 
 private:
@@ -292,6 +293,15 @@ void TestSweepGrid::paretoFrontOfAStoredSweep() {
     // Nothing that fits passes: no points, no front. A sweep that is not there is named.
     QVERIFY(store_->sweep_pareto(sweep_, memory, time, "status != 'ok'").value().points.empty());
     QVERIFY(!store_->sweep_pareto(sweep_ + 1, memory, time));
+}
+
+// Each point is stored as a run: point 5's run holds point 5's scenario; a point the sweep lacks is named.
+void TestSweepGrid::aPointIsARunToCompare() {
+    const Expected<std::int64_t> run = store_->point_run(sweep_, 5);
+    QVERIFY(run);
+    QCOMPARE(store_->run_scenario(run.value()).value().yaml, std::string("schema: 1\nname: grid\n# point 5\n"));
+    QVERIFY(store_->point_run(sweep_, 4).value() != run.value());
+    QCOMPARE(store_->point_run(sweep_, 9).error(), std::string("holds no point 9 of sweep 1"));
 }
 
 void TestSweepGrid::mistakes() {

@@ -567,6 +567,19 @@ void TestMainWindow::runsAreKeptAcrossARestart() {
              QStringLiteral("training.micro_batch"));
     QCOMPARE(comparison.data(comparison.index(0, 1), Qt::DisplayRole).toString(), QStringLiteral("2"));
     QCOMPARE(comparison.data(comparison.index(0, 2), Qt::DisplayRole).toString(), QStringLiteral("1"));
+    // Picked the other way round from anywhere (here the choice itself): run:2 is A, run:1 B, on the History tab.
+    window.showTab(QStringLiteral("sweeps"));
+    parasight::gui::ComparisonChoice& choice = *window.comparisonChoice();
+    QCOMPARE(choice.actionText(), QStringLiteral("Mark for Comparison (A)"));
+    choice.pick(2, QStringLiteral("run:2"));
+    QCOMPARE(choice.actionText(), QStringLiteral("Compare with run:2 (A)"));
+    choice.pick(1, QStringLiteral("run:1"));
+    QVERIFY(compared.wait(10000));
+    QCOMPARE(window.findChild<QTabWidget*>()->currentWidget(), static_cast<QWidget*>(window.historyPage()));
+    QCOMPARE(window.historyPage()->comparisonTitle(),
+             QStringLiteral("A = run:2, B = run:1: 1 input differs (in bold), then the results"));
+    QCOMPARE(comparison.data(comparison.index(0, 1), Qt::DisplayRole).toString(), QStringLiteral("1"));
+    QVERIFY(!choice.a());  // A is forgotten once compared
 }
 
 void TestMainWindow::aWhatIfProblemGoesToItsRuleCell() {

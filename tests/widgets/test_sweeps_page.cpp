@@ -6,6 +6,7 @@
 
 #include "document/scenario_document.h"
 #include "half_stored_sweep.h"
+#include "run/comparison_choice.h"
 #include "sweeps/axis_picker.h"
 #include "sweeps/heatmap_view.h"
 #include "sweeps/pareto_view.h"
@@ -112,6 +113,7 @@ private Q_SLOTS:
     void aStoppedSweepIsResumed();
     void theParetoFrontAndOneSelection();
     void anAxisPickedFromTheScenariosFields();
+    void aPointPickedForComparison();
     void anAxisLineReplacesItsFieldsLine_data();
     void anAxisLineReplacesItsFieldsLine();
 };
@@ -569,6 +571,42 @@ void TestSweepsPage::anAxisPickedFromTheScenariosFields() {
     QCOMPARE(page.axesEdit()->toPlainText(),
              QStringLiteral("parallelism.tp=1,2,4\ncluster.topology[1].bandwidth=25..100 GB/s x2"));
     QCOMPARE(page.pointCountText(), QStringLiteral("9 points"));
+}
+
+// A point picked for comparison is its stored run: the first pick is A (named by sweep and point), the second asks for
+// A against B; picking A again forgets it.
+void TestSweepsPage::aPointPickedForComparison() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    ComparisonChoice choice;
+    page.setComparisonChoice(&choice);
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_only);
+    QVERIFY(store);
+    const std::int64_t run_1 = store.value().point_run(1, 1).value();
+    const std::int64_t run_6 = store.value().point_run(1, 6).value();
+    QSignalSpy changed(&choice, &ComparisonChoice::changed);
+    QSignalSpy requested(&choice, &ComparisonChoice::compareRequested);
+    page.comparePoint(1);
+    QVERIFY(changed.wait(10000));
+    QCOMPARE(choice.a(), std::optional<qint64>(run_1));
+    QCOMPARE(choice.actionText(), QStringLiteral("Compare with sweep:1 point 1 (A)"));
+    Q_EMIT page.heatmap()->compareRequested(1);  // the same point again: forgotten
+    QVERIFY(changed.wait(10000));
+    QVERIFY(!choice.a());
+    QCOMPARE(requested.count(), 0);
+    page.comparePoint(1);
+    QVERIFY(changed.wait(10000));
+    Q_EMIT page.paretoView()->compareRequested(6);
+    QVERIFY(requested.wait(10000));
+    QCOMPARE(requested.front().at(0).toLongLong(), run_1);
+    QCOMPARE(requested.front().at(1).toLongLong(), run_6);
+    QVERIFY(!choice.a());
 }
 
 void TestSweepsPage::anAxisLineReplacesItsFieldsLine_data() {

@@ -5,6 +5,7 @@
 #include "history/compared_bars_view.h"
 #include "history/compared_runs_job.h"
 #include "history/compared_timelines_view.h"
+#include "run/comparison_choice.h"
 #include "style/quantity_text.h"
 
 #include <QDir>
@@ -16,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -91,6 +93,20 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     connect(table_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { openRow(filter_->mapToSource(index).row()); });
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPage::updateButtons);
+    table_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table_, &QTableView::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = table_->indexAt(at);
+        if (!index.isValid()) return;
+        const int row = filter_->mapToSource(index).row();
+        QMenu menu(table_);
+        QAction* open = menu.addAction(tr("Open %1").arg(model_->nameOf(row)));
+        // A single run can be compared (a sweep's point, from the Sweeps tab).
+        const bool run = model_->kindOf(row) == HistoryModel::Kind::run;
+        QAction* compare = run && choice_ != nullptr ? menu.addAction(choice_->actionText()) : nullptr;
+        QAction* chosen = menu.exec(table_->viewport()->mapToGlobal(at));
+        if (chosen == open) openRow(row);
+        if (chosen != nullptr && chosen == compare) choice_->pick(model_->idOf(row), model_->nameOf(row));
+    });
 
     open_ = new QPushButton(tr("&Open"), this);
     open_->setToolTip(tr("A sweep on the Sweeps tab; a run's scenario as a new document, simulated"));

@@ -24,6 +24,7 @@ class QTableView;
 namespace parasight::gui {
 
 class ComparedBarsView;
+class ComparisonChoice;
 class ComparedTimelinesView;
 
 class HistoryPage : public QWidget {
@@ -58,6 +59,8 @@ public:
     void renameSweep(std::int64_t id, const QString& name);
     void deleteRow(int row);
     void compareRuns(std::int64_t a, std::int64_t b);
+    // The window's choice of two runs to compare: a run's context menu picks it.
+    void setComparisonChoice(ComparisonChoice* choice) { choice_ = choice; }
     // Brings the comparison's timelines to the front.
     void showComparedTimelines();
 
@@ -107,6 +110,7 @@ private:
     ComparedBarsView* compared_bars_ = nullptr;
     ComparedTimelinesView* compared_timelines_ = nullptr;
     QLabel* timelines_summary_ = nullptr;
+    ComparisonChoice* choice_ = nullptr;  // the window's
 };
 
 }  // namespace parasight::gui

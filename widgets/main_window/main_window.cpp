@@ -123,6 +123,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         recorder_.setDatabase(path);
     });
     connect(sweeps_, &SweepsPage::sweepSettled, history_, &HistoryPage::reload);
+    // Two runs picked anywhere — a cell, a point, a row of the history — compared on the History tab.
+    comparison_choice_ = new ComparisonChoice(this);
+    sweeps_->setComparisonChoice(comparison_choice_);
+    history_->setComparisonChoice(comparison_choice_);
+    connect(comparison_choice_, &ComparisonChoice::changed, this, [this] {
+        if (const auto a = comparison_choice_->a()) {
+            status_->setText(tr("%1 (run:%2) is A: pick B with “%3” on a cell, a point or a run")
+                                 .arg(comparison_choice_->aLabel())
+                                 .arg(*a)
+                                 .arg(comparison_choice_->actionText()));
+        }
+    });
+    connect(comparison_choice_, &ComparisonChoice::compareRequested, this, [this](qint64 a, qint64 b) {
+        history_->compareRuns(a, b);
+        showTab(QStringLiteral("history"));
+        status_->setText(tr("Comparing run:%1 (A) with run:%2 (B) on the History tab").arg(a).arg(b));
+    });
     connect(&recorder_, &RunRecorder::stored, this, [this](qint64, bool added) {
         if (added) history_->reload();
     });

@@ -9,6 +9,7 @@
 #include "document/scenario_document.h"
 #include "document/scenario_file_loader.h"
 #include "presets/preset_library.h"
+#include "run/comparison_choice.h"
 #include "run/job_runner.h"
 #include "navigation/spotlight.h"
 #include "problems/problems_panel.h"
@@ -66,6 +67,8 @@ public:
     [[nodiscard]] WhatIfPage* whatIfPage() const noexcept { return what_if_; }
     [[nodiscard]] SweepsPage* sweepsPage() const noexcept { return sweeps_; }
     [[nodiscard]] HistoryPage* historyPage() const noexcept { return history_; }
+    // Two runs picked anywhere for comparison (run/comparison_choice.h).
+    [[nodiscard]] ComparisonChoice* comparisonChoice() const noexcept { return comparison_choice_; }
     [[nodiscard]] RunRecorder& runRecorder() noexcept { return recorder_; }
     [[nodiscard]] TimelinePage* timelinePage() const noexcept { return timeline_; }
     [[nodiscard]] TopologyPage* topologyPage() const noexcept { return topology_; }
@@ -182,6 +185,7 @@ private:
     WhatIfPage* what_if_ = nullptr;
     SweepsPage* sweeps_ = nullptr;
     HistoryPage* history_ = nullptr;
+    ComparisonChoice* comparison_choice_ = nullptr;  // two runs picked anywhere, compared on History
     RunRecorder recorder_;
     QAction* keep_runs_action_ = nullptr;
     QString from_sweep_;  // what the document was opened from ("sweep:1 point 3 · name", "run:4 · name"), if stored

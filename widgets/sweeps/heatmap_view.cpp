@@ -364,10 +364,13 @@ void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
     const GridCell& shown = grid_->at(cell->first, cell->second);
     QAction* open = menu.addAction(tr("Open Point %1").arg(shown.point));
     open->setEnabled(shown.point >= 0);
+    QAction* compare = compare_text_.isEmpty() ? nullptr : menu.addAction(compare_text_);
+    if (compare != nullptr) compare->setEnabled(shown.point >= 0);
     QAction* base = menu.addAction(tr("Use as Baseline of Ratios"));
     base->setEnabled(shown.value.has_value());
     QAction* chosen = menu.exec(event->globalPos());
     if (chosen == open) Q_EMIT pointActivated(shown.point);
+    if (chosen != nullptr && chosen == compare) Q_EMIT compareRequested(shown.point);
     if (chosen == base) {
         setBaseline(cell->first, cell->second);
         Q_EMIT baselineChosen();

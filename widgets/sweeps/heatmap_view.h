@@ -54,6 +54,8 @@ public:
     [[nodiscard]] const std::optional<std::pair<std::size_t, std::size_t>>& markedCell() const noexcept {
         return marked_;
     }
+    // What the context menu's compare action says (run/comparison_choice.h); empty: no such action.
+    void setCompareText(const QString& text) { compare_text_ = text; }
     // Where a cell's glyph is drawn; empty when it has none or the cell is too small.
     [[nodiscard]] QRect glyphRect(std::size_t x, std::size_t y) const;
     // The colour of a value on the scale of the grid shown: viridis, the best value yellow, the worst dark purple.
@@ -73,6 +75,8 @@ Q_SIGNALS:
     void pointActivated(qint64 point);
     // A cell was clicked: the point it shows, to select everywhere (never sent for an empty cell).
     void pointClicked(qint64 point);
+    // A cell's point picked for comparison from its context menu.
+    void compareRequested(qint64 point);
     // A cell was made the baseline of the ratios from its context menu.
     void baselineChosen();
 
@@ -98,6 +102,7 @@ private:
     std::optional<std::size_t> baseline_;
     bool glyphs_ = false;
     std::optional<std::pair<std::size_t, std::size_t>> marked_;
+    QString compare_text_;
 
     // Whether the log scale is in force: asked for, and every value above 0.
     [[nodiscard]] bool logarithmic() const noexcept;

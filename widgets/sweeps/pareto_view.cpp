@@ -3,7 +3,9 @@
 #include "export/run_column_text.h"
 #include "style/sequential_colors.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -245,6 +247,18 @@ void ParetoView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (const auto index = pointNear(event->position().toPoint())) {
         Q_EMIT pointActivated(pareto_->points[*index].point);
     }
+}
+
+void ParetoView::contextMenuEvent(QContextMenuEvent* event) {
+    const auto index = pointNear(event->pos());
+    if (!index) return;
+    const qint64 point = pareto_->points[*index].point;
+    QMenu menu(this);
+    QAction* open = menu.addAction(tr("Open Point %1").arg(point));
+    QAction* compare = compare_text_.isEmpty() ? nullptr : menu.addAction(compare_text_);
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen == open) Q_EMIT pointActivated(point);
+    if (chosen != nullptr && chosen == compare) Q_EMIT compareRequested(point);
 }
 
 bool ParetoView::event(QEvent* event) {

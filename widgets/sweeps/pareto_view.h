@@ -24,6 +24,8 @@ public:
 
     void showPareto(SweepPareto pareto, const GridMetric& cost, const GridMetric& result);
     void showMessage(const QString& message);
+    // What the context menu's compare action says (run/comparison_choice.h); empty: no such action.
+    void setCompareText(const QString& text) { compare_text_ = text; }
     // Draws the points the front dominates faded.
     void setDominatedDimmed(bool dimmed);
     // Marks the point numbered `point` (the selection the table and heatmap share); none, or one that does not fit.
@@ -45,12 +47,15 @@ Q_SIGNALS:
     void pointActivated(qint64 point);
     // A point was clicked, to select everywhere.
     void pointClicked(qint64 point);
+    // A point picked for comparison from its context menu.
+    void compareRequested(qint64 point);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -66,6 +71,7 @@ private:
     GridMetric result_;
     QString message_;
     bool dimmed_ = false;
+    QString compare_text_;
     std::optional<std::int64_t> marked_point_;
     std::optional<std::size_t> marked_index_;  // of marked_point_ in pareto_->points, when it is there
     double cost_low_ = 0.0;

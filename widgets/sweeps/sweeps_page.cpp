@@ -14,6 +14,7 @@
 #include "store/sql_text.h"
 #include "store/sweep_pareto.h"
 #include "store/sweep_slices.h"
+#include "run/comparison_choice.h"
 #include "scenario_file/scenario_writer.h"
 #include "sweeps/axis_picker.h"
 #include "sweeps/heatmap_view.h"
@@ -250,6 +251,18 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     });
     connect(points_table_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { openPoint(points_model_->pointOf(index.row())); });
+    points_table_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(points_table_, &QTableView::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = points_table_->indexAt(at);
+        if (!index.isValid()) return;
+        const std::int64_t point = points_model_->pointOf(index.row());
+        QMenu menu(points_table_);
+        QAction* open = menu.addAction(tr("Open Point %1").arg(point));
+        QAction* compare = choice_ != nullptr ? menu.addAction(choice_->actionText()) : nullptr;
+        QAction* chosen = menu.exec(points_table_->viewport()->mapToGlobal(at));
+        if (chosen == open) openPoint(point);
+        if (chosen != nullptr && chosen == compare) comparePoint(point);
+    });
     connect(points_table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SweepsPage::markSelectedPoint);
     connect(&points_runner_, &JobRunner::failed, this, [this](quint64, const QString& what) {
@@ -363,6 +376,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     connect(dim, &QCheckBox::toggled, pareto_view_, &ParetoView::setDominatedDimmed);
     connect(pareto_view_, &ParetoView::pointActivated, this, &SweepsPage::openPoint);
     connect(pareto_view_, &ParetoView::pointClicked, this, &SweepsPage::selectPoint);
+    connect(pareto_view_, &ParetoView::compareRequested, this, &SweepsPage::comparePoint);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(heatmap_);
     split->addWidget(below);
@@ -377,6 +391,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     }
     connect(heatmap_, &HeatmapView::pointActivated, this, &SweepsPage::openPoint);
     connect(heatmap_, &HeatmapView::pointClicked, this, &SweepsPage::selectPoint);
+    connect(heatmap_, &HeatmapView::compareRequested, this, &SweepsPage::comparePoint);
     connect(scale_box_, &QComboBox::currentIndexChanged, this,
             [this](int index) { heatmap_->setScale(static_cast<HeatmapScale>(index)); });
     connect(heatmap_, &HeatmapView::baselineChosen, this,
@@ -1038,6 +1053,37 @@ void SweepsPage::updateFixedControls(const SweepGrid& grid) {
     }
     fixed_layout_->addStretch(1);
     fixed_row_->setVisible(!fixed_.empty());
+}
+
+void SweepsPage::setComparisonChoice(ComparisonChoice* choice) {
+    choice_ = choice;
+    const auto say = [this] {
+        const QString text = choice_ != nullptr ? choice_->actionText() : QString();
+        heatmap_->setCompareText(text);
+        pareto_view_->setCompareText(text);
+    };
+    if (choice_ != nullptr) connect(choice_, &ComparisonChoice::changed, this, say);
+    say();
+}
+
+void SweepsPage::comparePoint(qint64 point) {
+    const int index = sweep_box_->currentIndex();
+    if (choice_ == nullptr || index < 0 || static_cast<std::size_t>(index) >= sweeps_.size() || point < 0) return;
+    const std::int64_t sweep = sweeps_[static_cast<std::size_t>(index)].id;
+    const std::string path = database_.toStdString();
+    point_runner_.start<Expected<std::int64_t>>(
+        [path, sweep, point](JobRunner::Context&) -> Expected<std::int64_t> {
+            Expected<ResultStore> store = open_results_for_reading(path);
+            if (!store) return Error{store.error()};
+            return store.value().point_run(sweep, static_cast<std::uint64_t>(point));
+        },
+        [this, sweep, point](std::uint64_t, Expected<std::int64_t> run) {
+            if (!run) {
+                Q_EMIT scenarioRefused(QString::fromStdString(run.error()));
+                return;
+            }
+            choice_->pick(run.value(), tr("sweep:%1 point %2").arg(sweep).arg(point));
+        });
 }
 
 void SweepsPage::openPoint(qint64 point) {

@@ -28,6 +28,7 @@ class QTableView;
 namespace parasight::gui {
 
 class AxisPicker;
+class ComparisonChoice;
 class HeatmapView;
 class ParetoView;
 class SliceView;
@@ -64,6 +65,10 @@ public:
     [[nodiscard]] QTableView* pointsTable() const noexcept { return points_table_; }
     // The metric along each axis through the best point, and what a step off it costs (sweeps/slice_view.h).
     [[nodiscard]] SliceView* sliceView() const noexcept { return slice_view_; }
+    // The window's choice of two runs to compare: each view's "Compare…" picks a point's run for it.
+    void setComparisonChoice(ComparisonChoice* choice);
+    // Picks point `point`'s run for the comparison (its run read on a worker).
+    void comparePoint(qint64 point);
     // The field picker that writes an axis line into the axes box.
     [[nodiscard]] AxisPicker* axisPicker() const noexcept { return axis_picker_; }
     // The points that fit, cost against result, and the Pareto front (sweeps/pareto_view.h); what it plots.
@@ -169,6 +174,7 @@ private:
     JobRunner sweeper_;       // a sweep run from here
     QPlainTextEdit* axes_ = nullptr;
     AxisPicker* axis_picker_ = nullptr;
+    ComparisonChoice* choice_ = nullptr;  // the window's
     QComboBox* strategies_ = nullptr;
     QLabel* count_ = nullptr;
     QPushButton* run_ = nullptr;
