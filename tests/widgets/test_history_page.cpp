@@ -5,6 +5,8 @@
 
 #include "history/history_page.h"
 
+#include "export_menu.h"
+
 #include "history/compared_bars_view.h"
 #include "history/compared_runs_job.h"
 #include "history/compared_timelines_view.h"
@@ -71,6 +73,17 @@ void write_history(const QString& path) {
     QVERIFY(store.value().add_run(b.name, write_scenario_yaml(b), report_of(1.5, 12.5e9)));
 }
 
+// The history of `database` read into `page`, then run:3 and run:4 compared and simulated again; false when a step
+// does not come.
+bool compared_3_and_4(HistoryPage& page, const QString& database) {
+    QSignalSpy shown(&page, &HistoryPage::historyShown);
+    page.setDatabase(database);
+    if (!shown.wait(10000)) return false;
+    QSignalSpy simulated(&page, &HistoryPage::comparedRunsSimulated);
+    page.compareRuns(3, 4);
+    return simulated.wait(20000);
+}
+
 int row_of(const HistoryModel& model, const QString& name) {
     for (int row = 0; row < model.rowCount(); ++row) {
         if (model.nameOf(row) == name) return row;
@@ -91,6 +104,8 @@ private Q_SLOTS:
     void aRunOpensItsScenario();
     void twoRunsComparedInputsFirst();
     void twoRunsSimulatedAgainSideBySide();
+    void exportsTheHistoryAndTheComparison_data();
+    void exportsTheHistoryAndTheComparison();
     void theWindowsRunIsKeptOnce();
 
 private:
@@ -250,12 +265,7 @@ void TestHistoryPage::twoRunsComparedInputsFirst() {
 // a stage holds as many micro-batches' activations however many run.
 void TestHistoryPage::twoRunsSimulatedAgainSideBySide() {
     HistoryPage page;
-    QSignalSpy shown(&page, &HistoryPage::historyShown);
-    page.setDatabase(database_);
-    QVERIFY(shown.wait(10000));
-    QSignalSpy simulated(&page, &HistoryPage::comparedRunsSimulated);
-    page.compareRuns(3, 4);
-    QVERIFY(simulated.wait(20000));
+    QVERIFY(compared_3_and_4(page, database_));
     ComparedTimelinesView& timelines = *page.comparedTimelines();
     QVERIFY(timelines.compared());
     const ComparedRuns& runs = *timelines.compared();
@@ -310,6 +320,44 @@ void TestHistoryPage::twoRunsSimulatedAgainSideBySide() {
     QVERIFY(!timelines.compared());
     QVERIFY(bars.timeTotalText(false).isEmpty());
     QVERIFY(page.timelinesSummary().isEmpty());
+}
+
+void TestHistoryPage::exportsTheHistoryAndTheComparison_data() {
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("starts");  // the file's first bytes
+    QTest::addColumn<int>("lines");          // of a CSV: its header and a line per row; 0 otherwise
+    // The list as shown: newest first, run:4, run:3, then sweep:1.
+    QTest::newRow("history CSV") << "History as CSV…" << "history.csv"
+                                 << QByteArray("What,Stored,Name,Points / status,Axes / result\nrun:4,") << 4;
+    // The comparison of run:3 and run:4: the one input that differs first.
+    QTest::newRow("comparison CSV") << "Comparison as CSV…" << "comparison.csv"
+                                    << QByteArray("Input / result,A (run:3),B (run:4),B − A,B / A\n"
+                                                  "training.global_batch,16,32,,\n")
+                                    << -1;
+    QTest::newRow("breakdown and memory PNG") << "Breakdown and Memory as PNG…" << "bars.png" << QByteArray("\x89PNG")
+                                              << 0;
+    QTest::newRow("timelines SVG") << "Compared Timelines as SVG…" << "timelines.svg" << QByteArray("<?xml") << 0;
+}
+
+// Each written through the Export menu, as a user does, once run:3 and run:4 are compared and simulated again.
+void TestHistoryPage::exportsTheHistoryAndTheComparison() {
+    QFETCH(QString, action);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, starts);
+    QFETCH(int, lines);
+    HistoryPage page;
+    QVERIFY(compared_3_and_4(page, database_));
+    const QString path = folder_->filePath(file);
+    const QString problem = export_through_menu(page, QStringLiteral("HistoryExport"), action, path);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QFile written(path);
+    QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(path));
+    const QByteArray bytes = written.readAll();
+    QVERIFY2(bytes.startsWith(starts), bytes.left(120).constData());
+    // The comparison: a line per row of the table, and the header.
+    if (lines < 0) lines = page.comparisonModel()->rowCount() + 1;
+    if (lines > 0) QCOMPARE(static_cast<int>(bytes.count('\n')), lines);
 }
 
 // A result offered twice for the same scenario is stored once; another scenario is stored anew.

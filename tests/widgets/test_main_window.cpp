@@ -23,6 +23,7 @@
 #include "topology/topology_page.h"
 #include "whatif/what_if_page.h"
 
+#include "export_menu.h"
 #include "open_file.h"
 #include "target/target.h"
 #include "store/stored_sweep_run.h"
@@ -672,23 +673,9 @@ void TestMainWindow::breakdownAndMemoryExport() {
     QSignalSpy settled(&window, &MainWindow::runSettled);
     QVERIFY(parasight::testing::open_and_wait(window, QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")));
     QVERIFY(settled.wait(30000));
-    auto* exporter = window.findChild<QToolButton*>(button);
-    QVERIFY(exporter != nullptr);
-    QAction* chosen = nullptr;
-    for (QAction* candidate : exporter->menu()->actions()) {
-        if (candidate->text().remove(u'&') == action) chosen = candidate;
-    }
-    QStringList texts;
-    for (QAction* candidate : exporter->menu()->actions()) texts << candidate->text();
-    QVERIFY2(chosen != nullptr, qPrintable(action + QStringLiteral(" among ") + texts.join(u'|')));
     const QString path = folder.filePath(file);
-    QTimer::singleShot(0, [path] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        if (dialog == nullptr) return;
-        dialog->selectFile(path);
-        QMetaObject::invokeMethod(dialog, "accept");
-    });
-    chosen->trigger();
+    const QString problem = export_through_menu(window, button, action, path);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QFile written(path);
     QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(path));
     const QByteArray bytes = written.readAll();

@@ -5,6 +5,7 @@
 #include "sweeps/sweeps_page.h"
 
 #include "document/scenario_document.h"
+#include "export_menu.h"
 #include "half_stored_sweep.h"
 #include "run/comparison_choice.h"
 #include "sweeps/axis_picker.h"
@@ -114,6 +115,8 @@ private Q_SLOTS:
     void theParetoFrontAndOneSelection();
     void anAxisPickedFromTheScenariosFields();
     void aPointPickedForComparison();
+    void theSlicesAndTheFrontArePictured_data();
+    void theSlicesAndTheFrontArePictured();
     void anAxisLineReplacesItsFieldsLine_data();
     void anAxisLineReplacesItsFieldsLine();
 };
@@ -607,6 +610,45 @@ void TestSweepsPage::aPointPickedForComparison() {
     QCOMPARE(requested.front().at(0).toLongLong(), run_1);
     QCOMPARE(requested.front().at(1).toLongLong(), run_6);
     QVERIFY(!choice.a());
+}
+
+void TestSweepsPage::theSlicesAndTheFrontArePictured_data() {
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("starts");
+    QTest::newRow("slices PNG") << "Slices as PNG…" << "slices.png" << QByteArray("\x89PNG");
+    QTest::newRow("slices SVG") << "Slices as SVG…" << "slices.svg" << QByteArray("<?xml");
+    QTest::newRow("Pareto PNG") << "Pareto Front as PNG…" << "pareto.png" << QByteArray("\x89PNG");
+    QTest::newRow("Pareto SVG") << "Pareto Front as SVG…" << "pareto.svg" << QByteArray("<?xml");
+}
+
+// The slices and the front on tabs not shown are pictured at the size they would have there — the shown Points
+// tab's, wider than their own minimum: a PNG of twice the view's pixels.
+void TestSweepsPage::theSlicesAndTheFrontArePictured() {
+    QFETCH(QString, action);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, starts);
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    write_three_axes(path);
+    ScenarioDocument document;
+    SweepsPage page(document);
+    page.resize(1000, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy fronted(&page, &SweepsPage::paretoShown);
+    page.setDatabase(path);
+    QVERIFY(fronted.wait(10000));
+    const QString output = folder.filePath(file);
+    const QString problem = export_through_menu(page, QStringLiteral("SweepsExport"), action, output);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QFile written(output);
+    QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(output));
+    QVERIFY(written.readAll().startsWith(starts));
+    if (file == QStringLiteral("pareto.png")) {
+        QVERIFY(page.paretoView()->width() > 800);
+        QCOMPARE(QImage(output).width(), page.paretoView()->width() * 2);
+    }
 }
 
 void TestSweepsPage::anAxisLineReplacesItsFieldsLine_data() {

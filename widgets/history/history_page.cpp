@@ -5,6 +5,8 @@
 #include "history/compared_bars_view.h"
 #include "history/compared_runs_job.h"
 #include "history/compared_timelines_view.h"
+#include "picture/export_button.h"
+#include "picture/model_csv.h"
 #include "run/comparison_choice.h"
 #include "style/quantity_text.h"
 
@@ -23,6 +25,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -169,10 +172,30 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     comparison_table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     comparison_table_->horizontalHeader()->setStretchLastSection(true);
 
+    // The comparison: its inputs and results from the database; its breakdown, memory and timelines from both runs
+    // simulated again.
+    compared_bars_ = new ComparedBarsView(this);
+    compared_timelines_ = new ComparedTimelinesView(this);
+    // The list as shown (searched, sorted) and the comparison as CSV; the comparison's two views as pictures.
+    std::vector<ExportChoice> exports{
+        ExportChoice{tr("History as &CSV…"), tr("Export the history as shown as CSV"), tr("CSV files (*.csv)"),
+                     QStringLiteral(".csv"), [this](const QString& path) { return export_model_csv(*filter_, path); }},
+        ExportChoice{tr("Comparison as C&SV…"), tr("Export the comparison as CSV"), tr("CSV files (*.csv)"),
+                     QStringLiteral(".csv"),
+                     [this](const QString& path) { return export_model_csv(*comparison_model_, path); }}};
+    for (ExportChoice& choice : picture_choices(compared_bars_, tr("Breakdown and Memory"))) {
+        exports.push_back(std::move(choice));
+    }
+    for (ExportChoice& choice : picture_choices(compared_timelines_, tr("Compared Timelines"))) {
+        exports.push_back(std::move(choice));
+    }
+    QToolButton* export_button = make_export_button(this, std::move(exports));
+    export_button->setObjectName(QStringLiteral("HistoryExport"));
     auto* top = new QHBoxLayout;
     top->addWidget(status_, 1);
     top->addWidget(refresh);
     top->addWidget(open_database);
+    top->addWidget(export_button);
     auto* actions = new QHBoxLayout;
     actions->addWidget(search_, 1);
     for (QPushButton* button : {open_, rename_, delete_, resume_, compare_}) actions->addWidget(button);
@@ -181,10 +204,6 @@ HistoryPage::HistoryPage(QWidget* parent) : QWidget(parent) {
     list_layout->setContentsMargins(0, 0, 0, 0);
     list_layout->addLayout(actions);
     list_layout->addWidget(table_, 1);
-    // The comparison: its inputs and results from the database; its breakdown, memory and timelines from both runs
-    // simulated again.
-    compared_bars_ = new ComparedBarsView(this);
-    compared_timelines_ = new ComparedTimelinesView(this);
     timelines_summary_ = new QLabel(this);
     timelines_summary_->setWordWrap(true);
     timelines_summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -26,7 +26,7 @@ struct ExportChoice {
 [[nodiscard]] QToolButton* make_export_button(QWidget* parent, std::vector<ExportChoice> choices);
 
 // `shown` (a chart view) as PNG, at twice the screen's pixels, and as SVG; `what` names it in the menu and dialogs
-// ("Chart").
+// ("Chart"). A view on a tab not shown is pictured at the size it would have there.
 [[nodiscard]] std::vector<ExportChoice> picture_choices(QWidget* shown, const QString& what);
 
 }  // namespace parasight::gui

@@ -320,7 +320,12 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     auto* filter_line = new QHBoxLayout;
     filter_line->addWidget(filter_, 1);
     filter_line->addWidget(more_);
+    // Below the heatmap, the points, the slices through the best one, and the Pareto front.
+    slice_view_ = new SliceView(this);
+    pareto_view_ = new ParetoView(this);
     std::vector<ExportChoice> exports = picture_choices(heatmap_, tr("Heatmap"));
+    for (ExportChoice& choice : picture_choices(slice_view_, tr("Slices"))) exports.push_back(std::move(choice));
+    for (ExportChoice& choice : picture_choices(pareto_view_, tr("Pareto Front"))) exports.push_back(std::move(choice));
     exports.push_back(ExportChoice{tr("Points as &CSV…"), tr("Export the points that pass the filter as CSV"),
                                    tr("CSV files (*.csv)"), QStringLiteral(".csv"),
                                    [this](const QString& path) -> std::optional<QString> {
@@ -340,15 +345,12 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     points_layout->addLayout(filter_line);
     points_layout->addWidget(points_status_);
     points_layout->addWidget(points_table_, 1);
-    // Below the heatmap, the points or the slices through the best one.
-    slice_view_ = new SliceView(this);
     auto* below = new QTabWidget(this);
     below->setDocumentMode(true);
     below->addTab(points, tr("Points"));
     below->addTab(slice_view_, tr("Slices through the best"));
     // The trade-off: a cost across, a result up, the front; the points it dominates dimmable.
     auto* pareto = new QWidget(this);
-    pareto_view_ = new ParetoView(pareto);
     pareto_cost_ = new QComboBox(pareto);
     pareto_cost_->setAccessibleName(tr("Cost"));
     for (const GridMetric& cost : pareto_costs()) pareto_cost_->addItem(text_of(cost.name));
