@@ -120,6 +120,9 @@ screenshots: build
 	$(SHOT_ENV) $(CLI) simulate $(SHOT_HOME)/pp4.yaml --db $(SHOT_HOME)/.local/share/parasight/results.db > /dev/null
 	$(SHOT_ENV) $(GUI) --screenshot docs/images/history-dark.png --tab history --size 1400x760 --palette dark
 	$(SHOT_ENV) $(GUI) --screenshot docs/images/compare.png --compare run:33,run:35 --size 1400x900 --palette light
+	$(SHOT_ENV) $(GUI) --screenshot docs/images/sweeps-running-dark.png --size 1400x1000 --palette dark \
+		--sweep-axis parallelism.dp=auto --sweep-axis parallelism.tp=1,2,4,8 --sweep-axis parallelism.pp=2,4,8,16,32 \
+		--sweep-axis training.micro_batch=1,2,4 --sweep-axis training.global_batch=1536,3072
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB

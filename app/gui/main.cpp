@@ -19,11 +19,13 @@
 #include <QCommandLineParser>
 #include <QImageWriter>
 #include <QPixmap>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -117,7 +119,14 @@ int main(int argc, char** argv) {
                                      QStringLiteral("Compare two stored runs on the History tab, their timelines shown "
                                                     "(as 'parasight-cli runs list' names them: run:3,run:4)."),
                                      QStringLiteral("run:A,run:B"));
-    parser.addOptions({screenshot, tab, size, colours, spotlight, compare});
+    const QCommandLineOption sweep_axis(
+        QStringLiteral("sweep-axis"),
+        QStringLiteral("Run a sweep of the scenario on the Sweeps tab over this axis, as parasight-cli sweep --axis "
+                       "writes it (repeatable: parallelism.tp=1,2,4,8); its points are stored in the results database. "
+                       "With --screenshot, the tab is pictured mid-run, once the first points are shown (or finished, "
+                       "if the sweep ends first)."),
+        QStringLiteral("PATH=VALUES"));
+    parser.addOptions({screenshot, tab, size, colours, spotlight, compare, sweep_axis});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
     if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
@@ -173,6 +182,11 @@ int main(int argc, char** argv) {
         compared = std::pair(match.captured(1).toLongLong(), match.captured(2).toLongLong());
         window.showTab(QStringLiteral("history"));
     }
+    const QStringList sweep_axes = parser.values(sweep_axis);
+    if (!sweep_axes.isEmpty()) {
+        if (compared) return usage_error(QStringLiteral("--compare and --sweep-axis show different tabs: name one"));
+        window.showTab(QStringLiteral("sweeps"));
+    }
     std::optional<parasight::Target> spotlit;
     if (parser.isSet(spotlight)) {
         if (!taking_screenshot) return usage_error(QStringLiteral("--spotlight marks a target in a --screenshot"));
@@ -216,7 +230,35 @@ int main(int argc, char** argv) {
                 QApplication::exit(status);
             });
         };
-        if (parser.value(tab) == QStringLiteral("sweeps")) {
+        if (!sweep_axes.isEmpty()) {
+            // Mid-run: the first grid of a sweep not yet whole with a point in it, shown while the sweep runs, with its
+            // points read; or, if the sweep ends first, the finished tab with its points read.
+            auto* sweeps = window.sweepsPage();
+            auto taken = std::make_shared<bool>(false);
+            const auto once = [taken, take] {
+                if (*taken) return;
+                *taken = true;
+                take();
+            };
+            auto waiting = std::make_shared<bool>(false);  // for the points of a grid shown mid-run
+            QObject::connect(sweeps, &parasight::gui::SweepsPage::gridShown, &application, [sweeps, once, waiting] {
+                const auto& grid = sweeps->heatmap()->grid();
+                const bool filled = grid && std::any_of(grid->cells.begin(), grid->cells.end(),
+                                                        [](const parasight::GridCell& cell) { return cell.points > 0; });
+                const parasight::SweepSummary* shown = sweeps->shownSweep();
+                if (*waiting || !sweeps->isSweeping() || shown == nullptr || shown->stored() >= shown->point_count ||
+                    !filled) {
+                    return;
+                }
+                *waiting = true;
+                QObject::connect(sweeps, &parasight::gui::SweepsPage::pointsShown, sweeps, once,
+                                 Qt::SingleShotConnection);
+            });
+            QObject::connect(sweeps, &parasight::gui::SweepsPage::sweepSettled, &application, [sweeps, once] {
+                QObject::connect(sweeps, &parasight::gui::SweepsPage::pointsShown, sweeps, once,
+                                 Qt::SingleShotConnection);
+            }, Qt::SingleShotConnection);
+        } else if (parser.value(tab) == QStringLiteral("sweeps")) {
             // The Sweeps tab is pictured once the run has settled and its database has been read, in either order.
             auto waiting = std::make_shared<int>(2);
             const auto one_done = [waiting, take] {
@@ -277,6 +319,18 @@ int main(int argc, char** argv) {
     if (compared) {
         window.historyPage()->compareRuns(compared->first, compared->second);
         window.historyPage()->showComparedTimelines();
+    }
+    if (!sweep_axes.isEmpty()) {
+        // Once the scenario has been simulated: the axes written on the Sweeps tab and run, or why they make no sweep.
+        QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&] {
+            auto* sweeps = window.sweepsPage();
+            sweeps->axesEdit()->setPlainText(sweep_axes.join(u'\n'));
+            if (!sweeps->runSweep() && taking_screenshot) {
+                QTextStream(stderr) << "parasight: --sweep-axis: " << sweeps->pointCountText() << '\n';
+                status = exit_bad_input;
+                QApplication::exit(status);
+            }
+        }, Qt::SingleShotConnection);
     }
     // A picture for the docs is not a file the user opened.
     window.setRecordsRecentFiles(!taking_screenshot);

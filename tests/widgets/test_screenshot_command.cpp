@@ -37,6 +37,17 @@ Run run_parasight(const QStringList& arguments, const QString& config_home = {},
             QString::fromUtf8(process.readAllStandardError())};
 }
 
+// The window at 1024x700 and 1920x1080, light and dark: the columns `size` and `palette`.
+void add_sizes_and_palettes() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("palette");
+    for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
+        for (const char* palette : {"light", "dark"}) {
+            QTest::addRow("%dx%d %s", size.width(), size.height(), palette) << size << QString::fromLatin1(palette);
+        }
+    }
+}
+
 // How many colours a picture has on a 7-pixel grid: a blank or half-drawn window has a handful.
 qsizetype colours_sampled(const QImage& image) {
     QSet<QRgb> colours;
@@ -57,6 +68,8 @@ private Q_SLOTS:
     void aPictureIsNotARecentFile();
     void sweepsAndHistoryAtTwoSizes_data();
     void sweepsAndHistoryAtTwoSizes();
+    void aSweepPicturedAsItRuns_data();
+    void aSweepPicturedAsItRuns();
     void twoRunsComparedAtTwoSizes_data();
     void twoRunsComparedAtTwoSizes();
     void badInputExitsTwoAndKeepsTheOldPng_data();
@@ -163,14 +176,38 @@ void TestScreenshotCommand::sweepsAndHistoryAtTwoSizes() {
     QVERIFY(store.value().single_runs().value().empty());
 }
 
-void TestScreenshotCommand::twoRunsComparedAtTwoSizes_data() {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<QString>("palette");
-    QTest::newRow("small light") << QSize(1024, 700) << "light";
-    QTest::newRow("small dark") << QSize(1024, 700) << "dark";
-    QTest::newRow("large light") << QSize(1920, 1080) << "light";
-    QTest::newRow("large dark") << QSize(1920, 1080) << "dark";
+void TestScreenshotCommand::aSweepPicturedAsItRuns_data() { add_sizes_and_palettes(); }
+
+// --sweep-axis runs a sweep of the small pipeline from the Sweeps tab and pictures it once its first points are shown
+// (mid-run), or finished if it ends first: the command ends, writes the asked size, and the sweep is in the database
+// with the points run so far — one at least, at most its 2 × 2.
+void TestScreenshotCommand::aSweepPicturedAsItRuns() {
+    QFETCH(QSize, size);
+    QFETCH(QString, palette);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString output = folder.filePath(QStringLiteral("running.png"));
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--sweep-axis"),
+                                   QStringLiteral("parallelism.tp=1,2"), QStringLiteral("--sweep-axis"),
+                                   QStringLiteral("training.micro_batch=1,2"), QStringLiteral("--size"),
+                                   QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
+                                   QStringLiteral("--palette"), palette,
+                                   QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml")},
+                                  folder.filePath(QStringLiteral("config")), folder.path());
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    const QImage image(output);
+    QCOMPARE(image.size(), size);
+    QVERIFY(colours_sampled(image) > 20);
+    auto store = parasight::ResultStore::open(folder.filePath(QStringLiteral("parasight/results.db")).toStdString(),
+                                              parasight::ResultStore::Access::read_only);
+    QVERIFY(store);
+    const auto sweeps = store.value().sweeps().value();
+    QCOMPARE(sweeps.size(), std::size_t{1});
+    QCOMPARE(sweeps.front().point_count, std::uint64_t{4});
+    QVERIFY(sweeps.front().stored() >= 1 && sweeps.front().stored() <= 4);
 }
+
+void TestScreenshotCommand::twoRunsComparedAtTwoSizes_data() { add_sizes_and_palettes(); }
 
 // Two stored runs of the small pipeline (global batch 16 and 32) compared on the History tab: the command waits until
 // both are simulated again (it ends, no hang), writes the asked size, stores nothing more, and the picture is not
@@ -250,6 +287,15 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
     QTest::newRow("compare one run") << old << QStringList{QStringLiteral("--compare"), QStringLiteral("run:3")}
                                      << "parasight: --compare must name two stored runs as run:A,run:B (run:3,run:4), "
                                         "not 'run:3'";
+    QTest::newRow("sweep axis not a field") << old
+                                            << QStringList{QStringLiteral("--sweep-axis"),
+                                                           QStringLiteral("parallelism.tpp=1,2")}
+                                            << "parasight: --sweep-axis: parallelism.tpp=1,2: parallelism.tpp: "
+                                               "'parallelism' has no 'tpp' (did you mean 'tp'?)";
+    QTest::newRow("compare and sweep") << old
+                                       << QStringList{QStringLiteral("--compare"), QStringLiteral("run:1,run:2"),
+                                                      QStringLiteral("--sweep-axis"), QStringLiteral("parallelism.tp=1,2")}
+                                       << "parasight: --compare and --sweep-axis show different tabs: name one";
     QTest::newRow("two files") << old << QStringList{QStringLiteral("a.yaml"), QStringLiteral("b.yaml")}
                                << "parasight: name at most one scenario FILE";
     QTest::newRow("missing file") << old << QStringList{QStringLiteral("FOLDER/none.yaml")}

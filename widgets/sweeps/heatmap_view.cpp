@@ -20,7 +20,7 @@ namespace {
 
 constexpr int margin_px = 8;
 constexpr int legend_width_px = 16;
-constexpr int legend_labels_px = 90;  // the legend's values, right of its bar
+constexpr int legend_labels_px = 90;  // the legend's values, right of its bar, at the least
 constexpr int glyph_height_px = 6;
 constexpr int glyph_inset_px = 4;     // from the cell's sides and bottom
 constexpr int glyph_min_width_px = 28;
@@ -157,6 +157,16 @@ QString HeatmapView::cellToolTip(std::size_t x, std::size_t y) const {
     return text;
 }
 
+QString HeatmapView::legendText(bool best) const {
+    if (!grid_) return {};
+    const double value = metric_.higher_is_better == best ? high_ : low_;
+    const std::optional<double> base = baseline_ ? grid_->cells[*baseline_].value : std::nullopt;
+    const QString said = scale_ == HeatmapScale::ratio && base && *base != 0.0
+                             ? ratio_text(value / *base)
+                             : QString::fromStdString(run_column_text(metric_.name, value));
+    return said + (best ? tr(" best") : QString());
+}
+
 QRect HeatmapView::plotRect() const {
     const QFontMetrics metrics(font());
     int label_width = metrics.horizontalAdvance(y_name_);
@@ -168,7 +178,13 @@ QRect HeatmapView::plotRect() const {
     const int left = margin_px + label_width + 8;
     // Under the title's line and the line that names the axis down.
     const int top = margin_px + 2 * (metrics.height() + 4);
-    const int right = width() - margin_px - legend_width_px - legend_labels_px;
+    // The legend's labels as wide as they are (at least the room for a short one, at most a third of the view),
+    // with the gaps the bar leaves: 12 px before it, 4 after.
+    const int labels_px = grid_ ? std::clamp(std::max(metrics.horizontalAdvance(legendText(true)),
+                                                      metrics.horizontalAdvance(legendText(false))) + 12 + 4 + 2,
+                                             legend_labels_px, std::max(legend_labels_px, width() / 3))
+                                : legend_labels_px;
+    const int right = width() - margin_px - legend_width_px - labels_px;
     const int key_lines = glyphs_ && !glyphParts().empty() ? 1 : 0;  // the glyphs' key
     const int bottom = height() - margin_px - (2 + key_lines) * metrics.height() - 6 - 4 * key_lines;
     return QRect(QPoint(left, top), QPoint(std::max(left + 1, right), std::max(top + 1, bottom)));
@@ -336,19 +352,11 @@ void HeatmapView::paintEvent(QPaintEvent*) {
         const double t = 1.0 - static_cast<double>(row) / std::max(1, bar.height() - 1);
         painter.fillRect(QRect(bar.left(), bar.top() + row, bar.width(), 1), viridis(t));
     }
-    const auto end_text = [&](bool best) {
-        const double value = metric_.higher_is_better == best ? high_ : low_;
-        const std::optional<double> base = baseline_ ? grid_->cells[*baseline_].value : std::nullopt;
-        const QString said = scale_ == HeatmapScale::ratio && base && *base != 0.0
-                                 ? ratio_text(value / *base)
-                                 : QString::fromStdString(run_column_text(metric_.name, value));
-        return said + (best ? tr(" best") : QString());
-    };
     const QRect labels(bar.right() + 4, bar.top(), width() - bar.right() - 4 - margin_px, bar.height());
     painter.drawText(labels, Qt::AlignTop | Qt::AlignLeft,
-                     metrics.elidedText(end_text(true), Qt::ElideRight, labels.width()));
+                     metrics.elidedText(legendText(true), Qt::ElideRight, labels.width()));
     painter.drawText(labels, Qt::AlignBottom | Qt::AlignLeft,
-                     metrics.elidedText(end_text(false), Qt::ElideRight, labels.width()));
+                     metrics.elidedText(legendText(false), Qt::ElideRight, labels.width()));
     // Which scale, in the middle of the legend.
     const QString scale_name = logarithmic()                 ? tr("log scale")
                                : scale_ == HeatmapScale::log ? tr("linear: a value is 0")

@@ -89,6 +89,8 @@ protected:
 
 private:
     [[nodiscard]] QRect plotRect() const;
+    // A legend end's label: the best value ("19.19 s best") or the worst, or its ratio to the baseline.
+    [[nodiscard]] QString legendText(bool best) const;
 
     std::optional<SweepGrid> grid_;
     GridMetric metric_;

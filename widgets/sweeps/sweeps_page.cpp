@@ -28,6 +28,7 @@
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QRegularExpression>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -269,8 +270,10 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
         points_status_->setText(tr("The points could not be read: %1").arg(what));
         Q_EMIT pointsShown();
     });
+    // The other axes, each held at one value or not: two to a line, under the scale, so that a sweep of many axes
+    // still fits a small window.
     fixed_row_ = new QWidget(this);
-    fixed_layout_ = new QHBoxLayout(fixed_row_);
+    fixed_layout_ = new QGridLayout(fixed_row_);
     fixed_layout_->setContentsMargins(0, 0, 0, 0);
     fixed_row_->hide();
 
@@ -297,7 +300,6 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     reading->addWidget(new QLabel(tr("Scale"), this));
     reading->addWidget(scale_box_);
     reading->addWidget(glyphs_box_);
-    reading->addWidget(fixed_row_);
     reading->addStretch(1);
     // Scrolls rather than hold the window larger than a small screen (640 × 400 with the dock).
     auto* scroll = new QScrollArea(this);
@@ -314,6 +316,7 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     layout->addLayout(which);
     layout->addLayout(choices);
     layout->addLayout(reading);
+    layout->addWidget(fixed_row_);
     auto* points = new QWidget(this);
     auto* points_layout = new QVBoxLayout(points);
     points_layout->setContentsMargins(0, 0, 0, 0);
@@ -631,6 +634,12 @@ void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
     status_->setText(tr("%1: %2").arg(results_database_display(database_),
                                       QString::fromStdString(count_phrase(count, "sweep"))));
     chooseSweep();
+}
+
+const SweepSummary* SweepsPage::shownSweep() const {
+    const int index = sweep_box_->currentIndex();
+    return index >= 0 && static_cast<std::size_t>(index) < sweeps_.size() ? &sweeps_[static_cast<std::size_t>(index)]
+                                                                           : nullptr;
 }
 
 void SweepsPage::chooseSweep() {
@@ -1035,9 +1044,13 @@ void SweepsPage::updateFixedControls(const SweepGrid& grid) {
         delete item->widget();
         delete item;
     }
-    if (!others.empty()) fixed_layout_->addWidget(new QLabel(tr("Other axes:"), fixed_row_));
+    if (!others.empty()) fixed_layout_->addWidget(new QLabel(tr("Other axes:"), fixed_row_), 0, 0);
+    constexpr int per_line = 2;
     for (const GridAxis* axis : others) {
-        fixed_layout_->addWidget(new QLabel(QString::fromStdString(axis->path), fixed_row_));
+        const auto at = static_cast<int>(fixed_.size());
+        const int line = at / per_line;
+        const int column = 1 + 2 * (at % per_line);
+        fixed_layout_->addWidget(new QLabel(QString::fromStdString(axis->path), fixed_row_), line, column);
         auto* box = new QComboBox(fixed_row_);
         box->setAccessibleName(QString::fromStdString(axis->path));
         box->setToolTip(tr("Every value, each cell at the rule's point among them; or one value only"));
@@ -1050,10 +1063,10 @@ void SweepsPage::updateFixedControls(const SweepGrid& grid) {
         }
         box->setCurrentIndex(chosen);
         connect(box, &QComboBox::currentIndexChanged, this, &SweepsPage::requestGrid);
-        fixed_layout_->addWidget(box);
+        fixed_layout_->addWidget(box, line, column + 1);
         fixed_.push_back({axis->path, axis->values, box});
     }
-    fixed_layout_->addStretch(1);
+    fixed_layout_->setColumnStretch(1 + 2 * per_line, 1);
     fixed_row_->setVisible(!fixed_.empty());
 }
 

@@ -18,7 +18,7 @@
 
 class QCheckBox;
 class QComboBox;
-class QHBoxLayout;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -113,6 +113,8 @@ public:
     // axes only, so a strategy space chosen here is refused.
     [[nodiscard]] Expected<QString> slurmArrayCommand(int shards) const;
     [[nodiscard]] bool isSweeping() const noexcept { return sweeper_.isRunning(); }
+    // The sweep shown (as listed when it was read), if any.
+    [[nodiscard]] const SweepSummary* shownSweep() const;
     // What the sweep run from here says: its progress, or how it ended.
     [[nodiscard]] QString progressText() const;
 
@@ -199,7 +201,7 @@ private:
         QComboBox* box = nullptr;
     };
     std::vector<FixedControl> fixed_;
-    QHBoxLayout* fixed_layout_ = nullptr;
+    QGridLayout* fixed_layout_ = nullptr;
     QWidget* fixed_row_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     QLineEdit* filter_ = nullptr;
