@@ -112,6 +112,7 @@ private Q_SLOTS:
     void exportsThePointsAndTheSection();
     void slicesThroughTheBestPoint();
     void aStoppedSweepIsResumed();
+    void aSweepCancelledFromTheTabIsResumedStoringEachPointOnce();
     void theParetoFrontAndOneSelection();
     void anAxisPickedFromTheScenariosFields();
     void aPointPickedForComparison();
@@ -467,6 +468,47 @@ void TestSweepsPage::aStoppedSweepIsResumed() {
     page.resumeSweep(9);
     QVERIFY(settled.wait(10000));
     QCOMPARE(page.progressText(), QStringLiteral("sweep:9 cannot be resumed: holds no sweep 9"));
+}
+
+// The small pipeline over tp 1, 2 × 900 bandwidths of its node switch (101 to 1000 GB/s): 1800 points, each as quick as
+// the next, started from the tab and cancelled at its first progress — its points so far stored (about a quarter
+// here) — then run again: the same sweep, only the missing points run, each point stored once (the store's counts:
+// run now + stored before = 1800, stored = 1800, one row per point).
+void TestSweepsPage::aSweepCancelledFromTheTabIsResumedStoringEachPointOnce() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("results.db"));
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
+    SweepsPage page(document);
+    page.setDatabase(path);
+    page.axesEdit()->setPlainText(
+        QStringLiteral("parallelism.tp=1,2\ncluster.topology[0].bandwidth=101..1000 GB/s +1 GB/s"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("1800 points"));
+    QSignalSpy settled(&page, &SweepsPage::sweepSettled);
+    QVERIFY(page.runSweep());
+    QTRY_VERIFY_WITH_TIMEOUT(page.progressText().contains(QStringLiteral(" of 1800 points")), 30000);
+    page.cancelSweep();
+    QVERIFY(settled.wait(60000));
+    std::uint64_t before = 0;
+    {
+        Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_only);
+        QVERIFY(store);
+        const auto sweeps = store.value().sweeps().value();
+        QCOMPARE(sweeps.size(), std::size_t{1});
+        before = sweeps.front().stored();
+    }
+    QVERIFY2(before < 1800, "the cancel came after the last point");
+    QVERIFY(page.runSweep());
+    QVERIFY(settled.wait(120000));
+    QCOMPARE(page.progressText(), QStringLiteral("sweep:1: %1 run now, %2 stored before").arg(1800 - before).arg(before));
+    Expected<ResultStore> store = ResultStore::open(path.toStdString(), ResultStore::Access::read_only);
+    const auto sweeps = store.value().sweeps().value();
+    QCOMPARE(sweeps.size(), std::size_t{1});
+    QCOMPARE(sweeps.front().stored(), std::uint64_t{1800});
+    const std::vector<std::uint64_t> points = store.value().stored_points(sweeps.front().id).value();
+    QCOMPARE(points.size(), std::size_t{1800});
+    QCOMPARE(points.back(), std::uint64_t{1799});
 }
 
 // The three-axis sweep by peak memory (GiB) and time: point 6 (2 GiB, 4 s); 2 and 4 (4 GiB, 3 s), 7 (4 GiB, 3.5 s);
