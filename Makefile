@@ -98,6 +98,7 @@ bench: build
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_topology
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_oracle
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_sweep_explorer
+	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_run_comparison
 
 screenshots: build
 	$(GUI) --screenshot docs/images/topology.png --tab topology --size 1200x760 --palette light

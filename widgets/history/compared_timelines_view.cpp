@@ -310,9 +310,13 @@ void ComparedTimelinesView::wheelEvent(QWheelEvent* event) {
     }
     const double notches = event->angleDelta().y() / 120.0;
     if (notches == 0.0) return;
-    scale_.zoomAt(event->position().x() - header_width_px, std::pow(wheel_zoom_per_notch, notches));
-    viewport()->update();
+    zoomAt(event->position().x(), std::pow(wheel_zoom_per_notch, notches));
     event->accept();
+}
+
+void ComparedTimelinesView::zoomAt(double x_px, double factor) {
+    scale_.zoomAt(x_px - header_width_px, factor);
+    viewport()->update();
 }
 
 void ComparedTimelinesView::mousePressEvent(QMouseEvent* event) {

@@ -36,6 +36,8 @@ public:
     [[nodiscard]] const std::shared_ptr<const ComparedRuns>& compared() const noexcept { return compared_; }
     [[nodiscard]] const TimeScale& scale() const noexcept { return scale_; }
     void fit();
+    // Zooms by `factor` (> 1 in) keeping the time at viewport pixel `x_px` where it is.
+    void zoomAt(double x_px, double factor);
 
     // Where on the viewport an event of run A (`run_b` false) or B is drawn: its box, empty when not on screen.
     [[nodiscard]] QRect eventRect(bool run_b, EventId id) const;
