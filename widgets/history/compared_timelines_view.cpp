@@ -222,22 +222,9 @@ void ComparedTimelinesView::paintEvent(QPaintEvent*) {
     const QRect axis(header_width_px, 24, width - header_width_px, 20);
     painter.setPen(colours.color(QPalette::Mid));
     painter.drawLine(axis.bottomLeft(), axis.bottomRight());
+    paint_time_ticks(painter, scale_, QRect(header_width_px, axis.top(), static_cast<int>(lanesWidth()), axis.height()),
+                     colours.color(QPalette::Mid), text);
     const std::vector<TimeTick> ticks = time_ticks(scale_, lanesWidth(), 90.0);
-    int labelled_to = 0;  // a label that would overlap the one before is left out
-    for (const TimeTick& tick : ticks) {
-        const int tx = header_width_px + static_cast<int>(std::lround(scale_.x_of(tick.time_s)));
-        painter.setPen(colours.color(QPalette::Mid));
-        painter.drawLine(tx, axis.bottom() - 5, tx, axis.bottom());
-        const int label_width = metrics.horizontalAdvance(tick.label) + 2;
-        // Right of its tick, or left of it where the right edge would cut it.
-        const int left = tx + 3 + label_width <= width ? tx + 3 : tx - 3 - label_width;
-        if (left < labelled_to + 6) continue;
-        painter.setPen(text);
-        painter.drawText(QRect(left, axis.top(), label_width, axis.height() - 2), Qt::AlignVCenter | Qt::AlignLeft,
-                         tick.label);
-        labelled_to = left + label_width;
-    }
-
     painter.setClipRect(QRect(0, top_px, width, viewport()->height() - top_px));
     // Gridlines at the ticks; each iteration's end.
     painter.setPen(QPen(colours.color(QPalette::Midlight), 0));

@@ -1,5 +1,7 @@
 #include "style/time_scale.h"
 
+#include <QPainter>
+
 #include <algorithm>
 #include <cmath>
 
@@ -78,6 +80,23 @@ std::vector<TimeTick> time_ticks(const TimeScale& scale, double width_px, double
         ticks.push_back(TimeTick{time_s, number + QLatin1Char(' ') + QString::fromUtf8(unit->symbol)});
     }
     return ticks;
+}
+
+void paint_time_ticks(QPainter& painter, const TimeScale& scale, const QRect& band, const QColor& tick_color,
+                      const QColor& label_color) {
+    int labelled_to = band.left();
+    for (const TimeTick& tick : time_ticks(scale, band.width(), 90.0)) {
+        const int x = band.left() + static_cast<int>(std::lround(scale.x_of(tick.time_s)));
+        painter.setPen(tick_color);
+        painter.drawLine(x, band.bottom() - 5, x, band.bottom());
+        const int label_width = painter.fontMetrics().horizontalAdvance(tick.label) + 2;
+        const int left = x + 3 + label_width <= band.right() + 1 ? x + 3 : x - 3 - label_width;
+        if (left < labelled_to) continue;
+        painter.setPen(label_color);
+        painter.drawText(QRect(left, band.top(), label_width, band.height() - 2), Qt::AlignVCenter | Qt::AlignLeft,
+                         tick.label);
+        labelled_to = left + label_width + 6;
+    }
 }
 
 }  // namespace parasight::gui

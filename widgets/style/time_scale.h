@@ -4,9 +4,13 @@
 // never zooms past a nanosecond over a hundred pixels or out past the whole iteration. Ticks for the time axis come
 // at 1, 2 or 5 times a power of ten, labelled in the unit that suits their step (ns, µs, ms, s).
 
+#include <QColor>
+#include <QRect>
 #include <QString>
 
 #include <vector>
+
+class QPainter;
 
 namespace parasight::gui {
 
@@ -46,5 +50,11 @@ struct TimeTick {
 
 // Ticks over the visible width, at least `min_spacing_px` apart.
 [[nodiscard]] std::vector<TimeTick> time_ticks(const TimeScale& scale, double width_px, double min_spacing_px);
+
+// The time axis along `band` (x 0 of the scale at its left edge): a tick at each of time_ticks 90 px apart at its
+// bottom, labelled right of the tick, or left of it where the band's right edge would cut the label; a label that
+// would overlap the one before is left out.
+void paint_time_ticks(QPainter& painter, const TimeScale& scale, const QRect& band, const QColor& tick_color,
+                      const QColor& label_color);
 
 }  // namespace parasight::gui

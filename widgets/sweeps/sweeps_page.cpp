@@ -258,10 +258,10 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
         if (!index.isValid()) return;
         const std::int64_t point = points_model_->pointOf(index.row());
         QMenu menu(points_table_);
-        QAction* open = menu.addAction(tr("Open Point %1").arg(point));
+        QAction* open_point = menu.addAction(tr("Open Point %1").arg(point));
         QAction* compare = choice_ != nullptr ? menu.addAction(choice_->actionText()) : nullptr;
         QAction* chosen = menu.exec(points_table_->viewport()->mapToGlobal(at));
-        if (chosen == open) openPoint(point);
+        if (chosen == open_point) openPoint(point);
         if (chosen != nullptr && chosen == compare) comparePoint(point);
     });
     connect(points_table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,

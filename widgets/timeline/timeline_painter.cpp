@@ -293,17 +293,9 @@ void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalett
                      tr("%1 shown").arg(time_text(picture.geometry.scale.seconds_per_pixel() * width)));
     painter.save();
     painter.setClipRect(QRect(header_width_px, band.top(), static_cast<int>(width), band.height()));
-    for (const TimeTick& tick : time_ticks(picture.geometry.scale, width, 90.0)) {
-        const int x = header_width_px + static_cast<int>(std::lround(picture.geometry.scale.x_of(tick.time_s)));
-        painter.setPen(palette.color(QPalette::Mid));
-        painter.drawLine(x, band.bottom() - 5, x, band.bottom());
-        painter.setPen(palette.color(QPalette::WindowText));
-        // Right of its tick, or left of it where the right edge would cut it.
-        const int label_width = painter.fontMetrics().horizontalAdvance(tick.label) + 2;
-        const bool fits_right = x + 3 + label_width <= header_width_px + static_cast<int>(width);
-        painter.drawText(QRect(fits_right ? x + 3 : x - 3 - label_width, band.top(), label_width, band.height() - 2),
-                         Qt::AlignVCenter | Qt::AlignLeft, tick.label);
-    }
+    paint_time_ticks(painter, picture.geometry.scale,
+                     QRect(header_width_px, band.top(), static_cast<int>(width), band.height()),
+                     palette.color(QPalette::Mid), palette.color(QPalette::WindowText));
     painter.restore();
 }
 
