@@ -3,6 +3,7 @@
 #include "common/number_text.h"
 #include "common/sha256.h"
 #include "export/json_writer.h"
+#include "export/report_metrics.h"
 #include "io/file_kind.h"
 #include "store/run_warnings.h"
 #include "store/schema_check.h"
@@ -213,26 +214,12 @@ Expected<std::int64_t> ResultStore::insert_run(const std::string& scenario_hash,
     }
     if (report != nullptr) {
         insert.bind("mode", std::string_view(report->mode));
-        insert.bind("iteration_time_s", report->iteration_time_s);
-        insert.bind("samples_per_s", report->samples_per_s);
-        insert.bind("tokens_per_s", report->tokens_per_s);
-        insert.bind("devices", static_cast<std::int64_t>(report->devices));
-        insert.bind("model_flops_per_iteration", report->model_flops_per_iteration);
-        insert.bind("hardware_flops_per_iteration", report->hardware_flops_per_iteration);
-        insert.bind("model_tflops_per_device", report->model_tflops_per_device);
-        insert.bind("mfu", report->mfu);
-        insert.bind("hfu", report->hfu);
-        insert.bind("compute_s", report->breakdown.compute_s);
-        for (std::size_t g = 0; g < comm_group_count; ++g) {
-            insert.bind("exposed_" + std::string(comm_group_names[g].name) + "_s", report->breakdown.exposed_comm_s[g]);
-        }
-        insert.bind("exposed_memory_s", report->breakdown.exposed_memory_s);
-        insert.bind("bubble_s", report->breakdown.bubble_s);
-        insert.bind("idle_s", report->breakdown.idle_s);
-        insert.bind("peak_memory_bytes", report->peak_memory_bytes);
-        insert.bind("memory_capacity_bytes", report->memory_capacity_bytes);
-        for (std::size_t c = 0; c < memory_category_count; ++c) {
-            insert.bind(std::string(memory_category_names[c].name) + "_bytes", report->memory_by_category_bytes[c]);
+        for (const ReportMetric& metric : report_metrics(*report)) {
+            if (metric.name == "devices") {
+                insert.bind("devices", static_cast<std::int64_t>(report->devices));
+            } else {
+                insert.bind(metric.name, metric.value);
+            }
         }
         if (report->out_of_memory) {
             insert.bind("oom_npu", static_cast<std::int64_t>(report->out_of_memory->npu));
