@@ -13,9 +13,9 @@ namespace parasight::cli {
 const std::string_view presets_help = R"(usage: parasight-cli presets list [KIND]
        parasight-cli presets show [KIND/]ID
 
-The bundled presets: devices, models, clusters and scenarios. 'list' prints each id with its name; 'show' prints the
-preset's YAML, with the source of every number. A scenario refers to a preset by id (model: gpt3-175b) and may
-override any of its fields. KIND is one of device, model, cluster, scenario.
+The bundled presets: devices, models, clusters, scenarios and lessons. 'list' prints each id with its name; 'show'
+prints the preset's YAML, with the source of every number. A scenario refers to a preset by id (model: gpt3-175b)
+and may override any of its fields. KIND is one of device, model, cluster, scenario, lesson.
 
 exit status: 0 ok, 2 unknown kind or id
 )";

@@ -1,5 +1,5 @@
 # Writes a C++ source that holds every preset YAML file as a string: cmake -DSOURCE_DIR=… -DOUTPUT=… -P this-file.
-# Presets live in SOURCE_DIR/presets/<kind>s/<id>.yaml with kind one of device, model, cluster, scenario.
+# Presets live in SOURCE_DIR/presets/<kind>s/<id>.yaml with kind one of device, model, cluster, scenario, lesson.
 
 file(GLOB_RECURSE preset_files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/presets/*.yaml")
 list(SORT preset_files)
@@ -8,8 +8,8 @@ set(entries "")
 set(texts "")
 set(index 0)
 foreach(relative IN LISTS preset_files)
-    if(NOT relative MATCHES "^presets/(device|model|cluster|scenario)s/([a-z0-9.-]+)\\.yaml$")
-        message(FATAL_ERROR "${relative}: presets go in presets/{devices,models,clusters,scenarios}/<id>.yaml")
+    if(NOT relative MATCHES "^presets/(device|model|cluster|scenario|lesson)s/([a-z0-9.-]+)\\.yaml$")
+        message(FATAL_ERROR "${relative}: presets go in presets/{devices,models,clusters,scenarios,lessons}/<id>.yaml")
     endif()
     set(kind "${CMAKE_MATCH_1}")
     set(id "${CMAKE_MATCH_2}")

@@ -5,10 +5,11 @@ namespace parasight {
 // Generated from presets/ by core/presets/embed_presets.cmake.
 std::span<const Preset> embedded_presets() noexcept;
 
-const std::array<EnumName<PresetKind>, 4> preset_kind_names{{{PresetKind::device, "device"},
+const std::array<EnumName<PresetKind>, 5> preset_kind_names{{{PresetKind::device, "device"},
                                                             {PresetKind::model, "model"},
                                                             {PresetKind::cluster, "cluster"},
-                                                            {PresetKind::scenario, "scenario"}}};
+                                                            {PresetKind::scenario, "scenario"},
+                                                            {PresetKind::lesson, "lesson"}}};
 
 std::span<const Preset> all_presets() noexcept { return embedded_presets(); }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The bundled presets (presets/ in the source tree, embedded at build time): devices, models, clusters and
-// scenarios, each a YAML text named by its file.
+// The bundled presets (presets/ in the source tree, embedded at build time): devices, models, clusters, scenarios and
+// lessons (docs/lessons.md), each a YAML text named by its file.
 
 #include "common/enum_names.h"
 
@@ -10,8 +10,8 @@
 
 namespace parasight {
 
-enum class PresetKind { device, model, cluster, scenario };
-extern const std::array<EnumName<PresetKind>, 4> preset_kind_names;  // "device", "model", …
+enum class PresetKind { device, model, cluster, scenario, lesson };
+extern const std::array<EnumName<PresetKind>, 5> preset_kind_names;  // "device", "model", …
 
 struct Preset {
     PresetKind kind;

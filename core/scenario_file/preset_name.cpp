@@ -7,7 +7,10 @@ namespace parasight {
 std::string preset_name(const Preset& preset) {
     try {
         const YAML::Node node = YAML::Load(std::string(preset.text));
-        if (node.IsMap() && node["name"] && node["name"].IsScalar()) return node["name"].Scalar();
+        // A lesson is named by its title.
+        for (const char* key : {"name", "title"}) {
+            if (node.IsMap() && node[key] && node[key].IsScalar()) return node[key].Scalar();
+        }
     } catch (const YAML::Exception&) {
         // A broken preset is caught by the loader's tests; listings show it without a name.
     }

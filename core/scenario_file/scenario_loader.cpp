@@ -204,47 +204,6 @@ SourceLocation location_of_offset(std::string_view text, std::size_t offset, con
     return SourceLocation{file_name, line, column};
 }
 
-bool ends_plain_text(char c) {
-    return c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' && c != ':' && c != '[' && c != ']' &&
-           c != '{' && c != '}' && c != '"' && c != '\'';
-}
-
-// When yaml-cpp stops at a bracket in the middle of an unquoted value inside a flow collection — `{node:
-// layer[1].mlp}`, where a bracket cannot be text — a hint to quote the value, written out: ` node: "layer[1].mlp"`.
-// Empty when the error is another one.
-std::string quote_brackets_hint(std::string_view text, const YAML::Exception& error) {
-    if (error.msg != YAML::ErrorMsg::END_OF_MAP_FLOW && error.msg != YAML::ErrorMsg::END_OF_SEQ_FLOW) return {};
-    if (error.mark.is_null() || error.mark.pos <= 0) return {};
-    const auto at = static_cast<std::size_t>(error.mark.pos);
-    if (at >= text.size() || (text[at] != '[' && text[at] != '{') || !ends_plain_text(text[at - 1])) return {};
-    std::size_t begin = at;
-    while (begin > 0 && ends_plain_text(text[begin - 1])) --begin;
-    // The value runs on through balanced brackets to the comma or bracket that ends it.
-    std::size_t end = at;
-    int depth = 0;
-    for (; end < text.size() && text[end] != '\n'; ++end) {
-        const char c = text[end];
-        if (c == '[' || c == '{') {
-            ++depth;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        } else if (depth == 0 && (c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\r')) {
-            break;
-        }
-    }
-    // The key it is the value of, if any: "node" in "node: layer[1]".
-    std::size_t colon = begin;
-    while (colon > 0 && (text[colon - 1] == ' ' || text[colon - 1] == '\t')) --colon;
-    std::string key;
-    if (colon > 0 && colon < begin && text[colon - 1] == ':') {
-        std::size_t key_begin = colon - 1;
-        while (key_begin > 0 && ends_plain_text(text[key_begin - 1])) --key_begin;
-        key = std::string(text.substr(key_begin, colon - 1 - key_begin)) + ": ";
-    }
-    return "; within [ ] or { }, quote a value that holds brackets: " + shortened(key) + "\"" +
-           shortened(text.substr(begin, end - begin)) + "\"";
-}
-
 // Everything but validate(): YAML, types, keys, units, presets, ranges. False when the text is not YAML that could
 // be read (encoding, nesting, syntax, a second document); else `scenario` holds what it says — values out of range
 // included — and `locations` where each path was written. Either way `diagnostics` lists every problem.
@@ -295,7 +254,7 @@ bool read_text(std::string_view text, const std::string& file_name, const std::f
             source.error(at, tab_message);
         } else {
             // yaml-cpp's messages are terse; say that it is the YAML itself that is broken.
-            source.error(at, "YAML syntax error: " + error.msg + quote_brackets_hint(text, error));
+            source.error(at, "YAML syntax error: " + error.msg + yaml_error_hint(text, error));
         }
     }
     return read;

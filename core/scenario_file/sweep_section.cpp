@@ -52,13 +52,9 @@ void read_axis_entry(const YAML::Node& entry, std::size_t index, YamlSource& sou
 SweepSectionRead read_sweep_section(std::string_view text, const std::string& file_name) {
     SweepSectionRead result;
     YamlSource source(file_name, result.diagnostics);
-    YAML::Node root;
-    try {
-        root = YAML::Load(std::string(text));
-    } catch (const YAML::Exception& error) {
-        source.error(source.location(error.mark), "YAML syntax error: " + error.msg);
-        return result;
-    }
+    const std::optional<YAML::Node> document = load_yaml_document(text, source);
+    if (!document) return result;
+    const YAML::Node& root = *document;
     if (!root.IsMap() || !root["sweep"]) return result;
     YAML::Emitter out;
     out << YAML::BeginMap << YAML::Key << "sweep" << YAML::Value << root["sweep"] << YAML::EndMap;

@@ -1,5 +1,7 @@
 #include "scenario_file/yaml_reader.h"
 
+#include "scenario_file/yaml_text_scan.h"
+
 #include "common/utf8.h"
 #include "common/message_text.h"
 
@@ -228,6 +230,73 @@ bool MapReader::read_string(std::string_view key, std::string& out) {
     }
     out = *text;
     return true;
+}
+
+namespace {
+
+bool ends_plain_text(char c) {
+    return c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' && c != ':' && c != '[' && c != ']' &&
+           c != '{' && c != '}' && c != '"' && c != '\'';
+}
+
+}  // namespace
+
+// When yaml-cpp stops at a bracket in the middle of an unquoted value inside a flow collection — `{node:
+// layer[1].mlp}`, where a bracket cannot be text — a hint to quote the value, written out: ` node: "layer[1].mlp"`.
+// Empty when the error is another one.
+std::string yaml_error_hint(std::string_view text, const YAML::Exception& error) {
+    if (error.msg != YAML::ErrorMsg::END_OF_MAP_FLOW && error.msg != YAML::ErrorMsg::END_OF_SEQ_FLOW) return {};
+    if (error.mark.is_null() || error.mark.pos <= 0) return {};
+    const auto at = static_cast<std::size_t>(error.mark.pos);
+    if (at >= text.size() || (text[at] != '[' && text[at] != '{') || !ends_plain_text(text[at - 1])) return {};
+    std::size_t begin = at;
+    while (begin > 0 && ends_plain_text(text[begin - 1])) --begin;
+    // The value runs on through balanced brackets to the comma or bracket that ends it.
+    std::size_t end = at;
+    int depth = 0;
+    for (; end < text.size() && text[end] != '\n'; ++end) {
+        const char c = text[end];
+        if (c == '[' || c == '{') {
+            ++depth;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        } else if (depth == 0 && (c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\r')) {
+            break;
+        }
+    }
+    // The key it is the value of, if any: "node" in "node: layer[1]".
+    std::size_t colon = begin;
+    while (colon > 0 && (text[colon - 1] == ' ' || text[colon - 1] == '\t')) --colon;
+    std::string key;
+    if (colon > 0 && colon < begin && text[colon - 1] == ':') {
+        std::size_t key_begin = colon - 1;
+        while (key_begin > 0 && ends_plain_text(text[key_begin - 1])) --key_begin;
+        key = std::string(text.substr(key_begin, colon - 1 - key_begin)) + ": ";
+    }
+    return "; within [ ] or { }, quote a value that holds brackets: " + shortened(key) + "\"" +
+           shortened(text.substr(begin, end - begin)) + "\"";
+}
+
+std::optional<YAML::Node> load_yaml_document(std::string_view text, YamlSource& source) {
+    const YamlTextScan scan = scan_yaml_text(text);
+    if (scan.too_deep) {
+        source.error(SourceLocation{source.file(), scan.too_deep->line, scan.too_deep->column},
+                     "lists and mappings are nested too deeply here: the limit is " +
+                         std::to_string(max_yaml_nesting_depth) + " levels");
+        return std::nullopt;
+    }
+    try {
+        return YAML::Load(std::string(text));
+    } catch (const YAML::Exception& error) {
+        const auto& tab = scan.first_indentation_tab;
+        if (tab && (error.mark.is_null() || tab->line <= error.mark.line + 1)) {
+            source.error(SourceLocation{source.file(), tab->line, tab->column},
+                         "tabs are not allowed for indentation in YAML; indent with spaces");
+        } else {
+            source.error(source.location(error.mark), "YAML syntax error: " + error.msg + yaml_error_hint(text, error));
+        }
+        return std::nullopt;
+    }
 }
 
 }  // namespace parasight

@@ -133,6 +133,16 @@ private:
     std::vector<Entry> entries_;
 };
 
+// When yaml-cpp stops at a bracket in the middle of an unquoted value inside a flow collection — `{node:
+// layer[1].mlp}`, where a bracket cannot be text — a hint to quote the value, written out: ` node: "layer[1].mlp"`.
+// Empty when the error is another one.
+[[nodiscard]] std::string yaml_error_hint(std::string_view text, const YAML::Exception& error);
+
+// `text` as one YAML document, after a look for nesting too deep to parse safely; nothing, with the problem reported
+// (too deep, a tab in the indentation, a syntax error with yaml_error_hint), when it is not one. For the files other
+// than scenarios: a sweep section, a lesson.
+[[nodiscard]] std::optional<YAML::Node> load_yaml_document(std::string_view text, YamlSource& source);
+
 // YAML's node type in words, for "expected a mapping, found a sequence".
 [[nodiscard]] std::string_view node_type_noun(const YAML::Node& node);
 

@@ -175,7 +175,7 @@ private slots:
                                              QStringLiteral("; 'parasight-cli presets list' shows them all");
         QTest::newRow("presets list") << QStringList{QStringLiteral("presets"), QStringLiteral("list"), word + more}
                                       << QStringLiteral("parasight-cli presets: unknown kind '") + cut +
-                                             QStringLiteral("; kinds: device, model, cluster or scenario");
+                                             QStringLiteral("; kinds: device, model, cluster, scenario or lesson");
     }
 
     void long_words_are_shortened() {
@@ -338,7 +338,7 @@ private slots:
         RUN_CLI(run, {QStringLiteral("presets"), QStringLiteral("list"), QStringLiteral("gpus")});
         EXPECT_EXIT(run, 2);
         QVERIFY2(run.err.contains(QStringLiteral("unknown kind 'gpus'")) &&
-                     run.err.contains(QStringLiteral("device, model, cluster or scenario")),
+                     run.err.contains(QStringLiteral("device, model, cluster, scenario or lesson")),
                  qPrintable(describe(run)));
     }
 

@@ -93,6 +93,10 @@ Scenario nearest_valid(const Scenario& scenario) {
 
 std::optional<Scenario> scenario_from_preset(const Preset& preset, Diagnostics& problems) {
     if (preset.kind == PresetKind::scenario) return load_preset_scenario(preset, problems);
+    if (preset.kind == PresetKind::lesson) {
+        problems.push_back({SourceLocation{std::string(preset.file), 0, 0}, "a lesson is not a scenario", {}});
+        return std::nullopt;
+    }
     const Preset* base = find_preset(PresetKind::scenario, "default");
     if (base == nullptr) return std::nullopt;
     std::optional<Scenario> scenario = load_preset_scenario(*base, problems);
@@ -109,6 +113,7 @@ std::optional<Scenario> scenario_from_preset(const Preset& preset, Diagnostics& 
             scenario->cluster.device = device_preset_spec(preset.id).value();
             break;
         case PresetKind::scenario:
+        case PresetKind::lesson:
             break;
     }
     scenario->name = "default scenario with " + std::string(preset.id);

@@ -1,0 +1,167 @@
+#include "lesson/lesson_check.h"
+
+#include "common/message_text.h"
+#include "export/report_metrics.h"
+#include "presets/preset_library.h"
+#include "scenario_file/scenario_writer.h"
+#include "simulation/simulate.h"
+#include "sweep/sweep_point.h"
+#include "target/target.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace parasight {
+namespace {
+
+// A number as a lesson's reader wants it: four significant digits ("24.02", "0.254", "30").
+std::string short_number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return text;
+}
+
+SourceLocation shifted(SourceLocation where, std::size_t offset) {
+    if (where.column > 0) where.column += static_cast<int>(offset);
+    return where;
+}
+
+// The step's base scenario as the writer writes it (every field, so that any path can be set), or its problem.
+Expected<std::string, Diagnostic> base_yaml(const Lesson& lesson, const LessonScenario& scenario) {
+    LoadResult loaded;
+    if (!scenario.preset.empty()) {
+        const Preset* preset = find_preset(PresetKind::scenario, scenario.preset);
+        if (preset == nullptr) {
+            const auto ids = preset_ids(PresetKind::scenario);
+            return Diagnostic{scenario.where,
+                              "no scenario preset " + in_quotes(scenario.preset) + did_you_mean_suffix(scenario.preset, ids) +
+                                  "; the presets are " + join_alternatives(ids),
+                              {}};
+        }
+        loaded = load_scenario_text(preset->text, std::string(preset->file));
+    } else {
+        loaded = load_scenario_file(lesson.directory / scenario.file);
+    }
+    if (!loaded.ok()) {
+        const Diagnostic& first = loaded.diagnostics.front();
+        return Diagnostic{scenario.where, "the scenario does not load: " + first.to_string(), {}};
+    }
+    return write_scenario_yaml(loaded.scenario->value());
+}
+
+}  // namespace
+
+LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index) {
+    const LessonStep& step = lesson.steps.at(index);
+    Expected<std::string, Diagnostic> base = base_yaml(lesson, step.scenario);
+    if (!base) {
+        LoadResult refused;
+        refused.diagnostics.push_back(std::move(base).error());
+        return refused;
+    }
+    std::vector<AxisValue> values;
+    for (const auto& [path, value] : step.scenario.set) values.push_back({path, value.text});
+    LoadResult loaded = scenario_at(base.value(), values, lesson.file + " steps[" + std::to_string(index) + "]",
+                                    lesson.directory);
+    // The loader speaks of the scenario it made; the lesson's reader wants the place in the lesson.
+    for (Diagnostic& problem : loaded.diagnostics) {
+        const auto set = std::find_if(step.scenario.set.begin(), step.scenario.set.end(),
+                                      [&](const auto& entry) { return entry.first == problem.path; });
+        problem.location = set != step.scenario.set.end() ? set->second.where : step.scenario.where;
+    }
+    return loaded;
+}
+
+Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text) {
+    Expected<ReportExpression, ExpressionProblem> parsed = ReportExpression::parse(text.text);
+    if (!parsed) return Diagnostic{shifted(text.where, parsed.error().offset), parsed.error().message, {}};
+    return std::move(parsed).value();
+}
+
+Expected<double> evaluate_in_lesson(const ReportExpression& expression,
+                                    const std::vector<std::optional<Report>>& runs, std::size_t index) {
+    for (const int step : expression.steps()) {
+        const auto k = static_cast<std::size_t>(step);
+        if (k > index) {
+            return Error{expression.text() + ": step[" + std::to_string(step) + "] is not an earlier step (this is step " +
+                         std::to_string(index + 1) + ")"};
+        }
+        if (k == 0 || k > runs.size() || !runs[k - 1]) {
+            return Error{expression.text() + ": step[" + std::to_string(step) + "] has no run"};
+        }
+    }
+    if (index >= runs.size() || !runs[index]) return Error{expression.text() + ": this step has no run"};
+    return expression.evaluate([&](int step, const std::string& name) {
+        const Report& report = step == 0 ? *runs[index] : *runs[static_cast<std::size_t>(step) - 1];
+        return report_metric(report, name).value_or(0.0);
+    });
+}
+
+bool within_tolerance(double guess, double answer, double tolerance) noexcept {
+    if (answer == 0.0) return guess == 0.0;
+    return std::abs(guess - answer) <= tolerance * std::abs(answer);
+}
+
+Diagnostics check_lesson(const Lesson& lesson) {
+    Diagnostics problems;
+    std::vector<std::optional<Report>> runs(lesson.steps.size());
+    const auto tabs = target_tab_names();
+    for (std::size_t index = 0; index < lesson.steps.size(); ++index) {
+        const LessonStep& step = lesson.steps[index];
+        if (!step.tab.empty() && std::find(tabs.begin(), tabs.end(), step.tab) == tabs.end()) {
+            problems.push_back({step.tab_where,
+                                "no tab " + in_quotes(step.tab) + did_you_mean_suffix(step.tab, tabs) + "; the tabs are " +
+                                    join_alternatives(tabs),
+                                {}});
+        }
+        std::vector<const LocatedText*> targets;
+        for (const LocatedText& target : step.reveal) targets.push_back(&target);
+        if (step.spotlight) targets.push_back(&*step.spotlight);
+        for (const LocatedText* target : targets) {
+            if (Expected<Target> parsed = parse_target(target->text); !parsed) {
+                problems.push_back({target->where, parsed.error(), {}});
+            }
+        }
+        const LoadResult scenario = lesson_step_scenario(lesson, index);
+        if (!scenario.ok()) {
+            problems.insert(problems.end(), scenario.diagnostics.begin(), scenario.diagnostics.end());
+        } else {
+            SimulateOptions options;
+            options.timeline = TimelineDetail::none;
+            auto simulated = simulate(*scenario.scenario, options);
+            if (simulated) {
+                runs[index] = std::move(simulated.value().report);
+            } else {
+                problems.push_back({step.scenario.where, "the step does not simulate: " + simulated.error().message, {}});
+            }
+        }
+        const auto evaluated = [&](const LocatedText& text) -> std::optional<double> {
+            Expected<ReportExpression, Diagnostic> expression = lesson_expression(text);
+            if (!expression) {
+                problems.push_back(std::move(expression).error());
+                return std::nullopt;
+            }
+            Expected<double> value = evaluate_in_lesson(expression.value(), runs, index);
+            if (!value) {
+                if (runs[index]) problems.push_back({text.where, value.error(), {}});
+                return std::nullopt;
+            }
+            return value.value();
+        };
+        if (step.question) static_cast<void>(evaluated(step.question->answer));
+        for (const LessonClaim& claim : step.claims) {
+            const std::optional<double> value = evaluated(claim.expression);
+            if (value && !within_tolerance(claim.value, *value, claim.tolerance)) {
+                problems.push_back({claim.expression.where,
+                                    "the lesson says " + claim.expression.text + " is " + short_number(claim.value) +
+                                        ", the simulation gives " + short_number(*value) + " (more than " +
+                                        short_number(100.0 * claim.tolerance) + "% apart)",
+                                    {}});
+            }
+        }
+    }
+    return problems;
+}
+
+}  // namespace parasight

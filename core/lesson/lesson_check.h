@@ -1,0 +1,36 @@
+#pragma once
+// A lesson brought to life: each step's scenario (its preset or file with its fields set, read as a sweep point is),
+// simulated; its question's answer and its claims evaluated on the step's run. check_lesson is what `make test` runs
+// on every bundled lesson (tests/core/test_lessons.cpp): every expression reads, every target and tab exists, every
+// step simulates, every answer is a number, and every number the narrative states (a claim) is what the simulation
+// gives, within its tolerance — so a lesson cannot drift from the model. Each problem at its FILE:LINE:COL.
+
+#include "analysis/report.h"
+#include "lesson/report_expression.h"
+#include "scenario_file/lesson_file.h"
+#include "scenario_file/scenario_loader.h"
+
+#include <optional>
+#include <vector>
+
+namespace parasight {
+
+// Step `index`'s scenario, or the problems, located in the lesson (a field set to a value the loader refuses: at that
+// value; a scenario that does not hold together: at its preset's or file's name).
+[[nodiscard]] LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index);
+
+// An expression of the lesson read, or its problem at the place it was written (column by its offset).
+[[nodiscard]] Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text);
+
+// The value of `expression` on step `index`'s run, step[K] naming step K's (1-based; an earlier one); `runs` holds
+// each step's report so far (none for a step not run).
+[[nodiscard]] Expected<double> evaluate_in_lesson(const ReportExpression& expression,
+                                                  const std::vector<std::optional<Report>>& runs, std::size_t index);
+
+// Whether `guess` is right for `answer`: within the relative tolerance (or exactly, for an answer of 0).
+[[nodiscard]] bool within_tolerance(double guess, double answer, double tolerance) noexcept;
+
+// Every problem of the lesson past its file's form, each step simulated (one device per class of identical devices).
+[[nodiscard]] Diagnostics check_lesson(const Lesson& lesson);
+
+}  // namespace parasight

@@ -1,0 +1,78 @@
+#pragma once
+// A lesson file (docs/lessons.md): a title, what it teaches, and steps — each a scenario (a bundled preset or a
+// scenario file, with fields set on it), the tab to show, targets to reveal and spotlight, the narrative (Markdown),
+// teacher notes, an optional question whose answer is an expression over the step's run, and claims: the numbers the
+// narrative states, each an expression with the value it must have. Read with the scenario files' located errors
+// (FILE:LINE:COL, did-you-mean for keys); what the texts mean — expressions, targets, scenarios — is checked by
+// lesson/lesson_check.h.
+
+#include "diagnostics/diagnostic.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace parasight {
+
+// A text and where it was written (an expression, a target, a scenario field's value).
+struct LocatedText {
+    std::string text;
+    SourceLocation where;
+};
+
+struct LessonScenario {
+    std::string preset;          // a scenario preset's name (presets/scenarios), or
+    std::filesystem::path file;  // a scenario file, relative to the lesson's folder
+    SourceLocation where;        // of the preset's or file's name
+    std::vector<std::pair<std::string, LocatedText>> set;  // field path → value as written, in the file's order
+};
+
+struct LessonQuestion {
+    std::string prompt;
+    LocatedText answer;          // an expression over the step's run
+    double tolerance = 0.05;     // relative: a guess within 5% of the answer is right
+    std::string hint;
+    std::vector<std::string> choices;  // multiple choice, when given: numbers as written
+};
+
+struct LessonClaim {
+    LocatedText expression;
+    double value = 0.0;       // what the narrative says it is
+    double tolerance = 0.01;  // relative
+};
+
+struct LessonStep {
+    std::string title;
+    LessonScenario scenario;
+    std::string tab;                    // empty: the tab stays
+    SourceLocation tab_where;
+    std::vector<LocatedText> reveal;    // targets (target/target.h)
+    std::optional<LocatedText> spotlight;
+    std::string text;                   // Markdown
+    std::string notes;                  // for the teacher only
+    std::optional<LessonQuestion> question;
+    std::vector<LessonClaim> claims;
+};
+
+struct Lesson {
+    std::string file;
+    std::filesystem::path directory;  // where its scenario files are read from
+    std::string title;
+    std::string summary;
+    std::vector<std::string> goals;
+    std::vector<std::string> prerequisites;
+    std::vector<LessonStep> steps;
+};
+
+struct LessonRead {
+    std::optional<Lesson> lesson;  // none when the diagnostics hold an error
+    Diagnostics diagnostics;
+};
+
+[[nodiscard]] LessonRead read_lesson(std::string_view text, const std::string& file_name,
+                                     const std::filesystem::path& directory);
+[[nodiscard]] LessonRead read_lesson_file(const std::filesystem::path& path);
+
+}  // namespace parasight

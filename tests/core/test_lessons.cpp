@@ -1,0 +1,177 @@
+// Lessons (docs/lessons.md): the expressions their questions and claims are written in (lesson/report_expression.h),
+// worked out by hand; the lesson file's located errors (scenario_file/lesson_file.h); what check_lesson finds wrong
+// (lesson/lesson_check.h); and every bundled lesson in presets/lessons read, each step simulated, every claim the
+// same as the simulation's number.
+
+#include "lesson/lesson_check.h"
+
+#include <QtTest>
+
+#include <filesystem>
+
+using namespace parasight;
+
+namespace {
+
+// A report whose numbers are easy to work with: 2 s an iteration, 0.5 s of it bubble, 3 GiB at its peak.
+Report easy_report() {
+    Report report;
+    report.iteration_time_s = 2.0;
+    report.breakdown.bubble_s = 0.5;
+    report.peak_memory_bytes = 3.0 * (1 << 30);
+    return report;
+}
+
+double value_of(const std::string& text, const std::vector<std::optional<Report>>& runs, std::size_t index) {
+    const auto expression = ReportExpression::parse(text);
+    if (!expression) return -1.0;
+    return evaluate_in_lesson(expression.value(), runs, index).value();
+}
+
+// A lesson of one step on the bundled 1F1B pipeline, with `step` text in its step's mapping (indented by 4).
+std::string lesson_with(const std::string& step) {
+    return "schema: 1\ntitle: Test\nsteps:\n  - title: One\n    scenario: {preset: pipeline-1f1b}\n" + step;
+}
+
+}  // namespace
+
+class TestLessons : public QObject {
+    Q_OBJECT
+private slots:
+    void expressionsWorkedByHand_data();
+    void expressionsWorkedByHand();
+    void expressionMistakesSayWhere_data();
+    void expressionMistakesSayWhere();
+    void lessonFileMistakesAreLocated_data();
+    void lessonFileMistakesAreLocated();
+    void checkFindsWhatTheFileCannot_data();
+    void checkFindsWhatTheFileCannot();
+    void everyBundledLessonHoldsTrue();
+};
+
+void TestLessons::expressionsWorkedByHand_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("value");
+    // On the easy report (this step) and, as step[1], one with twice its numbers.
+    QTest::newRow("a share") << "bubble_s / iteration_time_s" << 0.25;
+    QTest::newRow("precedence") << "1 + 2 * 3 - 4 / 2" << 5.0;
+    QTest::newRow("parentheses") << "(1 + 2) * 3" << 9.0;
+    QTest::newRow("power binds tighter than a sign") << "-2^2" << -4.0;
+    QTest::newRow("power is right-associative") << "2^3^2" << 512.0;
+    QTest::newRow("GiB") << "peak_memory_bytes / 2^30" << 3.0;
+    QTest::newRow("an earlier step") << "step[1].iteration_time_s / iteration_time_s" << 2.0;
+    QTest::newRow("exponent notation") << "1.5e3 * 2" << 3000.0;
+}
+
+void TestLessons::expressionsWorkedByHand() {
+    QFETCH(QString, text);
+    QFETCH(double, value);
+    Report twice = easy_report();
+    twice.iteration_time_s = 4.0;
+    const std::vector<std::optional<Report>> runs{twice, easy_report()};
+    QCOMPARE(value_of(text.toStdString(), runs, 1), value);
+}
+
+void TestLessons::expressionMistakesSayWhere_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<QString>("message");  // its start
+    QTest::newRow("unknown name") << "bubbel_s / iteration_time_s" << 0
+                                  << "unknown name 'bubbel_s' (did you mean 'bubble_s'?)";
+    QTest::newRow("unclosed") << "2 * (1 + 3" << 4 << "this '(' is not closed";
+    QTest::newRow("dangling operator") << "1 +" << 3 << "the expression ends where a number";
+    QTest::newRow("after the end") << "1 2" << 2 << "unexpected '2' after a whole expression";
+    QTest::newRow("step zero") << "step[0].bubble_s" << 4 << "a step is named step[K], K from 1";
+    QTest::newRow("empty") << "  " << 0 << "an empty expression";
+}
+
+void TestLessons::expressionMistakesSayWhere() {
+    QFETCH(QString, text);
+    QFETCH(int, offset);
+    QFETCH(QString, message);
+    const auto parsed = ReportExpression::parse(text.toStdString());
+    QVERIFY(!parsed);
+    QCOMPARE(static_cast<int>(parsed.error().offset), offset);
+    QVERIFY2(QString::fromStdString(parsed.error().message).startsWith(message), parsed.error().message.c_str());
+}
+
+void TestLessons::lessonFileMistakesAreLocated_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("first");  // the first diagnostic, whole or its start
+    QTest::newRow("unknown key") << QString::fromStdString(lesson_with("    txt: hello\n"))
+                                 << "lesson.yaml:6:5: unknown key 'txt' in steps[0] (did you mean 'text'?)";
+    QTest::newRow("both preset and file") << "schema: 1\ntitle: T\nsteps:\n  - title: One\n"
+                                             "    scenario: {preset: a, file: b.yaml}\n"
+                                          << "lesson.yaml:5:15: steps[0].scenario names a bundled preset";
+    // "    question: {prompt: P, answer: x, tolerance: " is 48 characters: the value at column 49.
+    QTest::newRow("tolerance") << QString::fromStdString(
+                                      lesson_with("    question: {prompt: P, answer: x, tolerance: 150%}\n"))
+                               << "lesson.yaml:6:49: steps[0].question.tolerance must be a share from 0% to 100%";
+    QTest::newRow("claim not a number") << QString::fromStdString(
+                                               lesson_with("    claims: [{expression: mfu, is: half}]\n"))
+                                        << "lesson.yaml:6:36: steps[0].claims[0].is must be a number, not 'half'";
+    // An expression naming an earlier step inside { }: yaml-cpp stops at its bracket ("    claims: [{expression: "
+    // is 26 characters, "step" 4 more: column 31), and says to quote it.
+    QTest::newRow("brackets unquoted") << QString::fromStdString(
+                                              lesson_with("    claims: [{expression: step[1].mfu, is: 1}]\n"))
+                                       << "lesson.yaml:6:31: YAML syntax error: end of map flow not found; within [ ] "
+                                          "or { }, quote a value that holds brackets: expression: \"step[1].mfu\"";
+    // The root mapping is the first level, so the 256th bracket (at column 7 + 256) is one level too many.
+    QTest::newRow("nested too deeply") << "schema: 1\ntitle: T\nsteps: " + QString(300, u'[')
+                                       << "lesson.yaml:3:263: lists and mappings are nested too deeply here";
+    QTest::newRow("no steps") << "schema: 1\ntitle: T\nsteps: []\n"
+                              << "lesson.yaml:3:8: steps must be a list of one step or more";
+}
+
+void TestLessons::lessonFileMistakesAreLocated() {
+    QFETCH(QString, text);
+    QFETCH(QString, first);
+    const LessonRead read = read_lesson(text.toStdString(), "lesson.yaml", ".");
+    QVERIFY(!read.lesson);
+    QVERIFY(!read.diagnostics.empty());
+    QVERIFY2(QString::fromStdString(read.diagnostics.front().to_string()).startsWith(first),
+             read.diagnostics.front().to_string().c_str());
+}
+
+void TestLessons::checkFindsWhatTheFileCannot_data() {
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QString>("first");
+    QTest::newRow("unknown tab") << "    tab: timline\n" << "lesson.yaml:6:10: no tab 'timline' (did you mean 'timeline'?)";
+    // A target with brackets is quoted in a YAML list.
+    QTest::newRow("bad target") << "    reveal: ['nod:stage[0]']\n" << "lesson.yaml:6:14: unknown kind of target 'nod' (did you mean 'node'?)";
+    // "    claims: [{expression: " is 26 characters: the expression at column 27, its unknown name 12 further.
+    QTest::newRow("unknown name in a claim") << "    claims: [{expression: bubble_s / iteraton_time_s, is: 1}]\n"
+                                             << "lesson.yaml:6:38: unknown name 'iteraton_time_s'";
+    // The 1F1B preset's iteration is 24.02 ms; the claim says 30 ms.
+    QTest::newRow("a claim the simulation denies")
+        << "    claims: [{expression: iteration_time_s * 1000, is: 30}]\n"
+        << "lesson.yaml:6:27: the lesson says iteration_time_s * 1000 is 30, the simulation gives 24.02 (more than 1% "
+           "apart)";
+    QTest::newRow("a later step") << "    question: {prompt: P, answer: 'step[2].mfu'}\n"
+                                  << "lesson.yaml:6:35: step[2].mfu: step[2] is not an earlier step (this is step 1)";
+}
+
+void TestLessons::checkFindsWhatTheFileCannot() {
+    QFETCH(QString, step);
+    QFETCH(QString, first);
+    const LessonRead read = read_lesson(lesson_with(step.toStdString()), "lesson.yaml", ".");
+    QVERIFY2(read.lesson, read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
+    const Diagnostics problems = check_lesson(*read.lesson);
+    QVERIFY(!problems.empty());
+    QVERIFY2(QString::fromStdString(problems.front().to_string()).startsWith(first), problems.front().to_string().c_str());
+}
+
+void TestLessons::everyBundledLessonHoldsTrue() {
+    int lessons = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(PARASIGHT_SOURCE_DIR "/presets/lessons")) {
+        if (entry.path().extension() != ".yaml") continue;
+        ++lessons;
+        const LessonRead read = read_lesson_file(entry.path());
+        QVERIFY2(read.lesson, read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
+        for (const Diagnostic& problem : check_lesson(*read.lesson)) QFAIL(problem.to_string().c_str());
+    }
+    QVERIFY(lessons >= 1);
+}
+
+QTEST_APPLESS_MAIN(TestLessons)
+#include "test_lessons.moc"
