@@ -51,7 +51,7 @@ set(internal_headers
 # simulation/ and analysis/); each view's folder includes the shared folders, never another view's (views do not call
 # each other: the main window connects them).
 set(hidden_from_widgets "collective;compile;engine")
-set(widget_views "breakdown;history;memory;oracle;strategy;summary;sweeps;timeline;topology;whatif")
+set(widget_views "breakdown;history;lessons;memory;oracle;strategy;summary;sweeps;timeline;topology;whatif")
 
 if(NOT CMAKE_SCRIPT_MODE_FILE)
     return()

@@ -1,10 +1,12 @@
 // parasight: the desktop application. Composes the main window; with --screenshot it renders the window offscreen
 // once the scenario has been simulated, writes the PNG and exits (docs/gui.md).
 
+#include "common/did_you_mean.h"
 #include "io/atomic_output.h"
 #include "io/temporary_files.h"
 #include "main_window/main_window.h"
 #include "main_window/open_file_page.h"
+#include "scenario_file/lesson_file.h"
 #include "problems/problem_list_model.h"
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
@@ -126,7 +128,12 @@ int main(int argc, char** argv) {
                        "With --screenshot, the tab is pictured mid-run, once the first points are shown (or finished, "
                        "if the sweep ends first)."),
         QStringLiteral("PATH=VALUES"));
-    parser.addOptions({screenshot, tab, size, colours, spotlight, compare, sweep_axis});
+    const QCommandLineOption lesson_option(
+        QStringLiteral("lesson"),
+        QStringLiteral("Open a bundled lesson (parasight-cli presets list lesson) at step STEP, from 1 (default 1); with "
+                       "--screenshot, the step is pictured once its run has settled and its targets are shown."),
+        QStringLiteral("ID[:STEP]"));
+    parser.addOptions({screenshot, tab, size, colours, spotlight, compare, sweep_axis, lesson_option});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
     if (!parser.parse(QApplication::arguments())) return usage_error(parser.errorText());
@@ -182,6 +189,28 @@ int main(int argc, char** argv) {
         compared = std::pair(match.captured(1).toLongLong(), match.captured(2).toLongLong());
         window.showTab(QStringLiteral("history"));
     }
+    std::optional<std::pair<parasight::Lesson, int>> lesson;
+    if (parser.isSet(lesson_option)) {
+        const QString value = parser.value(lesson_option);
+        const QString id = value.section(u':', 0, 0);
+        const QString step_text = value.section(u':', 1);
+        bool step_ok = true;
+        const int step = step_text.isEmpty() ? 1 : step_text.toInt(&step_ok);
+        const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::lesson, id.toStdString());
+        if (preset == nullptr) {
+            const auto ids = parasight::preset_ids(parasight::PresetKind::lesson);
+            return usage_error(QStringLiteral("--lesson: no lesson '%1'%2; the lessons are %3")
+                                   .arg(id, QString::fromStdString(parasight::did_you_mean_suffix(id.toStdString(), ids)),
+                                        QString::fromStdString(parasight::join_alternatives(ids))));
+        }
+        parasight::LessonRead read = parasight::read_lesson(preset->text, std::string(preset->file), ".");
+        if (!read.lesson) return usage_error(QString::fromStdString(read.diagnostics.front().to_string()));
+        const auto steps = static_cast<int>(read.lesson->steps.size());
+        if (!step_ok || step < 1 || step > steps) {
+            return usage_error(QStringLiteral("--lesson: '%1' has steps 1 to %2, not '%3'").arg(id).arg(steps).arg(step_text));
+        }
+        lesson = std::pair(std::move(*read.lesson), step - 1);
+    }
     const QStringList sweep_axes = parser.values(sweep_axis);
     if (!sweep_axes.isEmpty()) {
         if (compared) return usage_error(QStringLiteral("--compare and --sweep-axis show different tabs: name one"));
@@ -230,7 +259,13 @@ int main(int argc, char** argv) {
                 QApplication::exit(status);
             });
         };
-        if (!sweep_axes.isEmpty()) {
+        if (lesson) {
+            // The step once its run has settled and the window has shown its tab and targets (the spotlight settles
+            // in a few hundred milliseconds).
+            QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application,
+                             [&application, take] { QTimer::singleShot(400, &application, take); },
+                             Qt::SingleShotConnection);
+        } else if (!sweep_axes.isEmpty()) {
             // Mid-run: the first grid of a sweep not yet whole with a point in it, shown while the sweep runs, with its
             // points read; or, if the sweep ends first, the finished tab with its points read.
             auto* sweeps = window.sweepsPage();
@@ -364,6 +399,7 @@ int main(int argc, char** argv) {
     } else {
         window.openFile(files.front());
     }
+    if (lesson) window.openLesson(std::move(lesson->first), lesson->second);
     window.show();
     if (!taking_screenshot) window.offerRecovery(parasight::gui::Autosave::default_folder());
     const int code = QApplication::exec();

@@ -5,6 +5,8 @@
 
 #include "test_files.h"
 
+#include "presets/preset_library.h"
+#include "scenario_file/lesson_file.h"
 #include "store/result_store.h"
 
 #include <QDir>
@@ -70,6 +72,8 @@ private Q_SLOTS:
     void sweepsAndHistoryAtTwoSizes();
     void aSweepPicturedAsItRuns_data();
     void aSweepPicturedAsItRuns();
+    void everyLessonStepPictured_data();
+    void everyLessonStepPictured();
     void twoRunsComparedAtTwoSizes_data();
     void twoRunsComparedAtTwoSizes();
     void badInputExitsTwoAndKeepsTheOldPng_data();
@@ -207,6 +211,36 @@ void TestScreenshotCommand::aSweepPicturedAsItRuns() {
     QVERIFY(sweeps.front().stored() >= 1 && sweeps.front().stored() <= 4);
 }
 
+void TestScreenshotCommand::everyLessonStepPictured_data() {
+    QTest::addColumn<QString>("lesson");  // ID:STEP
+    for (const parasight::Preset& preset : parasight::all_presets()) {
+        if (preset.kind != parasight::PresetKind::lesson) continue;
+        const parasight::LessonRead read = parasight::read_lesson(preset.text, std::string(preset.file), ".");
+        QVERIFY(read.lesson);
+        for (std::size_t step = 1; step <= read.lesson->steps.size(); ++step) {
+            const QString name = QString::fromUtf8(preset.id.data(), static_cast<qsizetype>(preset.id.size())) +
+                                 QStringLiteral(":%1").arg(step);
+            QTest::newRow(qPrintable(name)) << name;
+        }
+    }
+}
+
+// Each step of each bundled lesson pictured at 1024x700, as the class sees it: the command waits for the step's run
+// (it ends, no hang), writes the picture, and the picture is not blank.
+void TestScreenshotCommand::everyLessonStepPictured() {
+    QFETCH(QString, lesson);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString output = folder.filePath(QStringLiteral("step.png"));
+    const Run run = run_parasight({QStringLiteral("--screenshot"), output, QStringLiteral("--lesson"), lesson,
+                                   QStringLiteral("--size"), QStringLiteral("1024x700")},
+                                  folder.filePath(QStringLiteral("config")), folder.path());
+    QVERIFY2(run.exit_code == 0, qPrintable(run.standard_error));
+    const QImage image(output);
+    QCOMPARE(image.size(), QSize(1024, 700));
+    QVERIFY(colours_sampled(image) > 20);
+}
+
 void TestScreenshotCommand::twoRunsComparedAtTwoSizes_data() { add_sizes_and_palettes(); }
 
 // Two stored runs of the small pipeline (global batch 16 and 32) compared on the History tab: the command waits until
@@ -296,6 +330,13 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
                                        << QStringList{QStringLiteral("--compare"), QStringLiteral("run:1,run:2"),
                                                       QStringLiteral("--sweep-axis"), QStringLiteral("parallelism.tp=1,2")}
                                        << "parasight: --compare and --sweep-axis show different tabs: name one";
+    QTest::newRow("unknown lesson") << old << QStringList{QStringLiteral("--lesson"), QStringLiteral("pipeline-bubble")}
+                                    << "parasight: --lesson: no lesson 'pipeline-bubble' (did you mean "
+                                       "'pipeline-bubbles'?)";
+    QTest::newRow("lesson step past its end") << old
+                                              << QStringList{QStringLiteral("--lesson"),
+                                                             QStringLiteral("pipeline-bubbles:9")}
+                                              << "parasight: --lesson: 'pipeline-bubbles' has steps 1 to 4, not '9'";
     QTest::newRow("two files") << old << QStringList{QStringLiteral("a.yaml"), QStringLiteral("b.yaml")}
                                << "parasight: name at most one scenario FILE";
     QTest::newRow("missing file") << old << QStringList{QStringLiteral("FOLDER/none.yaml")}

@@ -18,6 +18,10 @@
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 #include "history/history_page.h"
+#include "lesson/lesson_check.h"
+#include "lessons/lesson_panel.h"
+#include "scenario_file/preset_name.h"
+#include "scenario_file/scenario_writer.h"
 #include "sweeps/sweeps_page.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
@@ -214,6 +218,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildProblemsPanel();
     buildStatusBar();
     buildScenarioDock();
+    buildLessonDock();
 
     debounce_.setSingleShot(true);
     debounce_.setInterval(debounce_ms);
@@ -378,6 +383,20 @@ void MainWindow::buildMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    // The bundled lessons (presets/lessons, docs/lessons.md), each opened in the Lesson dock at its first step.
+    QMenu* lessons = help->addMenu(tr("&Lessons"));
+    for (const Preset& preset : all_presets()) {
+        if (preset.kind != PresetKind::lesson) continue;
+        lessons->addAction(QString::fromStdString(preset_name(preset)), this, [this, &preset] {
+            LessonRead read = read_lesson(preset.text, std::string(preset.file), ".");
+            if (!read.lesson) {
+                showProblems(read.diagnostics, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
+                return;
+            }
+            openLesson(std::move(*read.lesson));
+        });
+    }
+    help->addSeparator();
     help->addAction(tr("&About ParaSight"), this, [this] {
         QMessageBox::about(
             this, tr("About ParaSight"),
@@ -431,6 +450,55 @@ void MainWindow::buildScenarioDock() {
     dock->setWidget(form_stack_);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {340}, Qt::Horizontal);
+}
+
+void MainWindow::buildLessonDock() {
+    lesson_dock_ = new QDockWidget(tr("Lesson"), this);
+    lesson_dock_->setObjectName(QStringLiteral("LessonDock"));
+    lesson_panel_ = new LessonPanel(lesson_dock_);
+    lesson_dock_->setWidget(lesson_panel_);
+    addDockWidget(Qt::RightDockWidgetArea, lesson_dock_);
+    resizeDocks({lesson_dock_}, {380}, Qt::Horizontal);
+    lesson_dock_->hide();  // until a lesson is opened
+    connect(lesson_panel_, &LessonPanel::stepChosen, this, &MainWindow::showLessonStep);
+    // A step's tab and targets once its run has settled (a target on the Timeline needs the run's events).
+    connect(this, &MainWindow::runSettled, this, [this] {
+        if (!lesson_step_pending_ || !lesson_panel_->lesson()) return;
+        lesson_step_pending_ = false;
+        const LessonStep& step = lesson_panel_->lesson()->steps[static_cast<std::size_t>(lesson_panel_->step())];
+        if (!step.tab.empty()) showTab(QString::fromStdString(step.tab));
+        for (const LocatedText& text : step.reveal) {
+            if (const Expected<Target> target = parse_target(text.text)) reveal(target.value());
+        }
+        if (step.spotlight) {
+            if (const Expected<Target> target = parse_target(step.spotlight->text)) spotlight(target.value());
+        }
+    });
+}
+
+void MainWindow::openLesson(Lesson lesson, int step) {
+    lesson_dock_->show();
+    lesson_dock_->raise();
+    lesson_panel_->showLesson(std::move(lesson), step);
+}
+
+void MainWindow::showLessonStep(int index) {
+    const Lesson& lesson = *lesson_panel_->lesson();
+    const LoadResult scenario = lesson_step_scenario(lesson, static_cast<std::size_t>(index));
+    const QString title = tr("%1, step %2").arg(QString::fromStdString(lesson.title)).arg(index + 1);
+    if (!scenario.ok()) {
+        showProblems(scenario.diagnostics, QString::fromStdString(lesson.file));
+        return;
+    }
+    if (!maybeSave()) return;
+    Diagnostics problems;
+    leaveOpenFilePage();
+    if (!document_.openText(write_scenario_yaml(scenario.scenario->value()), title.toStdString(), problems)) {
+        showProblems(problems, title);
+        return;
+    }
+    lesson_step_pending_ = true;
+    status_->setText(tr("%1: %2").arg(title, QString::fromStdString(lesson.steps[static_cast<std::size_t>(index)].title)));
 }
 
 void MainWindow::showScenarioDock() {
@@ -705,6 +773,7 @@ void MainWindow::setKeepsRuns(bool on) {
 
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
+    if (lesson_panel_->lesson()) lesson_panel_->setRun(&result->simulation.report);
     // Kept in the history once it has stayed the newest a moment (run/run_recorder.h).
     if (result->scenario == document_.validated()) recorder_.offer(result);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.
@@ -718,6 +787,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
 
 void MainWindow::onFailure(const SimulationError& error) {
     result_.reset();
+    if (lesson_panel_->lesson()) lesson_panel_->setRun(nullptr);
     session_.setFailure(error);
     // The error's message first, then its diagnostics, if any.
     Diagnostic headline;

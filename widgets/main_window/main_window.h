@@ -17,6 +17,7 @@
 #include "run/run_session.h"
 #include "target/target.h"
 #include "run/simulation_job.h"
+#include "scenario_file/lesson_file.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -24,6 +25,7 @@
 #include <memory>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QListView;
 class QMenu;
@@ -49,6 +51,7 @@ class TimelineView;
 class WhatIfPage;
 class SweepsPage;
 class HistoryPage;
+class LessonPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -117,6 +120,10 @@ public:
     // Reveals `target` and marks where it is drawn for a few seconds (navigation/spotlight.h); false as reveal.
     bool spotlight(const Target& target);
     [[nodiscard]] Spotlight* spotlightOverlay() const noexcept { return spotlight_; }
+    // Opens a lesson (docs/lessons.md) in the Lesson dock at its first step: its scenario as a new document,
+    // simulated, then its tab and targets shown (Help → Lessons opens the bundled ones).
+    void openLesson(Lesson lesson, int step = 0);
+    [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
 
     void setAutoRun(bool on);
     // Runs the current scenario now, if it is valid.
@@ -139,6 +146,9 @@ private:
     void buildStatusBar();
     void buildProblemsPanel();
     void buildScenarioDock();
+    void buildLessonDock();
+    // The lesson's step `index` as a new document; its tab and targets once its run settles.
+    void showLessonStep(int index);
     void onScenarioChanged();
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
@@ -186,6 +196,9 @@ private:
     SweepsPage* sweeps_ = nullptr;
     HistoryPage* history_ = nullptr;
     ComparisonChoice* comparison_choice_ = nullptr;  // two runs picked anywhere, compared on History
+    QDockWidget* lesson_dock_ = nullptr;
+    LessonPanel* lesson_panel_ = nullptr;
+    bool lesson_step_pending_ = false;  // a step's tab and targets wait for its run
     RunRecorder recorder_;
     QAction* keep_runs_action_ = nullptr;
     QString from_sweep_;  // what the document was opened from ("sweep:1 point 3 · name", "run:4 · name"), if stored

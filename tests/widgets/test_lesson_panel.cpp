@@ -1,0 +1,127 @@
+// The Lesson dock (widgets/lessons/lesson_panel.h) on the bundled lesson "Pipeline bubbles", headless: the answer
+// hidden until a guess is committed, then the simulation's number and how far the guess was — following the run on
+// screen —; Back and Next; and the window opening a lesson's step as its scenario, on its tab.
+
+#include "lessons/lesson_panel.h"
+
+#include "document/scenario_document.h"
+#include "lesson/lesson_check.h"
+#include "main_window/main_window.h"
+#include "presets/preset_library.h"
+#include "simulation/simulate.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace parasight;
+using namespace parasight::gui;
+
+namespace {
+
+Lesson bundled(std::string_view id) {
+    const Preset* preset = find_preset(PresetKind::lesson, id);
+    if (preset == nullptr) qFatal("no bundled lesson");
+    LessonRead read = read_lesson(preset->text, std::string(preset->file), ".");
+    if (!read.lesson) qFatal("the bundled lesson does not read");
+    return std::move(*read.lesson);
+}
+
+// Step `index`'s run, simulated as the window simulates it.
+Report step_report(const Lesson& lesson, std::size_t index) {
+    const LoadResult scenario = lesson_step_scenario(lesson, index);
+    if (!scenario.ok()) qFatal("the step does not load");
+    SimulateOptions options;
+    options.timeline = TimelineDetail::none;
+    return simulate(*scenario.scenario, options).value().report;
+}
+
+}  // namespace
+
+class TestLessonPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void theAnswerWaitsForAGuessAndFollowsTheRun();
+    void backAndNext();
+    void theWindowOpensAStepAsItsScenarioOnItsTab();
+};
+
+void TestLessonPanel::initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("ParaSight tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_lesson_panel"));
+}
+
+// Step 1 (1F1B, 4 stages, 16 micro-batches): the bubble is 25.4% of the iteration (the lesson's claim, checked by
+// test_lessons). A guess of 16% is 37% off — |0.16 − 0.254| / 0.254 —; 25% is within the question's 10%.
+void TestLessonPanel::theAnswerWaitsForAGuessAndFollowsTheRun() {
+    const Lesson lesson = bundled("pipeline-bubbles");
+    LessonPanel panel;
+    QSignalSpy chosen(&panel, &LessonPanel::stepChosen);
+    panel.showLesson(lesson);
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.front().front().toInt(), 0);
+    QCOMPARE(panel.counterText(), QStringLiteral("Step 1 of 4"));
+    QVERIFY(panel.narrativeMarkdown().contains(QStringLiteral("**4 stages**")));
+    // No guess yet: no answer, even with the run there.
+    const Report report = step_report(lesson, 0);
+    panel.setRun(&report);
+    QVERIFY(panel.answerText().isEmpty());
+    QVERIFY(!panel.commitGuess(QStringLiteral("a lot")));
+    QVERIFY(panel.answerText().isEmpty());
+    QVERIFY(panel.commitGuess(QStringLiteral("16%")));
+    QVERIFY2(panel.answerText().startsWith(QStringLiteral("The simulation says 0.254 (25.4%); you guessed 0.16 (16%), "
+                                                          "off by 37")),
+             qPrintable(panel.answerText()));
+    QVERIFY(panel.commitGuess(QStringLiteral("0.25")));
+    QCOMPARE(panel.answerText(), QStringLiteral("Right. The simulation says 0.254 (25.4%); you guessed 0.25 (25%)."));
+    // The student changes the scenario: the answer follows the run on screen (64 micro-batches: 17.5%).
+    const Report more = step_report(lesson, 1);
+    panel.setRun(&more);
+    QVERIFY2(panel.answerText().startsWith(QStringLiteral("The simulation says 0.175 (17.5%)")),
+             qPrintable(panel.answerText()));
+    panel.setRun(nullptr);
+    QVERIFY(panel.answerText().contains(QStringLiteral("comes with its run")));
+}
+
+void TestLessonPanel::backAndNext() {
+    LessonPanel panel;
+    QSignalSpy chosen(&panel, &LessonPanel::stepChosen);
+    panel.showLesson(bundled("pipeline-bubbles"));
+    QVERIFY(!panel.backButton()->isEnabled());
+    QVERIFY(panel.commitGuess(QStringLiteral("20%")));
+    panel.nextButton()->click();
+    QCOMPARE(panel.step(), 1);
+    QCOMPARE(chosen.back().front().toInt(), 1);
+    QCOMPARE(panel.counterText(), QStringLiteral("Step 2 of 4"));
+    QVERIFY(panel.answerText().isEmpty());  // the guess belongs to its step
+    panel.setStep(3);
+    QVERIFY(!panel.nextButton()->isEnabled());
+    panel.setStep(9);  // past the end: nothing changes
+    QCOMPARE(panel.step(), 3);
+    panel.backButton()->click();
+    QCOMPARE(panel.step(), 2);
+}
+
+// Help → Lessons' path: the lesson's step 1 opens as the document (48 layers, a global batch of 16) and shows the
+// Timeline once its run settles; Next opens step 2 (64 sequences).
+void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.showTab(QStringLiteral("topology"));
+    window.openLesson(bundled("pipeline-bubbles"));
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.document().scenario().model.layers, 48);
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
+    QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("timeline")));
+    QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
+    QVERIFY2(window.lessonPanel()->answerText().startsWith(QStringLiteral("Right.")),
+             qPrintable(window.lessonPanel()->answerText()));
+    window.lessonPanel()->nextButton()->click();
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{64});
+}
+
+QTEST_MAIN(TestLessonPanel)
+#include "test_lesson_panel.moc"

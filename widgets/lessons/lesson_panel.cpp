@@ -1,0 +1,205 @@
+#include "lessons/lesson_panel.h"
+
+#include "common/number_text.h"
+#include "lesson/lesson_check.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace parasight::gui {
+namespace {
+
+// A number as a lesson's answer says it: three significant digits, and as a percentage between 0 and 1.
+QString number_text(double value) {
+    QString text = QString::number(value, 'g', 3);
+    if (std::abs(value) < 1.0 && value != 0.0) text += QStringLiteral(" (%1%)").arg(QString::number(100.0 * value, 'g', 3));
+    return text;
+}
+
+// "25%" or "0.25" as 0.25; nothing when it is not a number.
+std::optional<double> guess_value(QString text) {
+    text = text.trimmed();
+    const bool percent = text.endsWith(u'%');
+    if (percent) text.chop(1);
+    const std::optional<double> value = parse_number(text.trimmed().toStdString());
+    if (!value) return std::nullopt;
+    return percent ? *value / 100.0 : *value;
+}
+
+}  // namespace
+
+LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("LessonPanel"));
+    title_ = new QLabel(this);
+    QFont big = title_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    title_->setFont(big);
+    title_->setWordWrap(true);
+    counter_ = new QLabel(this);
+    step_title_ = new QLabel(this);
+    QFont bold = step_title_->font();
+    bold.setBold(true);
+    step_title_->setFont(bold);
+    step_title_->setWordWrap(true);
+    narrative_ = new QTextBrowser(this);
+    narrative_->setOpenExternalLinks(true);
+
+    question_ = new QWidget(this);
+    prompt_ = new QLabel(question_);
+    prompt_->setWordWrap(true);
+    prompt_->setFont(bold);
+    guess_edit_ = new QLineEdit(question_);
+    guess_edit_->setPlaceholderText(tr("Your guess: a number, or a percentage (25%)"));
+    guess_edit_->setAccessibleName(tr("Your guess"));
+    choices_ = new QComboBox(question_);
+    choices_->setAccessibleName(tr("Your choice"));
+    commit_ = new QPushButton(tr("&Commit Guess"), question_);
+    commit_->setToolTip(tr("The simulation's answer shows once you have guessed"));
+    hint_button_ = new QPushButton(tr("&Hint"), question_);
+    hint_ = new QLabel(question_);
+    hint_->setWordWrap(true);
+    hint_->hide();
+    answer_ = new QLabel(question_);
+    answer_->setWordWrap(true);
+    answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(commit_, 1);
+    buttons->addWidget(hint_button_);
+    auto* question_layout = new QVBoxLayout(question_);
+    question_layout->setContentsMargins(0, 0, 0, 0);
+    question_layout->addWidget(prompt_);
+    question_layout->addWidget(guess_edit_);
+    question_layout->addWidget(choices_);
+    question_layout->addLayout(buttons);
+    question_layout->addWidget(hint_);
+    question_layout->addWidget(answer_);
+
+    back_ = new QPushButton(tr("← &Back"), this);
+    next_ = new QPushButton(tr("&Next →"), this);
+    auto* steps = new QHBoxLayout;
+    steps->addWidget(back_);
+    steps->addWidget(counter_, 1, Qt::AlignCenter);
+    steps->addWidget(next_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(title_);
+    layout->addWidget(step_title_);
+    layout->addWidget(narrative_, 1);
+    layout->addWidget(question_);
+    layout->addLayout(steps);
+
+    connect(back_, &QPushButton::clicked, this, [this] { setStep(step_ - 1); });
+    connect(next_, &QPushButton::clicked, this, [this] { setStep(step_ + 1); });
+    connect(hint_button_, &QPushButton::clicked, this, [this] { hint_->setVisible(true); });
+    const auto commit = [this] {
+        commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
+    };
+    connect(commit_, &QPushButton::clicked, this, commit);
+    connect(guess_edit_, &QLineEdit::returnPressed, this, commit);
+    showStep();
+}
+
+void LessonPanel::showLesson(Lesson lesson, int step) {
+    lesson_ = std::move(lesson);
+    runs_.assign(lesson_->steps.size(), std::nullopt);
+    step_ = -1;
+    setStep(std::clamp(step, 0, static_cast<int>(lesson_->steps.size()) - 1));
+}
+
+void LessonPanel::setStep(int index) {
+    if (!lesson_ || index < 0 || index >= static_cast<int>(lesson_->steps.size()) || index == step_) return;
+    step_ = index;
+    guess_.reset();
+    guess_edit_->clear();
+    showStep();
+    Q_EMIT stepChosen(index);
+}
+
+void LessonPanel::setRun(const Report* report) {
+    if (!lesson_ || step_ < 0) return;
+    runs_[static_cast<std::size_t>(step_)] = report != nullptr ? std::optional<Report>(*report) : std::nullopt;
+    updateAnswer();
+}
+
+bool LessonPanel::commitGuess(const QString& guess) {
+    const std::optional<double> value = guess_value(guess);
+    if (!value) {
+        answer_->setText(tr("“%1” is not a number: write 0.25 or 25%").arg(guess));
+        return false;
+    }
+    guess_ = value;
+    updateAnswer();
+    return true;
+}
+
+QString LessonPanel::answerText() const { return guess_ ? answer_->text() : QString(); }
+
+QString LessonPanel::counterText() const { return counter_->text(); }
+
+QString LessonPanel::narrativeMarkdown() const { return narrative_->toMarkdown(); }
+
+void LessonPanel::showStep() {
+    const bool open = lesson_ && step_ >= 0;
+    title_->setText(open ? QString::fromStdString(lesson_->title) : tr("No lesson open: Help → Lessons"));
+    counter_->setText(open ? tr("Step %1 of %2").arg(step_ + 1).arg(lesson_->steps.size()) : QString());
+    back_->setEnabled(open && step_ > 0);
+    next_->setEnabled(open && step_ + 1 < static_cast<int>(lesson_->steps.size()));
+    if (!open) {
+        step_title_->clear();
+        narrative_->clear();
+        question_->hide();
+        return;
+    }
+    const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
+    step_title_->setText(QString::fromStdString(step.title));
+    narrative_->setMarkdown(QString::fromStdString(step.text));
+    question_->setVisible(step.question.has_value());
+    if (step.question) {
+        prompt_->setText(QString::fromStdString(step.question->prompt));
+        hint_->setText(tr("Hint: %1").arg(QString::fromStdString(step.question->hint)));
+        hint_->hide();
+        hint_button_->setVisible(!step.question->hint.empty());
+        choices_->clear();
+        for (const std::string& choice : step.question->choices) choices_->addItem(QString::fromStdString(choice));
+        choices_->setVisible(!step.question->choices.empty());
+        guess_edit_->setVisible(step.question->choices.empty());
+    }
+    updateAnswer();
+}
+
+void LessonPanel::updateAnswer() {
+    if (!lesson_ || step_ < 0) return;
+    const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
+    if (!step.question || !guess_) {
+        answer_->setText(step.question ? tr("Guess first: the simulation's answer shows once you commit.") : QString());
+        return;
+    }
+    const Expected<ReportExpression, Diagnostic> expression = lesson_expression(step.question->answer);
+    if (!expression) {
+        answer_->setText(QString::fromStdString(expression.error().to_string()));
+        return;
+    }
+    const Expected<double> answer = evaluate_in_lesson(expression.value(), runs_, static_cast<std::size_t>(step_));
+    if (!answer) {
+        answer_->setText(tr("Your guess: %1. The simulation's answer comes with its run.").arg(number_text(*guess_)));
+        return;
+    }
+    const bool right = within_tolerance(*guess_, answer.value(), step.question->tolerance);
+    answer_->setText((right ? tr("Right. The simulation says %1; you guessed %2.")
+                            : tr("The simulation says %1; you guessed %2, off by %3%."))
+                         .arg(number_text(answer.value()), number_text(*guess_))
+                         .arg(QString::number(100.0 * std::abs(*guess_ - answer.value()) /
+                                                  std::max(std::abs(answer.value()), 1e-300),
+                                              'g', 3)));
+}
+
+}  // namespace parasight::gui

@@ -1,0 +1,75 @@
+#pragma once
+// A lesson as the class follows it (docs/lessons.md): its title and where it is ("Step 2 of 4"), the step's title and
+// narrative (Markdown), its question — a guess typed or chosen and committed before the answer shows, a hint on
+// demand, then the simulation's number and how far the guess was — and Back / Next. The window sets each step's
+// scenario, tab and targets when the panel asks for a step (stepChosen), and hands it every run (setRun): the answer
+// is evaluated on the run on screen, so it follows the student's changes to the scenario.
+
+#include "analysis/report.h"
+#include "scenario_file/lesson_file.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTextBrowser;
+
+namespace parasight::gui {
+
+class LessonPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LessonPanel(QWidget* parent = nullptr);
+
+    // Starts `lesson` at step `step` (from 0; its first by default; stepChosen follows).
+    void showLesson(Lesson lesson, int step = 0);
+    [[nodiscard]] const std::optional<Lesson>& lesson() const noexcept { return lesson_; }
+    [[nodiscard]] int step() const noexcept { return step_; }
+    // Goes to step `index` (from 0): its guess forgotten, stepChosen sent.
+    void setStep(int index);
+    // The run on screen, for this step (none: no result yet, or it failed).
+    void setRun(const Report* report);
+
+    // The guess, as typed ("25%", "0.25") or chosen; false (and said) when it is not a number.
+    bool commitGuess(const QString& guess);
+    [[nodiscard]] QString answerText() const;      // empty until a guess is committed
+    [[nodiscard]] QString counterText() const;     // "Step 2 of 4"
+    [[nodiscard]] QString narrativeMarkdown() const;
+    [[nodiscard]] QPushButton* nextButton() const noexcept { return next_; }
+    [[nodiscard]] QPushButton* backButton() const noexcept { return back_; }
+
+Q_SIGNALS:
+    // The window shows step `index`: its scenario, tab and targets.
+    void stepChosen(int index);
+
+private:
+    void showStep();
+    void updateAnswer();
+
+    std::optional<Lesson> lesson_;
+    int step_ = 0;
+    std::vector<std::optional<Report>> runs_;  // by step: the run last on screen for it
+    std::optional<double> guess_;
+    QLabel* title_ = nullptr;
+    QLabel* counter_ = nullptr;
+    QLabel* step_title_ = nullptr;
+    QTextBrowser* narrative_ = nullptr;
+    QWidget* question_ = nullptr;
+    QLabel* prompt_ = nullptr;
+    QLineEdit* guess_edit_ = nullptr;
+    QComboBox* choices_ = nullptr;
+    QPushButton* commit_ = nullptr;
+    QPushButton* hint_button_ = nullptr;
+    QLabel* hint_ = nullptr;
+    QLabel* answer_ = nullptr;
+    QPushButton* back_ = nullptr;
+    QPushButton* next_ = nullptr;
+};
+
+}  // namespace parasight::gui
