@@ -10,6 +10,7 @@
 #include "presets/preset_library.h"
 #include "simulation/simulate.h"
 
+#include <QDockWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -46,6 +47,7 @@ private Q_SLOTS:
     void theAnswerWaitsForAGuessAndFollowsTheRun();
     void backAndNext();
     void theWindowOpensAStepAsItsScenarioOnItsTab();
+    void presentationMode();
 };
 
 void TestLessonPanel::initTestCase() {
@@ -115,12 +117,54 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QCOMPARE(window.document().scenario().model.layers, 48);
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
     QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("timeline")));
+    // The step asks for the bubble: the run's numbers are hidden until the guess.
+    QVERIFY(window.resultsHidden());
     QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
+    QVERIFY(!window.resultsHidden());
     QVERIFY2(window.lessonPanel()->answerText().startsWith(QStringLiteral("Right.")),
              qPrintable(window.lessonPanel()->answerText()));
     window.lessonPanel()->nextButton()->click();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{64});
+    QVERIFY(window.resultsHidden());  // a new question
+}
+
+// Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown
+// and PageUp move through the steps; Esc ends it and puts everything back.
+void TestLessonPanel::presentationMode() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openLesson(bundled("pipeline-bubbles"));
+    QVERIFY(settled.wait(30000));
+    auto* scenario_dock = window.findChild<QDockWidget*>(QStringLiteral("ScenarioDock"));
+    QVERIFY(scenario_dock != nullptr && scenario_dock->isVisible());
+    QVERIFY(window.lessonPanel()->notesText().contains(QStringLiteral("Ask the class to predict")));
+    const double points = window.font().pointSizeF();
+    window.setPresenting(true);
+    QVERIFY(window.isPresenting());
+    QVERIFY(window.isFullScreen() || window.windowState().testFlag(Qt::WindowFullScreen));
+    QVERIFY(!scenario_dock->isVisible());
+    QCOMPARE(window.font().pointSizeF(), points * MainWindow::presentation_font_scale);
+    QVERIFY(window.lessonPanel()->notesText().isEmpty());
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QCOMPARE(window.lessonPanel()->step(), 1);
+    QVERIFY(settled.wait(30000));
+    QTest::keyClick(&window, Qt::Key_PageUp);
+    QCOMPARE(window.lessonPanel()->step(), 0);
+    QVERIFY(settled.wait(30000));
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(!window.isPresenting());
+    QVERIFY(scenario_dock->isVisible());
+    QCOMPARE(window.font().pointSizeF(), points);
+    QVERIFY(!window.lessonPanel()->notesText().isEmpty());
+    // Outside presentation mode PageDown is the tables' again, not the lesson's.
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QCOMPARE(window.lessonPanel()->step(), 0);
 }
 
 QTEST_MAIN(TestLessonPanel)

@@ -4,6 +4,7 @@
 #include "lesson/lesson_check.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,10 +40,6 @@ std::optional<double> guess_value(QString text) {
 LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("LessonPanel"));
     title_ = new QLabel(this);
-    QFont big = title_->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    big.setBold(true);
-    title_->setFont(big);
     title_->setWordWrap(true);
     counter_ = new QLabel(this);
     step_title_ = new QLabel(this);
@@ -52,6 +49,10 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     step_title_->setWordWrap(true);
     narrative_ = new QTextBrowser(this);
     narrative_->setOpenExternalLinks(true);
+    notes_ = new QLabel(this);
+    notes_->setObjectName(QStringLiteral("TeacherNotes"));
+    notes_->setWordWrap(true);
+    notes_->setToolTip(tr("For the teacher: hidden in presentation mode"));
 
     question_ = new QWidget(this);
     prompt_ = new QLabel(question_);
@@ -94,8 +95,10 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(title_);
     layout->addWidget(step_title_);
     layout->addWidget(narrative_, 1);
+    layout->addWidget(notes_);
     layout->addWidget(question_);
     layout->addLayout(steps);
+    applyFonts();
 
     connect(back_, &QPushButton::clicked, this, [this] { setStep(step_ - 1); });
     connect(next_, &QPushButton::clicked, this, [this] { setStep(step_ + 1); });
@@ -138,6 +141,7 @@ bool LessonPanel::commitGuess(const QString& guess) {
     }
     guess_ = value;
     updateAnswer();
+    sayAwaiting();
     return true;
 }
 
@@ -156,12 +160,15 @@ void LessonPanel::showStep() {
     if (!open) {
         step_title_->clear();
         narrative_->clear();
+        notes_->hide();
         question_->hide();
         return;
     }
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
     step_title_->setText(QString::fromStdString(step.title));
     narrative_->setMarkdown(QString::fromStdString(step.text));
+    notes_->setText(step.notes.empty() ? QString() : tr("<i>Teacher's notes:</i> %1").arg(QString::fromStdString(step.notes).toHtmlEscaped()));
+    notes_->setVisible(!presenting_ && !step.notes.empty());
     question_->setVisible(step.question.has_value());
     if (step.question) {
         prompt_->setText(QString::fromStdString(step.question->prompt));
@@ -174,6 +181,46 @@ void LessonPanel::showStep() {
         guess_edit_->setVisible(step.question->choices.empty());
     }
     updateAnswer();
+    sayAwaiting();
+}
+
+void LessonPanel::setPresenting(bool on) {
+    presenting_ = on;
+    applyFonts();
+    showStep();
+}
+
+void LessonPanel::applyFonts() {
+    // Sizes relative to the panel's font, which presentation mode enlarges: the title 1.3 times, the step counter
+    // 1.6 times while presenting, to be read from the back of the room.
+    QFont title = font();
+    title.setPointSizeF(title.pointSizeF() * 1.3);
+    title.setBold(true);
+    title_->setFont(title);
+    QFont counter = font();
+    if (presenting_) {
+        counter.setPointSizeF(counter.pointSizeF() * 1.6);
+        counter.setBold(true);
+    }
+    counter_->setFont(counter);
+}
+
+void LessonPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) applyFonts();
+}
+
+QString LessonPanel::notesText() const { return notes_->isHidden() ? QString() : notes_->text(); }
+
+bool LessonPanel::awaitingGuess() const {
+    return lesson_ && step_ >= 0 && lesson_->steps[static_cast<std::size_t>(step_)].question.has_value() && !guess_;
+}
+
+void LessonPanel::sayAwaiting() {
+    const bool awaiting = awaitingGuess();
+    if (awaiting == awaiting_) return;
+    awaiting_ = awaiting;
+    Q_EMIT awaitingGuessChanged(awaiting);
 }
 
 void LessonPanel::updateAnswer() {

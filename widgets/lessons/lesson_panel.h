@@ -44,22 +44,38 @@ public:
     [[nodiscard]] QPushButton* nextButton() const noexcept { return next_; }
     [[nodiscard]] QPushButton* backButton() const noexcept { return back_; }
 
+    // Presenting (the window's presentation mode): the teacher's notes hidden, the step counter large.
+    void setPresenting(bool on);
+    [[nodiscard]] QString notesText() const;  // empty when hidden or the step has none
+    // Whether the step asks a question not yet guessed: the window hides the run's numbers meanwhile.
+    [[nodiscard]] bool awaitingGuess() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
 Q_SIGNALS:
     // The window shows step `index`: its scenario, tab and targets.
     void stepChosen(int index);
+    // awaitingGuess() changed.
+    void awaitingGuessChanged(bool awaiting);
 
 private:
     void showStep();
     void updateAnswer();
+    void applyFonts();
+    void sayAwaiting();
 
     std::optional<Lesson> lesson_;
     int step_ = 0;
     std::vector<std::optional<Report>> runs_;  // by step: the run last on screen for it
     std::optional<double> guess_;
+    bool awaiting_ = false;  // as last said
     QLabel* title_ = nullptr;
     QLabel* counter_ = nullptr;
     QLabel* step_title_ = nullptr;
     QTextBrowser* narrative_ = nullptr;
+    QLabel* notes_ = nullptr;
+    bool presenting_ = false;
     QWidget* question_ = nullptr;
     QLabel* prompt_ = nullptr;
     QLineEdit* guess_edit_ = nullptr;

@@ -44,6 +44,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
@@ -160,6 +161,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                             {QStringLiteral("history"), history_}};
     for (const TabSpec& spec : tab_specs) tabs_->addTab(pages.at(QString::fromLatin1(spec.name)), tr(spec.title));
     layout->addWidget(summary_);
+    // In a lesson, while its question waits for a guess, the run's numbers are hidden in the summary's place.
+    hidden_results_ = new QLabel(tr("The numbers are hidden until you commit a guess in the Lesson dock."), results_);
+    hidden_results_->setObjectName(QStringLiteral("HiddenResults"));
+    hidden_results_->setMargin(6);
+    hidden_results_->hide();
+    layout->addWidget(hidden_results_);
     layout->addWidget(tabs_, 1);
     // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
     const auto reveal_in_timeline = [this](qulonglong device) {
@@ -365,6 +372,20 @@ void MainWindow::buildMenus() {
     }
 
     view->addSeparator();
+    // For a lecture: full screen, the lesson and the results only, larger text; PageUp / PageDown (a presenter's
+    // remote) move through the lesson's steps, Esc ends it.
+    presentation_action_ = view->addAction(tr("&Presentation Mode"), this, &MainWindow::setPresenting);
+    presentation_action_->setCheckable(true);
+    presentation_action_->setShortcut(QKeySequence(Qt::Key_F5));
+    auto* next_step = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
+    auto* previous_step = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
+    for (QShortcut* shortcut : {next_step, previous_step}) {
+        shortcut->setContext(Qt::WindowShortcut);
+        shortcut->setEnabled(false);  // while presenting only: tables page with these keys otherwise
+        connect(this, &MainWindow::presentingChanged, shortcut, &QShortcut::setEnabled);
+    }
+    connect(next_step, &QShortcut::activated, this, [this] { lesson_panel_->setStep(lesson_panel_->step() + 1); });
+    connect(previous_step, &QShortcut::activated, this, [this] { lesson_panel_->setStep(lesson_panel_->step() - 1); });
     QMenu* appearance = view->addMenu(tr("&Appearance"));
     auto* appearances = new QActionGroup(appearance);
     const QString chosen = QSettings().value(QStringLiteral("appearance"), QStringLiteral("system")).toString();
@@ -461,6 +482,10 @@ void MainWindow::buildLessonDock() {
     resizeDocks({lesson_dock_}, {380}, Qt::Horizontal);
     lesson_dock_->hide();  // until a lesson is opened
     connect(lesson_panel_, &LessonPanel::stepChosen, this, &MainWindow::showLessonStep);
+    connect(lesson_panel_, &LessonPanel::awaitingGuessChanged, this, [this](bool awaiting) {
+        summary_->setVisible(!awaiting);
+        hidden_results_->setVisible(awaiting);
+    });
     // A step's tab and targets once its run has settled (a target on the Timeline needs the run's events).
     connect(this, &MainWindow::runSettled, this, [this] {
         if (!lesson_step_pending_ || !lesson_panel_->lesson()) return;
@@ -475,6 +500,32 @@ void MainWindow::buildLessonDock() {
         }
     });
 }
+
+void MainWindow::setPresenting(bool on) {
+    if (on == presenting_) return;
+    presenting_ = on;
+    if (presentation_action_->isChecked() != on) presentation_action_->setChecked(on);
+    auto* scenario_dock = qobject_cast<QDockWidget*>(form_stack_->parentWidget());
+    if (on) {
+        // Kept to be put back: whether the scenario dock showed, the window's state and font.
+        scenario_dock_shown_ = scenario_dock != nullptr && scenario_dock->isVisible();
+        window_state_before_ = windowState();
+        font_before_ = font();
+        if (scenario_dock != nullptr) scenario_dock->hide();
+        QFont larger = font();
+        larger.setPointSizeF(larger.pointSizeF() * presentation_font_scale);
+        setFont(larger);
+        showFullScreen();
+    } else {
+        setFont(font_before_);
+        if (scenario_dock != nullptr && scenario_dock_shown_) scenario_dock->show();
+        setWindowState(window_state_before_);
+    }
+    lesson_panel_->setPresenting(on);
+    Q_EMIT presentingChanged(on);
+}
+
+bool MainWindow::resultsHidden() const { return !hidden_results_->isHidden(); }
 
 void MainWindow::openLesson(Lesson lesson, int step) {
     lesson_dock_->show();
@@ -611,6 +662,11 @@ void MainWindow::onFileLoaded(const std::shared_ptr<LoadedScenarioFile>& file) {
 }
 
 void MainWindow::cancelWork() {
+    // Esc: out of presentation mode first, as a viewer expects.
+    if (presenting_) {
+        setPresenting(false);
+        return;
+    }
     if (loader_.isLoading()) {
         loader_.cancel();
         return;

@@ -19,6 +19,7 @@
 #include "run/simulation_job.h"
 #include "scenario_file/lesson_file.h"
 
+#include <QFont>
 #include <QMainWindow>
 #include <QTimer>
 
@@ -124,6 +125,13 @@ public:
     // simulated, then its tab and targets shown (Help → Lessons opens the bundled ones).
     void openLesson(Lesson lesson, int step = 0);
     [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
+    // Presentation mode (View → Presentation Mode, F5): full screen, the scenario dock hidden, text × 1.5, the
+    // lesson's teacher notes hidden; PageUp / PageDown move through the lesson's steps; Esc ends it.
+    void setPresenting(bool on);
+    [[nodiscard]] bool isPresenting() const noexcept { return presenting_; }
+    static constexpr double presentation_font_scale = 1.5;
+    // Whether the run's numbers are hidden (a lesson's question waits for a guess).
+    [[nodiscard]] bool resultsHidden() const;
 
     void setAutoRun(bool on);
     // Runs the current scenario now, if it is valid.
@@ -134,6 +142,8 @@ public:
 Q_SIGNALS:
     // The newest run has ended, with a result or not; nothing is running.
     void runSettled();
+    // Presentation mode began or ended.
+    void presentingChanged(bool on);
     // openFile() has ended: the document is the file's (`opened`), or it was not opened (its problems are on the
     // open-file page), or the reading was cancelled.
     void fileOpened(const QString& path, bool opened);
@@ -199,6 +209,12 @@ private:
     QDockWidget* lesson_dock_ = nullptr;
     LessonPanel* lesson_panel_ = nullptr;
     bool lesson_step_pending_ = false;  // a step's tab and targets wait for its run
+    QLabel* hidden_results_ = nullptr;  // in the summary's place while a lesson's question waits for a guess
+    QAction* presentation_action_ = nullptr;
+    bool presenting_ = false;
+    bool scenario_dock_shown_ = true;       // before presenting
+    Qt::WindowStates window_state_before_;  // likewise
+    QFont font_before_;
     RunRecorder recorder_;
     QAction* keep_runs_action_ = nullptr;
     QString from_sweep_;  // what the document was opened from ("sweep:1 point 3 · name", "run:4 · name"), if stored
