@@ -128,7 +128,8 @@ void read_claim(const YAML::Node& node, YamlSource& source, const std::string& w
 void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Lesson& lesson) {
     const std::string what = "steps[" + std::to_string(index) + "]";
     MapReader reader(node, source, what,
-                     {"title", "scenario", "tab", "reveal", "spotlight", "text", "notes", "question", "claims"});
+                     {"title", "scenario", "tab", "reveal", "spotlight", "playhead", "text", "notes", "question",
+                      "claims"});
     if (!reader.is_map()) return;
     LessonStep step;
     reader.require("title");
@@ -149,6 +150,7 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
         }
     }
     step.spotlight = located(reader, "spotlight");
+    reader.read_bool("playhead", step.playhead);
     read_lines(reader, "text", step.text);
     read_lines(reader, "notes", step.notes);
     if (reader.has("question")) {

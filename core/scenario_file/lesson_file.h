@@ -50,6 +50,7 @@ struct LessonStep {
     SourceLocation tab_where;
     std::vector<LocatedText> reveal;    // targets (target/target.h)
     std::optional<LocatedText> spotlight;
+    bool playhead = false;              // the Timeline's playhead shown at the start, to step through the schedule
     std::string text;                   // Markdown
     std::string notes;                  // for the teacher only
     std::optional<LessonQuestion> question;

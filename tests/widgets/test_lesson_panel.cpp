@@ -7,6 +7,8 @@
 #include "document/scenario_document.h"
 #include "lesson/lesson_check.h"
 #include "main_window/main_window.h"
+#include "timeline/playhead_bar.h"
+#include "timeline/timeline_page.h"
 #include "presets/preset_library.h"
 #include "simulation/simulate.h"
 
@@ -117,6 +119,8 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QCOMPARE(window.document().scenario().model.layers, 48);
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
     QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("timeline")));
+    // The step shows the playhead at the start, to step through the warm-up.
+    QCOMPARE(window.timelinePage()->playhead()->time(), std::optional<double>(0.0));
     // The step asks for the bubble: the run's numbers are hidden until the guess.
     QVERIFY(window.resultsHidden());
     QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
@@ -127,6 +131,7 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{64});
     QVERIFY(window.resultsHidden());  // a new question
+    QVERIFY(!window.timelinePage()->playhead()->isShown());  // step 2 does not ask for it
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

@@ -23,6 +23,7 @@
 #include "scenario_file/preset_name.h"
 #include "scenario_file/scenario_writer.h"
 #include "sweeps/sweeps_page.h"
+#include "timeline/playhead_bar.h"
 #include "timeline/timeline_page.h"
 #include "timeline/timeline_view.h"
 #include "whatif/what_if_page.h"
@@ -498,6 +499,7 @@ void MainWindow::buildLessonDock() {
         if (step.spotlight) {
             if (const Expected<Target> target = parse_target(step.spotlight->text)) spotlight(target.value());
         }
+        timeline_->playhead()->setShown(step.playhead);
     });
 }
 

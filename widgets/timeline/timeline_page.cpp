@@ -7,6 +7,7 @@
 #include "timeline/event_search.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
+#include "timeline/playhead_bar.h"
 #include "timeline/timeline_view.h"
 
 #include <QCheckBox>
@@ -60,10 +61,12 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
                       })}});
     export_button->setObjectName(QStringLiteral("TimelineExport"));
     tools->addWidget(export_button);
+    playhead_ = new PlayheadBar(chart);
     auto* layout = new QVBoxLayout(chart);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(tools);
+    layout->addWidget(playhead_);
     layout->addWidget(overview_);
     layout->addWidget(view_, 1);
     details_ = new EventDetails(this);
@@ -91,6 +94,8 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
         details_->setVisible(shown || view_->selected().has_value());
     });
     connect(memory_lanes, &QCheckBox::toggled, view_, &TimelineView::setMemoryLanesShown);
+    connect(playhead_, &PlayheadBar::moved, view_, &TimelineView::setPlayhead);
+    connect(view_, &TimelineView::playheadStepRequested, playhead_, &PlayheadBar::step);
     connect(overview_, &TimelineOverview::rangeRequested, view_, &TimelineView::showRange);
     connect(details_, &EventDetails::eventChosen, this,
             [this](qint64 event) { view_->select(static_cast<EventId>(event), true); });
@@ -122,6 +127,8 @@ void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels,
     levels_ = levels;
     matches_.clear();
     search_found_->clear();
+    // The playhead keeps the timeline alive through its levels (an aliasing pointer).
+    playhead_->setTimeline(levels ? std::shared_ptr<const Timeline>(levels, &levels->timeline()) : nullptr);
     overview_->showTimeline(levels);
     view_->showTimeline(std::move(levels), std::move(classes), capacity_bytes);
     // The view has dropped its selection and measured range: their numbers belonged to the run before.
@@ -131,6 +138,7 @@ void TimelinePage::showTimeline(std::shared_ptr<const TimelineLevels> levels,
 void TimelinePage::showMessage(const QString& message) {
     shown_run_ = nullptr;
     levels_.reset();
+    playhead_->setTimeline(nullptr);
     overview_->showTimeline(nullptr);
     view_->showMessage(message);
     details_->hide();

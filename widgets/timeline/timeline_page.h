@@ -23,6 +23,7 @@ namespace parasight::gui {
 
 class EventDetails;
 class TimelineOverview;
+class PlayheadBar;
 class TimelineView;
 
 class TimelinePage : public QSplitter {
@@ -44,6 +45,7 @@ public:
     [[nodiscard]] EventDetails* details() const noexcept { return details_; }
     [[nodiscard]] TimelineOverview* overview() const noexcept { return overview_; }
     [[nodiscard]] QLineEdit* searchBox() const noexcept { return search_; }
+    [[nodiscard]] PlayheadBar* playhead() const noexcept { return playhead_; }
 
     // `classes`: which devices did the same (built with `levels`); `capacity_bytes`: a device's memory, for the
     // memory lanes.
@@ -65,6 +67,7 @@ private:
     std::size_t next_match_ = 0;
     TimelineOverview* overview_ = nullptr;
     TimelineView* view_ = nullptr;
+    PlayheadBar* playhead_ = nullptr;
     EventDetails* details_ = nullptr;
     std::shared_ptr<const TimelineLevels> levels_;
 };

@@ -82,7 +82,12 @@ void paint_memory_lane(QPainter& painter, const TimelinePicture& picture, const 
     const std::vector<double> levels = memory_levels(timeline.memory(row.device), from_s, to_s, columns);
     const QColor allocated = memory_category_color(MemoryCategory::activations);
     const QColor over = over_capacity_color();
-    for (int c = 0; c < columns; ++c) {
+    // With a playhead, the lanes grow with it: memory is drawn up to the playhead only.
+    const int drawn = picture.playhead_s
+                          ? std::clamp(static_cast<int>(std::ceil(picture.geometry.scale.x_of(*picture.playhead_s))), 0,
+                                       columns)
+                          : columns;
+    for (int c = 0; c < drawn; ++c) {
         const double bytes = levels[static_cast<std::size_t>(c)];
         if (bytes <= 0.0) continue;
         const double h = bytes / top_bytes * height;
@@ -320,6 +325,22 @@ void paint_range(QPainter& painter, const TimelinePicture& picture, const QPalet
     painter.drawText(label, Qt::AlignCenter, length);
 }
 
+void paint_playhead(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
+    if (!picture.playhead_s) return;
+    const double x = header_width_px + picture.geometry.scale.x_of(*picture.playhead_s);
+    if (x < header_width_px || x > header_width_px + lanes_width(picture)) return;
+    painter.setPen(QPen(palette.color(QPalette::Highlight), 2.0));
+    painter.drawLine(QPointF(x, legend_height_px), QPointF(x, picture.size.height()));
+    // Its time on the axis.
+    const QString time = time_text(*picture.playhead_s);
+    const int text_width = painter.fontMetrics().horizontalAdvance(time) + 8;
+    const QRectF label(std::min(x + 2.0, header_width_px + lanes_width(picture) - text_width), legend_height_px + 2,
+                       text_width, axis_height_px - 4);
+    painter.fillRect(label, palette.color(QPalette::Highlight));
+    painter.setPen(palette.color(QPalette::HighlightedText));
+    painter.drawText(label, Qt::AlignCenter, time);
+}
+
 void paint_legend(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font) {
     const QRect band(0, 0, picture.size.width(), legend_height_px);
     painter.fillRect(band, palette.window());
@@ -375,6 +396,7 @@ void paint_timeline(QPainter& painter, const TimelinePicture& picture, const QPa
     paint_selection(painter, picture, palette);
     paint_axis(painter, picture, palette);
     paint_range(painter, picture, palette);
+    paint_playhead(painter, picture, palette);
     paint_legend(painter, picture, palette, font);
 }
 

@@ -33,6 +33,7 @@ struct TimelinePicture {
     const EventRelations* relations = nullptr;  // the selection's; set with it
     std::optional<std::size_t> revealed_device;  // chosen in another view: its header marked
     std::optional<std::pair<double, double>> range;  // measured with Shift+drag
+    std::optional<double> playhead_s;  // a lesson's playhead: a line at that time; memory lanes drawn up to it
     double capacity_bytes = 0.0;  // a device's memory, the memory lanes' line
     MemoryAxisTop memory_top;     // every memory lane's scale
     std::uint16_t present_kinds = 0;  // LaneBox::kinds of every event: the legend names these

@@ -301,6 +301,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     picture.relations = &relations_;
     picture.revealed_device = revealed_device_;
     picture.range = range_;
+    picture.playhead_s = playhead_s_;
     picture.capacity_bytes = capacity_bytes_;
     picture.memory_top = memory_top_;
     picture.present_kinds = present_kinds_;
@@ -407,6 +408,11 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
     }
 }
 
+void TimelineView::setPlayhead(std::optional<double> time_s) {
+    playhead_s_ = time_s;
+    viewport()->update();
+}
+
 void TimelineView::keyPressEvent(QKeyEvent* event) {
     const double middle = header_width_px + lanesWidth() / 2.0;
     switch (event->key()) {
@@ -429,6 +435,14 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
         break;
     case Qt::Key_0:
         fit();
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (!playhead_s_) {
+            QAbstractScrollArea::keyPressEvent(event);
+            break;
+        }
+        Q_EMIT playheadStepRequested(event->key() == Qt::Key_Left ? -1 : 1);
         break;
 
     default:

@@ -98,6 +98,11 @@ public:
     [[nodiscard]] std::optional<std::pair<double, double>> selectedRange() const noexcept { return range_; }
     void selectRange(double from_s, double to_s);
 
+    // A lesson's playhead at `time_s` (none: hidden): a line across the lanes, memory lanes drawn up to it; ← and →
+    // ask to step it (playheadStepRequested).
+    void setPlayhead(std::optional<double> time_s);
+    [[nodiscard]] std::optional<double> playhead() const noexcept { return playhead_s_; }
+
     void zoomAt(double x, double factor);  // x in the viewport
     void fit();
     // Shows [from_s, to_s] across the width (kept inside the iteration).
@@ -111,6 +116,8 @@ Q_SIGNALS:
     void rangeChanged(double from_s, double to_s);
     // A stretch of time was selected with Shift+drag; cleared: from_s == to_s.
     void rangeSelected(double from_s, double to_s);
+    // ← (-1) or → (+1) with the playhead shown.
+    void playheadStepRequested(int direction);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -154,6 +161,7 @@ private:
     MemoryAxisTop memory_top_;  // every memory lane's scale
     std::uint16_t present_kinds_ = 0;  // LaneBox::kinds of every event: the legend names these
     std::optional<std::pair<double, double>> range_;
+    std::optional<double> playhead_s_;
     bool selecting_range_ = false;
     double range_anchor_s_ = 0.0;
     bool memory_lanes_shown_ = false;
