@@ -103,6 +103,31 @@ bool within_tolerance(double guess, double answer, double tolerance) noexcept {
     return std::abs(guess - answer) <= tolerance * std::abs(answer);
 }
 
+ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportExpression& expression,
+                                 const std::vector<std::optional<Report>>& runs, std::size_t index,
+                                 const std::string& step_yaml, const std::string& run_yaml) {
+    const std::vector<AxisValue> set = scalar_values(step_yaml);
+    const std::vector<AxisValue> now = scalar_values(run_yaml);
+    const auto value_at = [](const std::vector<AxisValue>& values, const std::string& path) -> std::string {
+        for (const AxisValue& value : values) {
+            if (value.path == path) return value.value;
+        }
+        return {};
+    };
+    for (const LocatedText& kept : challenge.keep) {
+        const std::string was = value_at(set, kept.text);
+        const std::string is = value_at(now, kept.text);
+        if (was != is) return {false, kept.text + " is " + is + ", not " + was + " as the step set it"};
+    }
+    const Expected<double> value = evaluate_in_lesson(expression, runs, index);
+    if (!value) return {false, value.error()};
+    const bool met = challenge.below ? value.value() < *challenge.below : value.value() > *challenge.above;
+    const std::string bound = challenge.below ? "below " + short_number(*challenge.below)
+                                              : "above " + short_number(*challenge.above);
+    return {met, (met ? "met: " : "not yet: ") + expression.text() + " is " + short_number(value.value()) +
+                     (met ? ", " : ", not ") + bound};
+}
+
 Diagnostics check_lesson(const Lesson& lesson) {
     Diagnostics problems;
     std::vector<std::optional<Report>> runs(lesson.steps.size());
@@ -150,6 +175,24 @@ Diagnostics check_lesson(const Lesson& lesson) {
             return value.value();
         };
         if (step.question) static_cast<void>(evaluated(step.question->answer));
+        if (step.challenge && scenario.ok()) {
+            const std::string step_yaml = write_scenario_yaml(scenario.scenario->value());
+            for (const LocatedText& kept : step.challenge->keep) {
+                if (const auto missing = missing_path(step_yaml, kept.text)) problems.push_back({kept.where, *missing, {}});
+            }
+            Expected<ReportExpression, Diagnostic> expression = lesson_expression(step.challenge->expression);
+            if (!expression) {
+                problems.push_back(std::move(expression).error());
+            } else if (runs[index]) {
+                // A challenge the step meets as it is asks nothing of the students.
+                const ChallengeVerdict verdict =
+                    judge_challenge(*step.challenge, expression.value(), runs, index, step_yaml, step_yaml);
+                if (verdict.met) {
+                    problems.push_back({step.challenge->where,
+                                        "the challenge is met before anything changes (" + verdict.said + ")", {}});
+                }
+            }
+        }
         for (const LessonClaim& claim : step.claims) {
             const std::optional<double> value = evaluated(claim.expression);
             if (value && !within_tolerance(claim.value, *value, claim.tolerance)) {

@@ -30,6 +30,16 @@ namespace parasight {
 // Whether `guess` is right for `answer`: within the relative tolerance (or exactly, for an answer of 0).
 [[nodiscard]] bool within_tolerance(double guess, double answer, double tolerance) noexcept;
 
+// Whether a run meets a step's challenge, and why not: the expression's value against its bound, or a field it keeps
+// that differs from the step's scenario (`step_yaml` and `run_yaml` as scenario_writer writes them).
+struct ChallengeVerdict {
+    bool met = false;
+    std::string said;  // "met: bubble_s / iteration_time_s is 0.2033, below 0.21"; "parallelism.pp is 8, not 4 as the step set it"
+};
+[[nodiscard]] ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportExpression& expression,
+                                               const std::vector<std::optional<Report>>& runs, std::size_t index,
+                                               const std::string& step_yaml, const std::string& run_yaml);
+
 // Every problem of the lesson past its file's form, each step simulated (one device per class of identical devices).
 [[nodiscard]] Diagnostics check_lesson(const Lesson& lesson);
 

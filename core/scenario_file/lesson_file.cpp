@@ -32,6 +32,29 @@ std::vector<std::string> read_texts(MapReader& reader, std::string_view key) {
     return texts;
 }
 
+// A text or a list of texts, each with where it was written; `noun` says what each must be in messages.
+std::vector<LocatedText> read_located_texts(MapReader& reader, std::string_view key, const std::string& noun) {
+    std::vector<LocatedText> texts;
+    if (!reader.has(key)) return texts;
+    const YAML::Node node = reader.value(key);
+    if (node.IsScalar()) {
+        texts.push_back({node.Scalar(), reader.value_location(key)});
+    } else if (node.IsSequence()) {
+        for (std::size_t i = 0; i < node.size(); ++i) {
+            if (node[i].IsScalar()) {
+                texts.push_back({node[i].Scalar(), reader.source().location(node[i])});
+            } else {
+                reader.source().error(node[i], reader.path(key) + "[" + std::to_string(i) + "] must be " + noun +
+                                                   ", found " + std::string(node_type_noun(node[i])));
+            }
+        }
+    } else {
+        reader.source().error(reader.value_location(key),
+                              reader.path(key) + " must be " + noun + " or a list of them");
+    }
+    return texts;
+}
+
 std::optional<LocatedText> located(MapReader& reader, std::string_view key) {
     const std::optional<std::string> text = reader.scalar_text(key);
     if (!text) return std::nullopt;
@@ -106,6 +129,32 @@ void read_question(const YAML::Node& node, YamlSource& source, const std::string
     question.choices = read_texts(reader, "choices");
 }
 
+void read_challenge(const YAML::Node& node, YamlSource& source, const std::string& what, LessonChallenge& challenge) {
+    MapReader reader(node, source, what, {"goal", "expression", "below", "above", "keep"});
+    if (!reader.is_map()) return;
+    challenge.where = reader.location();
+    reader.require("goal");
+    reader.read_string("goal", challenge.goal);
+    if (reader.require("expression")) {
+        if (auto expression = located(reader, "expression")) challenge.expression = std::move(*expression);
+    }
+    for (const char* key : {"below", "above"}) {
+        const auto text = reader.scalar_text(key);
+        if (!text) continue;
+        const std::optional<double> value = parse_number(*text);
+        if (!value) {
+            source.error(reader.value_location(key), reader.path(key) + " must be a number, not " + in_quotes(*text));
+            continue;
+        }
+        (std::string_view(key) == "below" ? challenge.below : challenge.above) = *value;
+    }
+    if (challenge.below.has_value() == challenge.above.has_value()) {
+        source.error(challenge.where, what + " says where its expression must go: below: VALUE or above: VALUE, one "
+                                             "of the two");
+    }
+    challenge.keep = read_located_texts(reader, "keep", "a field path");
+}
+
 void read_claim(const YAML::Node& node, YamlSource& source, const std::string& what, LessonClaim& claim) {
     MapReader reader(node, source, what, {"expression", "is", "tolerance"});
     if (!reader.is_map()) return;
@@ -129,26 +178,14 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
     const std::string what = "steps[" + std::to_string(index) + "]";
     MapReader reader(node, source, what,
                      {"title", "scenario", "tab", "reveal", "spotlight", "playhead", "text", "notes", "question",
-                      "claims"});
+                      "challenge", "claims"});
     if (!reader.is_map()) return;
     LessonStep step;
     reader.require("title");
     reader.read_string("title", step.title);
     if (reader.require("scenario")) read_scenario(reader.value("scenario"), source, what + ".scenario", step.scenario);
     if (reader.read_string("tab", step.tab)) step.tab_where = reader.value_location("tab");
-    if (reader.has("reveal")) {
-        const YAML::Node reveal = reader.value("reveal");
-        if (reveal.IsScalar()) {
-            step.reveal.push_back({reveal.Scalar(), reader.value_location("reveal")});
-        } else if (reveal.IsSequence()) {
-            for (std::size_t i = 0; i < reveal.size(); ++i) {
-                if (reveal[i].IsScalar()) step.reveal.push_back({reveal[i].Scalar(), source.location(reveal[i])});
-                else source.error(reveal[i], what + ".reveal[" + std::to_string(i) + "] must be a target, as node:stage[0]");
-            }
-        } else {
-            source.error(reader.value_location("reveal"), what + ".reveal must be a target or a list of targets");
-        }
-    }
+    step.reveal = read_located_texts(reader, "reveal", "a target (as node:stage[0])");
     step.spotlight = located(reader, "spotlight");
     reader.read_bool("playhead", step.playhead);
     read_lines(reader, "text", step.text);
@@ -157,6 +194,11 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
         LessonQuestion question;
         read_question(reader.value("question"), source, what + ".question", question);
         step.question = std::move(question);
+    }
+    if (reader.has("challenge")) {
+        LessonChallenge challenge;
+        read_challenge(reader.value("challenge"), source, what + ".challenge", challenge);
+        step.challenge = std::move(challenge);
     }
     if (reader.has("claims")) {
         const YAML::Node claims = reader.value("claims");

@@ -43,6 +43,17 @@ struct LessonClaim {
     double tolerance = 0.01;  // relative
 };
 
+// A target for the students to reach by changing the scenario, checked on every run: an expression below or above a
+// value, with the fields they must leave as the step set them.
+struct LessonChallenge {
+    std::string goal;                // in words: "Bring the bubble below 21% without changing the stages"
+    LocatedText expression;
+    std::optional<double> below;     // met when the expression is below this (strictly)
+    std::optional<double> above;     // or above this
+    std::vector<LocatedText> keep;   // field paths to leave as they are
+    SourceLocation where;
+};
+
 struct LessonStep {
     std::string title;
     LessonScenario scenario;
@@ -54,6 +65,7 @@ struct LessonStep {
     std::string text;                   // Markdown
     std::string notes;                  // for the teacher only
     std::optional<LessonQuestion> question;
+    std::optional<LessonChallenge> challenge;
     std::vector<LessonClaim> claims;
 };
 

@@ -4,6 +4,8 @@
 // same as the simulation's number.
 
 #include "lesson/lesson_check.h"
+#include "scenario_file/scenario_writer.h"
+#include "simulation/simulate.h"
 
 #include <QtTest>
 
@@ -46,6 +48,7 @@ private slots:
     void lessonFileMistakesAreLocated();
     void checkFindsWhatTheFileCannot_data();
     void checkFindsWhatTheFileCannot();
+    void aChallengeIsJudgedOnTheRunAndTheFieldsItKeeps();
     void everyBundledLessonHoldsTrue();
 };
 
@@ -147,6 +150,15 @@ void TestLessons::checkFindsWhatTheFileCannot_data() {
         << "    claims: [{expression: iteration_time_s * 1000, is: 30}]\n"
         << "lesson.yaml:6:27: the lesson says iteration_time_s * 1000 is 30, the simulation gives 24.02 (more than 1% "
            "apart)";
+    // The 1F1B preset's bubble is 50.5% of its iteration: a challenge to bring it above 10% is met already.
+    QTest::newRow("a challenge met already")
+        << "    challenge: {goal: G, expression: bubble_s / iteration_time_s, above: 0.1}\n"
+        << "lesson.yaml:6:16: the challenge is met before anything changes (met: bubble_s / iteration_time_s is 0.5052, "
+           "above 0.1)";
+    // "    challenge: {goal: G, expression: mfu, above: 0.9, keep: [" is 61 characters: the path at column 62.
+    QTest::newRow("a challenge keeping no field")
+        << "    challenge: {goal: G, expression: mfu, above: 0.9, keep: [parallelism.ppp]}\n"
+        << "lesson.yaml:6:62: 'parallelism' has no 'ppp' (did you mean 'pp'?)";
     QTest::newRow("a later step") << "    question: {prompt: P, answer: 'step[2].mfu'}\n"
                                   << "lesson.yaml:6:35: step[2].mfu: step[2] is not an earlier step (this is step 1)";
 }
@@ -159,6 +171,41 @@ void TestLessons::checkFindsWhatTheFileCannot() {
     const Diagnostics problems = check_lesson(*read.lesson);
     QVERIFY(!problems.empty());
     QVERIFY2(QString::fromStdString(problems.front().to_string()).startsWith(first), problems.front().to_string().c_str());
+}
+
+// pipeline-bubbles' first step asks for a bubble below 21% keeping pp and the layers: its own run (25.4%) does not meet
+// it; 32 micro-batches (20.3%, the sweep of lesson step 2's kind) do; 2 stages instead of 4 are refused whatever the
+// bubble.
+void TestLessons::aChallengeIsJudgedOnTheRunAndTheFieldsItKeeps() {
+    const LessonRead read = read_lesson_file(PARASIGHT_SOURCE_DIR "/presets/lessons/pipeline-bubbles.yaml");
+    QVERIFY(read.lesson);
+    const Lesson& lesson = *read.lesson;
+    const LessonChallenge& challenge = *lesson.steps[0].challenge;
+    const ReportExpression expression = lesson_expression(challenge.expression).value();
+    const LoadResult step = lesson_step_scenario(lesson, 0);
+    QVERIFY(step.ok());
+    const std::string step_yaml = write_scenario_yaml(step.scenario->value());
+    const auto run_of = [](const Scenario& scenario) {
+        SimulateOptions options;
+        options.timeline = TimelineDetail::none;
+        return simulate(scenario, options).value().report;
+    };
+    std::vector<std::optional<Report>> runs(lesson.steps.size());
+    runs[0] = run_of(step.scenario->value());
+    ChallengeVerdict verdict = judge_challenge(challenge, expression, runs, 0, step_yaml, step_yaml);
+    QVERIFY(!verdict.met);
+    QCOMPARE(verdict.said, std::string("not yet: bubble_s / iteration_time_s is 0.254, not below 0.21"));
+    Scenario more = step.scenario->value();
+    more.training.global_batch = 32;
+    runs[0] = run_of(more);
+    verdict = judge_challenge(challenge, expression, runs, 0, step_yaml, write_scenario_yaml(more));
+    QVERIFY(verdict.met);
+    QCOMPARE(verdict.said, std::string("met: bubble_s / iteration_time_s is 0.2033, below 0.21"));
+    Scenario fewer = step.scenario->value();
+    fewer.parallelism.pp = 2;
+    verdict = judge_challenge(challenge, expression, runs, 0, step_yaml, write_scenario_yaml(fewer));
+    QVERIFY(!verdict.met);
+    QCOMPARE(verdict.said, std::string("parallelism.pp is 2, not 4 as the step set it"));
 }
 
 void TestLessons::everyBundledLessonHoldsTrue() {

@@ -123,10 +123,29 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QCOMPARE(window.timelinePage()->playhead()->time(), std::optional<double>(0.0));
     // The step asks for the bubble: the run's numbers are hidden until the guess.
     QVERIFY(window.resultsHidden());
+    // The challenge's verdict would say the number: only its goal until the guess.
+    QVERIFY(!window.lessonPanel()->challengeText().contains(QStringLiteral("0.254")));
     QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
     QVERIFY(!window.resultsHidden());
     QVERIFY2(window.lessonPanel()->answerText().startsWith(QStringLiteral("Right.")),
              qPrintable(window.lessonPanel()->answerText()));
+    // The challenge (the bubble below 21%, keeping the stages and layers): not met by the step as it is; met when the
+    // student doubles the global batch to 32 micro-batches (20.3%), and the answer follows the new run.
+    QVERIFY2(window.lessonPanel()->challengeText().contains(
+                 QStringLiteral("not yet: bubble_s / iteration_time_s is 0.254, not below 0.21")),
+             qPrintable(window.lessonPanel()->challengeText()));
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 32; });
+    QVERIFY(settled.wait(30000));
+    QVERIFY2(window.lessonPanel()->challengeText().contains(
+                 QStringLiteral("met: bubble_s / iteration_time_s is 0.2033, below 0.21")),
+             qPrintable(window.lessonPanel()->challengeText()));
+    QVERIFY2(window.lessonPanel()->answerText().contains(QStringLiteral("0.203")),
+             qPrintable(window.lessonPanel()->answerText()));
+    // Reset Step: the step's scenario again, the student's batch dropped (and no question about saving it).
+    window.lessonPanel()->resetButton()->click();
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
+    QVERIFY(window.lessonPanel()->challengeText().contains(QStringLiteral("not yet:")));
     window.lessonPanel()->nextButton()->click();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{64});

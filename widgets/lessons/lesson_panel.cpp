@@ -2,6 +2,7 @@
 
 #include "common/number_text.h"
 #include "lesson/lesson_check.h"
+#include "scenario_file/scenario_writer.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -53,6 +54,9 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     notes_->setObjectName(QStringLiteral("TeacherNotes"));
     notes_->setWordWrap(true);
     notes_->setToolTip(tr("For the teacher: hidden in presentation mode"));
+    challenge_ = new QLabel(this);
+    challenge_->setObjectName(QStringLiteral("LessonChallenge"));
+    challenge_->setWordWrap(true);
 
     question_ = new QWidget(this);
     prompt_ = new QLabel(question_);
@@ -84,6 +88,8 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     question_layout->addWidget(hint_);
     question_layout->addWidget(answer_);
 
+    reset_ = new QPushButton(tr("&Reset Step"), this);
+    reset_->setToolTip(tr("The step's scenario as the lesson set it: your changes to it are dropped"));
     back_ = new QPushButton(tr("← &Back"), this);
     next_ = new QPushButton(tr("&Next →"), this);
     auto* steps = new QHBoxLayout;
@@ -97,11 +103,14 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(narrative_, 1);
     layout->addWidget(notes_);
     layout->addWidget(question_);
+    layout->addWidget(challenge_);
+    layout->addWidget(reset_, 0, Qt::AlignRight);
     layout->addLayout(steps);
     applyFonts();
 
     connect(back_, &QPushButton::clicked, this, [this] { setStep(step_ - 1); });
     connect(next_, &QPushButton::clicked, this, [this] { setStep(step_ + 1); });
+    connect(reset_, &QPushButton::clicked, this, &LessonPanel::resetStep);
     connect(hint_button_, &QPushButton::clicked, this, [this] { hint_->setVisible(true); });
     const auto commit = [this] {
         commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
@@ -123,14 +132,46 @@ void LessonPanel::setStep(int index) {
     step_ = index;
     guess_.reset();
     guess_edit_->clear();
+    // The step's scenario as it sets it: what its challenge's kept fields are compared with.
+    const LoadResult scenario = lesson_step_scenario(*lesson_, static_cast<std::size_t>(index));
+    step_yaml_ = scenario.ok() ? write_scenario_yaml(scenario.scenario->value()) : std::string();
+    run_yaml_.clear();
     showStep();
     Q_EMIT stepChosen(index);
 }
 
-void LessonPanel::setRun(const Report* report) {
+void LessonPanel::resetStep() {
+    if (!lesson_ || step_ < 0) return;
+    run_yaml_.clear();
+    Q_EMIT stepChosen(step_);
+}
+
+void LessonPanel::setRun(const Report* report, const std::string& scenario_yaml) {
     if (!lesson_ || step_ < 0) return;
     runs_[static_cast<std::size_t>(step_)] = report != nullptr ? std::optional<Report>(*report) : std::nullopt;
+    run_yaml_ = scenario_yaml;
     updateAnswer();
+    updateChallenge();
+}
+
+QString LessonPanel::challengeText() const { return challenge_->isHidden() ? QString() : challenge_->text(); }
+
+void LessonPanel::updateChallenge() {
+    const LessonStep* step = lesson_ && step_ >= 0 ? &lesson_->steps[static_cast<std::size_t>(step_)] : nullptr;
+    challenge_->setVisible(step != nullptr && step->challenge.has_value());
+    if (step == nullptr || !step->challenge) return;
+    const QString goal = tr("<b>Challenge:</b> %1").arg(QString::fromStdString(step->challenge->goal).toHtmlEscaped());
+    const Expected<ReportExpression, Diagnostic> expression = lesson_expression(step->challenge->expression);
+    // Its verdict says the run's number: not before the question's guess.
+    if (!expression || !runs_[static_cast<std::size_t>(step_)] || run_yaml_.empty() || awaitingGuess()) {
+        challenge_->setText(goal);
+        return;
+    }
+    const ChallengeVerdict verdict = judge_challenge(*step->challenge, expression.value(), runs_,
+                                                     static_cast<std::size_t>(step_), step_yaml_, run_yaml_);
+    challenge_->setText(tr("%1<br>%2 %3")
+                            .arg(goal, verdict.met ? tr("✔") : tr("…"),
+                                 QString::fromStdString(verdict.said).toHtmlEscaped()));
 }
 
 bool LessonPanel::commitGuess(const QString& guess) {
@@ -141,6 +182,7 @@ bool LessonPanel::commitGuess(const QString& guess) {
     }
     guess_ = value;
     updateAnswer();
+    updateChallenge();
     sayAwaiting();
     return true;
 }
@@ -156,11 +198,13 @@ void LessonPanel::showStep() {
     title_->setText(open ? QString::fromStdString(lesson_->title) : tr("No lesson open: Help → Lessons"));
     counter_->setText(open ? tr("Step %1 of %2").arg(step_ + 1).arg(lesson_->steps.size()) : QString());
     back_->setEnabled(open && step_ > 0);
+    reset_->setEnabled(open);
     next_->setEnabled(open && step_ + 1 < static_cast<int>(lesson_->steps.size()));
     if (!open) {
         step_title_->clear();
         narrative_->clear();
         notes_->hide();
+        challenge_->hide();
         question_->hide();
         return;
     }

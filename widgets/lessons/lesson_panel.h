@@ -33,8 +33,11 @@ public:
     [[nodiscard]] int step() const noexcept { return step_; }
     // Goes to step `index` (from 0): its guess forgotten, stepChosen sent.
     void setStep(int index);
-    // The run on screen, for this step (none: no result yet, or it failed).
-    void setRun(const Report* report);
+    // Opens the step's scenario again as the step set it, dropping the students' changes to it (Reset Step).
+    void resetStep();
+    // The run on screen, for this step (none: no result yet, or it failed), and its scenario as scenario_writer writes
+    // it — what the step's challenge is judged on.
+    void setRun(const Report* report, const std::string& scenario_yaml = {});
 
     // The guess, as typed ("25%", "0.25") or chosen; false (and said) when it is not a number.
     bool commitGuess(const QString& guess);
@@ -43,10 +46,13 @@ public:
     [[nodiscard]] QString narrativeMarkdown() const;
     [[nodiscard]] QPushButton* nextButton() const noexcept { return next_; }
     [[nodiscard]] QPushButton* backButton() const noexcept { return back_; }
+    [[nodiscard]] QPushButton* resetButton() const noexcept { return reset_; }
 
     // Presenting (the window's presentation mode): the teacher's notes hidden, the step counter large.
     void setPresenting(bool on);
     [[nodiscard]] QString notesText() const;  // empty when hidden or the step has none
+    // The step's challenge and how the run on screen does ("Challenge: … — not yet: …"); empty without one.
+    [[nodiscard]] QString challengeText() const;
     // Whether the step asks a question not yet guessed: the window hides the run's numbers meanwhile.
     [[nodiscard]] bool awaitingGuess() const;
 
@@ -63,6 +69,7 @@ private:
     void showStep();
     void updateAnswer();
     void applyFonts();
+    void updateChallenge();
     void sayAwaiting();
 
     std::optional<Lesson> lesson_;
@@ -75,6 +82,9 @@ private:
     QLabel* step_title_ = nullptr;
     QTextBrowser* narrative_ = nullptr;
     QLabel* notes_ = nullptr;
+    QLabel* challenge_ = nullptr;
+    std::string step_yaml_;  // the step's scenario as it set it, for its challenge's kept fields
+    std::string run_yaml_;   // the run on screen's
     bool presenting_ = false;
     QWidget* question_ = nullptr;
     QLabel* prompt_ = nullptr;
@@ -86,6 +96,7 @@ private:
     QLabel* answer_ = nullptr;
     QPushButton* back_ = nullptr;
     QPushButton* next_ = nullptr;
+    QPushButton* reset_ = nullptr;
 };
 
 }  // namespace parasight::gui

@@ -483,6 +483,7 @@ void MainWindow::buildLessonDock() {
     resizeDocks({lesson_dock_}, {380}, Qt::Horizontal);
     lesson_dock_->hide();  // until a lesson is opened
     connect(lesson_panel_, &LessonPanel::stepChosen, this, &MainWindow::showLessonStep);
+    connect(&document_, &ScenarioDocument::replaced, this, [this] { lesson_owns_document_ = false; });
     connect(lesson_panel_, &LessonPanel::awaitingGuessChanged, this, [this](bool awaiting) {
         summary_->setVisible(!awaiting);
         hidden_results_->setVisible(awaiting);
@@ -543,13 +544,16 @@ void MainWindow::showLessonStep(int index) {
         showProblems(scenario.diagnostics, QString::fromStdString(lesson.file));
         return;
     }
-    if (!maybeSave()) return;
+    // A step's document is the lesson's, its edits the students' trials: moving on drops them without asking. Any
+    // other document is asked about first.
+    if (!lesson_owns_document_ && !maybeSave()) return;
     Diagnostics problems;
     leaveOpenFilePage();
     if (!document_.openText(write_scenario_yaml(scenario.scenario->value()), title.toStdString(), problems)) {
         showProblems(problems, title);
         return;
     }
+    lesson_owns_document_ = true;  // after openText, whose `replaced` clears it
     lesson_step_pending_ = true;
     status_->setText(tr("%1: %2").arg(title, QString::fromStdString(lesson.steps[static_cast<std::size_t>(index)].title)));
 }
@@ -831,7 +835,9 @@ void MainWindow::setKeepsRuns(bool on) {
 
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
-    if (lesson_panel_->lesson()) lesson_panel_->setRun(&result->simulation.report);
+    if (lesson_panel_->lesson()) {
+        lesson_panel_->setRun(&result->simulation.report, write_scenario_yaml(result->scenario->value()));
+    }
     // Kept in the history once it has stayed the newest a moment (run/run_recorder.h).
     if (result->scenario == document_.validated()) recorder_.offer(result);
     // A result for an older value than the editor's is still shown, greyed, until the newer one arrives.

@@ -209,6 +209,7 @@ private:
     QDockWidget* lesson_dock_ = nullptr;
     LessonPanel* lesson_panel_ = nullptr;
     bool lesson_step_pending_ = false;  // a step's tab and targets wait for its run
+    bool lesson_owns_document_ = false;  // the document is a lesson step's (its edits are trials, not work)
     QLabel* hidden_results_ = nullptr;  // in the summary's place while a lesson's question waits for a guess
     QAction* presentation_action_ = nullptr;
     bool presenting_ = false;
