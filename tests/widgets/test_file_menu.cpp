@@ -89,6 +89,7 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"llama3-405b-16k", 8, 16, 128, 2048},  // the scenario as its file gives it: 16384 H100, batch 2048
         {"pipeline-gpipe", 1, 4, 1, 8},         // 4 A100s as 4 stages, 8 micro-batches of 1
         {"pipeline-1f1b", 1, 4, 1, 8},
+        {"pipeline-balanced", 1, 4, 1, 64},  // 4 stages of 13/13/13/9 layers, 64 micro-batches of 1
         {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
         {"bert-large-dp8", 1, 1, 8, 64},   // 8 A100s, data parallel
     };
