@@ -117,7 +117,7 @@ void read_scenario(const YAML::Node& node, YamlSource& source, const std::string
 }
 
 void read_question(const YAML::Node& node, YamlSource& source, const std::string& what, LessonQuestion& question) {
-    MapReader reader(node, source, what, {"prompt", "answer", "tolerance", "hint", "choices"});
+    MapReader reader(node, source, what, {"prompt", "answer", "tolerance", "hint", "explain", "choices"});
     if (!reader.is_map()) return;
     reader.require("prompt");
     reader.read_string("prompt", question.prompt);
@@ -126,6 +126,7 @@ void read_question(const YAML::Node& node, YamlSource& source, const std::string
     }
     read_tolerance(reader, question.tolerance);
     reader.read_string("hint", question.hint);
+    read_lines(reader, "explain", question.explanation);
     question.choices = read_texts(reader, "choices");
 }
 

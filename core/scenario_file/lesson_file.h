@@ -34,6 +34,7 @@ struct LessonQuestion {
     LocatedText answer;          // an expression over the step's run
     double tolerance = 0.05;     // relative: a guess within 5% of the answer is right
     std::string hint;
+    std::string explanation;     // Markdown shown with the answer, once guessed: what the numbers mean
     std::vector<std::string> choices;  // multiple choice, when given: numbers as written
 };
 

@@ -90,6 +90,8 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"pipeline-gpipe", 1, 4, 1, 8},         // 4 A100s as 4 stages, 8 micro-batches of 1
         {"pipeline-1f1b", 1, 4, 1, 8},
         {"pipeline-balanced", 1, 4, 1, 64},  // 4 stages of 13/13/13/9 layers, 64 micro-batches of 1
+        {"pipeline-interleaved", 1, 4, 1, 16},  // 4 stages of 3 chunks, 16 micro-batches of 1
+        {"pipeline-zb-h1", 1, 4, 1, 16},
         {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
         {"bert-large-dp8", 1, 1, 8, 64},   // 8 A100s, data parallel
     };

@@ -100,6 +100,11 @@ void TestLessonPanel::backAndNext() {
     QCOMPARE(chosen.back().front().toInt(), 1);
     QCOMPARE(panel.counterText(), QStringLiteral("Step 2 of 4"));
     QVERIFY(panel.answerText().isEmpty());  // the guess belongs to its step
+    // Step 2 explains its numbers, but only once the class has guessed.
+    QVERIFY(panel.explanationMarkdown().isEmpty());
+    QVERIFY(panel.commitGuess(QStringLiteral("1.5")));
+    QVERIFY2(panel.explanationMarkdown().contains(QStringLiteral("From 25.4% to 17.5%")),
+             qPrintable(panel.explanationMarkdown()));
     panel.setStep(3);
     QVERIFY(!panel.nextButton()->isEnabled());
     panel.setStep(9);  // past the end: nothing changes

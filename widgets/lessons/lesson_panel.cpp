@@ -76,6 +76,10 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     answer_ = new QLabel(question_);
     answer_->setWordWrap(true);
     answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    explanation_ = new QTextBrowser(question_);
+    explanation_->setObjectName(QStringLiteral("LessonExplanation"));
+    explanation_->setMaximumHeight(explanation_->fontMetrics().lineSpacing() * 8);
+    explanation_->hide();
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(commit_, 1);
     buttons->addWidget(hint_button_);
@@ -87,6 +91,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     question_layout->addLayout(buttons);
     question_layout->addWidget(hint_);
     question_layout->addWidget(answer_);
+    question_layout->addWidget(explanation_);
 
     reset_ = new QPushButton(tr("&Reset Step"), this);
     reset_->setToolTip(tr("The step's scenario as the lesson set it: your changes to it are dropped"));
@@ -189,6 +194,10 @@ bool LessonPanel::commitGuess(const QString& guess) {
 
 QString LessonPanel::answerText() const { return guess_ ? answer_->text() : QString(); }
 
+QString LessonPanel::explanationMarkdown() const {
+    return explanation_->isHidden() ? QString() : explanation_->toMarkdown();
+}
+
 QString LessonPanel::counterText() const { return counter_->text(); }
 
 QString LessonPanel::narrativeMarkdown() const { return narrative_->toMarkdown(); }
@@ -270,6 +279,10 @@ void LessonPanel::sayAwaiting() {
 void LessonPanel::updateAnswer() {
     if (!lesson_ || step_ < 0) return;
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
+    // What the numbers mean, once the class has committed to its own.
+    const bool explained = step.question && guess_ && !step.question->explanation.empty();
+    if (explained) explanation_->setMarkdown(QString::fromStdString(step.question->explanation));
+    explanation_->setVisible(explained);
     if (!step.question || !guess_) {
         answer_->setText(step.question ? tr("Guess first: the simulation's answer shows once you commit.") : QString());
         return;

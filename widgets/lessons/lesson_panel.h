@@ -42,6 +42,7 @@ public:
     // The guess, as typed ("25%", "0.25") or chosen; false (and said) when it is not a number.
     bool commitGuess(const QString& guess);
     [[nodiscard]] QString answerText() const;      // empty until a guess is committed
+    [[nodiscard]] QString explanationMarkdown() const;  // likewise
     [[nodiscard]] QString counterText() const;     // "Step 2 of 4"
     [[nodiscard]] QString narrativeMarkdown() const;
     [[nodiscard]] QPushButton* nextButton() const noexcept { return next_; }
@@ -94,6 +95,7 @@ private:
     QPushButton* hint_button_ = nullptr;
     QLabel* hint_ = nullptr;
     QLabel* answer_ = nullptr;
+    QTextBrowser* explanation_ = nullptr;  // the question's, once guessed
     QPushButton* back_ = nullptr;
     QPushButton* next_ = nullptr;
     QPushButton* reset_ = nullptr;
