@@ -29,6 +29,7 @@ extern const std::string_view merge_help;
 extern const std::string_view runs_help;
 extern const std::string_view oracle_help;
 extern const std::string_view whatif_help;
+extern const std::string_view lesson_help;
 
 int run_validate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_presets(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
@@ -39,6 +40,7 @@ int run_merge(const std::vector<std::string>& words, std::ostream& out, std::ost
 int run_runs(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_oracle(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_whatif(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_lesson(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 
 // "parasight-cli NAME: message\nsee 'parasight-cli NAME --help'" on err; returns exit_bad_input.
 int usage_error(std::ostream& err, std::string_view command, std::string_view message);

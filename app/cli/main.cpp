@@ -16,7 +16,7 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 9> commands{{
+const std::array<Command, 10> commands{{
     {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
      run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
@@ -30,6 +30,8 @@ const std::array<Command, 9> commands{{
      oracle_help, run_oracle},
     {"whatif", "iteration time against a delay added to chosen communications, and how much of it overlap hides",
      whatif_help, run_whatif},
+    {"lesson", "check a lesson file: every step simulated, every number its text states compared", lesson_help,
+     run_lesson},
 }};
 
 void print_overview(std::ostream& out) {
