@@ -1,7 +1,6 @@
 #include "lesson/lesson_check.h"
 
 #include "common/message_text.h"
-#include "export/report_metrics.h"
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -80,7 +79,7 @@ Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text
 }
 
 Expected<double> evaluate_in_lesson(const ReportExpression& expression,
-                                    const std::vector<std::optional<Report>>& runs, std::size_t index) {
+                                    const std::vector<std::optional<LessonRun>>& runs, std::size_t index) {
     for (const int step : expression.steps()) {
         const auto k = static_cast<std::size_t>(step);
         if (k > index) {
@@ -93,8 +92,7 @@ Expected<double> evaluate_in_lesson(const ReportExpression& expression,
     }
     if (index >= runs.size() || !runs[index]) return Error{expression.text() + ": this step has no run"};
     return expression.evaluate([&](int step, const std::string& name) {
-        const Report& report = step == 0 ? *runs[index] : *runs[static_cast<std::size_t>(step) - 1];
-        return report_metric(report, name).value_or(0.0);
+        return lesson_run_value(step == 0 ? *runs[index] : *runs[static_cast<std::size_t>(step) - 1], name);
     });
 }
 
@@ -104,7 +102,7 @@ bool within_tolerance(double guess, double answer, double tolerance) noexcept {
 }
 
 ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportExpression& expression,
-                                 const std::vector<std::optional<Report>>& runs, std::size_t index,
+                                 const std::vector<std::optional<LessonRun>>& runs, std::size_t index,
                                  const std::string& step_yaml, const std::string& run_yaml) {
     const std::vector<AxisValue> set = scalar_values(step_yaml);
     const std::vector<AxisValue> now = scalar_values(run_yaml);
@@ -130,7 +128,7 @@ ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportE
 
 Diagnostics check_lesson(const Lesson& lesson) {
     Diagnostics problems;
-    std::vector<std::optional<Report>> runs(lesson.steps.size());
+    std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
     const auto tabs = target_tab_names();
     for (std::size_t index = 0; index < lesson.steps.size(); ++index) {
         const LessonStep& step = lesson.steps[index];
@@ -152,11 +150,19 @@ Diagnostics check_lesson(const Lesson& lesson) {
         if (!scenario.ok()) {
             problems.insert(problems.end(), scenario.diagnostics.begin(), scenario.diagnostics.end());
         } else {
+            // A CNN's run keeps its timeline: the oracle's comparison measures busy times on it.
+            const bool cnn = scenario.scenario->value().model.kind == ModelKind::cnn;
             SimulateOptions options;
-            options.timeline = TimelineDetail::none;
+            options.timeline = cnn ? TimelineDetail::events : TimelineDetail::none;
             auto simulated = simulate(*scenario.scenario, options);
             if (simulated) {
-                runs[index] = std::move(simulated.value().report);
+                LessonRun run{simulated.value().report, std::nullopt};
+                if (cnn) {
+                    if (auto oracle = compare_oracle_with_simulation(*scenario.scenario, simulated.value())) {
+                        run.oracle = std::move(oracle).value();
+                    }
+                }
+                runs[index] = std::move(run);
             } else {
                 problems.push_back({step.scenario.where, "the step does not simulate: " + simulated.error().message, {}});
             }

@@ -5,7 +5,7 @@
 // step simulates, every answer is a number, and every number the narrative states (a claim) is what the simulation
 // gives, within its tolerance — so a lesson cannot drift from the model. Each problem at its FILE:LINE:COL.
 
-#include "analysis/report.h"
+#include "lesson/lesson_run.h"
 #include "lesson/report_expression.h"
 #include "scenario_file/lesson_file.h"
 #include "scenario_file/scenario_loader.h"
@@ -23,9 +23,9 @@ namespace parasight {
 [[nodiscard]] Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text);
 
 // The value of `expression` on step `index`'s run, step[K] naming step K's (1-based; an earlier one); `runs` holds
-// each step's report so far (none for a step not run).
+// each step's run so far (none for a step not run).
 [[nodiscard]] Expected<double> evaluate_in_lesson(const ReportExpression& expression,
-                                                  const std::vector<std::optional<Report>>& runs, std::size_t index);
+                                                  const std::vector<std::optional<LessonRun>>& runs, std::size_t index);
 
 // Whether `guess` is right for `answer`: within the relative tolerance (or exactly, for an answer of 0).
 [[nodiscard]] bool within_tolerance(double guess, double answer, double tolerance) noexcept;
@@ -37,7 +37,7 @@ struct ChallengeVerdict {
     std::string said;  // "met: bubble_s / iteration_time_s is 0.2033, below 0.21"; "parallelism.pp is 8, not 4 as the step set it"
 };
 [[nodiscard]] ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportExpression& expression,
-                                               const std::vector<std::optional<Report>>& runs, std::size_t index,
+                                               const std::vector<std::optional<LessonRun>>& runs, std::size_t index,
                                                const std::string& step_yaml, const std::string& run_yaml);
 
 // Every problem of the lesson past its file's form, each step simulated (one device per class of identical devices).

@@ -3,7 +3,7 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
-#include "export/report_metrics.h"
+#include "lesson/lesson_run.h"
 
 #include <algorithm>
 #include <cctype>
@@ -160,11 +160,10 @@ private:
             first = word();
         }
         const std::string name(first);
-        const auto& names = report_metric_names();
+        const auto& names = lesson_run_names();
         if (std::find(names.begin(), names.end(), name) == names.end()) {
-            std::vector<std::string_view> candidates(names.begin(), names.end());
-            return fail(start, "unknown name " + in_quotes(name) + did_you_mean_suffix(name, candidates) +
-                                   "; a name is one of " + join_alternatives(candidates));
+            return fail(start, "unknown name " + in_quotes(name) + did_you_mean_suffix(name, names) +
+                                   "; a name is one of " + join_alternatives(names));
         }
         Item item;
         item.kind = Item::Kind::name;
@@ -198,7 +197,12 @@ Expected<double> ReportExpression::evaluate(const Lookup& lookup) const {
             continue;
         }
         if (item.kind == Item::Kind::name) {
-            stack.push_back(lookup(item.step, item.name));
+            const std::optional<double> value = lookup(item.step, item.name);
+            if (!value) {
+                return Error{text_ + ": " + (item.step > 0 ? "step[" + std::to_string(item.step) + "]." : std::string()) +
+                             item.name + " has no value for this run"};
+            }
+            stack.push_back(*value);
             continue;
         }
         if (item.kind == Item::Kind::negate) {

@@ -24,7 +24,7 @@ Report easy_report() {
     return report;
 }
 
-double value_of(const std::string& text, const std::vector<std::optional<Report>>& runs, std::size_t index) {
+double value_of(const std::string& text, const std::vector<std::optional<LessonRun>>& runs, std::size_t index) {
     const auto expression = ReportExpression::parse(text);
     if (!expression) return -1.0;
     return evaluate_in_lesson(expression.value(), runs, index).value();
@@ -42,6 +42,7 @@ class TestLessons : public QObject {
 private slots:
     void expressionsWorkedByHand_data();
     void expressionsWorkedByHand();
+    void theOracleHasNoAnswerForATransformer();
     void expressionMistakesSayWhere_data();
     void expressionMistakesSayWhere();
     void lessonFileMistakesAreLocated_data();
@@ -64,6 +65,10 @@ void TestLessons::expressionsWorkedByHand_data() {
     QTest::newRow("GiB") << "peak_memory_bytes / 2^30" << 3.0;
     QTest::newRow("an earlier step") << "step[1].iteration_time_s / iteration_time_s" << 2.0;
     QTest::newRow("exponent notation") << "1.5e3 * 2" << 3000.0;
+    // The oracle's answer beside this step's run (set by hand below): 1 s computing and 3 s communicating, 4 s an
+    // iteration, twice the simulated 2 s.
+    QTest::newRow("the oracle's iteration") << "oracle_iteration_s / iteration_time_s" << 2.0;
+    QTest::newRow("the oracle's communication") << "oracle_communication_s - oracle_compute_s" << 2.0;
 }
 
 void TestLessons::expressionsWorkedByHand() {
@@ -71,8 +76,23 @@ void TestLessons::expressionsWorkedByHand() {
     QFETCH(double, value);
     Report twice = easy_report();
     twice.iteration_time_s = 4.0;
-    const std::vector<std::optional<Report>> runs{twice, easy_report()};
+    OracleComparison oracle;
+    oracle.oracle_compute_s = 1.0;
+    oracle.oracle_communication_s = 3.0;
+    const std::vector<std::optional<LessonRun>> runs{LessonRun{twice, std::nullopt}, LessonRun{easy_report(), oracle}};
     QCOMPARE(value_of(text.toStdString(), runs, 1), value);
+}
+
+void TestLessons::theOracleHasNoAnswerForATransformer() {
+    // A transformer's run has no oracle answer: a name of the oracle's has no value, said with the step it names.
+    const std::vector<std::optional<LessonRun>> runs{LessonRun{easy_report(), std::nullopt},
+                                                     LessonRun{easy_report(), std::nullopt}};
+    const auto expression = ReportExpression::parse("step[1].oracle_iteration_s / iteration_time_s");
+    QVERIFY(expression);
+    const Expected<double> value = evaluate_in_lesson(expression.value(), runs, 1);
+    QVERIFY(!value);
+    QCOMPARE(value.error(), std::string("step[1].oracle_iteration_s / iteration_time_s: step[1].oracle_iteration_s "
+                                        "has no value for this run"));
 }
 
 void TestLessons::expressionMistakesSayWhere_data() {
@@ -188,9 +208,9 @@ void TestLessons::aChallengeIsJudgedOnTheRunAndTheFieldsItKeeps() {
     const auto run_of = [](const Scenario& scenario) {
         SimulateOptions options;
         options.timeline = TimelineDetail::none;
-        return simulate(scenario, options).value().report;
+        return LessonRun{simulate(scenario, options).value().report, std::nullopt};
     };
-    std::vector<std::optional<Report>> runs(lesson.steps.size());
+    std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
     runs[0] = run_of(step.scenario->value());
     ChallengeVerdict verdict = judge_challenge(challenge, expression, runs, 0, step_yaml, step_yaml);
     QVERIFY(!verdict.met);

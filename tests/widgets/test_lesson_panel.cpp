@@ -3,6 +3,7 @@
 // screen —; Back and Next; and the window opening a lesson's step as its scenario, on its tab.
 
 #include "lessons/lesson_panel.h"
+#include "oracle/oracle_view.h"
 
 #include "document/scenario_document.h"
 #include "lesson/lesson_check.h"
@@ -13,6 +14,7 @@
 #include "simulation/simulate.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -32,12 +34,12 @@ Lesson bundled(std::string_view id) {
 }
 
 // Step `index`'s run, simulated as the window simulates it.
-Report step_report(const Lesson& lesson, std::size_t index) {
+LessonRun step_run(const Lesson& lesson, std::size_t index) {
     const LoadResult scenario = lesson_step_scenario(lesson, index);
     if (!scenario.ok()) qFatal("the step does not load");
     SimulateOptions options;
     options.timeline = TimelineDetail::none;
-    return simulate(*scenario.scenario, options).value().report;
+    return {simulate(*scenario.scenario, options).value().report, std::nullopt};
 }
 
 }  // namespace
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void theAnswerWaitsForAGuessAndFollowsTheRun();
     void backAndNext();
     void theWindowOpensAStepAsItsScenarioOnItsTab();
+    void theOracleBesideTheSimulationWaitsForTheGuess();
     void presentationMode();
 };
 
@@ -69,7 +72,7 @@ void TestLessonPanel::theAnswerWaitsForAGuessAndFollowsTheRun() {
     QCOMPARE(panel.counterText(), QStringLiteral("Step 1 of 4"));
     QVERIFY(panel.narrativeMarkdown().contains(QStringLiteral("**4 stages**")));
     // No guess yet: no answer, even with the run there.
-    const Report report = step_report(lesson, 0);
+    const LessonRun report = step_run(lesson, 0);
     panel.setRun(&report);
     QVERIFY(panel.answerText().isEmpty());
     QVERIFY(!panel.commitGuess(QStringLiteral("a lot")));
@@ -81,7 +84,7 @@ void TestLessonPanel::theAnswerWaitsForAGuessAndFollowsTheRun() {
     QVERIFY(panel.commitGuess(QStringLiteral("0.25")));
     QCOMPARE(panel.answerText(), QStringLiteral("Right. The simulation says 0.254 (25.4%); you guessed 0.25 (25%)."));
     // The student changes the scenario: the answer follows the run on screen (64 micro-batches: 17.5%).
-    const Report more = step_report(lesson, 1);
+    const LessonRun more = step_run(lesson, 1);
     panel.setRun(&more);
     QVERIFY2(panel.answerText().startsWith(QStringLiteral("The simulation says 0.175 (17.5%)")),
              qPrintable(panel.answerText()));
@@ -156,6 +159,21 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{64});
     QVERIFY(window.resultsHidden());  // a new question
     QVERIFY(!window.timelinePage()->playhead()->isShown());  // step 2 does not ask for it
+}
+
+// The Oracle tab's sentence setting the oracle beside the simulation gives the answer of oracle-limits' first question
+// away (19.82 ms against 5.919 ms, the lesson's claims): hidden until the guess, shown after it.
+void TestLessonPanel::theOracleBesideTheSimulationWaitsForTheGuess() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openLesson(bundled("oracle-limits"));
+    QVERIFY(settled.wait(30000));
+    const QLabel* comparison = window.findChild<OracleView*>()->comparisonLabel();
+    QVERIFY2(comparison->text().contains(QStringLiteral("hidden until you commit a guess")), qPrintable(comparison->text()));
+    QVERIFY(!comparison->text().contains(QStringLiteral("5.919")));
+    QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("3")));
+    QVERIFY2(comparison->text().contains(QStringLiteral("the oracle says 19.82 ms, the simulation 5.919 ms")),
+             qPrintable(comparison->text()));
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

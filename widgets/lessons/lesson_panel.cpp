@@ -151,9 +151,9 @@ void LessonPanel::resetStep() {
     Q_EMIT stepChosen(step_);
 }
 
-void LessonPanel::setRun(const Report* report, const std::string& scenario_yaml) {
+void LessonPanel::setRun(const LessonRun* run, const std::string& scenario_yaml) {
     if (!lesson_ || step_ < 0) return;
-    runs_[static_cast<std::size_t>(step_)] = report != nullptr ? std::optional<Report>(*report) : std::nullopt;
+    runs_[static_cast<std::size_t>(step_)] = run != nullptr ? std::optional<LessonRun>(*run) : std::nullopt;
     run_yaml_ = scenario_yaml;
     updateAnswer();
     updateChallenge();
@@ -298,12 +298,14 @@ void LessonPanel::updateAnswer() {
         return;
     }
     const bool right = within_tolerance(*guess_, answer.value(), step.question->tolerance);
-    answer_->setText((right ? tr("Right. The simulation says %1; you guessed %2.")
-                            : tr("The simulation says %1; you guessed %2, off by %3%."))
-                         .arg(number_text(answer.value()), number_text(*guess_))
-                         .arg(QString::number(100.0 * std::abs(*guess_ - answer.value()) /
-                                                  std::max(std::abs(answer.value()), 1e-300),
-                                              'g', 3)));
+    if (right) {
+        answer_->setText(tr("Right. The simulation says %1; you guessed %2.")
+                             .arg(number_text(answer.value()), number_text(*guess_)));
+        return;
+    }
+    const double off = std::abs(*guess_ - answer.value()) / std::max(std::abs(answer.value()), 1e-300);
+    answer_->setText(tr("The simulation says %1; you guessed %2, off by %3%.")
+                         .arg(number_text(answer.value()), number_text(*guess_), QString::number(100.0 * off, 'g', 3)));
 }
 
 }  // namespace parasight::gui

@@ -5,7 +5,7 @@
 // scenario, tab and targets when the panel asks for a step (stepChosen), and hands it every run (setRun): the answer
 // is evaluated on the run on screen, so it follows the student's changes to the scenario.
 
-#include "analysis/report.h"
+#include "lesson/lesson_run.h"
 #include "scenario_file/lesson_file.h"
 
 #include <QWidget>
@@ -37,7 +37,7 @@ public:
     void resetStep();
     // The run on screen, for this step (none: no result yet, or it failed), and its scenario as scenario_writer writes
     // it — what the step's challenge is judged on.
-    void setRun(const Report* report, const std::string& scenario_yaml = {});
+    void setRun(const LessonRun* run, const std::string& scenario_yaml = {});
 
     // The guess, as typed ("25%", "0.25") or chosen; false (and said) when it is not a number.
     bool commitGuess(const QString& guess);
@@ -75,7 +75,7 @@ private:
 
     std::optional<Lesson> lesson_;
     int step_ = 0;
-    std::vector<std::optional<Report>> runs_;  // by step: the run last on screen for it
+    std::vector<std::optional<LessonRun>> runs_;  // by step: the run last on screen for it
     std::optional<double> guess_;
     bool awaiting_ = false;  // as last said
     QLabel* title_ = nullptr;

@@ -487,6 +487,7 @@ void MainWindow::buildLessonDock() {
     connect(lesson_panel_, &LessonPanel::awaitingGuessChanged, this, [this](bool awaiting) {
         summary_->setVisible(!awaiting);
         hidden_results_->setVisible(awaiting);
+        oracle_->setSimulationHidden(awaiting);
     });
     // A step's tab and targets once its run has settled (a target on the Timeline needs the run's events).
     connect(this, &MainWindow::runSettled, this, [this] {
@@ -836,7 +837,8 @@ void MainWindow::setKeepsRuns(bool on) {
 void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result) {
     result_ = result;
     if (lesson_panel_->lesson()) {
-        lesson_panel_->setRun(&result->simulation.report, write_scenario_yaml(result->scenario->value()));
+        const LessonRun run{result->simulation.report, result->oracle_comparison};
+        lesson_panel_->setRun(&run, write_scenario_yaml(result->scenario->value()));
     }
     // Kept in the history once it has stayed the newest a moment (run/run_recorder.h).
     if (result->scenario == document_.validated()) recorder_.offer(result);

@@ -131,14 +131,30 @@ void OracleView::showResult(const std::shared_ptr<const SimulationResult>& resul
     QStringList reasons;
     for (const std::string& reason : comparison.reasons) reasons << QString::fromStdString(reason);
     if (!reasons.isEmpty()) text += tr(" Largest difference: %1.").arg(reasons.front().toHtmlEscaped());
-    comparison_->setText(text);
-    comparison_->setToolTip(reasons.join(QStringLiteral("\n\n")));
+    comparison_text_ = text;
+    comparison_tool_tip_ = reasons.join(QStringLiteral("\n\n"));
+    showComparison();
+}
+
+void OracleView::setSimulationHidden(bool hidden) {
+    simulation_hidden_ = hidden;
+    showComparison();
+}
+
+void OracleView::showComparison() {
+    if (comparison_text_.isEmpty()) return;
+    comparison_->setText(simulation_hidden_ ? tr("<b>Next to the simulation</b> — hidden until you commit a guess in "
+                                                 "the Lesson dock.")
+                                            : comparison_text_);
+    comparison_->setToolTip(simulation_hidden_ ? QString() : comparison_tool_tip_);
     comparison_->show();
 }
 
 void OracleView::setResultStale(bool stale) { comparison_->setEnabled(!stale); }
 
 void OracleView::showNoResult() {
+    comparison_text_.clear();
+    comparison_tool_tip_.clear();
     comparison_->clear();
     comparison_->hide();
 }

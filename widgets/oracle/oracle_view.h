@@ -64,6 +64,8 @@ public:
     void showNoResult();
     // Greys the comparison while it belongs to an older value of the scenario than the one edited.
     void setResultStale(bool stale);
+    // While a lesson's question waits for its guess, the simulation's numbers beside the oracle's are hidden.
+    void setSimulationHidden(bool hidden);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -72,6 +74,7 @@ private:
     const SimulationResult* shown_run_ = nullptr;  // the result showRun last drew
     void recompute();
     void showChosen();
+    void showComparison();
     void rebuildScalingChart();
     void rebuildBarCharts();
     void showMessage(const QString& message);
@@ -86,6 +89,9 @@ private:
     OracleTableModel* model_ = nullptr;
     QLabel* headline_ = nullptr;
     QLabel* comparison_ = nullptr;
+    QString comparison_text_;  // what comparison_ says when shown (empty: no comparison)
+    QString comparison_tool_tip_;
+    bool simulation_hidden_ = false;
     QComboBox* pe_box_ = nullptr;
     QComboBox* per_box_ = nullptr;
     QStackedWidget* pages_ = nullptr;
