@@ -18,7 +18,7 @@ const std::string_view whatif_help =
     R"(usage: parasight-cli whatif FILE --delay RANGE [--group G] [--operation OP] [--layers A..B] [--all-devices]
                               [--json]
 
-NeuronaBox's what-if question (Zhang et al. 2024, Fig. 4): how much longer is an iteration of scenario FILE when
+NeuronaBox's what-if question (Liu et al. 2024, Fig. 4): how much longer is an iteration of scenario FILE when
 chosen communications each take a fixed delay longer? Simulates FILE once per delay, and once without, and prints
 the iteration time against the delay; the slope below the knee (the delayed calls nothing hides); the "hidden"
 delay, the knee, up to which the overlap with computation absorbs the rest within 1%; and the slope past it, the

@@ -1,5 +1,5 @@
 #pragma once
-// What-if changes to a run (NeuronaBox, Zhang et al. 2024 §3.3 and Fig. 4): a fixed delay added to chosen
+// What-if changes to a run (NeuronaBox, Liu et al. 2024 §3.3 and Fig. 4): a fixed delay added to chosen
 // collectives, chosen devices computing slower (stragglers), chosen links running below their bandwidth. Each is a
 // rule written in the scenario's `what_if:` section (docs/what-if.md); the compiler applies them.
 

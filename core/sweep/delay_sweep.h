@@ -1,5 +1,5 @@
 #pragma once
-// NeuronaBox's delay sweep (Zhang et al. 2024 §3.3, Fig. 4): the iteration time with a fixed delay added to chosen
+// NeuronaBox's delay sweep (Liu et al. 2024 §3.3, Fig. 4): the iteration time with a fixed delay added to chosen
 // communications, over a range of delays. The calls that nothing follows (the last gradient bucket of an iteration)
 // add their delay at once: the initial slope counts them. The others hide theirs in the computation they ran beside
 // until the delay outgrows that overlap window; past that knee the iteration grows faster, by the delay times every

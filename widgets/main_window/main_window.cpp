@@ -424,7 +424,7 @@ void MainWindow::buildMenus() {
             this, tr("About ParaSight"),
             tr("<h3>ParaSight %1</h3><p>A design-space explorer for distributed deep-learning training: it simulates "
                "one training iteration on every device of a cluster.</p><p>Its model draws on DistSim (Lu et al. "
-               "2023), ASTRA-sim 2.0 (Won et al. 2023), NeuronaBox (Gui et al. 2024), the ParaDL oracle (Kahira et "
+               "2023), ASTRA-sim 2.0 (Won et al. 2023), NeuronaBox (Liu et al. 2024), the ParaDL oracle (Kahira et "
                "al. 2021) and Proteus (Duan et al. 2024); docs/model.md says what each number comes from.</p>")
                 .arg(QStringLiteral(PARASIGHT_VERSION)));
     });

@@ -1,5 +1,5 @@
 #pragma once
-// The What-if tab (NeuronaBox, Zhang et al. 2024 §3.3; docs/what-if.md). On the left the scenario's what_if rules,
+// The What-if tab (NeuronaBox, Liu et al. 2024 §3.3; docs/what-if.md). On the left the scenario's what_if rules,
 // edited in place as undoable edits of the document — delays added to chosen collectives, slow devices, degraded
 // links — which every run then applies (the Timeline draws injected delays in their own colour). On the right a
 // delay sweep: one chosen kind of communication delayed by each of a range of delays, simulated on a worker
