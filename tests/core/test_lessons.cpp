@@ -236,6 +236,13 @@ void TestLessons::everyBundledLessonHoldsTrue() {
         const LessonRead read = read_lesson_file(entry.path());
         QVERIFY2(read.lesson, read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
         for (const Diagnostic& problem : check_lesson(*read.lesson)) QFAIL(problem.to_string().c_str());
+        // A bundled lesson is embedded in the programs without the files beside it: its steps open presets.
+        for (const LessonStep& step : read.lesson->steps) {
+            QVERIFY2(step.scenario.file.empty(),
+                     (step.scenario.where.file + ":" + std::to_string(step.scenario.where.line) +
+                      ": a bundled lesson's step opens a scenario preset, not a file")
+                         .c_str());
+        }
     }
     QVERIFY(lessons >= 1);
 }

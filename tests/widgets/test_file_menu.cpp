@@ -94,6 +94,7 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"pipeline-zb-h1", 1, 4, 1, 16},
         {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
         {"bert-large-dp8", 1, 1, 8, 64},   // 8 A100s, data parallel
+        {"bert-large-dp8-delay", 1, 1, 8, 64},  // the same, each dp all-reduce 2 ms longer
     };
     for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
         const Preset& preset = parasight::all_presets()[i];
