@@ -1,6 +1,8 @@
 #include "lesson/lesson_check.h"
 
 #include "common/message_text.h"
+#include "lesson/lesson_number.h"
+#include "lesson/lesson_sweep.h"
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -9,17 +11,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <thread>
 
 namespace parasight {
 namespace {
-
-// A number as a lesson's reader wants it: four significant digits ("24.02", "0.254", "30").
-std::string short_number(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", value);
-    return text;
-}
 
 SourceLocation shifted(SourceLocation where, std::size_t offset) {
     if (where.column > 0) where.column += static_cast<int>(offset);
@@ -120,9 +115,9 @@ ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportE
     const Expected<double> value = evaluate_in_lesson(expression, runs, index);
     if (!value) return {false, value.error()};
     const bool met = challenge.below ? value.value() < *challenge.below : value.value() > *challenge.above;
-    const std::string bound = challenge.below ? "below " + short_number(*challenge.below)
-                                              : "above " + short_number(*challenge.above);
-    return {met, (met ? "met: " : "not yet: ") + expression.text() + " is " + short_number(value.value()) +
+    const std::string bound = challenge.below ? "below " + lesson_number_text(*challenge.below)
+                                              : "above " + lesson_number_text(*challenge.above);
+    return {met, (met ? "met: " : "not yet: ") + expression.text() + " is " + lesson_number_text(value.value()) +
                      (met ? ", " : ", not ") + bound};
 }
 
@@ -199,13 +194,20 @@ Diagnostics check_lesson(const Lesson& lesson) {
                 }
             }
         }
+        if (step.sweep && scenario.ok()) {
+            const unsigned cores = std::thread::hardware_concurrency();
+            const auto sweep = run_lesson_sweep(*step.sweep, scenario.scenario->value(), lesson.directory,
+                                                static_cast<int>(std::clamp(cores, 1U, 4U)));
+            const Diagnostics found = sweep ? check_lesson_sweep_best(*step.sweep, sweep.value()) : sweep.error();
+            problems.insert(problems.end(), found.begin(), found.end());
+        }
         for (const LessonClaim& claim : step.claims) {
             const std::optional<double> value = evaluated(claim.expression);
             if (value && !within_tolerance(claim.value, *value, claim.tolerance)) {
                 problems.push_back({claim.expression.where,
-                                    "the lesson says " + claim.expression.text + " is " + short_number(claim.value) +
-                                        ", the simulation gives " + short_number(*value) + " (more than " +
-                                        short_number(100.0 * claim.tolerance) + "% apart)",
+                                    "the lesson says " + claim.expression.text + " is " + lesson_number_text(claim.value) +
+                                        ", the simulation gives " + lesson_number_text(*value) + " (more than " +
+                                        lesson_number_text(100.0 * claim.tolerance) + "% apart)",
                                     {}});
             }
         }

@@ -61,6 +61,29 @@ std::optional<LocatedText> located(MapReader& reader, std::string_view key) {
     return LocatedText{*text, reader.value_location(key)};
 }
 
+// A mapping of field paths to one value each (a step's set:, a sweep's best:), in the file's order; `meaning` says what
+// it maps, for the error: "field paths to values (training.micro_batch: 2)".
+std::vector<std::pair<std::string, LocatedText>> read_path_values(MapReader& reader, std::string_view key,
+                                                                  const std::string& meaning) {
+    std::vector<std::pair<std::string, LocatedText>> values;
+    const YAML::Node node = reader.value(key);
+    if (!node.IsMap()) {
+        reader.source().error(reader.value_location(key), reader.path(key) + " must map " + meaning + ", found " +
+                                                              std::string(node_type_noun(node)));
+        return values;
+    }
+    for (const auto& entry : node) {
+        if (!entry.first.IsScalar() || !entry.second.IsScalar()) {
+            reader.source().error(entry.first, reader.path(key) + " maps a field's path to one value, as " +
+                                                   "parallelism.pp: 4");
+            continue;
+        }
+        values.emplace_back(entry.first.Scalar(),
+                            LocatedText{entry.second.Scalar(), reader.source().location(entry.second)});
+    }
+    return values;
+}
+
 // A text of several lines (Markdown), or nothing when absent.
 void read_lines(MapReader& reader, std::string_view key, std::string& out) {
     if (const auto text = reader.scalar_text(key)) out = *text;
@@ -99,21 +122,7 @@ void read_scenario(const YAML::Node& node, YamlSource& source, const std::string
         scenario.file = *file;
         scenario.where = reader.value_location("file");
     }
-    if (!reader.has("set")) return;
-    const YAML::Node set = reader.value("set");
-    if (!set.IsMap()) {
-        source.error(reader.value_location("set"), what + ".set must map field paths to values "
-                                                          "(training.micro_batch: 2), found " +
-                                                       std::string(node_type_noun(set)));
-        return;
-    }
-    for (const auto& entry : set) {
-        if (!entry.first.IsScalar() || !entry.second.IsScalar()) {
-            source.error(entry.first, what + ".set maps a field's path to one value, as parallelism.pp: 4");
-            continue;
-        }
-        scenario.set.emplace_back(entry.first.Scalar(), LocatedText{entry.second.Scalar(), source.location(entry.second)});
-    }
+    if (reader.has("set")) scenario.set = read_path_values(reader, "set", "field paths to values (training.micro_batch: 2)");
 }
 
 void read_question(const YAML::Node& node, YamlSource& source, const std::string& what, LessonQuestion& question) {
@@ -175,11 +184,28 @@ void read_claim(const YAML::Node& node, YamlSource& source, const std::string& w
     read_tolerance(reader, claim.tolerance);
 }
 
+void read_sweep(const YAML::Node& node, YamlSource& source, const std::string& what, LessonSweep& sweep) {
+    MapReader reader(node, source, what, {"axes", "strategies", "points", "best"});
+    if (!reader.is_map()) return;
+    sweep.where = reader.location();
+    sweep.axes = read_located_texts(reader, "axes", "an axis, PATH=VALUES (parallelism.tp=1,2,4)");
+    sweep.strategies = located(reader, "strategies");
+    if (sweep.axes.empty() && !sweep.strategies) {
+        source.error(sweep.where, what + " needs axes (PATH=VALUES: parallelism.tp=1,2,4) or strategies "
+                                         "(degrees or all)");
+    }
+    if (int points = 0; reader.read_integer("points", points, IntegerRange{1, 1'000'000})) {
+        sweep.points = points;
+        sweep.points_where = reader.value_location("points");
+    }
+    if (reader.has("best")) sweep.best = read_path_values(reader, "best", "axis paths to the best point's values (parallelism.tp: 8)");
+}
+
 void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Lesson& lesson) {
     const std::string what = "steps[" + std::to_string(index) + "]";
     MapReader reader(node, source, what,
                      {"title", "scenario", "tab", "reveal", "spotlight", "playhead", "text", "notes", "question",
-                      "challenge", "claims"});
+                      "challenge", "sweep", "claims"});
     if (!reader.is_map()) return;
     LessonStep step;
     reader.require("title");
@@ -200,6 +226,11 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
         LessonChallenge challenge;
         read_challenge(reader.value("challenge"), source, what + ".challenge", challenge);
         step.challenge = std::move(challenge);
+    }
+    if (reader.has("sweep")) {
+        LessonSweep sweep;
+        read_sweep(reader.value("sweep"), source, what + ".sweep", sweep);
+        step.sweep = std::move(sweep);
     }
     if (reader.has("claims")) {
         const YAML::Node claims = reader.value("claims");

@@ -55,6 +55,17 @@ struct LessonChallenge {
     SourceLocation where;
 };
 
+// A sweep the step runs on its scenario, shown on the Sweeps tab: its axes as --axis writes them, a strategy space,
+// and what the lesson states of it — its count of points, the best point's values — checked by running the sweep.
+struct LessonSweep {
+    std::vector<LocatedText> axes;                            // "parallelism.tp=1,2,4,8"
+    std::optional<LocatedText> strategies;                    // "degrees" or "all"
+    std::optional<std::int64_t> points;                       // the points it has
+    SourceLocation points_where;
+    std::vector<std::pair<std::string, LocatedText>> best;    // axis path → the best point's value
+    SourceLocation where;
+};
+
 struct LessonStep {
     std::string title;
     LessonScenario scenario;
@@ -67,6 +78,7 @@ struct LessonStep {
     std::string notes;                  // for the teacher only
     std::optional<LessonQuestion> question;
     std::optional<LessonChallenge> challenge;
+    std::optional<LessonSweep> sweep;
     std::vector<LessonClaim> claims;
 };
 

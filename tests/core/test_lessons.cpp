@@ -142,6 +142,13 @@ void TestLessons::lessonFileMistakesAreLocated_data() {
     // The root mapping is the first level, so the 256th bracket (at column 7 + 256) is one level too many.
     QTest::newRow("nested too deeply") << "schema: 1\ntitle: T\nsteps: " + QString(300, u'[')
                                        << "lesson.yaml:3:263: lists and mappings are nested too deeply here";
+    QTest::newRow("a sweep of nothing") << QString::fromStdString(lesson_with("    sweep: {best: {parallelism.tp: 8}}\n"))
+                                        << "lesson.yaml:6:12: steps[0].sweep needs axes (PATH=VALUES: "
+                                           "parallelism.tp=1,2,4) or strategies (degrees or all)";
+    // "    sweep: {strategies: degrees, best: " is 39 characters: the 3 at column 40.
+    QTest::newRow("a best point that is no mapping")
+        << QString::fromStdString(lesson_with("    sweep: {strategies: degrees, best: 3}\n"))
+        << "lesson.yaml:6:40: steps[0].sweep.best must map axis paths to the best point's values";
     QTest::newRow("no steps") << "schema: 1\ntitle: T\nsteps: []\n"
                               << "lesson.yaml:3:8: steps must be a list of one step or more";
 }
@@ -170,6 +177,21 @@ void TestLessons::checkFindsWhatTheFileCannot_data() {
         << "    claims: [{expression: iteration_time_s * 1000, is: 30}]\n"
         << "lesson.yaml:6:27: the lesson says iteration_time_s * 1000 is 30, the simulation gives 24.02 (more than 1% "
            "apart)";
+    // A sweep's axis is refused at its place: "    sweep: {axes: [" is 19 characters, the quoted axis at column 20.
+    QTest::newRow("a sweep's axis naming nothing")
+        << "    sweep: {axes: ['training.micro_bach=1,2']}\n"
+        << "lesson.yaml:6:20: 'training.micro_bach=1,2': training.micro_bach: 'training' has no 'micro_bach' (did you "
+           "mean 'micro_batch'?)";
+    QTest::newRow("a sweep's count of points")
+        << "    sweep: {axes: ['training.micro_batch=1,2'], points: 3}\n"
+        << "lesson.yaml:6:57: the lesson says the sweep has 3 points, it has 2";
+    // The preset's 8 sequences over 4 stages: micro-batches of 1 make m = 8 and a bubble of 3/11 of the pipeline,
+    // of 2 make m = 4 and 3/7 — the first is the faster (24.02 ms), so the best point is not micro_batch 2. The
+    // stated 2 is at column 78 (77 characters before it).
+    QTest::newRow("a sweep's best point")
+        << "    sweep: {axes: ['training.micro_batch=1,2'], best: {training.micro_batch: 2}}\n"
+        << "lesson.yaml:6:78: the lesson says the best point has training.micro_batch 2, the sweep's best has 1 "
+           "(training.micro_batch 1: iteration_time_s 0.02402)";
     // The 1F1B preset's bubble is 50.5% of its iteration: a challenge to bring it above 10% is met already.
     QTest::newRow("a challenge met already")
         << "    challenge: {goal: G, expression: bubble_s / iteration_time_s, above: 0.1}\n"

@@ -4,6 +4,7 @@
 
 #include "lessons/lesson_panel.h"
 #include "oracle/oracle_view.h"
+#include "sweeps/sweeps_page.h"
 
 #include "document/scenario_document.h"
 #include "lesson/lesson_check.h"
@@ -14,7 +15,9 @@
 #include "simulation/simulate.h"
 
 #include <QDockWidget>
+#include <QComboBox>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -52,6 +55,7 @@ private Q_SLOTS:
     void backAndNext();
     void theWindowOpensAStepAsItsScenarioOnItsTab();
     void theOracleBesideTheSimulationWaitsForTheGuess();
+    void aStepRunsItsSweep();
     void presentationMode();
 };
 
@@ -174,6 +178,24 @@ void TestLessonPanel::theOracleBesideTheSimulationWaitsForTheGuess() {
     QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("3")));
     QVERIFY2(comparison->text().contains(QStringLiteral("the oracle says 19.82 ms, the simulation 5.919 ms")),
              qPrintable(comparison->text()));
+}
+
+// The capstone's first step defines its sweep on the Sweeps tab — every tp × pp × dp of the default scenario's 1024
+// GPUs, 41 points (the lesson's points:, checked by test_lessons) — and runs it once the step's run settles.
+void TestLessonPanel::aStepRunsItsSweep() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QSignalSpy swept(window.sweepsPage(), &SweepsPage::sweepSettled);
+    window.openLesson(bundled("sweep-capstone"));
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("sweeps")));
+    QCOMPARE(window.sweepsPage()->strategiesBox()->currentIndex(), 1);  // strategies: degrees
+    QVERIFY(window.sweepsPage()->axesEdit()->toPlainText().isEmpty());
+    QVERIFY(swept.wait(60000));
+    QVERIFY(window.sweepsPage()->shownSweep() != nullptr);
+    QCOMPARE(window.sweepsPage()->shownSweep()->point_count, std::uint64_t{41});
+    // The sweep's summary is read again on a worker after its last batch.
+    QTRY_COMPARE_WITH_TIMEOUT(window.sweepsPage()->shownSweep()->stored(), std::uint64_t{41}, 10000);
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

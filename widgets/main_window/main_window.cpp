@@ -502,6 +502,15 @@ void MainWindow::buildLessonDock() {
             if (const Expected<Target> target = parse_target(step.spotlight->text)) spotlight(target.value());
         }
         timeline_->playhead()->setShown(step.playhead);
+        if (step.sweep) {
+            // The step's sweep defined on the Sweeps tab and run on the step's scenario (resumed when stored before).
+            QStringList axes;
+            for (const LocatedText& axis : step.sweep->axes) axes << QString::fromStdString(axis.text);
+            sweeps_->defineSweep(axes, step.sweep->strategies
+                                           ? std::optional<QString>(QString::fromStdString(step.sweep->strategies->text))
+                                           : std::nullopt);
+            sweeps_->runSweep();
+        }
     });
 }
 

@@ -462,6 +462,11 @@ void SweepsPage::updatePointCount() {
     run_->setEnabled(plan.has_value() && !sweeper_.isRunning());
 }
 
+void SweepsPage::defineSweep(const QStringList& axes, const std::optional<QString>& strategies) {
+    axes_->setPlainText(axes.join(u'\n'));
+    strategies_->setCurrentIndex(!strategies ? 0 : *strategies == QStringLiteral("all") ? 2 : 1);
+}
+
 bool SweepsPage::runSweep() {
     Expected<SweepPlan, QString> plan = plannedSweep();
     if (!plan) {

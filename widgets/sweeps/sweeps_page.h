@@ -101,6 +101,9 @@ public:
     [[nodiscard]] QString pointCountText() const;
     // Runs the sweep the axes define on the scenario being edited; false (and the count says why) when they make none.
     bool runSweep();
+    // Writes a sweep's axes (as --axis writes them) and strategy space ("degrees", "all", or none) in the tab's boxes,
+    // as a lesson step defines its sweep.
+    void defineSweep(const QStringList& axes, const std::optional<QString>& strategies);
     void cancelSweep();
     // Runs a stored sweep's missing points (its plan read back from the database: store/stored_sweep_run.h) and
     // shows it; what cannot be resumed is said under Run Sweep.
