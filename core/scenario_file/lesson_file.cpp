@@ -258,7 +258,7 @@ LessonRead read_lesson(std::string_view text, const std::string& file_name, cons
     if (!document) return result;
     const YAML::Node& root = *document;
     MapReader reader(MapReader::DocumentRoot{}, root, source,
-                     {"schema", "title", "summary", "goals", "prerequisites", "steps"});
+                     {"schema", "title", "number", "summary", "goals", "prerequisites", "steps"});
     if (!reader.is_map()) return result;
     Lesson lesson;
     lesson.file = file_name;
@@ -269,6 +269,7 @@ LessonRead read_lesson(std::string_view text, const std::string& file_name, cons
     }
     reader.require("title");
     reader.read_string("title", lesson.title);
+    if (int number = 0; reader.read_integer("number", number, IntegerRange{1, 999})) lesson.number = number;
     read_lines(reader, "summary", lesson.summary);
     lesson.goals = read_texts(reader, "goals");
     lesson.prerequisites = read_texts(reader, "prerequisites");

@@ -86,6 +86,7 @@ struct Lesson {
     std::string file;
     std::filesystem::path directory;  // where its scenario files are read from
     std::string title;
+    std::optional<int> number;        // its place in a course: lessons are listed by number, then title
     std::string summary;
     std::vector<std::string> goals;
     std::vector<std::string> prerequisites;

@@ -3,6 +3,7 @@
 // (lesson/lesson_check.h); and every bundled lesson in presets/lessons read, each step simulated, every claim the
 // same as the simulation's number.
 
+#include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -51,6 +52,7 @@ private slots:
     void checkFindsWhatTheFileCannot();
     void aChallengeIsJudgedOnTheRunAndTheFieldsItKeeps();
     void everyBundledLessonHoldsTrue();
+    void theBundledLessonsMakeACourse();
 };
 
 void TestLessons::expressionsWorkedByHand_data() {
@@ -149,6 +151,8 @@ void TestLessons::lessonFileMistakesAreLocated_data() {
     QTest::newRow("a best point that is no mapping")
         << QString::fromStdString(lesson_with("    sweep: {strategies: degrees, best: 3}\n"))
         << "lesson.yaml:6:40: steps[0].sweep.best must map axis paths to the best point's values";
+    QTest::newRow("a number out of range") << "schema: 1\ntitle: T\nnumber: 0\nsteps: []\n"
+                                           << "lesson.yaml:3:9: number must be";
     QTest::newRow("no steps") << "schema: 1\ntitle: T\nsteps: []\n"
                               << "lesson.yaml:3:8: steps must be a list of one step or more";
 }
@@ -267,6 +271,15 @@ void TestLessons::everyBundledLessonHoldsTrue() {
         }
     }
     QVERIFY(lessons >= 1);
+}
+
+void TestLessons::theBundledLessonsMakeACourse() {
+    // Every bundled lesson reads and has its own number, 1 to 12 in order (docs/lessons.md's table).
+    const std::vector<BundledLesson> lessons = bundled_lessons();
+    QCOMPARE(lessons.size(), std::size_t{12});
+    for (std::size_t i = 0; i < lessons.size(); ++i) QCOMPARE(lessons[i].lesson.number, std::optional<int>(int(i) + 1));
+    QCOMPARE(lessons.front().preset->id, std::string_view("data-parallel-ring"));
+    QCOMPARE(lessons.back().preset->id, std::string_view("sweep-capstone"));
 }
 
 QTEST_APPLESS_MAIN(TestLessons)

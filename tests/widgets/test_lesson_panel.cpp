@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QComboBox>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void theWindowOpensAStepAsItsScenarioOnItsTab();
     void theOracleBesideTheSimulationWaitsForTheGuess();
     void aStepRunsItsSweep();
+    void helpListsTheLessonsInCourseOrder();
     void presentationMode();
 };
 
@@ -196,6 +198,24 @@ void TestLessonPanel::aStepRunsItsSweep() {
     QCOMPARE(window.sweepsPage()->shownSweep()->point_count, std::uint64_t{41});
     // The sweep's summary is read again on a worker after its last batch.
     QTRY_COMPARE_WITH_TIMEOUT(window.sweepsPage()->shownSweep()->stored(), std::uint64_t{41}, 10000);
+}
+
+// Help → Lessons lists the bundled lessons in course order, numbered, each with its summary as a tool tip.
+void TestLessonPanel::helpListsTheLessonsInCourseOrder() {
+    MainWindow window;
+    QMenu* lessons = nullptr;
+    for (QMenu* menu : window.findChildren<QMenu*>()) {
+        if (menu->title() == QStringLiteral("&Lessons")) lessons = menu;
+    }
+    QVERIFY(lessons != nullptr);
+    const QList<QAction*> actions = lessons->actions();
+    QCOMPARE(actions.size(), 12);
+    QCOMPARE(actions.front()->text(), QStringLiteral("1. Data parallelism and the ring all-reduce"));
+    QCOMPARE(actions.at(1)->text(), QStringLiteral("2. Pipeline bubbles"));
+    QCOMPARE(actions.back()->text(), QStringLiteral("12. Capstone: sweep the layouts, defend the best cell"));
+    QVERIFY(actions.front()->toolTip().startsWith(QStringLiteral("Eight replicas of BERT-large")));
+    actions.at(1)->trigger();
+    QCOMPARE(window.lessonPanel()->lesson()->title, std::string("Pipeline bubbles"));
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

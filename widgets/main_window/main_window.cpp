@@ -18,6 +18,7 @@
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 #include "history/history_page.h"
+#include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
 #include "lessons/lesson_panel.h"
 #include "scenario_file/preset_name.h"
@@ -407,17 +408,14 @@ void MainWindow::buildMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     // The bundled lessons (presets/lessons, docs/lessons.md), each opened in the Lesson dock at its first step.
     QMenu* lessons = help->addMenu(tr("&Lessons"));
-    for (const Preset& preset : all_presets()) {
-        if (preset.kind != PresetKind::lesson) continue;
-        lessons->addAction(QString::fromStdString(preset_name(preset)), this, [this, &preset] {
-            LessonRead read = read_lesson(preset.text, std::string(preset.file), ".");
-            if (!read.lesson) {
-                showProblems(read.diagnostics, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
-                return;
-            }
-            openLesson(std::move(*read.lesson));
-        });
+    for (BundledLesson& bundled : bundled_lessons()) {
+        const QString title = QString::fromStdString(bundled.lesson.title);
+        const QString label = bundled.lesson.number ? tr("%1. %2").arg(*bundled.lesson.number).arg(title) : title;
+        QAction* action = lessons->addAction(label);
+        action->setToolTip(QString::fromStdString(bundled.lesson.summary));
+        connect(action, &QAction::triggered, this, [this, lesson = std::move(bundled.lesson)] { openLesson(lesson); });
     }
+    lessons->setToolTipsVisible(true);
     help->addSeparator();
     help->addAction(tr("&About ParaSight"), this, [this] {
         QMessageBox::about(
