@@ -67,6 +67,36 @@ LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index) {
     return loaded;
 }
 
+Expected<LessonRun, Diagnostic> simulate_lesson_step(const Lesson& lesson, std::size_t index,
+                                                     const ValidatedScenario& scenario) {
+    // A CNN's run keeps its timeline: the oracle's comparison measures busy times on it.
+    const bool cnn = scenario.value().model.kind == ModelKind::cnn;
+    SimulateOptions options;
+    options.timeline = cnn ? TimelineDetail::events : TimelineDetail::none;
+    auto simulated = simulate(scenario, options);
+    if (!simulated) {
+        return Diagnostic{lesson.steps.at(index).scenario.where,
+                          "the step does not simulate: " + simulated.error().message, {}};
+    }
+    LessonRun run{simulated.value().report, std::nullopt};
+    if (cnn) {
+        if (auto oracle = compare_oracle_with_simulation(scenario, simulated.value())) run.oracle = std::move(oracle).value();
+    }
+    return run;
+}
+
+std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson) {
+    std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
+    for (std::size_t index = 0; index < lesson.steps.size(); ++index) {
+        const LoadResult scenario = lesson_step_scenario(lesson, index);
+        if (!scenario.ok()) continue;
+        if (Expected<LessonRun, Diagnostic> run = simulate_lesson_step(lesson, index, *scenario.scenario)) {
+            runs[index] = std::move(run).value();
+        }
+    }
+    return runs;
+}
+
 Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text) {
     Expected<ReportExpression, ExpressionProblem> parsed = ReportExpression::parse(text.text);
     if (!parsed) return Diagnostic{shifted(text.where, parsed.error().offset), parsed.error().message, {}};
@@ -144,23 +174,10 @@ Diagnostics check_lesson(const Lesson& lesson) {
         const LoadResult scenario = lesson_step_scenario(lesson, index);
         if (!scenario.ok()) {
             problems.insert(problems.end(), scenario.diagnostics.begin(), scenario.diagnostics.end());
+        } else if (Expected<LessonRun, Diagnostic> run = simulate_lesson_step(lesson, index, *scenario.scenario)) {
+            runs[index] = std::move(run).value();
         } else {
-            // A CNN's run keeps its timeline: the oracle's comparison measures busy times on it.
-            const bool cnn = scenario.scenario->value().model.kind == ModelKind::cnn;
-            SimulateOptions options;
-            options.timeline = cnn ? TimelineDetail::events : TimelineDetail::none;
-            auto simulated = simulate(*scenario.scenario, options);
-            if (simulated) {
-                LessonRun run{simulated.value().report, std::nullopt};
-                if (cnn) {
-                    if (auto oracle = compare_oracle_with_simulation(*scenario.scenario, simulated.value())) {
-                        run.oracle = std::move(oracle).value();
-                    }
-                }
-                runs[index] = std::move(run);
-            } else {
-                problems.push_back({step.scenario.where, "the step does not simulate: " + simulated.error().message, {}});
-            }
+            problems.push_back(std::move(run).error());
         }
         const auto evaluated = [&](const LocatedText& text) -> std::optional<double> {
             Expected<ReportExpression, Diagnostic> expression = lesson_expression(text);

@@ -19,6 +19,13 @@ namespace parasight {
 // value; a scenario that does not hold together: at its preset's or file's name).
 [[nodiscard]] LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index);
 
+// Step `index`'s run of `scenario` (its scenario as lesson_step_scenario makes it): the report, and for a CNN the
+// oracle's answer beside it; why it did not simulate, at the step's scenario.
+[[nodiscard]] Expected<LessonRun, Diagnostic> simulate_lesson_step(const Lesson& lesson, std::size_t index,
+                                                                   const ValidatedScenario& scenario);
+// Every step's run, as the window would make it (none for a step whose scenario does not load or simulate).
+[[nodiscard]] std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson);
+
 // An expression of the lesson read, or its problem at the place it was written (column by its offset).
 [[nodiscard]] Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text);
 

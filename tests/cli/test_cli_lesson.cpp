@@ -1,9 +1,10 @@
 // parasight-cli lesson end to end (docs/cli.md "lesson"): a bundled lesson by id and a lesson file by path hold true;
-// a lesson whose claim the simulation contradicts is refused at the claim's FILE:LINE:COL with both numbers; every
-// bad argument is a usage error.
+// a lesson whose claim the simulation contradicts is refused at the claim's FILE:LINE:COL with both numbers; the
+// students' handout keeps the answers back, the teacher's has them; every bad argument is a usage error.
 
 #include "cli_runner.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,12 +62,42 @@ private slots:
         QVERIFY2(run.out.startsWith(QStringLiteral("heavy-last-stage: ok")), qPrintable(run.out));
     }
 
+    void aStudentsHandoutKeepsTheAnswersBack() {
+        // The students' handout: the lesson's title with its number, each step's question with room for the
+        // prediction — and neither the answers nor the teacher's notes.
+        RUN_CLI(run, {QStringLiteral("lesson"), QStringLiteral("handout"), QStringLiteral("pipeline-bubbles")});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.startsWith(QStringLiteral("# 2. Pipeline bubbles\n")), qPrintable(run.out.left(200)));
+        QVERIFY(run.out.contains(QStringLiteral("## Step 1 of 4: Four stages, sixteen micro-batches\n")));
+        QCOMPARE(run.out.count(QStringLiteral("Your prediction: ")), 3);  // steps 1, 2 and 4 ask
+        QVERIFY(!run.out.contains(QStringLiteral("**Answer:**")));
+        QVERIFY(!run.out.contains(QStringLiteral("Teacher's notes")));
+    }
+
+    void theTeachersHandoutHasTheSimulationsAnswers() {
+        // Step 1's answer is the bubble's share of the iteration, 25.4% (the lesson's claim, checked by test_lessons);
+        // step 2's, 25.4% / 17.5% = 1.45 times; written whole to --out.
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("handout.md"));
+        RUN_CLI(run, {QStringLiteral("lesson"), QStringLiteral("handout"), QStringLiteral("pipeline-bubbles"),
+                      QStringLiteral("--teacher"), QStringLiteral("--out"), path});
+        EXPECT_EXIT(run, 0);
+        QCOMPARE(run.out, QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.startsWith(QStringLiteral("# 2. Pipeline bubbles — teacher's handout\n")));
+        QVERIFY2(text.contains(QStringLiteral("**Answer:** 0.254 (25.4%)\n")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("**Answer:** 1.45\n")));
+        QVERIFY(text.contains(QStringLiteral("*Teacher's notes:* Ask the class to predict")));
+    }
+
     void badArguments_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
         QTest::newRow("no action") << QStringList{QStringLiteral("lesson")} << QStringLiteral("say what to do");
         QTest::newRow("unknown action") << QStringList{QStringLiteral("lesson"), QStringLiteral("chek")}
-                                        << QStringLiteral("unknown action 'chek'");
+                                        << QStringLiteral("unknown action 'chek'; the actions are check and handout");
         QTest::newRow("nothing to check") << QStringList{QStringLiteral("lesson"), QStringLiteral("check")}
                                           << QStringLiteral("name at least one LESSON");
         QTest::newRow("unknown id") << QStringList{QStringLiteral("lesson"), QStringLiteral("check"),
@@ -78,6 +109,16 @@ private slots:
         QTest::newRow("unknown option") << QStringList{QStringLiteral("lesson"), QStringLiteral("check"),
                                                        QStringLiteral("--json"), QStringLiteral("pipeline-bubbles")}
                                         << QStringLiteral("--json");
+        QTest::newRow("handout of two") << QStringList{QStringLiteral("lesson"), QStringLiteral("handout"),
+                                                       QStringLiteral("pipeline-bubbles"), QStringLiteral("memory-wall")}
+                                        << QStringLiteral("handout takes one LESSON");
+        QTest::newRow("check with --teacher") << QStringList{QStringLiteral("lesson"), QStringLiteral("check"),
+                                                             QStringLiteral("--teacher"), QStringLiteral("pipeline-bubbles")}
+                                              << QStringLiteral("check takes no --out or --teacher");
+        QTest::newRow("handout into a folder") << QStringList{QStringLiteral("lesson"), QStringLiteral("handout"),
+                                                              QStringLiteral("pipeline-bubbles"), QStringLiteral("--out"),
+                                                              QStringLiteral("/tmp")}
+                                               << QStringLiteral("--out: cannot write");
     }
 
     void badArguments() {

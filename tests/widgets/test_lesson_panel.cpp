@@ -22,7 +22,10 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QFile>
+#include <QImage>
 
 using namespace parasight;
 using namespace parasight::gui;
@@ -58,6 +61,7 @@ private Q_SLOTS:
     void theOracleBesideTheSimulationWaitsForTheGuess();
     void aStepRunsItsSweep();
     void helpListsTheLessonsInCourseOrder();
+    void handoutsWithEachStepsPicture();
     void presentationMode();
 };
 
@@ -216,6 +220,44 @@ void TestLessonPanel::helpListsTheLessonsInCourseOrder() {
     QVERIFY(actions.front()->toolTip().startsWith(QStringLiteral("Eight replicas of BERT-large")));
     actions.at(1)->trigger();
     QCOMPARE(window.lessonPanel()->lesson()->title, std::string("Pipeline bubbles"));
+}
+
+// The handout: every step opened and pictured, then written — as Markdown with a picture per step beside it (FILE.md,
+// FILE-figures/step-N.png), or as one PDF — and the lesson back at the step it was on.
+void TestLessonPanel::handoutsWithEachStepsPicture() {
+    QTemporaryDir directory;
+    MainWindow window;
+    window.resize(1024, 700);
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QSignalSpy exported(&window, &MainWindow::handoutExported);
+    window.openLesson(bundled("pipeline-bubbles"), 1);
+    QVERIFY(settled.wait(30000));
+    const QString markdown = directory.filePath(QStringLiteral("bubbles.md"));
+    QVERIFY(window.exportHandout(markdown, HandoutReader::teacher));
+    QVERIFY(!window.exportHandout(markdown, HandoutReader::teacher));  // one at a time
+    QVERIFY(exported.wait(60000));
+    QVERIFY2(exported.front().at(1).toBool(), qPrintable(exported.front().front().toString()));
+    QFile file(markdown);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    for (int step = 1; step <= 4; ++step) {
+        QVERIFY2(text.contains(QStringLiteral("](bubbles-figures/step-%1.png)").arg(step)), qPrintable(text));
+        const QImage figure(directory.filePath(QStringLiteral("bubbles-figures/step-%1.png").arg(step)));
+        QVERIFY(!figure.isNull());
+        QVERIFY(figure.width() > 400);
+    }
+    QVERIFY(text.contains(QStringLiteral("**Answer:** 0.254 (25.4%)")));  // step 1's run, made for the handout
+    QCOMPARE(window.lessonPanel()->step(), 1);
+    // PDF: one file.
+    exported.clear();
+    const QString pdf = directory.filePath(QStringLiteral("bubbles.pdf"));
+    QVERIFY(window.exportHandout(pdf, HandoutReader::students));
+    QVERIFY(exported.wait(60000));
+    QVERIFY2(exported.front().at(1).toBool(), qPrintable(exported.front().front().toString()));
+    QFile written(pdf);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(written.read(5) == "%PDF-");
+    QVERIFY2(written.size() > 50'000, qPrintable(QString::number(written.size())));  // four pictures
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

@@ -1,6 +1,7 @@
 #include "lessons/lesson_panel.h"
 
 #include "common/number_text.h"
+#include "lesson/lesson_number.h"
 #include "lesson/lesson_check.h"
 #include "scenario_file/scenario_writer.h"
 
@@ -9,7 +10,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
+#include <QToolButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -19,12 +22,7 @@
 namespace parasight::gui {
 namespace {
 
-// A number as a lesson's answer says it: three significant digits, and as a percentage between 0 and 1.
-QString number_text(double value) {
-    QString text = QString::number(value, 'g', 3);
-    if (std::abs(value) < 1.0 && value != 0.0) text += QStringLiteral(" (%1%)").arg(QString::number(100.0 * value, 'g', 3));
-    return text;
-}
+QString number_text(double value) { return QString::fromStdString(lesson_answer_text(value)); }
 
 // "25%" or "0.25" as 0.25; nothing when it is not a number.
 std::optional<double> guess_value(QString text) {
@@ -95,6 +93,20 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
 
     reset_ = new QPushButton(tr("&Reset Step"), this);
     reset_->setToolTip(tr("The step's scenario as the lesson set it: your changes to it are dropped"));
+    handout_ = new QToolButton(this);
+    handout_->setText(tr("Hand&out"));
+    handout_->setToolTip(tr("The lesson as a handout, Markdown or PDF, with each step's picture"));
+    handout_->setPopupMode(QToolButton::InstantPopup);
+    auto* handout_menu = new QMenu(handout_);
+    handout_menu->addAction(tr("For the Students…"), this,
+                            [this] { Q_EMIT handoutRequested(HandoutReader::students); });
+    handout_menu->addAction(tr("For the Teacher, with the Answers…"), this,
+                            [this] { Q_EMIT handoutRequested(HandoutReader::teacher); });
+    handout_->setMenu(handout_menu);
+    auto* step_tools = new QHBoxLayout;
+    step_tools->addWidget(handout_);
+    step_tools->addStretch(1);
+    step_tools->addWidget(reset_);
     back_ = new QPushButton(tr("← &Back"), this);
     next_ = new QPushButton(tr("&Next →"), this);
     auto* steps = new QHBoxLayout;
@@ -109,7 +121,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(notes_);
     layout->addWidget(question_);
     layout->addWidget(challenge_);
-    layout->addWidget(reset_, 0, Qt::AlignRight);
+    layout->addLayout(step_tools);
     layout->addLayout(steps);
     applyFonts();
 

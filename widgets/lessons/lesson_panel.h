@@ -5,6 +5,7 @@
 // scenario, tab and targets when the panel asks for a step (stepChosen), and hands it every run (setRun): the answer
 // is evaluated on the run on screen, so it follows the student's changes to the scenario.
 
+#include "lesson/lesson_handout.h"
 #include "lesson/lesson_run.h"
 #include "scenario_file/lesson_file.h"
 
@@ -15,6 +16,7 @@
 
 class QComboBox;
 class QLabel;
+class QToolButton;
 class QLineEdit;
 class QPushButton;
 class QTextBrowser;
@@ -38,6 +40,8 @@ public:
     // The run on screen, for this step (none: no result yet, or it failed), and its scenario as scenario_writer writes
     // it — what the step's challenge is judged on.
     void setRun(const LessonRun* run, const std::string& scenario_yaml = {});
+    // Each step's run last on screen (none for a step not shown yet, or whose run failed).
+    [[nodiscard]] const std::vector<std::optional<LessonRun>>& runs() const noexcept { return runs_; }
 
     // The guess, as typed ("25%", "0.25") or chosen; false (and said) when it is not a number.
     bool commitGuess(const QString& guess);
@@ -65,6 +69,8 @@ Q_SIGNALS:
     void stepChosen(int index);
     // awaitingGuess() changed.
     void awaitingGuessChanged(bool awaiting);
+    // The Handout button's choice: a handout for the students, or the teacher's with the answers.
+    void handoutRequested(HandoutReader reader);
 
 private:
     void showStep();
@@ -78,6 +84,7 @@ private:
     std::vector<std::optional<LessonRun>> runs_;  // by step: the run last on screen for it
     std::optional<double> guess_;
     bool awaiting_ = false;  // as last said
+    QToolButton* handout_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* counter_ = nullptr;
     QLabel* step_title_ = nullptr;

@@ -21,6 +21,7 @@
 #include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
 #include "lessons/lesson_panel.h"
+#include "main_window/lesson_handout_export.h"
 #include "scenario_file/preset_name.h"
 #include "scenario_file/scenario_writer.h"
 #include "sweeps/sweeps_page.h"
@@ -509,7 +510,35 @@ void MainWindow::buildLessonDock() {
                                            : std::nullopt);
             sweeps_->runSweep();
         }
+        Q_EMIT lessonStepShown();
     });
+    connect(lesson_panel_, &LessonPanel::handoutRequested, this, &MainWindow::chooseHandout);
+}
+
+void MainWindow::chooseHandout(HandoutReader reader) {
+    const QString title = reader == HandoutReader::teacher ? tr("Export the Teacher's Handout")
+                                                           : tr("Export the Students' Handout");
+    QString filter = tr("Markdown, pictures beside it (*.md)");
+    const QString path = QFileDialog::getSaveFileName(this, title, QString(),
+                                                      tr("Markdown, pictures beside it (*.md);;PDF (*.pdf)"), &filter);
+    if (path.isEmpty()) return;
+    const bool pdf = filter.contains(QStringLiteral("*.pdf"));
+    const QString suffix = pdf ? QStringLiteral(".pdf") : QStringLiteral(".md");
+    exportHandout(path.endsWith(suffix, Qt::CaseInsensitive) ? path : path + suffix, reader);
+}
+
+bool MainWindow::exportHandout(const QString& path, HandoutReader reader) {
+    if (!lesson_panel_->lesson() || handout_export_ != nullptr) return false;
+    handout_export_ = new LessonHandoutExport(*this, path, reader);
+    connect(handout_export_, &LessonHandoutExport::finished, this, [this](const QString& message, bool written) {
+        handout_export_->deleteLater();
+        handout_export_ = nullptr;
+        statusBar()->showMessage(message, 10000);
+        Q_EMIT handoutExported(message, written);
+    });
+    statusBar()->showMessage(tr("Making the handout: each step is opened and pictured…"));
+    handout_export_->start();
+    return true;
 }
 
 void MainWindow::setPresenting(bool on) {
@@ -550,6 +579,7 @@ void MainWindow::showLessonStep(int index) {
     const QString title = tr("%1, step %2").arg(QString::fromStdString(lesson.title)).arg(index + 1);
     if (!scenario.ok()) {
         showProblems(scenario.diagnostics, QString::fromStdString(lesson.file));
+        Q_EMIT lessonStepShown();
         return;
     }
     // A step's document is the lesson's, its edits the students' trials: moving on drops them without asking. Any

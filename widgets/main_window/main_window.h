@@ -17,6 +17,7 @@
 #include "run/run_session.h"
 #include "target/target.h"
 #include "run/simulation_job.h"
+#include "lesson/lesson_handout.h"
 #include "scenario_file/lesson_file.h"
 
 #include <QFont>
@@ -125,6 +126,11 @@ public:
     // simulated, then its tab and targets shown (Help → Lessons opens the bundled ones).
     void openLesson(Lesson lesson, int step = 0);
     [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
+    // The summary bar and the tabs: what a lesson handout pictures of each step.
+    [[nodiscard]] QWidget* resultsArea() const noexcept { return results_; }
+    // Writes the open lesson's handout to `path` (.md or .pdf) with each step's picture (lesson_handout_export.h);
+    // handoutExported follows. False when no lesson is open or a handout is being made.
+    bool exportHandout(const QString& path, HandoutReader reader);
     // Presentation mode (View → Presentation Mode, F5): full screen, the scenario dock hidden, text × 1.5, the
     // lesson's teacher notes hidden; PageUp / PageDown move through the lesson's steps; Esc ends it.
     void setPresenting(bool on);
@@ -147,6 +153,11 @@ Q_SIGNALS:
     // openFile() has ended: the document is the file's (`opened`), or it was not opened (its problems are on the
     // open-file page), or the reading was cancelled.
     void fileOpened(const QString& path, bool opened);
+    // A lesson step is shown: its run settled and its tab and targets shown — or its scenario could not be opened
+    // (its problems are shown).
+    void lessonStepShown();
+    // A handout was written (`written`), or why not.
+    void handoutExported(const QString& message, bool written);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -157,6 +168,8 @@ private:
     void buildProblemsPanel();
     void buildScenarioDock();
     void buildLessonDock();
+    // Asks where to write the open lesson's handout, then writes it.
+    void chooseHandout(HandoutReader reader);
     // The lesson's step `index` as a new document; its tab and targets once its run settles.
     void showLessonStep(int index);
     void onScenarioChanged();
@@ -210,6 +223,7 @@ private:
     LessonPanel* lesson_panel_ = nullptr;
     bool lesson_step_pending_ = false;  // a step's tab and targets wait for its run
     bool lesson_owns_document_ = false;  // the document is a lesson step's (its edits are trials, not work)
+    class LessonHandoutExport* handout_export_ = nullptr;  // the handout being made, if any
     QLabel* hidden_results_ = nullptr;  // in the summary's place while a lesson's question waits for a guess
     QAction* presentation_action_ = nullptr;
     bool presenting_ = false;
