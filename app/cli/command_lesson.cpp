@@ -6,6 +6,7 @@
 #include "io/atomic_output.h"
 #include "lesson/lesson_check.h"
 #include "lesson/lesson_handout.h"
+#include "lesson/named_lesson.h"
 #include "path_checks.h"
 #include "presets/preset_library.h"
 
@@ -33,22 +34,6 @@ exit status: 0 ok, 2 a lesson has problems (or cannot be read), 1 the handout co
 )";
 
 namespace {
-
-// A lesson named by path or by bundled id, read; its problems (or the unknown id's) otherwise.
-LessonRead read_named_lesson(const std::string& name) {
-    if (name.ends_with(".yaml") || name.find('/') != std::string::npos) return read_lesson_file(name);
-    if (const Preset* preset = find_preset(PresetKind::lesson, name)) {
-        return read_lesson(preset->text, std::string(preset->file), ".");
-    }
-    const auto ids = preset_ids(PresetKind::lesson);
-    LessonRead unknown;
-    unknown.diagnostics.push_back(Diagnostic{SourceLocation{name, 0, 0},
-                                             "no lesson file or bundled lesson by this name" +
-                                                 did_you_mean_suffix(name, ids) + "; the bundled lessons are " +
-                                                 join_alternatives(ids),
-                                             ""});
-    return unknown;
-}
 
 std::size_t claims_in(const Lesson& lesson) {
     std::size_t claims = 0;

@@ -6,6 +6,7 @@
 #include "io/temporary_files.h"
 #include "main_window/main_window.h"
 #include "main_window/open_file_page.h"
+#include "lesson/named_lesson.h"
 #include "scenario_file/lesson_file.h"
 #include "problems/problem_list_model.h"
 #include "style/appearance.h"
@@ -130,9 +131,10 @@ int main(int argc, char** argv) {
         QStringLiteral("PATH=VALUES"));
     const QCommandLineOption lesson_option(
         QStringLiteral("lesson"),
-        QStringLiteral("Open a bundled lesson (parasight-cli presets list lesson) at step STEP, from 1 (default 1); with "
-                       "--screenshot, the step is pictured once its run has settled and its targets are shown."),
-        QStringLiteral("ID[:STEP]"));
+        QStringLiteral("Open a lesson — a bundled lesson's id (parasight-cli presets list lesson) or a lesson file — at "
+                       "step STEP, from 1 (default 1); with --screenshot, the step is pictured once its run has settled "
+                       "and its targets are shown."),
+        QStringLiteral("LESSON[:STEP]"));
     parser.addOptions({screenshot, tab, size, colours, spotlight, compare, sweep_axis, lesson_option});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario to open (default: the bundled default scenario)."));
@@ -191,23 +193,20 @@ int main(int argc, char** argv) {
     }
     std::optional<std::pair<parasight::Lesson, int>> lesson;
     if (parser.isSet(lesson_option)) {
+        // NAME or NAME:STEP, NAME a bundled lesson's id or a lesson file.
         const QString value = parser.value(lesson_option);
-        const QString id = value.section(u':', 0, 0);
-        const QString step_text = value.section(u':', 1);
-        bool step_ok = true;
-        const int step = step_text.isEmpty() ? 1 : step_text.toInt(&step_ok);
-        const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::lesson, id.toStdString());
-        if (preset == nullptr) {
-            const auto ids = parasight::preset_ids(parasight::PresetKind::lesson);
-            return usage_error(QStringLiteral("--lesson: no lesson '%1'%2; the lessons are %3")
-                                   .arg(id, QString::fromStdString(parasight::did_you_mean_suffix(id.toStdString(), ids)),
-                                        QString::fromStdString(parasight::join_alternatives(ids))));
+        const qsizetype colon = value.lastIndexOf(u':');
+        bool step_given = false;
+        const int step = colon < 0 ? 1 : value.mid(colon + 1).toInt(&step_given);
+        const QString name = step_given ? value.left(colon) : value;
+        const QString step_text = step_given ? value.mid(colon + 1) : QString();
+        parasight::LessonRead read = parasight::read_named_lesson(name.toStdString());
+        if (!read.lesson) {
+            return usage_error(QStringLiteral("--lesson: %1").arg(QString::fromStdString(read.diagnostics.front().to_string())));
         }
-        parasight::LessonRead read = parasight::read_lesson(preset->text, std::string(preset->file), ".");
-        if (!read.lesson) return usage_error(QString::fromStdString(read.diagnostics.front().to_string()));
         const auto steps = static_cast<int>(read.lesson->steps.size());
-        if (!step_ok || step < 1 || step > steps) {
-            return usage_error(QStringLiteral("--lesson: '%1' has steps 1 to %2, not '%3'").arg(id).arg(steps).arg(step_text));
+        if (step < 1 || step > steps) {
+            return usage_error(QStringLiteral("--lesson: '%1' has steps 1 to %2, not '%3'").arg(name).arg(steps).arg(step_text));
         }
         lesson = std::pair(std::move(*read.lesson), step - 1);
     }

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void aStepRunsItsSweep();
     void helpListsTheLessonsInCourseOrder();
     void handoutsWithEachStepsPicture();
+    void aLessonFileOfOnesOwn();
     void presentationMode();
 };
 
@@ -204,7 +205,8 @@ void TestLessonPanel::aStepRunsItsSweep() {
     QTRY_COMPARE_WITH_TIMEOUT(window.sweepsPage()->shownSweep()->stored(), std::uint64_t{41}, 10000);
 }
 
-// Help → Lessons lists the bundled lessons in course order, numbered, each with its summary as a tool tip.
+// Help → Lessons lists the bundled lessons in course order, numbered, each with its summary as a tool tip; then opens
+// a lesson file.
 void TestLessonPanel::helpListsTheLessonsInCourseOrder() {
     MainWindow window;
     QMenu* lessons = nullptr;
@@ -212,8 +214,12 @@ void TestLessonPanel::helpListsTheLessonsInCourseOrder() {
         if (menu->title() == QStringLiteral("&Lessons")) lessons = menu;
     }
     QVERIFY(lessons != nullptr);
-    const QList<QAction*> actions = lessons->actions();
-    QCOMPARE(actions.size(), 12);
+    // The twelve lessons, a separator, Open Lesson File….
+    const QList<QAction*> all = lessons->actions();
+    QCOMPARE(all.size(), 14);
+    QVERIFY(all.at(12)->isSeparator());
+    QCOMPARE(all.at(13)->text(), QStringLiteral("Open Lesson &File…"));
+    const QList<QAction*> actions = all.mid(0, 12);
     QCOMPARE(actions.front()->text(), QStringLiteral("1. Data parallelism and the ring all-reduce"));
     QCOMPARE(actions.at(1)->text(), QStringLiteral("2. Pipeline bubbles"));
     QCOMPARE(actions.back()->text(), QStringLiteral("12. Capstone: sweep the layouts, defend the best cell"));
@@ -258,6 +264,36 @@ void TestLessonPanel::handoutsWithEachStepsPicture() {
     QVERIFY(written.open(QIODevice::ReadOnly));
     QVERIFY(written.read(5) == "%PDF-");
     QVERIFY2(written.size() > 50'000, qPrintable(QString::number(written.size())));  // four pictures
+}
+
+// A lesson file of one's own, beside its scenario file (`file:` is read from the lesson's folder): opened at its first
+// step, the scenario the step names as the document. A file that does not read is refused, its problem said.
+void TestLessonPanel::aLessonFileOfOnesOwn() {
+    QTemporaryDir directory;
+    const parasight::Preset* pipeline = find_preset(PresetKind::scenario, "pipeline-1f1b");
+    QVERIFY(pipeline != nullptr);
+    QFile scenario(directory.filePath(QStringLiteral("mine.yaml")));
+    QVERIFY(scenario.open(QIODevice::WriteOnly));
+    scenario.write(QByteArray(pipeline->text.data(), static_cast<qsizetype>(pipeline->text.size())));
+    scenario.close();
+    QFile lesson(directory.filePath(QStringLiteral("lesson.yaml")));
+    QVERIFY(lesson.open(QIODevice::WriteOnly));
+    lesson.write("schema: 1\ntitle: My lesson\nsteps:\n  - title: Mine\n    scenario:\n      file: mine.yaml\n"
+                 "      set: {training.global_batch: 16}\n    tab: memory\n");
+    lesson.close();
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(window.openLessonFile(lesson.fileName()));
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.lessonPanel()->lesson()->title, std::string("My lesson"));
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
+    QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("memory")));
+    QFile broken(directory.filePath(QStringLiteral("broken.yaml")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("schema: 1\ntitle: Broken\n");
+    broken.close();
+    QVERIFY(!window.openLessonFile(broken.fileName()));
+    QCOMPARE(window.lessonPanel()->lesson()->title, std::string("My lesson"));  // the open lesson stays
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

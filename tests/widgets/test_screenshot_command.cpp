@@ -331,8 +331,10 @@ void TestScreenshotCommand::badInputExitsTwoAndKeepsTheOldPng_data() {
                                                       QStringLiteral("--sweep-axis"), QStringLiteral("parallelism.tp=1,2")}
                                        << "parasight: --compare and --sweep-axis show different tabs: name one";
     QTest::newRow("unknown lesson") << old << QStringList{QStringLiteral("--lesson"), QStringLiteral("pipeline-bubble")}
-                                    << "parasight: --lesson: no lesson 'pipeline-bubble' (did you mean "
-                                       "'pipeline-bubbles'?)";
+                                    << "parasight: --lesson: pipeline-bubble: no lesson file or bundled lesson by "
+                                       "this name (did you mean 'pipeline-bubbles'?)";
+    QTest::newRow("missing lesson file") << old << QStringList{QStringLiteral("--lesson"), QStringLiteral("FOLDER/none.yaml:2")}
+                                         << "parasight: --lesson: FOLDER/none.yaml";
     QTest::newRow("lesson step past its end") << old
                                               << QStringList{QStringLiteral("--lesson"),
                                                              QStringLiteral("pipeline-bubbles:9")}

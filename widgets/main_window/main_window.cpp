@@ -417,6 +417,11 @@ void MainWindow::buildMenus() {
         connect(action, &QAction::triggered, this, [this, lesson = std::move(bundled.lesson)] { openLesson(lesson); });
     }
     lessons->setToolTipsVisible(true);
+    lessons->addSeparator();
+    lessons->addAction(tr("Open Lesson &File…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a Lesson"), QString(), tr("Lessons (*.yaml)"));
+        if (!path.isEmpty()) openLessonFile(path);
+    });
     help->addSeparator();
     help->addAction(tr("&About ParaSight"), this, [this] {
         QMessageBox::about(
@@ -571,6 +576,16 @@ void MainWindow::openLesson(Lesson lesson, int step) {
     lesson_dock_->show();
     lesson_dock_->raise();
     lesson_panel_->showLesson(std::move(lesson), step);
+}
+
+bool MainWindow::openLessonFile(const QString& path) {
+    LessonRead read = read_lesson_file(path.toStdString());
+    if (!read.lesson) {
+        showProblems(read.diagnostics, path);
+        return false;
+    }
+    openLesson(std::move(*read.lesson));
+    return true;
 }
 
 void MainWindow::showLessonStep(int index) {

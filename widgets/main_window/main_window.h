@@ -125,6 +125,9 @@ public:
     // Opens a lesson (docs/lessons.md) in the Lesson dock at its first step: its scenario as a new document,
     // simulated, then its tab and targets shown (Help → Lessons opens the bundled ones).
     void openLesson(Lesson lesson, int step = 0);
+    // A lesson file of one's own (docs/lessons.md), opened at its first step; false, its problems shown, when it does
+    // not read.
+    bool openLessonFile(const QString& path);
     [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
     // The summary bar and the tabs: what a lesson handout pictures of each step.
     [[nodiscard]] QWidget* resultsArea() const noexcept { return results_; }
