@@ -5,6 +5,7 @@
 #include "io/atomic_output.h"
 #include "io/temporary_files.h"
 #include "main_window/main_window.h"
+#include "main_window/welcome_dialog.h"
 #include "main_window/open_file_page.h"
 #include "lesson/named_lesson.h"
 #include "scenario_file/lesson_file.h"
@@ -401,6 +402,11 @@ int main(int argc, char** argv) {
     if (lesson) window.openLesson(std::move(lesson->first), lesson->second);
     window.show();
     if (!taking_screenshot) window.offerRecovery(parasight::gui::Autosave::default_folder());
+    // The welcome at start, when nothing was asked for on the command line and it has not been turned off.
+    if (!taking_screenshot && files.isEmpty() && !parser.isSet(lesson_option) && !parser.isSet(compare) &&
+        sweep_axes.isEmpty() && parasight::gui::WelcomeDialog::showsAtStart()) {
+        window.showWelcome();
+    }
     const int code = QApplication::exec();
     return taking_screenshot ? status : code;
 }

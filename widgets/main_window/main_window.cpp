@@ -22,6 +22,7 @@
 #include "lesson/lesson_check.h"
 #include "lessons/lesson_panel.h"
 #include "main_window/lesson_handout_export.h"
+#include "main_window/welcome_dialog.h"
 #include "scenario_file/preset_name.h"
 #include "scenario_file/scenario_writer.h"
 #include "sweeps/sweeps_page.h"
@@ -422,6 +423,7 @@ void MainWindow::buildMenus() {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a Lesson"), QString(), tr("Lessons (*.yaml)"));
         if (!path.isEmpty()) openLessonFile(path);
     });
+    help->addAction(tr("&Welcome…"), this, &MainWindow::showWelcome);
     help->addSeparator();
     help->addAction(tr("&About ParaSight"), this, [this] {
         QMessageBox::about(
@@ -576,6 +578,18 @@ void MainWindow::openLesson(Lesson lesson, int step) {
     lesson_dock_->show();
     lesson_dock_->raise();
     lesson_panel_->showLesson(std::move(lesson), step);
+}
+
+WelcomeDialog* MainWindow::showWelcome() {
+    auto* welcome = new WelcomeDialog(this);
+    welcome->setAttribute(Qt::WA_DeleteOnClose);
+    connect(welcome, &WelcomeDialog::lessonChosen, this, [this](const Lesson& lesson) { openLesson(lesson); });
+    connect(welcome, &WelcomeDialog::scenarioChosen, this, [this](const QString& id) {
+        const Preset* preset = find_preset(PresetKind::scenario, id.toStdString());
+        if (preset != nullptr && maybeSave()) openPreset(*preset);
+    });
+    welcome->show();
+    return welcome;
 }
 
 bool MainWindow::openLessonFile(const QString& path) {

@@ -128,6 +128,8 @@ public:
     // A lesson file of one's own (docs/lessons.md), opened at its first step; false, its problems shown, when it does
     // not read.
     bool openLessonFile(const QString& path);
+    // The welcome: the bundled lessons and the scenario presets to start from (at first start; Help → Welcome).
+    class WelcomeDialog* showWelcome();
     [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
     // The summary bar and the tabs: what a lesson handout pictures of each step.
     [[nodiscard]] QWidget* resultsArea() const noexcept { return results_; }
