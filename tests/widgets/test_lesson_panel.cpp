@@ -24,7 +24,9 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 
 using namespace parasight;
@@ -49,6 +51,16 @@ LessonRun step_run(const Lesson& lesson, std::size_t index) {
     return {simulate(*scenario.scenario, options).value().report, std::nullopt};
 }
 
+// The window shown at 1200×800 with pipeline-bubbles open at its first step, once its run has settled (`settled`
+// listens to the window's runSettled).
+[[nodiscard]] bool shown_at_first_step(MainWindow& window, QSignalSpy& settled) {
+    window.resize(1200, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) return false;
+    window.openLesson(bundled("pipeline-bubbles"));
+    return settled.wait(30000);
+}
+
 }  // namespace
 
 class TestLessonPanel : public QObject {
@@ -64,6 +76,7 @@ private Q_SLOTS:
     void handoutsWithEachStepsPicture();
     void aLessonFileOfOnesOwn();
     void presentationMode();
+    void aPictureForSlides();
 };
 
 void TestLessonPanel::initTestCase() {
@@ -300,22 +313,25 @@ void TestLessonPanel::aLessonFileOfOnesOwn() {
 // and PageUp move through the steps; Esc ends it and puts everything back.
 void TestLessonPanel::presentationMode() {
     MainWindow window;
-    window.resize(1200, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
     QSignalSpy settled(&window, &MainWindow::runSettled);
-    window.openLesson(bundled("pipeline-bubbles"));
-    QVERIFY(settled.wait(30000));
+    QVERIFY(shown_at_first_step(window, settled));
     auto* scenario_dock = window.findChild<QDockWidget*>(QStringLiteral("ScenarioDock"));
     QVERIFY(scenario_dock != nullptr && scenario_dock->isVisible());
     QVERIFY(window.lessonPanel()->notesText().contains(QStringLiteral("Ask the class to predict")));
     const double points = window.font().pointSizeF();
-    window.setPresenting(true);
+    const QColor text_before = QApplication::palette().color(QPalette::Text);
+    // F11 starts it (F5 runs the simulation).
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_F11);
     QVERIFY(window.isPresenting());
     QVERIFY(window.isFullScreen() || window.windowState().testFlag(Qt::WindowFullScreen));
     QVERIFY(!scenario_dock->isVisible());
     QCOMPARE(window.font().pointSizeF(), points * MainWindow::presentation_font_scale);
     QVERIFY(window.lessonPanel()->notesText().isEmpty());
+    // High contrast: the light palette's text black on white.
+    QCOMPARE(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
+    QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(Qt::white));
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QTest::keyClick(&window, Qt::Key_PageDown);
@@ -328,10 +344,31 @@ void TestLessonPanel::presentationMode() {
     QVERIFY(!window.isPresenting());
     QVERIFY(scenario_dock->isVisible());
     QCOMPARE(window.font().pointSizeF(), points);
+    QCOMPARE(QApplication::palette().color(QPalette::Text), text_before);
     QVERIFY(!window.lessonPanel()->notesText().isEmpty());
     // Outside presentation mode PageDown is the tables' again, not the lesson's.
     QTest::keyClick(&window, Qt::Key_PageDown);
     QCOMPARE(window.lessonPanel()->step(), 0);
+}
+
+// The tab on screen pictured for slides: PNG and SVG named after the lesson's step and the tab, a number added
+// rather than a picture replaced.
+void TestLessonPanel::aPictureForSlides() {
+    QTemporaryDir directory;
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    QVERIFY(shown_at_first_step(window, settled));
+    const QString folder = directory.filePath(QStringLiteral("slides"));
+    const Expected<QString> first = window.pictureForSlides(folder);
+    QVERIFY2(first, first ? "" : first.error().c_str());
+    QCOMPARE(first.value(), folder + QStringLiteral("/Pipeline bubbles, step 1 - Timeline.png"));
+    const QImage picture(first.value());
+    QVERIFY(!picture.isNull());
+    QCOMPARE(picture.width(), 2 * window.findChild<QTabWidget*>()->currentWidget()->width());  // twice the pixels
+    QVERIFY(QFileInfo::exists(folder + QStringLiteral("/Pipeline bubbles, step 1 - Timeline.svg")));
+    const Expected<QString> second = window.pictureForSlides(folder);
+    QVERIFY(second);
+    QCOMPARE(second.value(), folder + QStringLiteral("/Pipeline bubbles, step 1 - Timeline (2).png"));
 }
 
 QTEST_MAIN(TestLessonPanel)

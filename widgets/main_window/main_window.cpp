@@ -23,6 +23,7 @@
 #include "lessons/lesson_panel.h"
 #include "main_window/lesson_handout_export.h"
 #include "main_window/welcome_dialog.h"
+#include "picture/picture_export.h"
 #include "scenario_file/preset_name.h"
 #include "scenario_file/scenario_writer.h"
 #include "sweeps/sweeps_page.h"
@@ -39,6 +40,9 @@
 #include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
@@ -380,7 +384,15 @@ void MainWindow::buildMenus() {
     // remote) move through the lesson's steps, Esc ends it.
     presentation_action_ = view->addAction(tr("&Presentation Mode"), this, &MainWindow::setPresenting);
     presentation_action_->setCheckable(true);
-    presentation_action_->setShortcut(QKeySequence(Qt::Key_F5));
+    presentation_action_->setShortcut(QKeySequence(Qt::Key_F11));
+    view->addAction(tr("Picture for &Slides"), QKeySequence(Qt::Key_F12), this, [this] {
+        const QString folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) +
+                               QStringLiteral("/ParaSight");
+        const Expected<QString> written = pictureForSlides(folder);
+        statusBar()->showMessage(written ? tr("Pictured for slides: %1 and .svg").arg(QDir::toNativeSeparators(written.value()))
+                                         : tr("Not pictured: %1").arg(QString::fromStdString(written.error())),
+                                 10000);
+    });
     auto* next_step = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
     auto* previous_step = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
     for (QShortcut* shortcut : {next_step, previous_step}) {
@@ -558,12 +570,15 @@ void MainWindow::setPresenting(bool on) {
         scenario_dock_shown_ = scenario_dock != nullptr && scenario_dock->isVisible();
         window_state_before_ = windowState();
         font_before_ = font();
+        palette_before_ = QApplication::palette();
+        QApplication::setPalette(high_contrast_palette(palette_before_));
         if (scenario_dock != nullptr) scenario_dock->hide();
         QFont larger = font();
         larger.setPointSizeF(larger.pointSizeF() * presentation_font_scale);
         setFont(larger);
         showFullScreen();
     } else {
+        QApplication::setPalette(palette_before_);
         setFont(font_before_);
         if (scenario_dock != nullptr && scenario_dock_shown_) scenario_dock->show();
         setWindowState(window_state_before_);
@@ -590,6 +605,30 @@ WelcomeDialog* MainWindow::showWelcome() {
     });
     welcome->show();
     return welcome;
+}
+
+Expected<QString> MainWindow::pictureForSlides(const QString& folder) {
+    QWidget* shown = tabs_->currentWidget();
+    if (shown == nullptr) return Error{"no tab is shown"};
+    if (!QDir().mkpath(folder)) return Error{"cannot make the folder " + folder.toStdString()};
+    // What it shows: the lesson's step, or the document, and the tab.
+    QString what = lesson_panel_->lesson() && lesson_owns_document_
+                       ? tr("%1, step %2").arg(QString::fromStdString(lesson_panel_->lesson()->title)).arg(lesson_panel_->step() + 1)
+                       : document_.displayName();
+    what = QStringLiteral("%1 - %2").arg(what, tabs_->tabText(tabs_->currentIndex()).remove(u'&'));
+    what.replace(QRegularExpression(QStringLiteral("[/\\\\:*?\"<>|]")), QStringLiteral("-"));
+    QString base = QDir(folder).filePath(what);
+    for (int number = 2; QFileInfo::exists(base + QStringLiteral(".png")) || QFileInfo::exists(base + QStringLiteral(".svg")); ++number) {
+        base = QDir(folder).filePath(QStringLiteral("%1 (%2)").arg(what).arg(number));
+    }
+    const auto paint = [shown](QPainter& painter) { shown->render(&painter); };
+    if (auto error = export_png(shown->size(), shown->palette().color(QPalette::Window), paint, base + QStringLiteral(".png"))) {
+        return Error{error->toStdString()};
+    }
+    if (auto error = export_svg(shown->size(), QStringLiteral("ParaSight: %1").arg(what), paint, base + QStringLiteral(".svg"))) {
+        return Error{error->toStdString()};
+    }
+    return base + QStringLiteral(".png");
 }
 
 bool MainWindow::openLessonFile(const QString& path) {

@@ -21,6 +21,7 @@
 #include "scenario_file/lesson_file.h"
 
 #include <QFont>
+#include <QPalette>
 #include <QMainWindow>
 #include <QTimer>
 
@@ -128,6 +129,11 @@ public:
     // A lesson file of one's own (docs/lessons.md), opened at its first step; false, its problems shown, when it does
     // not read.
     bool openLessonFile(const QString& path);
+    // The tab on screen pictured for slides, as PNG (twice the screen's pixels) and SVG, in `folder` (made when
+    // missing) under a name saying what it shows ("Pipeline bubbles, step 1 - Timeline.png", a number added rather
+    // than a file replaced); the PNG's path, or why nothing was written. View → Picture for Slides (F12) writes to the
+    // pictures folder's ParaSight.
+    Expected<QString> pictureForSlides(const QString& folder);
     // The welcome: the bundled lessons and the scenario presets to start from (at first start; Help → Welcome).
     class WelcomeDialog* showWelcome();
     [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return lesson_panel_; }
@@ -136,8 +142,8 @@ public:
     // Writes the open lesson's handout to `path` (.md or .pdf) with each step's picture (lesson_handout_export.h);
     // handoutExported follows. False when no lesson is open or a handout is being made.
     bool exportHandout(const QString& path, HandoutReader reader);
-    // Presentation mode (View → Presentation Mode, F5): full screen, the scenario dock hidden, text × 1.5, the
-    // lesson's teacher notes hidden; PageUp / PageDown move through the lesson's steps; Esc ends it.
+    // Presentation mode (View → Presentation Mode, F11): full screen, high contrast, the scenario dock hidden, text
+    // × 1.5, the lesson's teacher notes hidden; PageUp / PageDown move through the lesson's steps; Esc ends it.
     void setPresenting(bool on);
     [[nodiscard]] bool isPresenting() const noexcept { return presenting_; }
     static constexpr double presentation_font_scale = 1.5;
@@ -235,6 +241,7 @@ private:
     bool scenario_dock_shown_ = true;       // before presenting
     Qt::WindowStates window_state_before_;  // likewise
     QFont font_before_;
+    QPalette palette_before_;  // the application's, before presentation mode's high contrast
     RunRecorder recorder_;
     QAction* keep_runs_action_ = nullptr;
     QString from_sweep_;  // what the document was opened from ("sweep:1 point 3 · name", "run:4 · name"), if stored

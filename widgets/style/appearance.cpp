@@ -90,4 +90,27 @@ void apply_appearance(Appearance appearance) {
     }
 }
 
+QPalette high_contrast_palette(const QPalette& palette) {
+    const bool dark = palette.color(QPalette::Text).lightness() > palette.color(QPalette::Base).lightness();
+    const QColor ground = dark ? Qt::black : Qt::white;
+    const QColor ink = dark ? Qt::white : Qt::black;
+    QPalette contrast = palette;
+    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::AlternateBase, QPalette::Button,
+                            QPalette::ToolTipBase}) {
+        contrast.setColor(QPalette::Active, role, ground);
+        contrast.setColor(QPalette::Inactive, role, ground);
+    }
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText}) {
+        contrast.setColor(QPalette::Active, role, ink);
+        contrast.setColor(QPalette::Inactive, role, ink);
+        contrast.setColor(QPalette::Disabled, role, dark ? QColor(0xa0, 0xa0, 0xa0) : QColor(0x60, 0x60, 0x60));
+    }
+    const QColor highlight = dark ? QColor(0xff, 0xd4, 0x00) : QColor(0x00, 0x3c, 0xb4);
+    contrast.setColor(QPalette::Highlight, highlight);
+    contrast.setColor(QPalette::HighlightedText, dark ? Qt::black : Qt::white);
+    contrast.setColor(QPalette::Link, dark ? QColor(0x7c, 0xc4, 0xff) : QColor(0x00, 0x3c, 0xb4));
+    contrast.setColor(QPalette::PlaceholderText, dark ? QColor(0xb0, 0xb0, 0xb0) : QColor(0x50, 0x50, 0x50));
+    return contrast;
+}
+
 }  // namespace parasight::gui

@@ -3,6 +3,7 @@
 // where the platform theme provides one; the explicit choices use the Fusion style with a palette of their own, so
 // they look the same on every desktop (and in offscreen screenshots).
 
+#include <QPalette>
 #include <QString>
 #include <QStringList>
 
@@ -19,5 +20,9 @@ enum class Appearance { system, light, dark };
 
 // Applies it to the running QApplication; every widget gets a PaletteChange event.
 void apply_appearance(Appearance appearance);
+
+// `palette` with the most contrast a projector keeps: black on white when its text is darker than its base, white on
+// black otherwise; a saturated highlight and links, disabled text still told apart.
+[[nodiscard]] QPalette high_contrast_palette(const QPalette& palette);
 
 }  // namespace parasight::gui
