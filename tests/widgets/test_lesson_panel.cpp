@@ -166,6 +166,14 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QVERIFY2(window.lessonPanel()->challengeText().contains(
                  QStringLiteral("not yet: bubble_s / iteration_time_s is 0.254, not below 0.21")),
              qPrintable(window.lessonPanel()->challengeText()));
+    // The step's scenario is locked until Try It: an edit is refused, the form greyed.
+    QVERIFY(window.document().isLocked());
+    QVERIFY(window.lessonPanel()->tryItButton()->isEnabled());
+    window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 32; });
+    QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
+    window.lessonPanel()->tryItButton()->click();
+    QVERIFY(!window.document().isLocked());
+    QVERIFY(!window.lessonPanel()->tryItButton()->isEnabled());
     window.document().edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 32; });
     QVERIFY(settled.wait(30000));
     QVERIFY2(window.lessonPanel()->challengeText().contains(
@@ -177,6 +185,7 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     window.lessonPanel()->resetButton()->click();
     QVERIFY(settled.wait(30000));
     QCOMPARE(window.document().scenario().training.global_batch, std::int64_t{16});
+    QVERIFY(window.document().isLocked());  // locked again
     QVERIFY(window.lessonPanel()->challengeText().contains(QStringLiteral("not yet:")));
     window.lessonPanel()->nextButton()->click();
     QVERIFY(settled.wait(30000));

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void savingKeepsTheSweepSection();
     void failedSaveChangesNothing();
     void openReportsTheLoadersProblems();
+    void aLockedDocumentRefusesEdits();
 };
 
 void TestScenarioDocument::editAndUndo_data() {
@@ -290,6 +291,32 @@ void TestScenarioDocument::openReportsTheLoadersProblems() {
                  .startsWith(path + QStringLiteral(":3:29: unknown key 'micro_bach'")),
              problems.front().to_string().c_str());
     QVERIFY(document.scenario() == before);
+}
+
+
+// A lesson step's lock: an edit is refused — editRefused, and scenarioChanged for the views to show the value again —
+// nothing to undo; unlocked, the same edit goes through; opening another scenario unlocks.
+void TestScenarioDocument::aLockedDocumentRefusesEdits() {
+    ScenarioDocument document;
+    open_default(document);
+    QSignalSpy locked(&document, &ScenarioDocument::lockedChanged);
+    QSignalSpy refused(&document, &ScenarioDocument::editRefused);
+    QSignalSpy changed(&document, &ScenarioDocument::scenarioChanged);
+    document.setLocked(true);
+    QCOMPARE(locked.size(), 1);
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    QCOMPARE(document.scenario().training.global_batch, std::int64_t{1536});
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(changed.size(), 1);
+    QVERIFY(!document.undoStack()->canUndo());
+    QVERIFY(!document.isModified());
+    document.setLocked(false);
+    document.edit(QStringLiteral("batch"), QString(), [](Scenario& s) { s.training.global_batch = 3072; });
+    QCOMPARE(document.scenario().training.global_batch, std::int64_t{3072});
+    QCOMPARE(refused.size(), 1);
+    document.setLocked(true);
+    open_default(document);
+    QVERIFY(!document.isLocked());
 }
 
 QTEST_MAIN(TestScenarioDocument)

@@ -78,12 +78,23 @@ std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
 
 void ScenarioDocument::edit(const QString& text, const QString& merge_key,
                             const std::function<void(Scenario&)>& change) {
+    if (locked_) {
+        Q_EMIT editRefused();
+        Q_EMIT scenarioChanged();
+        return;
+    }
     Scenario after = scenario_;
     change(after);
     // "GPT-3 175B on 1024 A100-80GB" must not survive an edit to 512 devices into the saved file.
     keep_names_true(name_facts(scenario_), after);
     if (after == scenario_) return;  // nothing to undo
     undo_stack_.push(new ScenarioEditCommand(*this, text, merge_key, scenario_, std::move(after)));
+}
+
+void ScenarioDocument::setLocked(bool locked) {
+    if (locked == locked_) return;
+    locked_ = locked;
+    Q_EMIT lockedChanged(locked_);
 }
 
 void ScenarioDocument::replace(Scenario scenario) {
@@ -113,6 +124,7 @@ void ScenarioDocument::reset(Scenario scenario, Validation validation, std::shar
                              QString file_path) {
     undo_stack_.clear();
     sweep_yaml_.clear();
+    setLocked(false);
     replace(std::move(scenario), std::move(validation), std::move(tree));
     if (file_path_ != file_path) {
         file_path_ = std::move(file_path);

@@ -62,8 +62,14 @@ public:
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
 
     // An undoable edit: `change` patches a copy of the scenario. Consecutive edits with the same non-empty
-    // `merge_key` (one field typed into character by character) merge into one undo step.
+    // `merge_key` (one field typed into character by character) merge into one undo step. Refused while locked:
+    // editRefused, then scenarioChanged so that a view showing what was typed shows the value again.
     void edit(const QString& text, const QString& merge_key, const std::function<void(Scenario&)>& change);
+
+    // A locked document refuses edits (a lesson step's scenario until the students press Try It); opening another
+    // scenario unlocks it.
+    void setLocked(bool locked);
+    [[nodiscard]] bool isLocked() const noexcept { return locked_; }
 
 Q_SIGNALS:
     // After every change of the value (an edit, an undo, an open); validated() and problems() are current.
@@ -73,6 +79,9 @@ Q_SIGNALS:
     // held of the one before.
     void replaced();
     void modifiedChanged(bool modified);
+    void lockedChanged(bool locked);
+    // An edit was refused: the document is locked.
+    void editRefused();
 
 private:
     friend class ScenarioEditCommand;
@@ -89,6 +98,7 @@ private:
     QString file_path_;
     std::string sweep_yaml_;  // the opened file's sweep section, written back after the scenario on save
     QUndoStack undo_stack_;
+    bool locked_ = false;
 };
 
 }  // namespace parasight::gui

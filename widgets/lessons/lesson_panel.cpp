@@ -103,9 +103,13 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     handout_menu->addAction(tr("For the Teacher, with the Answers…"), this,
                             [this] { Q_EMIT handoutRequested(HandoutReader::teacher); });
     handout_->setMenu(handout_menu);
+    try_it_ = new QPushButton(tr("&Try It"), this);
+    try_it_->setToolTip(tr("Unlock the step's scenario to change it; Reset Step puts it back as the lesson set it"));
+    try_it_->setEnabled(false);
     auto* step_tools = new QHBoxLayout;
     step_tools->addWidget(handout_);
     step_tools->addStretch(1);
+    step_tools->addWidget(try_it_);
     step_tools->addWidget(reset_);
     back_ = new QPushButton(tr("← &Back"), this);
     next_ = new QPushButton(tr("&Next →"), this);
@@ -128,6 +132,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     connect(back_, &QPushButton::clicked, this, [this] { setStep(step_ - 1); });
     connect(next_, &QPushButton::clicked, this, [this] { setStep(step_ + 1); });
     connect(reset_, &QPushButton::clicked, this, &LessonPanel::resetStep);
+    connect(try_it_, &QPushButton::clicked, this, &LessonPanel::tryItRequested);
     connect(hint_button_, &QPushButton::clicked, this, [this] { hint_->setVisible(true); });
     const auto commit = [this] {
         commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
@@ -161,6 +166,11 @@ void LessonPanel::resetStep() {
     if (!lesson_ || step_ < 0) return;
     run_yaml_.clear();
     Q_EMIT stepChosen(step_);
+}
+
+void LessonPanel::setLocked(bool locked) {
+    try_it_->setEnabled(locked);
+    try_it_->setText(locked ? tr("&Try It") : tr("Trying"));
 }
 
 void LessonPanel::setRun(const LessonRun* run, const std::string& scenario_yaml) {

@@ -37,6 +37,9 @@ public:
     void setStep(int index);
     // Opens the step's scenario again as the step set it, dropping the students' changes to it (Reset Step).
     void resetStep();
+    // Whether the step's scenario is locked: Try It (which asks to unlock it) is offered while it is.
+    void setLocked(bool locked);
+    [[nodiscard]] QPushButton* tryItButton() const noexcept { return try_it_; }
     // The run on screen, for this step (none: no result yet, or it failed), and its scenario as scenario_writer writes
     // it — what the step's challenge is judged on.
     void setRun(const LessonRun* run, const std::string& scenario_yaml = {});
@@ -71,6 +74,8 @@ Q_SIGNALS:
     void awaitingGuessChanged(bool awaiting);
     // The Handout button's choice: a handout for the students, or the teacher's with the answers.
     void handoutRequested(HandoutReader reader);
+    // Try It: the students may change the step's scenario.
+    void tryItRequested();
 
 private:
     void showStep();
@@ -85,6 +90,7 @@ private:
     std::optional<double> guess_;
     bool awaiting_ = false;  // as last said
     QToolButton* handout_ = nullptr;
+    QPushButton* try_it_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* counter_ = nullptr;
     QLabel* step_title_ = nullptr;

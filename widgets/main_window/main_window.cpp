@@ -532,6 +532,15 @@ void MainWindow::buildLessonDock() {
         Q_EMIT lessonStepShown();
     });
     connect(lesson_panel_, &LessonPanel::handoutRequested, this, &MainWindow::chooseHandout);
+    connect(lesson_panel_, &LessonPanel::tryItRequested, this, [this] { document_.setLocked(false); });
+    connect(&document_, &ScenarioDocument::lockedChanged, this, [this](bool locked) {
+        lesson_panel_->setLocked(locked);
+        updateFormEnabled();
+    });
+    connect(&document_, &ScenarioDocument::editRefused, this, [this] {
+        statusBar()->showMessage(tr("The step's scenario is locked: press Try It in the Lesson dock to change it"),
+                                 10000);
+    });
 }
 
 void MainWindow::chooseHandout(HandoutReader reader) {
@@ -657,9 +666,11 @@ void MainWindow::showLessonStep(int index) {
     leaveOpenFilePage();
     if (!document_.openText(write_scenario_yaml(scenario.scenario->value()), title.toStdString(), problems)) {
         showProblems(problems, title);
+        Q_EMIT lessonStepShown();
         return;
     }
     lesson_owns_document_ = true;  // after openText, whose `replaced` clears it
+    document_.setLocked(true);     // until the students press Try It
     lesson_step_pending_ = true;
     status_->setText(tr("%1: %2").arg(title, QString::fromStdString(lesson.steps[static_cast<std::size_t>(index)].title)));
 }
@@ -794,10 +805,15 @@ void MainWindow::leaveOpenFilePage() {
 
 void MainWindow::showOpenFilePage(bool shown) {
     center_->setCurrentWidget(shown ? static_cast<QWidget*>(open_page_) : results_);
-    // The form edits the scenario behind the page: not while the page says another file is in question.
-    form_->setEnabled(!shown);
+    updateFormEnabled();
     form_stack_->setCurrentIndex(has_document_ ? 0 : 1);
     updateTitle();
+}
+
+void MainWindow::updateFormEnabled() {
+    // The form edits the scenario behind the page: not while the page says another file is in question, nor while
+    // a lesson step's scenario is locked.
+    form_->setEnabled(center_->currentWidget() != open_page_ && !document_.isLocked());
 }
 
 void MainWindow::openPreset(const Preset& preset) {

@@ -181,6 +181,7 @@ private:
     void buildLessonDock();
     // Asks where to write the open lesson's handout, then writes it.
     void chooseHandout(HandoutReader reader);
+    void updateFormEnabled();
     // The lesson's step `index` as a new document; its tab and targets once its run settles.
     void showLessonStep(int index);
     void onScenarioChanged();
