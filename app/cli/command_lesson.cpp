@@ -17,7 +17,7 @@
 namespace parasight::cli {
 
 const std::string_view lesson_help = R"(usage: parasight-cli lesson check LESSON [LESSON ...]
-       parasight-cli lesson handout LESSON [--teacher] [--out FILE]
+       parasight-cli lesson handout LESSON [--teacher] [--variant N] [--out FILE]
 
 Lessons (docs/lessons.md). LESSON is a lesson file (a path ending in .yaml) or a bundled lesson's id
 ('parasight-cli presets list lesson').
@@ -27,7 +27,8 @@ check    checks lessons as 'make test' checks the bundled ones: the file's keys,
          one line per lesson that holds true; every problem is printed as FILE:LINE:COL: message.
 handout  writes the lesson as a Markdown handout for the students — each step's narrative, its question with room
          for the prediction, its challenge — without figures (the window's handout adds each step's picture, and
-         PDF); --teacher adds each step's notes and the simulation's answer to its question with the explanation.
+         PDF); --teacher adds each step's notes and the simulation's answer to its question with the explanation;
+         --variant N writes the lesson's variant N (its per-student sizes; 0, the default, is the lesson as written).
          To standard output, or to --out FILE (written whole or not at all).
 
 exit status: 0 ok, 2 a lesson has problems (or cannot be read), 1 the handout could not be written
@@ -75,6 +76,8 @@ int write_handout(const std::vector<std::string>& names, const Arguments& argume
         return exit_bad_input;
     }
     const HandoutReader reader = arguments.flag("teacher") ? HandoutReader::teacher : HandoutReader::students;
+    const Expected<std::int64_t> variant = arguments.whole_number("variant", 0, 0, 1'000'000);
+    if (!variant) return usage_error(err, "lesson", variant.error());
     std::unique_ptr<AtomicOutput> file;
     if (const auto path = arguments.option("out")) {
         if (const auto refused = refuse_path_clash(err, "lesson", {{"--out", *path, false}},
@@ -85,11 +88,10 @@ int write_handout(const std::vector<std::string>& names, const Arguments& argume
         if (!opened) return usage_error(err, "lesson", "--out: cannot write " + quoted_path(*path) + ": " + opened.error());
         file = std::move(opened).value();
     }
-    // The students' handout states no number of the simulation's: only the teacher's needs the runs.
-    const std::vector<std::optional<LessonRun>> runs =
-        reader == HandoutReader::teacher ? simulate_lesson(*read.lesson)
-                                         : std::vector<std::optional<LessonRun>>(read.lesson->steps.size());
-    (file ? file->stream() : out) << lesson_handout_markdown(*read.lesson, {}, runs, reader);
+    // The teacher's answers and the run's numbers in the texts ({{EXPR}}) come from each step's run.
+    const std::vector<std::optional<LessonRun>> runs = simulate_lesson(*read.lesson, static_cast<int>(variant.value()));
+    (file ? file->stream() : out) << lesson_handout_markdown(*read.lesson, {}, runs, reader,
+                                                             static_cast<int>(variant.value()));
     if (file) {
         if (auto error = file->commit()) {
             err << "parasight-cli lesson: writing " << quoted_path(file->target().string()) << " failed: " << *error
@@ -103,7 +105,7 @@ int write_handout(const std::vector<std::string>& names, const Arguments& argume
 }  // namespace
 
 int run_lesson(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-    const auto arguments = Arguments::parse(words, OptionSpec{{"out"}, {"teacher"}, {}});
+    const auto arguments = Arguments::parse(words, OptionSpec{{"out", "variant"}, {"teacher"}, {}});
     if (!arguments) return usage_error(err, "lesson", arguments.error());
     const auto& positional = arguments->positional();
     if (positional.empty()) return usage_error(err, "lesson", "say what to do: 'check LESSON' or 'handout LESSON'");
@@ -113,8 +115,8 @@ int run_lesson(const std::vector<std::string>& words, std::ostream& out, std::os
     if (action != "check") {
         return usage_error(err, "lesson", "unknown action " + in_quotes(action) + "; the actions are check and handout");
     }
-    if (arguments->option("out") || arguments->flag("teacher")) {
-        return usage_error(err, "lesson", "check takes no --out or --teacher (they are handout's)");
+    if (arguments->option("out") || arguments->option("variant") || arguments->flag("teacher")) {
+        return usage_error(err, "lesson", "check takes no --out, --teacher or --variant (they are handout's)");
     }
     return check_lessons(names, out, err);
 }

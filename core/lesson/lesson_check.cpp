@@ -3,6 +3,7 @@
 #include "common/message_text.h"
 #include "lesson/lesson_number.h"
 #include "lesson/lesson_sweep.h"
+#include "lesson/lesson_text.h"
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <thread>
+#include <tuple>
 
 namespace parasight {
 namespace {
@@ -46,7 +48,19 @@ Expected<std::string, Diagnostic> base_yaml(const Lesson& lesson, const LessonSc
 
 }  // namespace
 
-LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index) {
+std::vector<AxisValue> lesson_variant_values(const Lesson& lesson, int variant) {
+    std::vector<AxisValue> values;
+    if (variant <= 0) return values;
+    for (std::size_t i = 0; i < lesson.variants.size(); ++i) {
+        const LessonVariant& field = lesson.variants[i];
+        if (field.values.empty()) continue;
+        const std::size_t chosen = (static_cast<std::size_t>(variant) - 1 + i) % field.values.size();
+        values.push_back({field.path, field.values[chosen].text});
+    }
+    return values;
+}
+
+LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index, int variant) {
     const LessonStep& step = lesson.steps.at(index);
     Expected<std::string, Diagnostic> base = base_yaml(lesson, step.scenario);
     if (!base) {
@@ -54,15 +68,35 @@ LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index) {
         refused.diagnostics.push_back(std::move(base).error());
         return refused;
     }
+    // Where each value set was written: the step's set, then the variant's fields the step does not set.
     std::vector<AxisValue> values;
-    for (const auto& [path, value] : step.scenario.set) values.push_back({path, value.text});
+    std::vector<SourceLocation> written;
+    for (const auto& [path, value] : step.scenario.set) {
+        values.push_back({path, value.text});
+        written.push_back(value.where);
+    }
+    const std::vector<AxisValue> varied = lesson_variant_values(lesson, variant);
+    for (std::size_t i = 0; i < varied.size(); ++i) {
+        const bool set_by_step = std::any_of(step.scenario.set.begin(), step.scenario.set.end(),
+                                             [&](const auto& entry) { return entry.first == varied[i].path; });
+        if (set_by_step) continue;
+        values.push_back(varied[i]);
+        const LessonVariant& field = lesson.variants[i];
+        written.push_back(field.values[(static_cast<std::size_t>(variant) - 1 + i) % field.values.size()].where);
+    }
     LoadResult loaded = scenario_at(base.value(), values, lesson.file + " steps[" + std::to_string(index) + "]",
                                     lesson.directory);
     // The loader speaks of the scenario it made; the lesson's reader wants the place in the lesson.
     for (Diagnostic& problem : loaded.diagnostics) {
-        const auto set = std::find_if(step.scenario.set.begin(), step.scenario.set.end(),
-                                      [&](const auto& entry) { return entry.first == problem.path; });
-        problem.location = set != step.scenario.set.end() ? set->second.where : step.scenario.where;
+        // By the path it is about — or, for a value the reader refused, the path its message starts with.
+        const auto set = std::find_if(values.begin(), values.end(), [&](const AxisValue& value) {
+            const std::string_view message = problem.message;
+            return value.path == problem.path ||
+                   (problem.path.empty() && message.starts_with(value.path) && message.size() > value.path.size() &&
+                    (message[value.path.size()] == ' ' || message[value.path.size()] == ':'));
+        });
+        problem.location = set != values.end() ? written[static_cast<std::size_t>(set - values.begin())]
+                                               : step.scenario.where;
     }
     return loaded;
 }
@@ -85,10 +119,10 @@ Expected<LessonRun, Diagnostic> simulate_lesson_step(const Lesson& lesson, std::
     return run;
 }
 
-std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson) {
+std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson, int variant) {
     std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
     for (std::size_t index = 0; index < lesson.steps.size(); ++index) {
-        const LoadResult scenario = lesson_step_scenario(lesson, index);
+        const LoadResult scenario = lesson_step_scenario(lesson, index, variant);
         if (!scenario.ok()) continue;
         if (Expected<LessonRun, Diagnostic> run = simulate_lesson_step(lesson, index, *scenario.scenario)) {
             runs[index] = std::move(run).value();
@@ -151,6 +185,45 @@ ChallengeVerdict judge_challenge(const LessonChallenge& challenge, const ReportE
                      (met ? ", " : ", not ") + bound};
 }
 
+namespace {
+
+// Each variant's steps load and simulate and their questions have answers; the claims describe the lesson as written.
+void check_variants(const Lesson& lesson, Diagnostics& problems) {
+    std::size_t variants = 0;
+    for (const LessonVariant& field : lesson.variants) variants = std::max(variants, field.values.size());
+    for (int variant = 1; variant <= static_cast<int>(variants); ++variant) {
+        const std::string said = "variant " + std::to_string(variant) + ": ";
+        std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
+        for (std::size_t index = 0; index < lesson.steps.size(); ++index) {
+            const LoadResult scenario = lesson_step_scenario(lesson, index, variant);
+            if (!scenario.ok()) {
+                for (Diagnostic problem : scenario.diagnostics) {
+                    problem.message = said + problem.message;
+                    problems.push_back(std::move(problem));
+                }
+                continue;
+            }
+            Expected<LessonRun, Diagnostic> run = simulate_lesson_step(lesson, index, *scenario.scenario);
+            if (!run) {
+                Diagnostic problem = std::move(run).error();
+                problem.message = said + problem.message;
+                problems.push_back(std::move(problem));
+                continue;
+            }
+            runs[index] = std::move(run).value();
+            const LessonStep& step = lesson.steps[index];
+            if (!step.question) continue;
+            const Expected<ReportExpression, Diagnostic> expression = lesson_expression(step.question->answer);
+            if (!expression) continue;  // said for the lesson as written
+            if (const Expected<double> answer = evaluate_in_lesson(expression.value(), runs, index); !answer) {
+                problems.push_back({step.question->answer.where, said + answer.error(), {}});
+            }
+        }
+    }
+}
+
+}  // namespace
+
 Diagnostics check_lesson(const Lesson& lesson) {
     Diagnostics problems;
     std::vector<std::optional<LessonRun>> runs(lesson.steps.size());
@@ -193,6 +266,22 @@ Diagnostics check_lesson(const Lesson& lesson) {
             return value.value();
         };
         if (step.question) static_cast<void>(evaluated(step.question->answer));
+        // The run's numbers in the step's text and its question's explanation: each reads, and has a value.
+        std::vector<std::tuple<const std::string*, SourceLocation, std::string>> texts{
+            {&step.text, step.text_where, "steps[" + std::to_string(index) + "].text"}};
+        if (step.question) {
+            texts.emplace_back(&step.question->explanation, step.question->explanation_where,
+                               "steps[" + std::to_string(index) + "].question.explain");
+        }
+        for (const auto& [text, where, what] : texts) {
+            const Diagnostics found = lesson_text_problems(*text, where, what);
+            problems.insert(problems.end(), found.begin(), found.end());
+            if (!found.empty() || !runs[index]) continue;
+            for (const std::string& expression : lesson_text_expressions(*text)) {
+                const Expected<double> value = evaluate_in_lesson(ReportExpression::parse(expression).value(), runs, index);
+                if (!value) problems.push_back({where, what + ": {{" + expression + "}}: " + value.error(), {}});
+            }
+        }
         if (step.challenge && scenario.ok()) {
             const std::string step_yaml = write_scenario_yaml(scenario.scenario->value());
             for (const LocatedText& kept : step.challenge->keep) {
@@ -229,6 +318,7 @@ Diagnostics check_lesson(const Lesson& lesson) {
             }
         }
     }
+    check_variants(lesson, problems);
     return problems;
 }
 

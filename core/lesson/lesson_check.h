@@ -9,6 +9,7 @@
 #include "lesson/report_expression.h"
 #include "scenario_file/lesson_file.h"
 #include "scenario_file/scenario_loader.h"
+#include "sweep/sweep_point.h"
 
 #include <optional>
 #include <vector>
@@ -17,14 +18,20 @@ namespace parasight {
 
 // Step `index`'s scenario, or the problems, located in the lesson (a field set to a value the loader refuses: at that
 // value; a scenario that does not hold together: at its preset's or file's name).
-[[nodiscard]] LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index);
+// Variant `variant` (0: the lesson as written; n ≥ 1: each of its variants' fields set to values[(n − 1 + i) mod
+// count] for the i-th variant, in every step that does not set that field itself — so that neighbours' variants
+// differ in every field).
+[[nodiscard]] LoadResult lesson_step_scenario(const Lesson& lesson, std::size_t index, int variant = 0);
+// The fields variant `variant` sets and their values (none for 0), as written in the lesson.
+[[nodiscard]] std::vector<AxisValue> lesson_variant_values(const Lesson& lesson, int variant);
 
 // Step `index`'s run of `scenario` (its scenario as lesson_step_scenario makes it): the report, and for a CNN the
 // oracle's answer beside it; why it did not simulate, at the step's scenario.
 [[nodiscard]] Expected<LessonRun, Diagnostic> simulate_lesson_step(const Lesson& lesson, std::size_t index,
                                                                    const ValidatedScenario& scenario);
-// Every step's run, as the window would make it (none for a step whose scenario does not load or simulate).
-[[nodiscard]] std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson);
+// Every step's run of variant `variant`, as the window would make it (none for a step whose scenario does not load or
+// simulate).
+[[nodiscard]] std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson, int variant = 0);
 
 // An expression of the lesson read, or its problem at the place it was written (column by its offset).
 [[nodiscard]] Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text);

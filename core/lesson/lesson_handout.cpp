@@ -2,6 +2,7 @@
 
 #include "lesson/lesson_check.h"
 #include "lesson/lesson_number.h"
+#include "lesson/lesson_text.h"
 
 #include <sstream>
 
@@ -35,10 +36,18 @@ std::string answer_of(const LessonQuestion& question, const std::vector<std::opt
 }  // namespace
 
 std::string lesson_handout_markdown(const Lesson& lesson, const std::vector<std::string>& figures,
-                                    const std::vector<std::optional<LessonRun>>& runs, HandoutReader reader) {
+                                    const std::vector<std::optional<LessonRun>>& runs, HandoutReader reader,
+                                    int variant) {
     std::ostringstream out;
     out << "# " << (lesson.number ? std::to_string(*lesson.number) + ". " : std::string()) << lesson.title
         << (reader == HandoutReader::teacher ? " — teacher's handout" : "") << "\n\n";
+    if (const std::vector<AxisValue> varied = lesson_variant_values(lesson, variant); !varied.empty()) {
+        out << "*Variant " << variant << ":";
+        for (std::size_t i = 0; i < varied.size(); ++i) {
+            out << (i == 0 ? " " : ", ") << varied[i].path << " " << varied[i].value;
+        }
+        out << "*\n\n";
+    }
     if (!lesson.summary.empty()) out << block(lesson.summary) << '\n';
     write_list(out, "Goals", lesson.goals);
     write_list(out, "Before you start", lesson.prerequisites);
@@ -49,7 +58,7 @@ std::string lesson_handout_markdown(const Lesson& lesson, const std::vector<std:
         if (i < figures.size() && !figures[i].empty()) {
             out << "![Step " << i + 1 << ": " << step.title << "](" << figures[i] << ")\n\n";
         }
-        if (!step.text.empty()) out << block(step.text) << '\n';
+        if (!step.text.empty()) out << block(filled_lesson_text(step.text, runs, i)) << '\n';
         if (step.question) {
             const LessonQuestion& question = *step.question;
             out << "**Predict:** " << question.prompt << "\n\n";
@@ -62,7 +71,7 @@ std::string lesson_handout_markdown(const Lesson& lesson, const std::vector<std:
             if (!question.hint.empty()) out << "*Hint:* " << question.hint << "\n\n";
             if (reader == HandoutReader::teacher) {
                 out << "**Answer:** " << answer_of(question, runs, i) << "\n\n";
-                if (!question.explanation.empty()) out << block(question.explanation) << '\n';
+                if (!question.explanation.empty()) out << block(filled_lesson_text(question.explanation, runs, i)) << '\n';
             }
         }
         if (step.challenge) out << "**Challenge:** " << step.challenge->goal << "\n\n";

@@ -16,9 +16,10 @@ namespace parasight {
 enum class HandoutReader { students, teacher };
 
 // `figures[i]`: step i's picture as the Markdown links it (a path relative to the handout), or empty for none;
-// `runs[i]`: its run, for the teacher's answers (a step without one says so).
+// `runs[i]`: its run, for the run's numbers in the texts and the teacher's answers (a step without one says so);
+// `variant`: the lesson's variant they are of (0: as written), said under the title with the values it sets.
 [[nodiscard]] std::string lesson_handout_markdown(const Lesson& lesson, const std::vector<std::string>& figures,
                                                   const std::vector<std::optional<LessonRun>>& runs,
-                                                  HandoutReader reader);
+                                                  HandoutReader reader, int variant = 0);
 
 }  // namespace parasight

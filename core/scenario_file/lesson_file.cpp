@@ -136,6 +136,7 @@ void read_question(const YAML::Node& node, YamlSource& source, const std::string
     read_tolerance(reader, question.tolerance);
     reader.read_string("hint", question.hint);
     read_lines(reader, "explain", question.explanation);
+    if (reader.has("explain")) question.explanation_where = reader.value_location("explain");
     question.choices = read_texts(reader, "choices");
 }
 
@@ -216,6 +217,7 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
     step.spotlight = located(reader, "spotlight");
     reader.read_bool("playhead", step.playhead);
     read_lines(reader, "text", step.text);
+    if (reader.has("text")) step.text_where = reader.value_location("text");
     read_lines(reader, "notes", step.notes);
     if (reader.has("question")) {
         LessonQuestion question;
@@ -249,6 +251,21 @@ void read_step(const YAML::Node& node, std::size_t index, YamlSource& source, Le
     lesson.steps.push_back(std::move(step));
 }
 
+void read_variant(const YAML::Node& node, std::size_t index, YamlSource& source, Lesson& lesson) {
+    const std::string what = "variants[" + std::to_string(index) + "]";
+    MapReader reader(node, source, what, {"path", "values"});
+    if (!reader.is_map()) return;
+    LessonVariant variant;
+    variant.where = reader.location();
+    reader.require("path");
+    reader.read_string("path", variant.path);
+    if (reader.require("values")) variant.values = read_located_texts(reader, "values", "a value (as a sweep axis takes it)");
+    if (reader.has("values") && variant.values.empty()) {
+        source.error(reader.value_location("values"), what + ".values must list one value or more");
+    }
+    lesson.variants.push_back(std::move(variant));
+}
+
 }  // namespace
 
 LessonRead read_lesson(std::string_view text, const std::string& file_name, const std::filesystem::path& directory) {
@@ -258,7 +275,7 @@ LessonRead read_lesson(std::string_view text, const std::string& file_name, cons
     if (!document) return result;
     const YAML::Node& root = *document;
     MapReader reader(MapReader::DocumentRoot{}, root, source,
-                     {"schema", "title", "number", "summary", "goals", "prerequisites", "steps"});
+                     {"schema", "title", "number", "summary", "goals", "prerequisites", "variants", "steps"});
     if (!reader.is_map()) return result;
     Lesson lesson;
     lesson.file = file_name;
@@ -280,6 +297,15 @@ LessonRead read_lesson(std::string_view text, const std::string& file_name, cons
                                                              std::string(node_type_noun(steps)));
         } else {
             for (std::size_t s = 0; s < steps.size(); ++s) read_step(steps[s], s, source, lesson);
+        }
+    }
+    if (reader.has("variants")) {
+        const YAML::Node variants = reader.value("variants");
+        if (!variants.IsSequence()) {
+            source.error(reader.value_location("variants"), "variants must be a list of {path, values}, found " +
+                                                                std::string(node_type_noun(variants)));
+        } else {
+            for (std::size_t v = 0; v < variants.size(); ++v) read_variant(variants[v], v, source, lesson);
         }
     }
     if (result.diagnostics.empty()) result.lesson = std::move(lesson);

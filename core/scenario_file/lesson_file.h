@@ -35,6 +35,7 @@ struct LessonQuestion {
     double tolerance = 0.05;     // relative: a guess within 5% of the answer is right
     std::string hint;
     std::string explanation;     // Markdown shown with the answer, once guessed: what the numbers mean
+    SourceLocation explanation_where;
     std::vector<std::string> choices;  // multiple choice, when given: numbers as written
 };
 
@@ -74,12 +75,21 @@ struct LessonStep {
     std::vector<LocatedText> reveal;    // targets (target/target.h)
     std::optional<LocatedText> spotlight;
     bool playhead = false;              // the Timeline's playhead shown at the start, to step through the schedule
-    std::string text;                   // Markdown
+    std::string text;                   // Markdown; {{EXPR}} the run's numbers (lesson/lesson_text.h)
+    SourceLocation text_where;
     std::string notes;                  // for the teacher only
     std::optional<LessonQuestion> question;
     std::optional<LessonChallenge> challenge;
     std::optional<LessonSweep> sweep;
     std::vector<LessonClaim> claims;
+};
+
+// A field the lesson's variants vary (per-student variants, docs/lessons.md): variant n ≥ 1 sets `path` to one of
+// `values` — the alternatives to the lesson's own value — in every step that does not set it itself.
+struct LessonVariant {
+    std::string path;
+    std::vector<LocatedText> values;
+    SourceLocation where;
 };
 
 struct Lesson {
@@ -91,6 +101,7 @@ struct Lesson {
     std::vector<std::string> goals;
     std::vector<std::string> prerequisites;
     std::vector<LessonStep> steps;
+    std::vector<LessonVariant> variants;
 };
 
 struct LessonRead {

@@ -92,6 +92,17 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("*Teacher's notes:* Ask the class to predict")));
     }
 
+    void aVariantsHandout() {
+        // pipeline-bubbles' variant 1 sets the hidden size to 768: its bubble is 25.9% of the iteration, not 25.4%,
+        // and the explanation's {{…}} numbers follow (25.85% to 18.03%).
+        RUN_CLI(run, {QStringLiteral("lesson"), QStringLiteral("handout"), QStringLiteral("pipeline-bubbles"),
+                      QStringLiteral("--teacher"), QStringLiteral("--variant"), QStringLiteral("1")});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("*Variant 1: model.hidden 768*\n")), qPrintable(run.out.left(400)));
+        QVERIFY(run.out.contains(QStringLiteral("**Answer:** 0.259 (25.9%)\n")));
+        QVERIFY(run.out.contains(QStringLiteral("From 25.85% to 18.03%")));
+    }
+
     void badArguments_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
@@ -114,7 +125,11 @@ private slots:
                                         << QStringLiteral("handout takes one LESSON");
         QTest::newRow("check with --teacher") << QStringList{QStringLiteral("lesson"), QStringLiteral("check"),
                                                              QStringLiteral("--teacher"), QStringLiteral("pipeline-bubbles")}
-                                              << QStringLiteral("check takes no --out or --teacher");
+                                              << QStringLiteral("check takes no --out, --teacher or --variant");
+        QTest::newRow("a variant not a number") << QStringList{QStringLiteral("lesson"), QStringLiteral("handout"),
+                                                               QStringLiteral("pipeline-bubbles"), QStringLiteral("--variant"),
+                                                               QStringLiteral("-1")}
+                                                << QStringLiteral("--variant");
         QTest::newRow("handout into a folder") << QStringList{QStringLiteral("lesson"), QStringLiteral("handout"),
                                                               QStringLiteral("pipeline-bubbles"), QStringLiteral("--out"),
                                                               QStringLiteral("/tmp")}

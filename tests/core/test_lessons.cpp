@@ -5,6 +5,7 @@
 
 #include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
+#include "lesson/lesson_text.h"
 #include "scenario_file/scenario_writer.h"
 #include "simulation/simulate.h"
 
@@ -53,6 +54,8 @@ private slots:
     void aChallengeIsJudgedOnTheRunAndTheFieldsItKeeps();
     void everyBundledLessonHoldsTrue();
     void theBundledLessonsMakeACourse();
+    void theRunsNumbersInTheText();
+    void variantsVaryWhatTheStepsDoNotSet();
 };
 
 void TestLessons::expressionsWorkedByHand_data() {
@@ -280,6 +283,73 @@ void TestLessons::theBundledLessonsMakeACourse() {
     for (std::size_t i = 0; i < lessons.size(); ++i) QCOMPARE(lessons[i].lesson.number, std::optional<int>(int(i) + 1));
     QCOMPARE(lessons.front().preset->id, std::string_view("data-parallel-ring"));
     QCOMPARE(lessons.back().preset->id, std::string_view("sweep-capstone"));
+}
+
+void TestLessons::theRunsNumbersInTheText() {
+    // On the easy report: the bubble 0.5 s of a 2 s iteration, 25%; with step[1] twice the iteration.
+    Report twice = easy_report();
+    twice.iteration_time_s = 4.0;
+    const std::vector<std::optional<LessonRun>> runs{LessonRun{twice, std::nullopt}, LessonRun{easy_report(), std::nullopt}};
+    QCOMPARE(filled_lesson_text("The bubble is {{bubble_s / iteration_time_s * 100}}% of {{iteration_time_s}} s.", runs, 1),
+             std::string("The bubble is 25% of 2 s."));
+    QCOMPARE(filled_lesson_text("{{ step[1].iteration_time_s / iteration_time_s }} times", runs, 1), std::string("2 times"));
+    // No run yet: an ellipsis in its place.
+    const std::vector<std::optional<LessonRun>> none(2);
+    QCOMPARE(filled_lesson_text("{{iteration_time_s}} s", none, 1), std::string("… s"));
+    // A mistake is said where the text is, with the template.
+    const SourceLocation where{"lesson.yaml", 9, 11};
+    const Diagnostics unknown = lesson_text_problems("a {{iteraton_time_s}} b", where, "steps[0].text");
+    QCOMPARE(unknown.size(), std::size_t{1});
+    QVERIFY2(unknown.front().to_string().starts_with(
+                 "lesson.yaml:9:11: steps[0].text: {{iteraton_time_s}}: unknown name 'iteraton_time_s'"),
+             unknown.front().to_string().c_str());
+    const Diagnostics open = lesson_text_problems("a {{mfu b", where, "steps[0].text");
+    QCOMPARE(open.size(), std::size_t{1});
+    QCOMPARE(open.front().message, std::string("steps[0].text: {{mfu b is not closed with }}"));
+}
+
+void TestLessons::variantsVaryWhatTheStepsDoNotSet() {
+    // Two fields — micro-batches of 2 or 4, 16 or 24 layers — on the 1F1B preset (8 layers over 4 stages, 8
+    // sequences of one micro-batch each); step 2 sets its layers itself.
+    const LessonRead read = read_lesson("schema: 1\ntitle: T\n"
+                                        "variants:\n"
+                                        "  - {path: training.micro_batch, values: [2, 4]}\n"
+                                        "  - {path: model.layers, values: [16, 24]}\n"
+                                        "steps:\n"
+                                        "  - title: One\n    scenario: {preset: pipeline-1f1b}\n"
+                                        "  - title: Two\n    scenario: {preset: pipeline-1f1b, set: {model.layers: 8}}\n",
+                                        "lesson.yaml", ".");
+    QVERIFY2(read.lesson, read.diagnostics.empty() ? "" : read.diagnostics.front().to_string().c_str());
+    const Lesson& lesson = *read.lesson;
+    QVERIFY(lesson_variant_values(lesson, 0).empty());
+    // Variant n takes values[(n − 1 + i) mod count] of the i-th field: neighbours differ in every field.
+    const std::vector<AxisValue> first = lesson_variant_values(lesson, 1);
+    QCOMPARE(first.size(), std::size_t{2});
+    QCOMPARE(first[0].value, std::string("2"));   // (0 + 0) mod 2
+    QCOMPARE(first[1].value, std::string("24"));  // (0 + 1) mod 2
+    const std::vector<AxisValue> second = lesson_variant_values(lesson, 2);
+    QCOMPARE(second[0].value, std::string("4"));
+    QCOMPARE(second[1].value, std::string("16"));
+    // Variant 1's steps: step 1 with micro-batches of 2 and 24 layers, step 2 keeping its own 8 layers.
+    const LoadResult one = lesson_step_scenario(lesson, 0, 1);
+    const LoadResult two = lesson_step_scenario(lesson, 1, 1);
+    QVERIFY2(one.ok(), one.ok() ? "" : one.diagnostics.front().to_string().c_str());
+    QVERIFY2(two.ok(), two.ok() ? "" : two.diagnostics.front().to_string().c_str());
+    QCOMPARE(one.scenario->value().training.micro_batch, std::int64_t{2});
+    QCOMPARE(one.scenario->value().model.layers, 24);
+    QCOMPARE(two.scenario->value().training.micro_batch, std::int64_t{2});
+    QCOMPARE(two.scenario->value().model.layers, 8);
+    QVERIFY(check_lesson(lesson).empty());
+    // A variant's value the reader refuses is said at the value, with its variant: line 4, the "two" after the 45
+    // characters "  - {path: training.micro_batch, values: [1, ".
+    const LessonRead refused = read_lesson("schema: 1\ntitle: T\nvariants:\n"
+                                           "  - {path: training.micro_batch, values: [1, two]}\n"
+                                           "steps:\n  - title: One\n    scenario: {preset: pipeline-1f1b}\n",
+                                           "lesson.yaml", ".");
+    QVERIFY(refused.lesson);
+    const Diagnostics problems = check_lesson(*refused.lesson);
+    QCOMPARE(problems.size(), std::size_t{1});
+    QVERIFY2(problems.front().to_string().starts_with("lesson.yaml:4:46: variant 2: "), problems.front().to_string().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestLessons)

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -75,6 +76,7 @@ private Q_SLOTS:
     void helpListsTheLessonsInCourseOrder();
     void handoutsWithEachStepsPicture();
     void aLessonFileOfOnesOwn();
+    void perStudentVariants();
     void presentationMode();
     void aPictureForSlides();
 };
@@ -119,18 +121,26 @@ void TestLessonPanel::theAnswerWaitsForAGuessAndFollowsTheRun() {
 void TestLessonPanel::backAndNext() {
     LessonPanel panel;
     QSignalSpy chosen(&panel, &LessonPanel::stepChosen);
-    panel.showLesson(bundled("pipeline-bubbles"));
+    const Lesson lesson = bundled("pipeline-bubbles");
+    panel.showLesson(lesson);
     QVERIFY(!panel.backButton()->isEnabled());
+    const LessonRun first = step_run(lesson, 0);
+    panel.setRun(&first);
     QVERIFY(panel.commitGuess(QStringLiteral("20%")));
     panel.nextButton()->click();
     QCOMPARE(panel.step(), 1);
     QCOMPARE(chosen.back().front().toInt(), 1);
     QCOMPARE(panel.counterText(), QStringLiteral("Step 2 of 4"));
     QVERIFY(panel.answerText().isEmpty());  // the guess belongs to its step
-    // Step 2 explains its numbers, but only once the class has guessed.
+    // Step 2 explains its numbers, but only once the class has guessed; they are its run's and step 1's ({{…}}):
+    // ellipses until its run comes, then 25.4% (step 1's) to 17.47%.
     QVERIFY(panel.explanationMarkdown().isEmpty());
     QVERIFY(panel.commitGuess(QStringLiteral("1.5")));
-    QVERIFY2(panel.explanationMarkdown().contains(QStringLiteral("From 25.4% to 17.5%")),
+    QVERIFY2(panel.explanationMarkdown().contains(QStringLiteral("From …% to …%")),
+             qPrintable(panel.explanationMarkdown()));
+    const LessonRun second = step_run(lesson, 1);
+    panel.setRun(&second);
+    QVERIFY2(panel.explanationMarkdown().contains(QStringLiteral("From 25.4% to 17.47%")),
              qPrintable(panel.explanationMarkdown()));
     panel.setStep(3);
     QVERIFY(!panel.nextButton()->isEnabled());
@@ -316,6 +326,30 @@ void TestLessonPanel::aLessonFileOfOnesOwn() {
     broken.close();
     QVERIFY(!window.openLessonFile(broken.fileName()));
     QCOMPARE(window.lessonPanel()->lesson()->title, std::string("My lesson"));  // the open lesson stays
+}
+
+// Per-student variants: pipeline-bubbles varies the hidden size (768 or 1280 for variants 1 and 2); the step opens
+// again in the variant, whose bubble differs from the lesson as written (25.9% with 768, against 25.4%: the
+// teacher's handouts of each, test_cli_lesson). A lesson without variants shows no box.
+void TestLessonPanel::perStudentVariants() {
+    MainWindow window;
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openLesson(bundled("pipeline-bubbles"));
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.document().scenario().model.hidden, 1024);
+    auto* box = window.lessonPanel()->findChild<QSpinBox*>();
+    QVERIFY(box != nullptr && box->isVisibleTo(window.lessonPanel()));
+    box->setValue(1);
+    QCOMPARE(window.lessonPanel()->variant(), 1);
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(window.document().scenario().model.hidden, 768);
+    QCOMPARE(window.document().scenario().model.layers, 48);  // the step's own fields kept
+    QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
+    QVERIFY2(window.lessonPanel()->answerText().contains(QStringLiteral("0.259 (25.9%)")),
+             qPrintable(window.lessonPanel()->answerText()));
+    window.openLesson(bundled("heavy-last-stage"));
+    QVERIFY(!box->isVisibleTo(window.lessonPanel()));
+    QCOMPARE(window.lessonPanel()->variant(), 0);
 }
 
 // Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown

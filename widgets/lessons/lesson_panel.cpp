@@ -2,6 +2,7 @@
 
 #include "common/number_text.h"
 #include "lesson/lesson_number.h"
+#include "lesson/lesson_text.h"
 #include "lesson/lesson_check.h"
 #include "scenario_file/scenario_writer.h"
 
@@ -12,6 +13,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -55,6 +58,16 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     challenge_ = new QLabel(this);
     challenge_->setObjectName(QStringLiteral("LessonChallenge"));
     challenge_->setWordWrap(true);
+    variant_box_ = new QSpinBox(this);
+    variant_box_->setRange(0, 999);
+    variant_box_->setSpecialValueText(tr("as written"));
+    variant_box_->setAccessibleName(tr("Variant"));
+    variant_box_->setToolTip(tr("Each student's own number gives the lesson other sizes, so that neighbours' answers "
+                                "differ; 0 is the lesson as written"));
+    variant_label_ = new QLabel(tr("&Variant:"), this);
+    variant_label_->setBuddy(variant_box_);
+    variant_values_ = new QLabel(this);
+    variant_values_->setWordWrap(true);
 
     question_ = new QWidget(this);
     prompt_ = new QLabel(question_);
@@ -118,8 +131,13 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     steps->addWidget(counter_, 1, Qt::AlignCenter);
     steps->addWidget(next_);
 
+    auto* variant_row = new QHBoxLayout;
+    variant_row->addWidget(variant_label_);
+    variant_row->addWidget(variant_box_);
+    variant_row->addWidget(variant_values_, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(title_);
+    layout->addLayout(variant_row);
     layout->addWidget(step_title_);
     layout->addWidget(narrative_, 1);
     layout->addWidget(notes_);
@@ -133,6 +151,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     connect(next_, &QPushButton::clicked, this, [this] { setStep(step_ + 1); });
     connect(reset_, &QPushButton::clicked, this, &LessonPanel::resetStep);
     connect(try_it_, &QPushButton::clicked, this, &LessonPanel::tryItRequested);
+    connect(variant_box_, &QSpinBox::valueChanged, this, &LessonPanel::setVariant);
     connect(hint_button_, &QPushButton::clicked, this, [this] { hint_->setVisible(true); });
     const auto commit = [this] {
         commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
@@ -146,6 +165,12 @@ void LessonPanel::showLesson(Lesson lesson, int step) {
     lesson_ = std::move(lesson);
     runs_.assign(lesson_->steps.size(), std::nullopt);
     step_ = -1;
+    variant_ = 0;
+    {
+        const QSignalBlocker quiet(variant_box_);
+        variant_box_->setValue(0);
+    }
+    showVariant();
     setStep(std::clamp(step, 0, static_cast<int>(lesson_->steps.size()) - 1));
 }
 
@@ -155,7 +180,7 @@ void LessonPanel::setStep(int index) {
     guess_.reset();
     guess_edit_->clear();
     // The step's scenario as it sets it: what its challenge's kept fields are compared with.
-    const LoadResult scenario = lesson_step_scenario(*lesson_, static_cast<std::size_t>(index));
+    const LoadResult scenario = lesson_step_scenario(*lesson_, static_cast<std::size_t>(index), variant_);
     step_yaml_ = scenario.ok() ? write_scenario_yaml(scenario.scenario->value()) : std::string();
     run_yaml_.clear();
     showStep();
@@ -168,6 +193,31 @@ void LessonPanel::resetStep() {
     Q_EMIT stepChosen(step_);
 }
 
+void LessonPanel::setVariant(int variant) {
+    if (!lesson_ || variant == variant_ || variant < 0) return;
+    variant_ = variant;
+    if (variant_box_->value() != variant) variant_box_->setValue(variant);
+    showVariant();
+    // Another variant's runs answer nothing here: every step opens again.
+    runs_.assign(lesson_->steps.size(), std::nullopt);
+    const int step = step_;
+    step_ = -1;
+    setStep(step);
+}
+
+void LessonPanel::showVariant() {
+    const bool varies = lesson_ && !lesson_->variants.empty();
+    variant_label_->setVisible(varies);
+    variant_box_->setVisible(varies);
+    variant_values_->setVisible(varies);
+    if (!varies) return;
+    QStringList values;
+    for (const AxisValue& value : lesson_variant_values(*lesson_, variant_)) {
+        values << QStringLiteral("%1 %2").arg(QString::fromStdString(value.path), QString::fromStdString(value.value));
+    }
+    variant_values_->setText(values.join(QStringLiteral(", ")));
+}
+
 void LessonPanel::setLocked(bool locked) {
     try_it_->setEnabled(locked);
     try_it_->setText(locked ? tr("&Try It") : tr("Trying"));
@@ -177,6 +227,8 @@ void LessonPanel::setRun(const LessonRun* run, const std::string& scenario_yaml)
     if (!lesson_ || step_ < 0) return;
     runs_[static_cast<std::size_t>(step_)] = run != nullptr ? std::optional<LessonRun>(*run) : std::nullopt;
     run_yaml_ = scenario_yaml;
+    // The run's numbers in the narrative follow it (set again only where it has some: setting keeps no scroll).
+    if (!lesson_text_expressions(lesson_->steps[static_cast<std::size_t>(step_)].text).empty()) showNarrative();
     updateAnswer();
     updateChallenge();
 }
@@ -241,7 +293,7 @@ void LessonPanel::showStep() {
     }
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
     step_title_->setText(QString::fromStdString(step.title));
-    narrative_->setMarkdown(QString::fromStdString(step.text));
+    showNarrative();
     notes_->setText(step.notes.empty() ? QString() : tr("<i>Teacher's notes:</i> %1").arg(QString::fromStdString(step.notes).toHtmlEscaped()));
     notes_->setVisible(!presenting_ && !step.notes.empty());
     question_->setVisible(step.question.has_value());
@@ -257,6 +309,15 @@ void LessonPanel::showStep() {
     }
     updateAnswer();
     sayAwaiting();
+}
+
+QString LessonPanel::filled(const std::string& text) const {
+    return QString::fromStdString(filled_lesson_text(text, runs_, static_cast<std::size_t>(step_)));
+}
+
+void LessonPanel::showNarrative() {
+    const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
+    narrative_->setMarkdown(filled(step.text));
 }
 
 void LessonPanel::setPresenting(bool on) {
@@ -303,7 +364,7 @@ void LessonPanel::updateAnswer() {
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
     // What the numbers mean, once the class has committed to its own.
     const bool explained = step.question && guess_ && !step.question->explanation.empty();
-    if (explained) explanation_->setMarkdown(QString::fromStdString(step.question->explanation));
+    if (explained) explanation_->setMarkdown(filled(step.question->explanation));
     explanation_->setVisible(explained);
     if (!step.question || !guess_) {
         answer_->setText(step.question ? tr("Guess first: the simulation's answer shows once you commit.") : QString());

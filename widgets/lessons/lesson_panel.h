@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QLabel;
+class QSpinBox;
 class QToolButton;
 class QLineEdit;
 class QPushButton;
@@ -37,6 +38,10 @@ public:
     void setStep(int index);
     // Opens the step's scenario again as the step set it, dropping the students' changes to it (Reset Step).
     void resetStep();
+    // The lesson's per-student variant (0: as written; docs/lessons.md): every step opens again in it, the guesses
+    // and runs of the other dropped. Its box shows only for a lesson with variants.
+    void setVariant(int variant);
+    [[nodiscard]] int variant() const noexcept { return variant_; }
     // Whether the step's scenario is locked: Try It (which asks to unlock it) is offered while it is.
     void setLocked(bool locked);
     [[nodiscard]] QPushButton* tryItButton() const noexcept { return try_it_; }
@@ -79,6 +84,10 @@ Q_SIGNALS:
 
 private:
     void showStep();
+    // The step's narrative with the run's numbers in it ({{EXPR}}: lesson/lesson_text.h).
+    void showNarrative();
+    void showVariant();
+    [[nodiscard]] QString filled(const std::string& text) const;
     void updateAnswer();
     void applyFonts();
     void updateChallenge();
@@ -91,6 +100,10 @@ private:
     bool awaiting_ = false;  // as last said
     QToolButton* handout_ = nullptr;
     QPushButton* try_it_ = nullptr;
+    QLabel* variant_label_ = nullptr;
+    QSpinBox* variant_box_ = nullptr;
+    QLabel* variant_values_ = nullptr;
+    int variant_ = 0;
     QLabel* title_ = nullptr;
     QLabel* counter_ = nullptr;
     QLabel* step_title_ = nullptr;

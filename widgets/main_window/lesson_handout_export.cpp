@@ -31,7 +31,12 @@ void LessonHandoutExport::start() {
     step_before_ = panel->step();
     connect(&window_, &MainWindow::lessonStepShown, this, &LessonHandoutExport::pictureStep);
     step_ = 0;
-    panel->setStep(0);
+    // At the first step already, it opens again (setStep would do nothing).
+    if (panel->step() == 0) {
+        panel->resetStep();
+    } else {
+        panel->setStep(0);
+    }
 }
 
 void LessonHandoutExport::pictureStep() {
@@ -83,7 +88,7 @@ QString LessonHandoutExport::writeMarkdown() const {
         links.push_back((folder_name + u'/' + name).toStdString());
     }
     const LessonPanel* panel = window_.lessonPanel();
-    const std::string markdown = lesson_handout_markdown(*panel->lesson(), links, panel->runs(), reader_);
+    const std::string markdown = lesson_handout_markdown(*panel->lesson(), links, panel->runs(), reader_, panel->variant());
     QSaveFile file(path_);
     const QByteArray bytes = QByteArray::fromStdString(markdown);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -97,7 +102,7 @@ QString LessonHandoutExport::writePdf() const {
     QTextDocument document;
     for (std::size_t i = 0; i < figures_.size(); ++i) links.push_back(figure_name(static_cast<int>(i)).toStdString());
     const LessonPanel* panel = window_.lessonPanel();
-    document.setMarkdown(QString::fromStdString(lesson_handout_markdown(*panel->lesson(), links, panel->runs(), reader_)));
+    document.setMarkdown(QString::fromStdString(lesson_handout_markdown(*panel->lesson(), links, panel->runs(), reader_, panel->variant())));
 
     QSaveFile file(path_);
     if (!file.open(QIODevice::WriteOnly)) return tr("cannot write %1: %2").arg(path_, file.errorString());

@@ -652,7 +652,7 @@ bool MainWindow::openLessonFile(const QString& path) {
 
 void MainWindow::showLessonStep(int index) {
     const Lesson& lesson = *lesson_panel_->lesson();
-    const LoadResult scenario = lesson_step_scenario(lesson, static_cast<std::size_t>(index));
+    const LoadResult scenario = lesson_step_scenario(lesson, static_cast<std::size_t>(index), lesson_panel_->variant());
     const QString title = tr("%1, step %2").arg(QString::fromStdString(lesson.title)).arg(index + 1);
     if (!scenario.ok()) {
         showProblems(scenario.diagnostics, QString::fromStdString(lesson.file));
