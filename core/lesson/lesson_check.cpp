@@ -131,6 +131,26 @@ std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson, int 
     return runs;
 }
 
+std::vector<int> earlier_steps_named(const Lesson& lesson, std::size_t index) {
+    const LessonStep& step = lesson.steps.at(index);
+    std::vector<std::string> expressions = lesson_text_expressions(step.text);
+    if (step.question) {
+        expressions.push_back(step.question->answer.text);
+        for (std::string& text : lesson_text_expressions(step.question->explanation)) expressions.push_back(std::move(text));
+    }
+    if (step.challenge) expressions.push_back(step.challenge->expression.text);
+    std::vector<int> named;
+    for (const std::string& text : expressions) {
+        if (const auto expression = ReportExpression::parse(text)) {
+            for (const int k : expression.value().steps()) named.push_back(k);
+        }
+    }
+    std::sort(named.begin(), named.end());
+    named.erase(std::unique(named.begin(), named.end()), named.end());
+    std::erase_if(named, [&](int k) { return k < 1 || static_cast<std::size_t>(k) > index; });
+    return named;
+}
+
 Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text) {
     Expected<ReportExpression, ExpressionProblem> parsed = ReportExpression::parse(text.text);
     if (!parsed) return Diagnostic{shifted(text.where, parsed.error().offset), parsed.error().message, {}};

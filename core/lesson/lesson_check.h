@@ -33,6 +33,10 @@ namespace parasight {
 // simulate).
 [[nodiscard]] std::vector<std::optional<LessonRun>> simulate_lesson(const Lesson& lesson, int variant = 0);
 
+// The earlier steps (K of each step[K], 1-based, each once, increasing) that step `index`'s question, challenge and
+// texts name: the runs its answers need.
+[[nodiscard]] std::vector<int> earlier_steps_named(const Lesson& lesson, std::size_t index);
+
 // An expression of the lesson read, or its problem at the place it was written (column by its offset).
 [[nodiscard]] Expected<ReportExpression, Diagnostic> lesson_expression(const LocatedText& text);
 

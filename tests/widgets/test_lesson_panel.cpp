@@ -69,6 +69,7 @@ class TestLessonPanel : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void theAnswerWaitsForAGuessAndFollowsTheRun();
+    void aStepOpenedDirectlyHasTheEarlierRunsItNames();
     void backAndNext();
     void theWindowOpensAStepAsItsScenarioOnItsTab();
     void theOracleBesideTheSimulationWaitsForTheGuess();
@@ -116,6 +117,18 @@ void TestLessonPanel::theAnswerWaitsForAGuessAndFollowsTheRun() {
              qPrintable(panel.answerText()));
     panel.setRun(nullptr);
     QVERIFY(panel.answerText().contains(QStringLiteral("comes with its run")));
+}
+
+// Opened at step 2, whose question compares with step 1 (step[1]): step 1 is simulated for it as the lesson sets it,
+// so the answer is there once step 2's run is — 25.4% / 17.5% = 1.45 times.
+void TestLessonPanel::aStepOpenedDirectlyHasTheEarlierRunsItNames() {
+    LessonPanel panel;
+    const Lesson lesson = bundled("pipeline-bubbles");
+    panel.showLesson(lesson, 1);
+    const LessonRun run = step_run(lesson, 1);
+    panel.setRun(&run);
+    QVERIFY(panel.commitGuess(QStringLiteral("1.5")));
+    QVERIFY2(panel.answerText().startsWith(QStringLiteral("Right. The simulation says 1.45;")), qPrintable(panel.answerText()));
 }
 
 void TestLessonPanel::backAndNext() {

@@ -183,8 +183,23 @@ void LessonPanel::setStep(int index) {
     const LoadResult scenario = lesson_step_scenario(*lesson_, static_cast<std::size_t>(index), variant_);
     step_yaml_ = scenario.ok() ? write_scenario_yaml(scenario.scenario->value()) : std::string();
     run_yaml_.clear();
+    runEarlierSteps();
     showStep();
     Q_EMIT stepChosen(index);
+}
+
+void LessonPanel::runEarlierSteps() {
+    // An earlier step this one compares with, not shown yet (the lesson opened at a later step): simulated here, as
+    // the lesson sets it — a fraction of a second for the lessons' scenarios, without the timeline.
+    for (const int k : earlier_steps_named(*lesson_, static_cast<std::size_t>(step_))) {
+        const auto earlier = static_cast<std::size_t>(k - 1);
+        if (runs_[earlier]) continue;
+        const LoadResult scenario = lesson_step_scenario(*lesson_, earlier, variant_);
+        if (!scenario.ok()) continue;
+        if (Expected<LessonRun, Diagnostic> run = simulate_lesson_step(*lesson_, earlier, *scenario.scenario)) {
+            runs_[earlier] = std::move(run).value();
+        }
+    }
 }
 
 void LessonPanel::resetStep() {

@@ -87,6 +87,8 @@ private:
     // The step's narrative with the run's numbers in it ({{EXPR}}: lesson/lesson_text.h).
     void showNarrative();
     void showVariant();
+    // The runs of the earlier steps this one names (step[K]) that are not there yet.
+    void runEarlierSteps();
     [[nodiscard]] QString filled(const std::string& text) const;
     void updateAnswer();
     void applyFonts();
