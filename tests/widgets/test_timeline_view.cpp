@@ -6,7 +6,7 @@
 #include "style/time_scale.h"
 #include "style/activity_colors.h"
 #include "timeline/event_details.h"
-#include "timeline/event_search.h"
+#include "analysis/event_search.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/timeline_page.h"
@@ -469,12 +469,14 @@ void TestTimelineView::queriesAreRead() {
     QFETCH(QStringList, words);
     QFETCH(int, layer);
     QFETCH(int, microBatch);
-    const auto query = parasight::gui::parse_event_query(text);
+    const auto query = parasight::parse_event_query(text.toStdString());
     QVERIFY(query.has_value());
-    QCOMPARE(query->words, words);
+    QStringList read;
+    for (const std::string& word : query->words) read << QString::fromStdString(word);
+    QCOMPARE(read, words);
     QCOMPARE(query->layer.value_or(-1), layer);
     QCOMPARE(query->micro_batch.value_or(-1), microBatch);
-    QVERIFY(!parasight::gui::parse_event_query(QStringLiteral("   ")).has_value());
+    QVERIFY(!parasight::parse_event_query("   ").has_value());
 }
 
 void TestTimelineView::searchFindsEventsInTimeOrder_data() {
@@ -496,7 +498,7 @@ void TestTimelineView::searchFindsEventsInTimeOrder() {
     QVERIFY(levels != nullptr);
     const Timeline& timeline = levels->timeline();
     const std::vector<EventId> found =
-        parasight::gui::find_events(timeline, parasight::gui::parse_event_query(text).value());
+        parasight::find_events(timeline, parasight::parse_event_query(text.toStdString()).value());
     QCOMPARE(static_cast<int>(found.size()), count);
     for (std::size_t i = 1; i < found.size(); ++i) {
         QVERIFY(timeline.event(found[i - 1]).start_s <= timeline.event(found[i]).start_s);
@@ -521,9 +523,9 @@ void TestTimelineView::aSearchThatFindsNothingSaysWhy() {
     QFETCH(QString, why);
     const auto levels = small_pipeline_levels();
     QVERIFY(levels != nullptr);
-    const auto query = parasight::gui::parse_event_query(text).value();
-    QVERIFY(parasight::gui::find_events(levels->timeline(), query).empty());
-    QCOMPARE(parasight::gui::why_nothing_matches(levels->timeline(), query), why);
+    const auto query = parasight::parse_event_query(text.toStdString()).value();
+    QVERIFY(parasight::find_events(levels->timeline(), query).empty());
+    QCOMPARE(QString::fromStdString(parasight::why_nothing_matches(levels->timeline(), query)), why);
 }
 
 void TestTimelineView::enterSelectsTheNextMatch() {
@@ -533,8 +535,8 @@ void TestTimelineView::enterSelectsTheNextMatch() {
     QVERIFY(show_with_small_pipeline(page, 1200, 900, levels));
     QLineEdit* search = page.searchBox();
     search->setText(QStringLiteral("pp send activations mb 0"));
-    const std::vector<EventId> found = parasight::gui::find_events(
-        levels->timeline(), parasight::gui::parse_event_query(search->text()).value());
+    const std::vector<EventId> found =
+        parasight::find_events(levels->timeline(), parasight::parse_event_query(search->text().toStdString()).value());
     QCOMPARE(found.size(), std::size_t{4});
     // Enter selects the first match, then the next, and wraps around after the last.
     for (const std::size_t expected : {0, 1, 2, 3, 0}) {

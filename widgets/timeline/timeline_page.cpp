@@ -4,7 +4,7 @@
 #include "picture/export_button.h"
 #include "run/show_run_state.h"
 #include "timeline/event_details.h"
-#include "timeline/event_search.h"
+#include "analysis/event_search.h"
 #include "timeline/timeline_export.h"
 #include "timeline/timeline_overview.h"
 #include "timeline/playhead_bar.h"
@@ -103,7 +103,7 @@ TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
 
 void TimelinePage::findNext() {
     if (!levels_) return;
-    const std::optional<EventQuery> query = parse_event_query(search_->text());
+    const std::optional<EventQuery> query = parse_event_query(search_->text().toStdString());
     if (!query) {
         search_found_->clear();
         return;
@@ -113,7 +113,8 @@ void TimelinePage::findNext() {
         next_match_ = 0;
     }
     if (matches_.empty()) {
-        search_found_->setText(tr("no events match: %1").arg(why_nothing_matches(levels_->timeline(), *query)));
+        search_found_->setText(
+            tr("no events match: %1").arg(QString::fromStdString(why_nothing_matches(levels_->timeline(), *query))));
         return;
     }
     const std::size_t shown = next_match_ % matches_.size();

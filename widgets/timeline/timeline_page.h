@@ -58,7 +58,7 @@ public:
 
 private:
     const SimulationResult* shown_run_ = nullptr;  // the result showRun last drew
-    // Selects the next event matching the search box (event_search.h), in time order, wrapping around.
+    // Selects the next event matching the search box (analysis/event_search.h), in time order, wrapping around.
     void findNext();
 
     QLineEdit* search_ = nullptr;
