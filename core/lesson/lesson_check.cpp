@@ -3,6 +3,7 @@
 #include "common/message_text.h"
 #include "lesson/lesson_number.h"
 #include "lesson/lesson_sweep.h"
+#include "lesson/lesson_targets.h"
 #include "lesson/lesson_text.h"
 #include "presets/preset_library.h"
 #include "scenario_file/scenario_writer.h"
@@ -269,6 +270,8 @@ Diagnostics check_lesson(const Lesson& lesson) {
             problems.insert(problems.end(), scenario.diagnostics.begin(), scenario.diagnostics.end());
         } else if (Expected<LessonRun, Diagnostic> run = simulate_lesson_step(lesson, index, *scenario.scenario)) {
             runs[index] = std::move(run).value();
+            const Diagnostics found = lesson_target_problems(step, *scenario.scenario);
+            problems.insert(problems.end(), found.begin(), found.end());
         } else {
             problems.push_back(std::move(run).error());
         }

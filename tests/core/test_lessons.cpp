@@ -184,6 +184,19 @@ void TestLessons::checkFindsWhatTheFileCannot_data() {
         << "    claims: [{expression: iteration_time_s * 1000, is: 30}]\n"
         << "lesson.yaml:6:27: the lesson says iteration_time_s * 1000 is 30, the simulation gives 24.02 (more than 1% "
            "apart)";
+    // Targets that name nothing of the run: the 1F1B preset's 4 NPUs, each its own class (4 stages), whose forward
+    // events are named by their operation ("attention", "mlp"), not "forward"; "    spotlight: " is 15 characters.
+    QTest::newRow("events that match nothing") << "    spotlight: events:forward\n"
+                                               << "lesson.yaml:6:16: events:forward: no event matches: no operation's "
+                                                  "name holds 'forward'";
+    QTest::newRow("a device the run does not have") << "    reveal: device:5@memory\n"
+                                                    << "lesson.yaml:6:13: device:5@memory: the run's rows are NPUs 0, 1, "
+                                                       "2, 3 (a device of each class of identical devices)";
+    QTest::newRow("an NPU past the cluster") << "    reveal: npu:9\n"
+                                             << "lesson.yaml:6:13: npu:9: the cluster has 4 NPUs, 0 to 3";
+    QTest::newRow("a field the scenario lacks") << "    reveal: field:training.global_bach\n"
+                                                << "lesson.yaml:6:13: field:training.global_bach: 'training' has no "
+                                                   "'global_bach' (did you mean 'global_batch'?)";
     // A sweep's axis is refused at its place: "    sweep: {axes: [" is 19 characters, the quoted axis at column 20.
     QTest::newRow("a sweep's axis naming nothing")
         << "    sweep: {axes: ['training.micro_bach=1,2']}\n"
