@@ -126,7 +126,7 @@ void read_scenario(const YAML::Node& node, YamlSource& source, const std::string
 }
 
 void read_question(const YAML::Node& node, YamlSource& source, const std::string& what, LessonQuestion& question) {
-    MapReader reader(node, source, what, {"prompt", "answer", "tolerance", "hint", "explain", "choices"});
+    MapReader reader(node, source, what, {"prompt", "answer", "tolerance", "hint", "explain", "choices", "range"});
     if (!reader.is_map()) return;
     reader.require("prompt");
     reader.read_string("prompt", question.prompt);
@@ -138,6 +138,23 @@ void read_question(const YAML::Node& node, YamlSource& source, const std::string
     read_lines(reader, "explain", question.explanation);
     if (reader.has("explain")) question.explanation_where = reader.value_location("explain");
     question.choices = read_texts(reader, "choices");
+    if (!reader.has("range")) return;
+    const YAML::Node range = reader.value("range");
+    std::vector<double> ends;  // the two ends, read as numbers
+    if (range.IsSequence() && range.size() == 2) {
+        for (const YAML::Node& end : range) {
+            const std::optional<double> number = end.IsScalar() ? parse_number(end.Scalar()) : std::nullopt;
+            if (number) ends.push_back(*number);
+        }
+    }
+    if (ends.size() != 2 || !(ends[0] < ends[1])) {
+        source.error(reader.value_location("range"),
+                     what + ".range must be [LOW, HIGH], two numbers, the first the smaller (a slider: [0, 1])");
+    } else if (!question.choices.empty()) {
+        source.error(reader.value_location("range"), what + " has choices and a range: a slider or a list, one of the two");
+    } else {
+        question.range = std::pair(ends[0], ends[1]);
+    }
 }
 
 void read_challenge(const YAML::Node& node, YamlSource& source, const std::string& what, LessonChallenge& challenge) {

@@ -37,6 +37,8 @@ struct LessonQuestion {
     std::string explanation;     // Markdown shown with the answer, once guessed: what the numbers mean
     SourceLocation explanation_where;
     std::vector<std::string> choices;  // multiple choice, when given: numbers as written
+    // A slider from the first to the second, when given: the guess is where the student leaves it.
+    std::optional<std::pair<double, double>> range;
 };
 
 struct LessonClaim {

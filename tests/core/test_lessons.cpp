@@ -135,6 +135,10 @@ void TestLessons::lessonFileMistakesAreLocated_data() {
     QTest::newRow("tolerance") << QString::fromStdString(
                                       lesson_with("    question: {prompt: P, answer: x, tolerance: 150%}\n"))
                                << "lesson.yaml:6:49: steps[0].question.tolerance must be a share from 0% to 100%";
+    // "    question: {prompt: P, answer: x, range: " is 44 characters: the range at column 45.
+    QTest::newRow("a range upside down") << QString::fromStdString(
+                                                lesson_with("    question: {prompt: P, answer: x, range: [1, 0]}\n"))
+                                         << "lesson.yaml:6:45: steps[0].question.range must be [LOW, HIGH]";
     QTest::newRow("claim not a number") << QString::fromStdString(
                                                lesson_with("    claims: [{expression: mfu, is: half}]\n"))
                                         << "lesson.yaml:6:36: steps[0].claims[0].is must be a number, not 'half'";

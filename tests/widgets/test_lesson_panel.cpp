@@ -3,6 +3,7 @@
 // screen —; Back and Next; and the window opening a lesson's step as its scenario, on its tab.
 
 #include "lessons/lesson_panel.h"
+#include "navigation/spotlight.h"
 #include "oracle/oracle_view.h"
 #include "sweeps/sweeps_page.h"
 
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QSlider>
 #include <QSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -70,6 +72,7 @@ private Q_SLOTS:
     void initTestCase();
     void theAnswerWaitsForAGuessAndFollowsTheRun();
     void aStepOpenedDirectlyHasTheEarlierRunsItNames();
+    void aSliderGuess();
     void backAndNext();
     void theWindowOpensAStepAsItsScenarioOnItsTab();
     void theOracleBesideTheSimulationWaitsForTheGuess();
@@ -129,6 +132,24 @@ void TestLessonPanel::aStepOpenedDirectlyHasTheEarlierRunsItNames() {
     panel.setRun(&run);
     QVERIFY(panel.commitGuess(QStringLiteral("1.5")));
     QVERIFY2(panel.answerText().startsWith(QStringLiteral("Right. The simulation says 1.45;")), qPrintable(panel.answerText()));
+}
+
+// pipeline-bubbles' first question has a range, [0, 0.6]: a slider instead of the typed guess, its value beside it;
+// Commit Guess commits where it stands — at 0.25 (417 of 1000 steps: 0.6 × 417 / 1000 = 0.2502), within 10% of 0.254.
+void TestLessonPanel::aSliderGuess() {
+    LessonPanel panel;
+    const Lesson lesson = bundled("pipeline-bubbles");
+    panel.showLesson(lesson);
+    const LessonRun run = step_run(lesson, 0);
+    panel.setRun(&run);
+    QSlider* slider = panel.guessSlider();
+    QVERIFY(slider->isVisibleTo(&panel));
+    slider->setValue(417);
+    panel.commitButton()->click();
+    QVERIFY2(panel.answerText().startsWith(QStringLiteral("Right. The simulation says 0.254 (25.4%); you guessed 0.25 (25%)")),
+             qPrintable(panel.answerText()));
+    panel.setStep(1);  // a typed guess again
+    QVERIFY(!slider->isVisibleTo(&panel));
 }
 
 void TestLessonPanel::backAndNext() {
@@ -365,7 +386,8 @@ void TestLessonPanel::perStudentVariants() {
     QCOMPARE(window.lessonPanel()->variant(), 0);
 }
 
-// Presentation mode: full screen, the scenario dock and the teacher's notes hidden, text 1.5 times larger; PageDown
+// Presentation mode: full screen, high contrast, a dimming spotlight, the scenario dock and the teacher's notes hidden,
+// text 1.5 times larger; PageDown
 // and PageUp move through the steps; Esc ends it and puts everything back.
 void TestLessonPanel::presentationMode() {
     MainWindow window;
@@ -385,6 +407,7 @@ void TestLessonPanel::presentationMode() {
     QVERIFY(!scenario_dock->isVisible());
     QCOMPARE(window.font().pointSizeF(), points * MainWindow::presentation_font_scale);
     QVERIFY(window.lessonPanel()->notesText().isEmpty());
+    QVERIFY(window.spotlightOverlay()->isDimming());  // a spotlight darkens the rest of the window
     // High contrast: the light palette's text black on white.
     QCOMPARE(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
     QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(Qt::white));
@@ -401,6 +424,7 @@ void TestLessonPanel::presentationMode() {
     QVERIFY(scenario_dock->isVisible());
     QCOMPARE(window.font().pointSizeF(), points);
     QCOMPARE(QApplication::palette().color(QPalette::Text), text_before);
+    QVERIFY(!window.spotlightOverlay()->isDimming());
     QVERIFY(!window.lessonPanel()->notesText().isEmpty());
     // Outside presentation mode PageDown is the tables' again, not the lesson's.
     QTest::keyClick(&window, Qt::Key_PageDown);

@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QTextBrowser>
@@ -78,6 +79,12 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     guess_edit_->setAccessibleName(tr("Your guess"));
     choices_ = new QComboBox(question_);
     choices_->setAccessibleName(tr("Your choice"));
+    slider_ = new QSlider(Qt::Horizontal, question_);
+    slider_->setAccessibleName(tr("Your guess"));
+    slider_->setRange(0, slider_steps);
+    slider_value_ = new QLabel(question_);
+    slider_value_->setMinimumWidth(slider_value_->fontMetrics().horizontalAdvance(QStringLiteral("0.000 (00.0%)")));
+    connect(slider_, &QSlider::valueChanged, this, [this] { slider_value_->setText(number_text(sliderGuess())); });
     commit_ = new QPushButton(tr("&Commit Guess"), question_);
     commit_->setToolTip(tr("The simulation's answer shows once you have guessed"));
     hint_button_ = new QPushButton(tr("&Hint"), question_);
@@ -99,6 +106,10 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     question_layout->addWidget(prompt_);
     question_layout->addWidget(guess_edit_);
     question_layout->addWidget(choices_);
+    auto* slider_row = new QHBoxLayout;
+    slider_row->addWidget(slider_, 1);
+    slider_row->addWidget(slider_value_);
+    question_layout->addLayout(slider_row);
     question_layout->addLayout(buttons);
     question_layout->addWidget(hint_);
     question_layout->addWidget(answer_);
@@ -154,7 +165,11 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     connect(variant_box_, &QSpinBox::valueChanged, this, &LessonPanel::setVariant);
     connect(hint_button_, &QPushButton::clicked, this, [this] { hint_->setVisible(true); });
     const auto commit = [this] {
-        commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
+        if (slider_->isVisibleTo(this)) {
+            commitGuess(QString::number(sliderGuess(), 'g', 6));
+        } else {
+            commitGuess(choices_->isVisibleTo(this) ? choices_->currentText() : guess_edit_->text());
+        }
     };
     connect(commit_, &QPushButton::clicked, this, commit);
     connect(guess_edit_, &QLineEdit::returnPressed, this, commit);
@@ -320,7 +335,14 @@ void LessonPanel::showStep() {
         choices_->clear();
         for (const std::string& choice : step.question->choices) choices_->addItem(QString::fromStdString(choice));
         choices_->setVisible(!step.question->choices.empty());
-        guess_edit_->setVisible(step.question->choices.empty());
+        const bool sliding = step.question->range.has_value();
+        slider_->setVisible(sliding);
+        slider_value_->setVisible(sliding);
+        if (sliding) {
+            slider_->setValue(slider_steps / 2);
+            slider_value_->setText(number_text(sliderGuess()));
+        }
+        guess_edit_->setVisible(step.question->choices.empty() && !sliding);
     }
     updateAnswer();
     sayAwaiting();
@@ -333,6 +355,13 @@ QString LessonPanel::filled(const std::string& text) const {
 void LessonPanel::showNarrative() {
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(step_)];
     narrative_->setMarkdown(filled(step.text));
+}
+
+double LessonPanel::sliderGuess() const {
+    if (!lesson_ || step_ < 0) return 0.0;
+    const auto& range = lesson_->steps[static_cast<std::size_t>(step_)].question->range;
+    if (!range) return 0.0;
+    return range->first + (range->second - range->first) * slider_->value() / slider_steps;
 }
 
 void LessonPanel::setPresenting(bool on) {

@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QLabel;
+class QSlider;
 class QSpinBox;
 class QToolButton;
 class QLineEdit;
@@ -45,6 +46,9 @@ public:
     // Whether the step's scenario is locked: Try It (which asks to unlock it) is offered while it is.
     void setLocked(bool locked);
     [[nodiscard]] QPushButton* tryItButton() const noexcept { return try_it_; }
+    // A question with a range (a slider) takes its guess from it; Commit Guess commits where it is.
+    [[nodiscard]] QSlider* guessSlider() const noexcept { return slider_; }
+    [[nodiscard]] QPushButton* commitButton() const noexcept { return commit_; }
     // The run on screen, for this step (none: no result yet, or it failed), and its scenario as scenario_writer writes
     // it — what the step's challenge is judged on.
     void setRun(const LessonRun* run, const std::string& scenario_yaml = {});
@@ -87,6 +91,8 @@ private:
     // The step's narrative with the run's numbers in it ({{EXPR}}: lesson/lesson_text.h).
     void showNarrative();
     void showVariant();
+    // The slider's guess, on the question's range.
+    [[nodiscard]] double sliderGuess() const;
     // The runs of the earlier steps this one names (step[K]) that are not there yet.
     void runEarlierSteps();
     [[nodiscard]] QString filled(const std::string& text) const;
@@ -102,6 +108,9 @@ private:
     bool awaiting_ = false;  // as last said
     QToolButton* handout_ = nullptr;
     QPushButton* try_it_ = nullptr;
+    QSlider* slider_ = nullptr;  // a question with a range: the guess
+    QLabel* slider_value_ = nullptr;
+    static constexpr int slider_steps = 1000;
     QLabel* variant_label_ = nullptr;
     QSpinBox* variant_box_ = nullptr;
     QLabel* variant_values_ = nullptr;

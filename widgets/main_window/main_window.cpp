@@ -593,6 +593,7 @@ void MainWindow::setPresenting(bool on) {
         setWindowState(window_state_before_);
     }
     lesson_panel_->setPresenting(on);
+    spotlight_->setDimming(on);
     Q_EMIT presentingChanged(on);
 }
 

@@ -62,9 +62,17 @@ void Spotlight::follow() {
     update();
     const QPoint top_left = target_->mapTo(parentWidget(), rect_.topLeft());
     // Kept inside the window, so that a row as wide as the view keeps its right edge.
-    setGeometry(QRect(top_left, rect_.size())
-                    .adjusted(-margin_px, -margin_px, margin_px, margin_px)
-                    .intersected(parentWidget()->rect()));
+    const QRect outlined = QRect(top_left, rect_.size())
+                               .adjusted(-margin_px, -margin_px, margin_px, margin_px)
+                               .intersected(parentWidget()->rect());
+    // Dimming, it covers the whole window, the mark a hole in it.
+    setGeometry(dimming_ ? parentWidget()->rect() : outlined);
+    hole_ = outlined.translated(-geometry().topLeft());
+}
+
+void Spotlight::setDimming(bool dimming) {
+    dimming_ = dimming;
+    if (target_) follow();
 }
 
 bool Spotlight::eventFilter(QObject* watched, QEvent* event) {
@@ -76,12 +84,20 @@ bool Spotlight::eventFilter(QObject* watched, QEvent* event) {
 void Spotlight::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
+    const QRectF mark = QRectF(hole_).adjusted(1.5, 1.5, -1.5, -1.5);
+    if (dimming_) {
+        QPainterPath outside;
+        outside.addRect(QRectF(rect()));
+        QPainterPath hole;
+        hole.addRoundedRect(mark, 6.0, 6.0);
+        painter.fillPath(outside.subtracted(hole), QColor(0, 0, 0, 150));
+    }
     QColor colour = palette().color(QPalette::Highlight);
     QPen pen(colour, 3.0);
     painter.setPen(pen);
     colour.setAlpha(40);
     painter.setBrush(colour);
-    painter.drawRoundedRect(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5), 6.0, 6.0);
+    painter.drawRoundedRect(mark, 6.0, 6.0);
 }
 
 }  // namespace parasight::gui

@@ -94,11 +94,16 @@ QPalette high_contrast_palette(const QPalette& palette) {
     const bool dark = palette.color(QPalette::Text).lightness() > palette.color(QPalette::Base).lightness();
     const QColor ground = dark ? Qt::black : Qt::white;
     const QColor ink = dark ? Qt::white : Qt::black;
+    // The window and buttons a shade off the ground, so that a field (on the ground) keeps its edges.
+    const QColor window = dark ? QColor(0x14, 0x14, 0x14) : QColor(0xf0, 0xf0, 0xf0);
     QPalette contrast = palette;
-    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::AlternateBase, QPalette::Button,
-                            QPalette::ToolTipBase}) {
+    for (const auto role : {QPalette::Base, QPalette::AlternateBase, QPalette::ToolTipBase}) {
         contrast.setColor(QPalette::Active, role, ground);
         contrast.setColor(QPalette::Inactive, role, ground);
+    }
+    for (const auto role : {QPalette::Window, QPalette::Button}) {
+        contrast.setColor(QPalette::Active, role, window);
+        contrast.setColor(QPalette::Inactive, role, window);
     }
     for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText}) {
         contrast.setColor(QPalette::Active, role, ink);

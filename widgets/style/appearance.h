@@ -22,7 +22,8 @@ enum class Appearance { system, light, dark };
 void apply_appearance(Appearance appearance);
 
 // `palette` with the most contrast a projector keeps: black on white when its text is darker than its base, white on
-// black otherwise; a saturated highlight and links, disabled text still told apart.
+// black otherwise (the window a shade off, for fields to keep their edges); a saturated highlight and links, disabled
+// text still told apart.
 [[nodiscard]] QPalette high_contrast_palette(const QPalette& palette);
 
 }  // namespace parasight::gui
