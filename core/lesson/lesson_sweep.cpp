@@ -89,7 +89,9 @@ Diagnostics check_lesson_sweep_best(const LessonSweep& sweep, const LessonSweepR
                             "the lesson names a best point, but no point of the sweep simulates and fits", {}});
         return problems;
     }
-    for (const auto& [path, stated] : sweep.best) {
+    for (const auto& entry : sweep.best) {
+        const std::string& path = entry.first;  // named, not bound: a lambda below captures it
+        const LocatedText& stated = entry.second;
         const auto value = std::find_if(run.best->values.begin(), run.best->values.end(),
                                         [&](const AxisValue& axis) { return axis.path == path; });
         if (value == run.best->values.end()) {

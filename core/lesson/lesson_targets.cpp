@@ -43,7 +43,9 @@ Diagnostics lesson_target_problems(const LessonStep& step, const ValidatedScenar
         }
         return timeline.get();
     };
-    for (const auto& [text, target] : targets) {
+    for (const auto& entry : targets) {
+        const LocatedText* text = entry.first;  // named, not bound: a lambda below captures them
+        const Target& target = entry.second;
         const SourceLocation& where = text->where;
         switch (target.kind) {
             case TargetKind::npu:
