@@ -28,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QScrollBar>
 #include <QSet>
+#include <QSignalSpy>
+#include <QApplication>
 #include <QTest>
 
 using namespace parasight;
@@ -78,6 +80,7 @@ class TestTimelineView : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aLargerFontWidensTheHeaders();
     void zoomKeepsTheTimeUnderThePointer_data();
     void zoomKeepsTheTimeUnderThePointer();
     void theViewStaysInsideTheIteration();
@@ -526,6 +529,32 @@ void TestTimelineView::aSearchThatFindsNothingSaysWhy() {
     const auto query = parasight::parse_event_query(text.toStdString()).value();
     QVERIFY(parasight::find_events(levels->timeline(), query).empty());
     QCOMPARE(QString::fromStdString(parasight::why_nothing_matches(levels->timeline(), query)), why);
+}
+
+// Presentation mode's ×1.5 text: the row headers, lane names, lanes and bands about 1.5 times as large (210 → 315 px
+// wide, 18 → 27 px lanes, by the fonts' heights), the overview's time 0 moved under the view's; back at the
+// application's font, back to 210.
+void TestTimelineView::aLargerFontWidensTheHeaders() {
+    const auto levels = small_pipeline_levels();
+    QVERIFY(levels != nullptr);
+    TimelinePage page;
+    QVERIFY(show_with_small_pipeline(page, 1200, 900, levels));
+    TimelineView* view = page.view();
+    QCOMPARE(view->sizes().header_width_px, TimelineView::header_width_px);
+    QSignalSpy changed(view, &TimelineView::sizesChanged);
+    QFont larger = page.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.5);
+    page.setFont(larger);
+    QCOMPARE(changed.size(), 1);
+    // The factor is the ratio of the fonts' heights — 1.5 but for the rounding of a font's height to pixels.
+    const double ratio = static_cast<double>(QFontMetrics(larger).height()) / QFontMetrics(QApplication::font()).height();
+    QVERIFY(ratio > 1.4 && ratio < 1.6);
+    QCOMPARE(view->sizes().header_width_px, static_cast<int>(std::lround(210 * ratio)));
+    QCOMPARE(view->sizes().lane_height_px, static_cast<int>(std::lround(18 * ratio)));
+    QCOMPARE(page.overview()->leftMargin(), view->sizes().header_width_px);
+    page.setFont(QApplication::font());
+    QCOMPARE(view->sizes().header_width_px, TimelineView::header_width_px);
+    QCOMPARE(page.overview()->leftMargin(), TimelineView::header_width_px);
 }
 
 void TestTimelineView::enterSelectsTheNextMatch() {

@@ -69,4 +69,18 @@ QRect TimelineGeometry::rangeRect(double from_s, double to_s, int height_px) con
     return QRect(left, lanes_top_px, std::max(right - left, 1), height_px - lanes_top_px);
 }
 
+TimelineSizes TimelineSizes::scaled(double factor) {
+    const double by = std::max(1.0, factor);
+    const auto times = [by](int size_px) { return static_cast<int>(std::lround(size_px * by)); };
+    TimelineSizes sizes;
+    sizes.header_width_px = times(sizes.header_width_px);
+    sizes.lane_name_width_px = times(sizes.lane_name_width_px);
+    sizes.legend_height_px = times(sizes.legend_height_px);
+    sizes.axis_height_px = times(sizes.axis_height_px);
+    sizes.lane_height_px = times(sizes.lane_height_px);
+    sizes.band_height_px = times(sizes.band_height_px);
+    sizes.memory_lane_height_px = times(sizes.memory_lane_height_px);
+    return sizes;
+}
+
 }  // namespace parasight::gui

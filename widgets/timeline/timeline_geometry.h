@@ -28,6 +28,21 @@ inline constexpr double min_box_width_px = 2.0;  // narrower events merge
 inline constexpr int memory_lane_height_px = 30;
 }  // namespace timeline_metrics
 
+// The view's sizes: timeline_metrics' at the application's font, scaled with a larger one (presentation mode's ×1.5
+// text) so that the row headers, lane names, legend and axis keep their text.
+struct TimelineSizes {
+    int header_width_px = timeline_metrics::header_width_px;
+    int lane_name_width_px = timeline_metrics::lane_name_width_px;
+    int legend_height_px = timeline_metrics::legend_height_px;
+    int axis_height_px = timeline_metrics::axis_height_px;
+    int lane_height_px = timeline_metrics::lane_height_px;
+    int band_height_px = timeline_metrics::band_height_px;
+    int memory_lane_height_px = timeline_metrics::memory_lane_height_px;
+
+    // Every size times `factor` (at least 1: never smaller than at the application's font), rounded.
+    [[nodiscard]] static TimelineSizes scaled(double factor);
+};
+
 struct TimelineGeometry {
     const TimelineRowLayout& rows;
     const TimeScale& scale;

@@ -24,6 +24,7 @@ public:
     void showRange(double from_s, double to_s);
     // The left edge of the drawing (the timeline's header column is this wide, so the times line up).
     void setLeftMargin(int pixels);
+    [[nodiscard]] int leftMargin() const noexcept { return left_margin_; }
 
     [[nodiscard]] double timeAt(double x) const;
     [[nodiscard]] double xOf(double time_s) const;

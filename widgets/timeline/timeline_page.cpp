@@ -22,8 +22,11 @@ namespace parasight::gui {
 TimelinePage::TimelinePage(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     auto* chart = new QWidget(this);
     overview_ = new TimelineOverview(chart);
-    overview_->setLeftMargin(TimelineView::header_width_px);
     view_ = new TimelineView(chart);
+    // The overview's time 0 under the view's: as far in as the row headers are wide.
+    overview_->setLeftMargin(view_->sizes().header_width_px);
+    connect(view_, &TimelineView::sizesChanged, this,
+            [this] { overview_->setLeftMargin(view_->sizes().header_width_px); });
     auto* tools = new QHBoxLayout;
     tools->setContentsMargins(6, 4, 6, 4);
     auto* memory_lanes = new QCheckBox(tr("&Memory lanes"), chart);

@@ -16,12 +16,11 @@
 namespace parasight::gui {
 namespace {
 
-using namespace timeline_metrics;
 
 QString tr(const char* text) { return QCoreApplication::translate("TimelineView", text); }
 
 double lanes_width(const TimelinePicture& picture) {
-    return std::max(1.0, static_cast<double>(picture.size.width() - header_width_px));
+    return std::max(1.0, static_cast<double>(picture.size.width() - picture.sizes.header_width_px));
 }
 
 // What the lane of a stream is called in the row header.
@@ -76,7 +75,7 @@ void paint_memory_lane(QPainter& painter, const TimelinePicture& picture, const 
     const double peak_bytes = timeline.peak_memory_bytes(row.device);
     const double top_bytes = picture.memory_top.bytes;
     if (!(top_bytes > 0.0)) return;
-    const double height = memory_lane_height_px - 4.0;
+    const double height = picture.sizes.memory_lane_height_px - 4.0;
     const double bottom = lane_top + 2.0 + height;
     const int columns = static_cast<int>(lanes_width(picture));
     const std::vector<double> levels = memory_levels(timeline.memory(row.device), from_s, to_s, columns);
@@ -91,7 +90,7 @@ void paint_memory_lane(QPainter& painter, const TimelinePicture& picture, const 
         const double bytes = levels[static_cast<std::size_t>(c)];
         if (bytes <= 0.0) continue;
         const double h = bytes / top_bytes * height;
-        painter.fillRect(QRectF(header_width_px + c, bottom - h, 1.0, h),
+        painter.fillRect(QRectF(picture.sizes.header_width_px + c, bottom - h, 1.0, h),
                          picture.capacity_bytes > 0.0 && bytes > picture.capacity_bytes ? over : allocated);
     }
     // The lane's scale, at its top right on a backing that keeps it legible over the allocation: what the lane's full
@@ -107,7 +106,7 @@ void paint_memory_lane(QPainter& painter, const TimelinePicture& picture, const 
     painter.setFont(small);
     const QFontMetrics small_metrics(small);
     const double text_width = small_metrics.horizontalAdvance(scale_text) + 6.0;
-    const QRectF backing(header_width_px + columns - text_width - 2.0, lane_top + 1.0, text_width,
+    const QRectF backing(picture.sizes.header_width_px + columns - text_width - 2.0, lane_top + 1.0, text_width,
                          small_metrics.height());
     QColor behind = palette.color(QPalette::Window);
     behind.setAlphaF(0.8F);
@@ -118,14 +117,14 @@ void paint_memory_lane(QPainter& painter, const TimelinePicture& picture, const 
     if (picture.memory_top.capacity_shown) {
         const double capacity_y = bottom - picture.capacity_bytes / top_bytes * height;
         painter.setPen(QPen(over, 1.0, Qt::DashLine));
-        painter.drawLine(QPointF(header_width_px, capacity_y), QPointF(header_width_px + columns, capacity_y));
+        painter.drawLine(QPointF(picture.sizes.header_width_px, capacity_y), QPointF(picture.sizes.header_width_px + columns, capacity_y));
         if (peak_bytes > picture.capacity_bytes) {
             // Out of memory: a dot where the allocation first passes the capacity.
             for (const MemorySample& sample : timeline.memory(row.device)) {
                 if (sample.bytes <= picture.capacity_bytes) continue;
                 painter.setPen(Qt::NoPen);
                 painter.setBrush(over);
-                painter.drawEllipse(QPointF(header_width_px + picture.geometry.scale.x_of(sample.time_s), capacity_y), 4.0, 4.0);
+                painter.drawEllipse(QPointF(picture.sizes.header_width_px + picture.geometry.scale.x_of(sample.time_s), capacity_y), 4.0, 4.0);
                 painter.setBrush(Qt::NoBrush);
                 break;
             }
@@ -141,15 +140,15 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
     const double width = lanes_width(picture);
     const double from_s = picture.geometry.scale.start_s();
     const double to_s = picture.geometry.scale.end_s(width);
-    const double min_width_s = min_box_width_px * picture.geometry.scale.seconds_per_pixel();
-    const QRectF lanes_area(header_width_px, top, width, height - top);
+    const double min_width_s = timeline_metrics::min_box_width_px * picture.geometry.scale.seconds_per_pixel();
+    const QRectF lanes_area(picture.sizes.header_width_px, top, width, height - top);
     painter.save();
     painter.setClipRect(QRect(0, top, picture.size.width(), height - top));
 
     // Faint gridlines at the axis's ticks.
     painter.setPen(QPen(palette.color(QPalette::Midlight), 0));
     for (const TimeTick& tick : time_ticks(picture.geometry.scale, width, 90.0)) {
-        const double x = header_width_px + picture.geometry.scale.x_of(tick.time_s);
+        const double x = picture.sizes.header_width_px + picture.geometry.scale.x_of(tick.time_s);
         painter.drawLine(QPointF(x, top), QPointF(x, height));
     }
 
@@ -170,13 +169,13 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
             if (row.kind == RowKind::stage_band) {
                 painter.fillRect(QRect(0, y, picture.size.width(), row.height_px), palette.alternateBase());
             } else {
-                painter.fillRect(QRect(0, y, header_width_px, row.height_px), palette.alternateBase());
+                painter.fillRect(QRect(0, y, picture.sizes.header_width_px, row.height_px), palette.alternateBase());
                 painter.setPen(palette.color(QPalette::Midlight));
                 painter.drawLine(0, y + row.height_px - 1, picture.size.width(), y + row.height_px - 1);
             }
             painter.setFont(row.kind == RowKind::stage_band ? bold : font);
             painter.setPen(palette.color(QPalette::Text));
-            const int title_width = (row.kind == RowKind::stage_band ? picture.size.width() : header_width_px) - indent_px - 8;
+            const int title_width = (row.kind == RowKind::stage_band ? picture.size.width() : picture.sizes.header_width_px) - indent_px - 8;
             painter.drawText(QRect(indent_px, y, title_width, row.height_px), Qt::AlignVCenter,
                              metrics.elidedText(row.title, Qt::ElideRight, title_width));
             painter.setFont(font);
@@ -185,13 +184,13 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
         if (picture.revealed_device == row.device) {  // chosen in another view
             QColor mark = palette.color(QPalette::Highlight);
             mark.setAlphaF(0.25);
-            painter.fillRect(QRect(0, y, header_width_px - 1, row.height_px), mark);
+            painter.fillRect(QRect(0, y, picture.sizes.header_width_px - 1, row.height_px), mark);
         }
         // Header: the NPU and its place on the left, the lanes' names on the right.
         painter.setPen(palette.color(QPalette::Text));
         painter.setFont(bold);
         // The lanes' names take the header's right-hand column; the NPU and its place are elided before it.
-        const int title_width = header_width_px - lane_name_width_px - 8 - indent_px;
+        const int title_width = picture.sizes.header_width_px - picture.sizes.lane_name_width_px - 8 - indent_px;
         painter.drawText(QRect(indent_px, y + 2, title_width, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
                          metrics.elidedText(row.title, Qt::ElideRight, title_width));
         painter.setFont(small);
@@ -201,14 +200,14 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
                          Qt::AlignLeft | Qt::AlignVCenter,
                          small_metrics.elidedText(row.detail, Qt::ElideRight, detail_width));
         for (std::size_t i = 0; i < row.lanes.size(); ++i) {
-            const int lane_y = y + static_cast<int>(i) * lane_height_px;
-            painter.drawText(QRect(header_width_px - lane_name_width_px - 6, lane_y, lane_name_width_px, lane_height_px),
+            const int lane_y = y + static_cast<int>(i) * picture.sizes.lane_height_px;
+            painter.drawText(QRect(picture.sizes.header_width_px - picture.sizes.lane_name_width_px - 6, lane_y, picture.sizes.lane_name_width_px, picture.sizes.lane_height_px),
                              Qt::AlignRight | Qt::AlignVCenter,
                              lane_name(row.lanes[i]));
         }
         if (row.memory_top_px >= 0) {
-            painter.drawText(QRect(header_width_px - lane_name_width_px - 6, y + row.memory_top_px, lane_name_width_px,
-                                   memory_lane_height_px),
+            painter.drawText(QRect(picture.sizes.header_width_px - picture.sizes.lane_name_width_px - 6, y + row.memory_top_px, picture.sizes.lane_name_width_px,
+                                   picture.sizes.memory_lane_height_px),
                              Qt::AlignRight | Qt::AlignVCenter, tr("memory"));
         }
         painter.setFont(font);
@@ -216,18 +215,18 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
         painter.save();
         painter.setClipRect(lanes_area.toAlignedRect().intersected(QRect(0, y, picture.size.width(), row.height_px)));
         for (std::size_t i = 0; i < row.lanes.size(); ++i) {
-            const double lane_y = y + static_cast<double>(i) * lane_height_px;
+            const double lane_y = y + static_cast<double>(i) * picture.sizes.lane_height_px;
             boxes.clear();
             picture.levels->boxes(row.device, row.lanes[i], from_s, to_s, min_width_s, boxes);
             for (const LaneBox& box : boxes) {
-                double x0 = header_width_px + picture.geometry.scale.x_of(box.start_s);
-                double x1 = header_width_px + picture.geometry.scale.x_of(box.end_s);
+                double x0 = picture.sizes.header_width_px + picture.geometry.scale.x_of(box.start_s);
+                double x1 = picture.sizes.header_width_px + picture.geometry.scale.x_of(box.end_s);
                 x0 = std::max(x0, lanes_area.left() - 1.0);
                 x1 = std::min(x1, lanes_area.right() + 1.0);
                 if (x1 - x0 < 1.0) x1 = x0 + 1.0;
                 const TimelineEvent event = timeline.event(box.representative);
                 const QColor color = task_kind_color(event.kind);
-                const QRectF rect(x0, lane_y + 2.0, x1 - x0, lane_height_px - 4.0);
+                const QRectF rect(x0, lane_y + 2.0, x1 - x0, picture.sizes.lane_height_px - 4.0);
                 painter.fillRect(rect, color);
                 if (box.count > 1) paintMix(painter, rect, box.kinds, event.kind);
                 if (box.count == 1 && rect.width() >= 3.0) paintExposed(painter, rect, timeline, box.representative);
@@ -252,14 +251,14 @@ void paint_rows(QPainter& painter, const TimelinePicture& picture, const QPalett
         painter.drawLine(0, y + row.height_px - 1, picture.size.width(), y + row.height_px - 1);
     }
     painter.setPen(palette.color(QPalette::Mid));
-    painter.drawLine(header_width_px - 1, top, header_width_px - 1, height);
+    painter.drawLine(picture.sizes.header_width_px - 1, top, picture.sizes.header_width_px - 1, height);
     painter.restore();
 }
 
 void paint_selection(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     if (!picture.selected) return;
     painter.save();
-    painter.setClipRect(QRect(header_width_px, picture.geometry.lanes_top_px, static_cast<int>(lanes_width(picture)), picture.size.height()));
+    painter.setClipRect(QRect(picture.sizes.header_width_px, picture.geometry.lanes_top_px, static_cast<int>(lanes_width(picture)), picture.size.height()));
     const QColor highlight = palette.color(QPalette::Highlight);
     // The critical path through the selection, into it and on from it: a bar under each of its events in view.
     const double from_s = picture.geometry.scale.start_s();
@@ -287,19 +286,19 @@ void paint_selection(QPainter& painter, const TimelinePicture& picture, const QP
 }
 
 void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
-    const QRect band(0, legend_height_px, picture.size.width(), axis_height_px);
+    const QRect band(0, picture.sizes.legend_height_px, picture.size.width(), picture.sizes.axis_height_px);
     painter.fillRect(band, palette.window());
     painter.setPen(palette.color(QPalette::Mid));
     painter.drawLine(band.bottomLeft(), band.bottomRight());
     painter.setPen(palette.color(QPalette::WindowText));
     // The header column's part says how much time is shown.
     const double width = lanes_width(picture);
-    painter.drawText(QRect(8, band.top(), header_width_px - 16, band.height()), Qt::AlignVCenter,
+    painter.drawText(QRect(8, band.top(), picture.sizes.header_width_px - 16, band.height()), Qt::AlignVCenter,
                      tr("%1 shown").arg(time_text(picture.geometry.scale.seconds_per_pixel() * width)));
     painter.save();
-    painter.setClipRect(QRect(header_width_px, band.top(), static_cast<int>(width), band.height()));
+    painter.setClipRect(QRect(picture.sizes.header_width_px, band.top(), static_cast<int>(width), band.height()));
     paint_time_ticks(painter, picture.geometry.scale,
-                     QRect(header_width_px, band.top(), static_cast<int>(width), band.height()),
+                     QRect(picture.sizes.header_width_px, band.top(), static_cast<int>(width), band.height()),
                      palette.color(QPalette::Mid), palette.color(QPalette::WindowText));
     painter.restore();
 }
@@ -307,19 +306,19 @@ void paint_axis(QPainter& painter, const TimelinePicture& picture, const QPalett
 void paint_range(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     if (!picture.range) return;
     const double width = lanes_width(picture);
-    const double x0 = std::max(0.0, picture.geometry.scale.x_of(picture.range->first)) + header_width_px;
-    const double x1 = std::min(width, picture.geometry.scale.x_of(picture.range->second)) + header_width_px;
-    if (x1 < header_width_px || x0 > header_width_px + width) return;
+    const double x0 = std::max(0.0, picture.geometry.scale.x_of(picture.range->first)) + picture.sizes.header_width_px;
+    const double x1 = std::min(width, picture.geometry.scale.x_of(picture.range->second)) + picture.sizes.header_width_px;
+    if (x1 < picture.sizes.header_width_px || x0 > picture.sizes.header_width_px + width) return;
     QColor shade = palette.color(QPalette::Highlight);
     shade.setAlphaF(0.15);
     painter.fillRect(QRectF(x0, picture.geometry.lanes_top_px, std::max(1.0, x1 - x0), picture.size.height() - picture.geometry.lanes_top_px), shade);
     painter.setPen(QPen(palette.color(QPalette::Highlight), 1.0));
-    painter.drawLine(QPointF(x0, legend_height_px), QPointF(x0, picture.size.height()));
-    painter.drawLine(QPointF(x1, legend_height_px), QPointF(x1, picture.size.height()));
+    painter.drawLine(QPointF(x0, picture.sizes.legend_height_px), QPointF(x0, picture.size.height()));
+    painter.drawLine(QPointF(x1, picture.sizes.legend_height_px), QPointF(x1, picture.size.height()));
     // Its length on the axis, over the shading.
     const QString length = tr("Δ %1").arg(time_text(picture.range->second - picture.range->first));
     const int text_width = painter.fontMetrics().horizontalAdvance(length) + 8;
-    const QRectF label((x0 + x1 - text_width) / 2.0, legend_height_px + 2, text_width, axis_height_px - 4);
+    const QRectF label((x0 + x1 - text_width) / 2.0, picture.sizes.legend_height_px + 2, text_width, picture.sizes.axis_height_px - 4);
     painter.fillRect(label, palette.color(QPalette::Highlight));
     painter.setPen(palette.color(QPalette::HighlightedText));
     painter.drawText(label, Qt::AlignCenter, length);
@@ -327,22 +326,22 @@ void paint_range(QPainter& painter, const TimelinePicture& picture, const QPalet
 
 void paint_playhead(QPainter& painter, const TimelinePicture& picture, const QPalette& palette) {
     if (!picture.playhead_s) return;
-    const double x = header_width_px + picture.geometry.scale.x_of(*picture.playhead_s);
-    if (x < header_width_px || x > header_width_px + lanes_width(picture)) return;
+    const double x = picture.sizes.header_width_px + picture.geometry.scale.x_of(*picture.playhead_s);
+    if (x < picture.sizes.header_width_px || x > picture.sizes.header_width_px + lanes_width(picture)) return;
     painter.setPen(QPen(palette.color(QPalette::Highlight), 2.0));
-    painter.drawLine(QPointF(x, legend_height_px), QPointF(x, picture.size.height()));
+    painter.drawLine(QPointF(x, picture.sizes.legend_height_px), QPointF(x, picture.size.height()));
     // Its time on the axis.
     const QString time = time_text(*picture.playhead_s);
     const int text_width = painter.fontMetrics().horizontalAdvance(time) + 8;
-    const QRectF label(std::min(x + 2.0, header_width_px + lanes_width(picture) - text_width), legend_height_px + 2,
-                       text_width, axis_height_px - 4);
+    const QRectF label(std::min(x + 2.0, picture.sizes.header_width_px + lanes_width(picture) - text_width), picture.sizes.legend_height_px + 2,
+                       text_width, picture.sizes.axis_height_px - 4);
     painter.fillRect(label, palette.color(QPalette::Highlight));
     painter.setPen(palette.color(QPalette::HighlightedText));
     painter.drawText(label, Qt::AlignCenter, time);
 }
 
 void paint_legend(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font) {
-    const QRect band(0, 0, picture.size.width(), legend_height_px);
+    const QRect band(0, 0, picture.size.width(), picture.sizes.legend_height_px);
     painter.fillRect(band, palette.window());
     const QFontMetrics metrics(font);
     constexpr int swatch = 10;
@@ -351,11 +350,11 @@ void paint_legend(QPainter& painter, const TimelinePicture& picture, const QPale
     const auto entry = [&](const QString& name, const QColor& colour, bool hatched) {
         const int width = swatch + 4 + metrics.horizontalAdvance(name);
         if (x + width > band.width() - 8) return false;
-        const QRect box(x, (legend_height_px - swatch) / 2, swatch, swatch);
+        const QRect box(x, (picture.sizes.legend_height_px - swatch) / 2, swatch, swatch);
         painter.fillRect(box, colour);
         if (hatched) painter.fillRect(box, exposed_brush(colour));
         painter.setPen(palette.color(QPalette::WindowText));
-        painter.drawText(QRect(x + swatch + 4, 0, width, legend_height_px), Qt::AlignVCenter, name);
+        painter.drawText(QRect(x + swatch + 4, 0, width, picture.sizes.legend_height_px), Qt::AlignVCenter, name);
         x += width + 12;
         return true;
     };
@@ -377,7 +376,7 @@ void paint_legend(QPainter& painter, const TimelinePicture& picture, const QPale
     const int hint_width = metrics.horizontalAdvance(hint);
     if (x + hint_width + 8 < band.width()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
-        painter.drawText(QRect(band.width() - hint_width - 8, 0, hint_width, legend_height_px), Qt::AlignVCenter,
+        painter.drawText(QRect(band.width() - hint_width - 8, 0, hint_width, picture.sizes.legend_height_px), Qt::AlignVCenter,
                          hint);
     }
 }

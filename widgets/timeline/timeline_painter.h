@@ -37,6 +37,7 @@ struct TimelinePicture {
     double capacity_bytes = 0.0;  // a device's memory, the memory lanes' line
     MemoryAxisTop memory_top;     // every memory lane's scale
     std::uint16_t present_kinds = 0;  // LaneBox::kinds of every event: the legend names these
+    TimelineSizes sizes;              // the view's, from its font
 };
 
 void paint_timeline(QPainter& painter, const TimelinePicture& picture, const QPalette& palette, const QFont& font);

@@ -1,5 +1,7 @@
 #include "timeline/timeline_view.h"
 
+#include <QApplication>
+
 #include "style/axis_scale.h"
 #include "timeline/event_text.h"
 #include "timeline/timeline_painter.h"
@@ -35,7 +37,8 @@ TimelineView::TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     viewport()->setMouseTracking(true);
-    verticalScrollBar()->setSingleStep(lane_height_px);
+    verticalScrollBar()->setSingleStep(sizes_.lane_height_px);
+    updateSizes();  // made inside a window whose text is larger already
 }
 
 void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels,
@@ -80,8 +83,8 @@ void TimelineView::showTimeline(std::shared_ptr<const TimelineLevels> levels,
 }
 
 void TimelineView::layoutRows() {
-    const RowHeights heights{lane_height_px, band_height_px, min_row_height_px,
-                             memory_lanes_shown_ ? memory_lane_height_px : 0};
+    const RowHeights heights{sizes_.lane_height_px, sizes_.band_height_px, min_row_height_px,
+                             memory_lanes_shown_ ? sizes_.memory_lane_height_px : 0};
     rows_ = levels_ ? layout_timeline_rows(levels_->timeline(), *classes_, heights, folding_) : TimelineRowLayout{};
 }
 
@@ -115,7 +118,7 @@ void TimelineView::setEveryClassUnfolded(bool unfolded) {
 }
 
 void TimelineView::contextMenuEvent(QContextMenuEvent* event) {
-    if (!classes_ || event->pos().x() >= header_width_px) return;
+    if (!classes_ || event->pos().x() >= sizes_.header_width_px) return;
     bool any_class = false;
     for (std::size_t c = 0; c < classes_->class_count() && !any_class; ++c) any_class = classes_->members(c).size() > 1;
     if (!any_class) return;
@@ -190,7 +193,7 @@ void TimelineView::showMessage(const QString& message) {
 }
 
 double TimelineView::lanesWidth() const {
-    return std::max(1.0, static_cast<double>(viewport()->width() - header_width_px));
+    return std::max(1.0, static_cast<double>(viewport()->width() - sizes_.header_width_px));
 }
 
 void TimelineView::updateScrollBars() {
@@ -200,7 +203,7 @@ void TimelineView::updateScrollBars() {
 }
 
 TimelineGeometry TimelineView::geometry() const {
-    return TimelineGeometry{rows_, scale_, header_width_px, lanesTop(), verticalScrollBar()->value()};
+    return TimelineGeometry{rows_, scale_, sizes_.header_width_px, lanesTop(), verticalScrollBar()->value()};
 }
 
 std::optional<LaneBox> TimelineView::boxAt(const QPoint& point) const {
@@ -238,7 +241,7 @@ void TimelineView::select(std::optional<EventId> event, bool reveal) {
         if (const std::optional<int> top = rows_.laneTop(shown.device, shown.stream)) {
             const int visible = viewport()->height() - lanesTop();
             const int scroll = verticalScrollBar()->value();
-            if (*top < scroll || *top + lane_height_px > scroll + visible) {
+            if (*top < scroll || *top + sizes_.lane_height_px > scroll + visible) {
                 verticalScrollBar()->setValue(*top - visible / 3);
             }
         }
@@ -272,7 +275,7 @@ void TimelineView::selectRange(double from_s, double to_s) {
 }
 
 void TimelineView::zoomAt(double x, double factor) {
-    scale_.zoomAt(x - header_width_px, factor);
+    scale_.zoomAt(x - sizes_.header_width_px, factor);
     refresh();
 }
 
@@ -297,6 +300,7 @@ void TimelineView::zoomToEvent(EventId id) {
 void TimelineView::paintEvent(QPaintEvent*) {
     QPainter painter(viewport());
     TimelinePicture picture{levels_.get(), message_, geometry(), viewport()->size()};
+    picture.sizes = sizes_;
     picture.selected = selected_;
     picture.relations = &relations_;
     picture.revealed_device = revealed_device_;
@@ -338,9 +342,9 @@ void TimelineView::wheelEvent(QWheelEvent* event) {
 
 void TimelineView::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
-    if ((event->modifiers() & Qt::ShiftModifier) && event->position().x() >= header_width_px) {
+    if ((event->modifiers() & Qt::ShiftModifier) && event->position().x() >= sizes_.header_width_px) {
         selecting_range_ = true;
-        range_anchor_s_ = scale_.time_at(event->position().x() - header_width_px);
+        range_anchor_s_ = scale_.time_at(event->position().x() - sizes_.header_width_px);
         range_ = std::pair(range_anchor_s_, range_anchor_s_);
         refresh();
         return;
@@ -352,7 +356,7 @@ void TimelineView::mousePressEvent(QMouseEvent* event) {
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     if (selecting_range_) {
-        const double time_s = std::clamp(scale_.time_at(event->position().x() - header_width_px), scale_.start_s(),
+        const double time_s = std::clamp(scale_.time_at(event->position().x() - sizes_.header_width_px), scale_.start_s(),
                                          scale_.end_s(lanesWidth()));
         range_ = std::pair(std::min(range_anchor_s_, time_s), std::max(range_anchor_s_, time_s));
         refresh();
@@ -387,7 +391,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
     // elsewhere it selects the event under it, or on a merge or nothing clears the selection. It clears a range too.
     if (range_) selectRange(0.0, 0.0);
     if (const TimelineRow* row = headerRowAt(event->position().toPoint())) {
-        if (row->isBand() || (row->class_size > 1 && event->position().x() < header_width_px)) {
+        if (row->isBand() || (row->class_size > 1 && event->position().x() < sizes_.header_width_px)) {
             const TimelineRow clicked_row = *row;  // the layout is rebuilt
             toggleGroup(clicked_row);
             return;
@@ -414,7 +418,7 @@ void TimelineView::setPlayhead(std::optional<double> time_s) {
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* event) {
-    const double middle = header_width_px + lanesWidth() / 2.0;
+    const double middle = sizes_.header_width_px + lanesWidth() / 2.0;
     switch (event->key()) {
     case Qt::Key_W:
     case Qt::Key_Plus:
@@ -454,7 +458,7 @@ bool TimelineView::viewportEvent(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const TimelineRow* row = headerRowAt(help->pos());
-        const QString header_tip = row != nullptr && (row->isBand() || help->pos().x() < header_width_px)
+        const QString header_tip = row != nullptr && (row->isBand() || help->pos().x() < sizes_.header_width_px)
                                        ? headerToolTip(*row)
                                        : QString();
         if (!header_tip.isEmpty()) {
@@ -489,6 +493,24 @@ std::optional<std::size_t> TimelineView::deviceOfNpu(std::int64_t npu) const {
         if (devices[device].npu == npu) return device;
     }
     return std::nullopt;
+}
+
+void TimelineView::changeEvent(QEvent* event) {
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::FontChange) updateSizes();
+}
+
+void TimelineView::updateSizes() {
+    const double factor = static_cast<double>(fontMetrics().height()) / QFontMetrics(QApplication::font()).height();
+    const TimelineSizes sizes = TimelineSizes::scaled(factor);
+    if (sizes.header_width_px == sizes_.header_width_px && sizes.lane_height_px == sizes_.lane_height_px) return;
+    sizes_ = sizes;
+    verticalScrollBar()->setSingleStep(sizes_.lane_height_px);
+    layoutRows();
+    scale_.setBounds(levels_ ? levels_->timeline().iteration_time_s() : 1.0, lanesWidth());
+    updateScrollBars();
+    refresh();
+    Q_EMIT sizesChanged();
 }
 
 }  // namespace parasight::gui

@@ -48,6 +48,10 @@ public:
 
     explicit TimelineView(QWidget* parent = nullptr);
 
+    // The sizes it draws with: the constants above at the application's font, larger with a larger one
+    // (presentation mode); sizesChanged says when they change.
+    [[nodiscard]] const TimelineSizes& sizes() const noexcept { return sizes_; }
+
     // Shows a simulated iteration (null: nothing), the whole of it, with its devices' classes (built with it);
     // `capacity_bytes` is a device's memory, the line the memory lanes are drawn against.
     void showTimeline(std::shared_ptr<const TimelineLevels> levels, std::shared_ptr<const IdenticalDevices> classes,
@@ -118,6 +122,8 @@ Q_SIGNALS:
     void rangeSelected(double from_s, double to_s);
     // ← (-1) or → (+1) with the playhead shown.
     void playheadStepRequested(int direction);
+    // The view's font changed its sizes (the row headers wider).
+    void sizesChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -131,9 +137,12 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     bool viewportEvent(QEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void changeEvent(QEvent* event) override;
 
 private:
-    [[nodiscard]] int lanesTop() const { return legend_height_px + axis_height_px; }
+    [[nodiscard]] int lanesTop() const { return sizes_.legend_height_px + sizes_.axis_height_px; }
+    // The sizes for the view's font (timeline_geometry.h), kept when it changes.
+    void updateSizes();
     // Where things are drawn now (timeline_geometry.h).
     [[nodiscard]] TimelineGeometry geometry() const;
     [[nodiscard]] double lanesWidth() const;
@@ -169,6 +178,7 @@ private:
     QPoint drag_from_;
     bool dragging_ = false;
     bool dragged_ = false;
+    TimelineSizes sizes_;
 };
 
 }  // namespace parasight::gui
