@@ -197,12 +197,23 @@ void TestLessonPanel::theWindowOpensAStepAsItsScenarioOnItsTab() {
     QCOMPARE(window.findChild<QTabWidget*>()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("timeline")));
     // The step shows the playhead at the start, to step through the warm-up.
     QCOMPARE(window.timelinePage()->playhead()->time(), std::optional<double>(0.0));
-    // The step asks for the bubble: the run's numbers are hidden until the guess.
+    // The step asks for the bubble: the run's numbers are hidden until the guess — the summary's, and the tabs of
+    // results but the step's own Timeline (the inputs' tabs stay open).
     QVERIFY(window.resultsHidden());
+    auto* tabs = window.findChild<QTabWidget*>();
+    const auto tab_open = [&](const char* name) {
+        return tabs->isTabEnabled(MainWindow::tabNames().indexOf(QString::fromLatin1(name)));
+    };
+    QVERIFY(!tab_open("breakdown"));
+    QVERIFY(!tab_open("memory"));
+    QVERIFY(tab_open("timeline"));
+    QVERIFY(tab_open("topology"));
     // The challenge's verdict would say the number: only its goal until the guess.
     QVERIFY(!window.lessonPanel()->challengeText().contains(QStringLiteral("0.254")));
     QVERIFY(window.lessonPanel()->commitGuess(QStringLiteral("25%")));
     QVERIFY(!window.resultsHidden());
+    QVERIFY(tab_open("breakdown"));
+    QVERIFY(tab_open("memory"));
     QVERIFY2(window.lessonPanel()->answerText().startsWith(QStringLiteral("Right.")),
              qPrintable(window.lessonPanel()->answerText()));
     // The challenge (the bubble below 21%, keeping the stages and layers): not met by the step as it is; met when the

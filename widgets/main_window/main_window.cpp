@@ -506,6 +506,7 @@ void MainWindow::buildLessonDock() {
         summary_->setVisible(!awaiting);
         hidden_results_->setVisible(awaiting);
         oracle_->setSimulationHidden(awaiting);
+        hideResultTabs(awaiting);
     });
     // A step's tab and targets once its run has settled (a target on the Timeline needs the run's events).
     connect(this, &MainWindow::runSettled, this, [this] {
@@ -809,6 +810,25 @@ void MainWindow::showOpenFilePage(bool shown) {
     updateFormEnabled();
     form_stack_->setCurrentIndex(has_document_ ? 0 : 1);
     updateTitle();
+}
+
+void MainWindow::hideResultTabs(bool hidden) {
+    // The tabs of results, but the one the step shows (the lesson chose it) and the one on screen: closed until the
+    // guess. The inputs' tabs (Topology, Strategy) stay open.
+    static const QStringList results{QStringLiteral("timeline"), QStringLiteral("breakdown"), QStringLiteral("memory"),
+                                     QStringLiteral("oracle"),   QStringLiteral("whatif"),    QStringLiteral("sweeps"),
+                                     QStringLiteral("history")};
+    const QStringList names = tabNames();
+    const LessonStep* step = lesson_panel_->lesson()
+                                 ? &lesson_panel_->lesson()->steps.at(static_cast<std::size_t>(lesson_panel_->step()))
+                                 : nullptr;
+    for (int index = 0; index < names.size(); ++index) {
+        const bool kept = !results.contains(names[index]) || (step != nullptr && names[index] == QString::fromStdString(step->tab)) ||
+                          (step != nullptr && step->tab.empty() && index == tabs_->currentIndex());
+        const bool closed = hidden && !kept;
+        tabs_->setTabEnabled(index, !closed);
+        tabs_->setTabToolTip(index, closed ? tr("Hidden until you commit a guess in the Lesson dock") : QString());
+    }
 }
 
 void MainWindow::updateFormEnabled() {

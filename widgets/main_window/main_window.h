@@ -182,6 +182,8 @@ private:
     // Asks where to write the open lesson's handout, then writes it.
     void chooseHandout(HandoutReader reader);
     void updateFormEnabled();
+    // While a lesson's question waits for its guess, the tabs of results other than the step's own are closed.
+    void hideResultTabs(bool hidden);
     // The lesson's step `index` as a new document; its tab and targets once its run settles.
     void showLessonStep(int index);
     void onScenarioChanged();
