@@ -33,8 +33,8 @@ delayed calls on the critical path. docs/what-if.md explains it; FILE's own what
                    pipeline sends belong to no layer
   --all-devices    simulate every device instead of one per pipeline stage
   --json           one JSON object: group, operation, layers {first, last}, delayed_calls, baseline_s,
-                   hidden_delay_s, hidden_beyond_range, initial_slope, slope, points [{delay_s,
-                   iteration_time_s, exposed_comm_s {tp, cp, ep, pp, dp}}]
+                   hidden_delay_s, hidden_beyond_range, hides_nothing, initial_slope, slope,
+                   points [{delay_s, iteration_time_s, exposed_comm_s {tp, cp, ep, pp, dp}}]
 
 exit status: 0 ok, 2 bad input (a bad range or name, a delay that matches no communication)
 )";
@@ -74,11 +74,17 @@ void print_table(std::ostream& out, const CollectiveDelay& rule, const DelaySwee
     // The tolerance in time too: 1% of a 20 s iteration is 200 ms, which hides much more than 1% of a 50 ms one.
     const std::string tolerance = "within 1% of the iteration, " +
                                   format_readable(hidden_delay_tolerance * baseline_s, Dimension::time);
-    out << "hidden delay: " << (sweep.hidden_beyond_range ? "at least " : "")
-        << format_readable(sweep.hidden_delay_s, Dimension::time)
-        << (sweep.hidden_beyond_range ? " (every swept delay hides, " + tolerance + "; the knee lies further out)"
-                                      : " (the largest swept delay the overlap absorbs, " + tolerance + ")")
-        << '\n';
+    // Every call adding its whole delay over the whole range: no knee, and "every swept delay hides" would mislead.
+    if (delay_hides_nothing(sweep) && sweep.hidden_beyond_range) {
+        out << "hidden delay: none (each of the " << sweep.delayed_calls
+            << " delayed calls adds its whole delay from the smallest on: the overlap hides none of it)\n";
+    } else {
+        out << "hidden delay: " << (sweep.hidden_beyond_range ? "at least " : "")
+            << format_readable(sweep.hidden_delay_s, Dimension::time)
+            << (sweep.hidden_beyond_range ? " (every swept delay hides, " + tolerance + "; the knee lies further out)"
+                                          : " (the largest swept delay the overlap absorbs, " + tolerance + ")")
+            << '\n';
+    }
     out << "past the knee: " << units::format_fixed(sweep.slope, 2)
         << " s of iteration per s of delay between the last two delays (the delayed calls on the critical path)\n";
 }
@@ -100,6 +106,7 @@ void print_json(std::ostream& out, const CollectiveDelay& rule, const DelaySweep
     json.key("baseline_s").value(sweep.points.front().iteration_time_s);
     json.key("hidden_delay_s").value(sweep.hidden_delay_s);
     json.key("hidden_beyond_range").value(sweep.hidden_beyond_range);
+    json.key("hides_nothing").value(delay_hides_nothing(sweep));
     json.key("initial_slope").value(sweep.initial_slope);
     json.key("slope").value(sweep.slope);
     json.key("points").begin_array();

@@ -148,4 +148,9 @@ Expected<DelaySweep, SimulationError> sweep_delay(const ValidatedScenario& scena
     return sweep;
 }
 
+bool delay_hides_nothing(const DelaySweep& sweep) noexcept {
+    const auto calls = static_cast<double>(sweep.delayed_calls);
+    return calls > 0.0 && std::abs(sweep.initial_slope - calls) <= hidden_delay_tolerance * calls;
+}
+
 }  // namespace parasight

@@ -51,6 +51,12 @@ struct DelaySweep {
     std::int64_t delayed_calls = 0;
 };
 
+// Whether the overlap hides none of the delay: every delayed call adds its whole delay from the smallest one on (the
+// slope below the knee is the count of delayed calls, within the tolerance) — a communication the computation waits
+// for, such as a tensor-parallel all-reduce, or one whose slack the scenario's own delays used up. Then there is no
+// knee to speak of, whatever hidden_delay_s says.
+[[nodiscard]] bool delay_hides_nothing(const DelaySweep& sweep) noexcept;
+
 // Runs `scenario` with `rule` added to its what-if collective delays (rule.delay_s set to each of `delays_s`, and
 // to 0 for the first point; the values must be 0 or more, at most limits::injected_delay). An error when no delay
 // is above 0, when the rule delays no communication of this run, or when a run fails (the first failure).

@@ -18,7 +18,7 @@ using parasight::testing::describe;
 QStringList whatif_shape_problems(const QJsonObject& json) {
     QStringList problems;
     for (const auto key : {"group", "operation", "layers", "delayed_calls", "baseline_s", "hidden_delay_s",
-                           "hidden_beyond_range", "initial_slope", "slope", "points"}) {
+                           "hidden_beyond_range", "hides_nothing", "initial_slope", "slope", "points"}) {
         if (!json.contains(QLatin1String(key))) problems << QStringLiteral("no key %1").arg(QLatin1String(key));
     }
     for (const QJsonValue point : json.value(QStringLiteral("points")).toArray()) {
@@ -60,6 +60,7 @@ private slots:
                          (t0 + 10.5e-3)) <= 1e-7);
         QCOMPARE(json.value(QStringLiteral("hidden_delay_s")).toDouble(), 1.5e-3);
         QCOMPARE(json.value(QStringLiteral("hidden_beyond_range")).toBool(), false);
+        QCOMPARE(json.value(QStringLiteral("hides_nothing")).toBool(), false);  // 2 of the 5 calls, not all
         QVERIFY(std::abs(json.value(QStringLiteral("initial_slope")).toDouble() - 2.0) <= 1e-6);
         QVERIFY(std::abs(json.value(QStringLiteral("slope")).toDouble() - 5.0) <= 1e-6);
         // Past the knee the iteration's extra time is exposed dp communication.
@@ -85,6 +86,29 @@ private slots:
                  qPrintable(describe(run)));
         QVERIFY2(run.out.contains(QStringLiteral("below the knee: 2.00 s")), qPrintable(describe(run)));
         QVERIFY2(run.out.contains(QStringLiteral("past the knee: 3.00 s")), qPrintable(describe(run)));
+    }
+
+    void nothingHidesOnTheCriticalPath() {
+        // bert-tp.yaml: the same 4 layers split over tp 2, no data parallelism. Each layer's tensor-parallel
+        // all-reduces — 2 in its forward, 2 in its backward, for each of the 2 micro-batches: 4 × 4 × 2 = 32 — are
+        // waited for by the next computation, so every delay adds whole: 32 ms per ms, from the first.
+        RUN_CLI(run, {QStringLiteral("whatif"), data_path(QStringLiteral("what_if/bert-tp.yaml")),
+                      QStringLiteral("--delay"), QStringLiteral("1ms,2ms"), QStringLiteral("--group"),
+                      QStringLiteral("tp")});
+        EXPECT_EXIT(run, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("32 delayed calls per iteration")), qPrintable(describe(run)));
+        QVERIFY2(run.out.contains(QStringLiteral("below the knee: 32.00 s of iteration per s of delay")),
+                 qPrintable(describe(run)));
+        QVERIFY2(run.out.contains(QStringLiteral("hidden delay: none (each of the 32 delayed calls adds its whole "
+                                                 "delay from the smallest on: the overlap hides none of it)\n")),
+                 qPrintable(describe(run)));
+        QVERIFY(!run.out.contains(QStringLiteral("at least")));
+        RUN_CLI(json_run, {QStringLiteral("whatif"), data_path(QStringLiteral("what_if/bert-tp.yaml")),
+                           QStringLiteral("--delay"), QStringLiteral("1ms,2ms"), QStringLiteral("--group"),
+                           QStringLiteral("tp"), QStringLiteral("--json")});
+        EXPECT_EXIT(json_run, 0);
+        PARSE_JSON_OBJECT(json, json_run, whatif_shape_problems);
+        QCOMPARE(json.value(QStringLiteral("hides_nothing")).toBool(), true);
     }
 
     void delayAsASweepAxis() {

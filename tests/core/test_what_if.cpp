@@ -150,6 +150,26 @@ class TestWhatIf : public QObject {
     Q_OBJECT
 
 private slots:
+    void nothingHidesWhenEveryCallAddsItsDelay_data() {
+        QTest::addColumn<double>("slope");
+        QTest::addColumn<bool>("nothing");
+        // 8 delayed calls: a slope of 8 ± 1% (0.08) is every call adding its whole delay.
+        QTest::newRow("every call") << 8.0 << true;
+        QTest::newRow("within 1%") << 7.95 << true;
+        QTest::newRow("past 1%") << 7.9 << false;
+        QTest::newRow("two of eight") << 2.0 << false;
+    }
+    void nothingHidesWhenEveryCallAddsItsDelay() {
+        QFETCH(double, slope);
+        QFETCH(bool, nothing);
+        DelaySweep sweep;
+        sweep.delayed_calls = 8;
+        sweep.initial_slope = slope;
+        QCOMPARE(delay_hides_nothing(sweep), nothing);
+        sweep.delayed_calls = 0;  // nothing delayed: nothing to say
+        QVERIFY(!delay_hides_nothing(sweep));
+    }
+
     void sectionReadsAndWritesBack() {
         const LoadResult loaded = load_scenario_text(R"(schema: 1
 model: {preset: gpt2-small, layers: 4}

@@ -310,8 +310,7 @@ void WhatIfPage::showSweep() {
     }
     // Every delayed call on the critical path from the first delay on: nothing is hidden at all (the scenario's own
     // delays may have used the overlap up).
-    const auto calls = static_cast<double>(sweep.delayed_calls);
-    if (std::abs(sweep.initial_slope - calls) <= hidden_delay_tolerance * calls) {
+    if (delay_hides_nothing(sweep)) {
         text += tr(" Each of the %1 delayed calls adds its whole delay: the overlap hides none of it.")
                     .arg(sweep.delayed_calls);
     }
