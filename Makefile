@@ -1,7 +1,7 @@
 # A thin wrapper over CMake presets. Each target first installs the Debian packages it needs if any is missing.
 #   make run      build, then open the desktop application on the bundled default scenario (without a display:
 #                 say how to run it headless and print parasight-cli's summary instead)
-#   make test     build and run every test suite (ctest)
+#   make test     build and run every test suite (ctest), parasight-calibrate's with Debian's python3-torch
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-slurm  the Slurm job-array example (packaging/slurm) end to end: a one-node Slurm cluster started
 #                 on this machine runs a sweep as a 3-shard array and merges it (as root)
@@ -30,6 +30,9 @@ BUILD_PACKAGES := cmake ninja-build g++ pkg-config libyaml-cpp-dev libsqlite3-de
                   qt6-base-dev qt6-charts-dev qt6-svg-dev locales-all fonts-dejavu-core \
                   desktop-file-utils appstream dpkg-dev file
 FUZZ_PACKAGES := clang libclang-rt-14-dev
+# What the test suites need beyond the build: PyTorch for parasight-calibrate's test (tests/calibrate), the same
+# Debian package CI uses.
+TEST_PACKAGES := python3-torch
 # The one-node Slurm cluster of `make test-slurm`: its two daemons, sbatch and squeue, munge, and the sqlite3 shell.
 SLURM_PACKAGES := slurmctld slurmd slurm-client munge sqlite3
 
@@ -70,6 +73,7 @@ run: build
 	fi
 
 test: build
+	$(call install_missing,$(TEST_PACKAGES))
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 
 asan:

@@ -17,10 +17,15 @@ oracle (ParaDL's closed forms) shows where each parallel strategy stops scaling.
 
 The package holds the desktop application (parasight) and the command-line tool
 (parasight-cli), which writes reports as JSON, breakdowns as CSV and timelines as
-Chrome/Perfetto traces.]])
+Chrome/Perfetto traces. parasight-calibrate measures a machine with PyTorch
+(python3-torch) and writes a device preset, a cluster preset and a table of
+measured operation times for the simulation.]])
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 # Depends: from the binaries' shared libraries, by dpkg-shlibdeps (Debian package dpkg-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# parasight-calibrate runs on Python 3 with PyTorch; the simulator does without them, so they are only suggested
+# (python3-torch brings python3).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-torch")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_GENERATOR "DEB")

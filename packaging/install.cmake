@@ -22,6 +22,11 @@ if(PARASIGHT_GUI)
                             "CMakeLists.txt says ${PROJECT_VERSION}: add a <release> for ${PROJECT_VERSION} first")
     endif()
 endif()
+# parasight-calibrate (Python 3 and PyTorch; docs/calibration.md): the script in bin/, its modules in
+# share/parasight/calibrate/, where it looks for them from its own folder (../share/parasight/calibrate).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/app/calibrate/parasight-calibrate DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/app/calibrate/ DESTINATION ${CMAKE_INSTALL_DATADIR}/parasight/calibrate
+        FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/presets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/parasight/presets
         FILES_MATCHING PATTERN "*.yaml" PATTERN "*.md")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")

@@ -2,8 +2,9 @@
 # Builds the .deb from a build tree and installs it into an empty root with the real dpkg, as root or not.
 #   test-deb-install.sh BUILD_DIR [CPACK]
 # Checks that the package's dependencies are met on this machine, that dpkg installs every file where it belongs,
-# that the installed parasight-cli validates an installed preset scenario and the installed parasight renders a
-# screenshot, and that dpkg removes the package without leaving a file behind. Every failure names what broke.
+# that the installed parasight-cli validates an installed preset scenario, the installed parasight renders a
+# screenshot and the installed parasight-calibrate finds its modules, and that dpkg removes the package without
+# leaving a file behind. Every failure names what broke.
 set -euo pipefail
 build=$1
 cpack=${2:-cpack}
@@ -11,16 +12,8 @@ started=$SECONDS
 # dpkg looks for ldconfig and start-stop-daemon before it installs anything; a user's PATH often lacks sbin.
 export PATH="$PATH:/usr/sbin:/sbin"
 
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-# The last lines of a log, after a failure.
-show() {
-    echo "---- $1" >&2
-    tail -n 40 "$1" >&2
-    echo "----" >&2
-}
+# shellcheck source=../common/script_failures.sh
+source "$(dirname "$0")/../common/script_failures.sh"
 
 for tool in "$cpack" dpkg dpkg-deb dpkg-query; do
     command -v "$tool" >/dev/null || fail "'$tool' is not installed (make deps installs what the tests need)"
@@ -48,6 +41,10 @@ echo "Depends: $depends"
 for lib in libc6 libqt6widgets6 libyaml-cpp; do
     [[ "$depends" == *"$lib"* ]] || fail "Depends does not name $lib: did dpkg-shlibdeps run? ($depends)"
 done
+# parasight-calibrate's PyTorch is suggested, not required: the simulator runs without it.
+suggests=$(dpkg-deb -f "$deb" Suggests)
+[[ "$suggests" == *python3-torch* ]] || fail "Suggests does not name python3-torch ($suggests)"
+[[ "$depends" != *python3-torch* ]] || fail "Depends names python3-torch, which only parasight-calibrate needs"
 # True when one dependency, "name" or "name (op version)", is satisfied by an installed package.
 satisfied() {
     local name op version installed pattern='^([^ (]+) *\((<<|<=|=|>=|>>) *([^ )]+)\)$'
@@ -94,13 +91,14 @@ for path in /usr/bin/parasight /usr/bin/parasight-cli \
             /usr/share/icons/hicolor/scalable/apps/io.github.parasight.ParaSight.svg \
             /usr/share/metainfo/io.github.parasight.ParaSight.metainfo.xml \
             /usr/share/parasight/presets/scenarios/default.yaml \
+            /usr/bin/parasight-calibrate /usr/share/parasight/calibrate/layer_operations.py \
             /usr/share/doc/ParaSight/examples/slurm/submit-sweep.sh; do
     grep -qxF "$path" "$work/files" || fail "dpkg -L parasight does not list $path"
     [ -f "$root$path" ] || fail "dpkg lists $path, but the empty root has no such file"
 done
 [ -x "$root/usr/share/doc/ParaSight/examples/slurm/submit-sweep.sh" ] ||
     fail "the installed Slurm example's submit-sweep.sh is not executable"
-for program in parasight parasight-cli; do
+for program in parasight parasight-cli parasight-calibrate; do
     [ -x "$root/usr/bin/$program" ] || fail "/usr/bin/$program is installed but not executable"
 done
 echo "$(wc -l <"$work/files") paths, the expected ones among them"
@@ -109,6 +107,11 @@ echo "== the installed programs run"
 "$root/usr/bin/parasight-cli" validate "$root/usr/share/parasight/presets/scenarios/default.yaml" \
     >"$work/validate.log" 2>&1 || { show "$work/validate.log"; fail "the installed parasight-cli validate failed"; }
 cat "$work/validate.log"
+# The installed parasight-calibrate finds its modules in share/parasight/calibrate (its --help needs no PyTorch).
+"$root/usr/bin/parasight-calibrate" --help >"$work/calibrate-help.log" 2>&1 \
+    || { show "$work/calibrate-help.log"; fail "the installed parasight-calibrate --help failed"; }
+grep -q "measured-operations.csv" "$work/calibrate-help.log" \
+    || { show "$work/calibrate-help.log"; fail "the installed parasight-calibrate --help does not describe its files"; }
 # Its own home: the window keeps its size and docks in the user's configuration, which a test must not touch.
 mkdir -m 700 "$work/home" "$work/runtime"
 HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_RUNTIME_DIR="$work/runtime" QT_QPA_PLATFORM=offscreen \

@@ -1,0 +1,193 @@
+"""The device and the cluster's dimensions as ParaSight reads them (docs/scenario-reference.md, cluster.device and
+cluster.topology), computed from the measurements, each number with the comment that names its source."""
+
+import os
+import platform
+import statistics
+
+import attention
+import matmul
+import memory
+import optimizer_step
+import quantities as q
+from errors import MeasurementError
+
+
+def device_name(ctx, args):
+    if args.name:
+        return args.name
+    torch = ctx.torch
+    if ctx.device.type == "cuda":
+        return torch.cuda.get_device_name(ctx.device)
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    threads = torch.get_num_threads()
+    return f"{model} ({threads} thread{'' if threads == 1 else 's'})"
+
+
+def memory_capacity(ctx):
+    """(bytes, how it was found)."""
+    if ctx.device.type == "cuda":
+        properties = ctx.torch.cuda.get_device_properties(ctx.device)
+        return properties.total_memory, f"total memory torch.cuda reports for device {ctx.device.index}"
+    try:
+        return (os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"),
+                "this host's physical memory, os.sysconf")
+    except (ValueError, OSError):
+        raise MeasurementError("cannot read this host's memory size (os.sysconf SC_PHYS_PAGES)") from None
+
+
+def clamp(value, low, high):
+    """(value within [low, high], a note saying so when it was not)."""
+    if value < low or value > high:
+        limited = min(max(value, low), high)
+        return limited, (f"; the measurement gave {q.format_number(value)}, clamped to ParaSight's range "
+                         f"{q.format_number(low)} - {q.format_number(high)}")
+    return value, ""
+
+
+def measure_device(ctx, base, report):
+    """Every device measurement, and the device mapping computed from them."""
+    torch = ctx.torch
+    results = {}
+    dtype = ctx.dtype_name
+    report(f"matmul ({dtype}, torch.matmul):")
+    matmuls = matmul.measure_matmuls(torch, ctx.device, ctx.dtype, ctx.plan, ctx.sizes)
+    for entry in matmuls:
+        report(f"  {entry['m']:>6} x {entry['n']:>6} x {entry['k']:>6}   {q.format_time(entry['time_s']):>10}   "
+               f"{q.format_compute_rate(entry['flops_per_s'])}")
+    best_matmul = max(matmuls, key=lambda entry: entry["flops_per_s"])
+    peak = base.peaks_flops_per_s[dtype] if base else best_matmul["flops_per_s"]
+    points = [(entry["min_dim"], entry["flops_per_s"] / peak) for entry in matmuls]
+    efficiency, half_dim, rms = matmul.fit_efficiency(points)
+    for entry in matmuls:
+        entry["efficiency"] = entry["flops_per_s"] / peak
+    results["matmul"] = matmuls
+    results["matmul_fit"] = {"matmul_efficiency": efficiency, "matmul_half_dim": half_dim, "rms_error": rms,
+                             "peak_flops_per_s": peak, "peak_source": base.label if base else "best measured"}
+
+    report("memory bandwidth (copies, read + write counted):")
+    copies = memory.measure_copies(torch, ctx.device, ctx.plan, ctx.sizes)
+    for entry in copies:
+        report(f"  {q.format_size(entry['size_bytes']):>10}   {q.format_time(entry['time_s']):>10}   "
+               f"{q.format_bandwidth(entry['bandwidth_Bps'])}")
+    best_copy = max(copies, key=lambda entry: entry["bandwidth_Bps"])
+    bandwidth = base.memory_bandwidth_Bps if base else best_copy["bandwidth_Bps"]
+    results["memory_copy"] = copies
+
+    report(f"elementwise kernels ({dtype}):")
+    elementwise = memory.measure_elementwise(torch, ctx.device, ctx.dtype, ctx.plan, ctx.sizes, dropout=0.1)
+    for entry in elementwise:
+        entry["share_of_memory_bandwidth"] = entry["bandwidth_Bps"] / bandwidth
+        report(f"  {entry['kernel']:17} {entry['shape'][0]} x {entry['shape'][1]}   "
+               f"{q.format_time(entry['time_s']):>10}   {q.format_bandwidth(entry['bandwidth_Bps'])} "
+               f"({entry['share_of_memory_bandwidth']:.0%} of memory_bandwidth)")
+    results["elementwise"] = elementwise
+
+    report(f"attention ({attention.kernel_description(torch)}):")
+    attentions = attention.measure_attention(torch, ctx.device, ctx.dtype, ctx.plan, ctx.sizes)
+    for entry in attentions:
+        entry["efficiency"] = entry["flops_per_s"] / peak
+        report(f"  b {entry['batch']} a {entry['heads']} s {entry['seq']} d {entry['head_dim']}   forward "
+               f"{q.format_time(entry['forward_time_s'])}, backward {q.format_time(entry['backward_time_s'])}   "
+               f"{entry['efficiency']:.3f} of peak")
+    results["attention"] = {"kernel": attention.kernel_description(torch),
+                            "fused": attention.has_fused_attention(torch), "shapes": attentions}
+    attention_efficiency = statistics.median(entry["efficiency"] for entry in attentions)
+
+    report("optimizer step (torch.optim.AdamW, fp32):")
+    step = optimizer_step.measure_adamw(torch, ctx.device, ctx.plan, optimizer_step.generic_shapes(ctx.sizes))
+    step["share_of_memory_bandwidth"] = step["bandwidth_Bps"] / bandwidth
+    report(f"  {step['parameters']:,} parameters in {step['tensors']} tensors   {q.format_time(step['time_s'])}   "
+           f"{q.format_bandwidth(step['bandwidth_Bps'])} at 28 B per parameter "
+           f"({step['share_of_memory_bandwidth']:.0%} of memory_bandwidth)")
+    results["optimizer_step"] = step
+
+    # The device mapping.
+    matmul_dims = sorted({entry["min_dim"] for entry in matmuls})
+    shapes_text = f"{len(matmuls)} {dtype} torch.matmul shapes, smallest dimension d {matmul_dims[0]}-{matmul_dims[-1]}"
+    if base:
+        peaks = [(name, base.peak_texts[name], f"{base.label}: {base.peak_sources[name] or 'its value'}")
+                 for name in base.peaks_flops_per_s]
+        bandwidth_entry = ("memory_bandwidth", base.bandwidth_text,
+                           f"{base.label}: {base.bandwidth_source or 'its value'}")
+    else:
+        peaks = [(dtype, q.format_compute_rate(peak), ctx.measured(
+            f"best of {shapes_text}, at {best_matmul['m']} x {best_matmul['n']} x {best_matmul['k']}, "
+            f"{ctx.median_of()}; no --base-device, so it stands for the datasheet peak"))]
+        bandwidth_entry = ("memory_bandwidth", q.format_bandwidth(bandwidth), ctx.measured(
+            f"best copy, read + write counted, at {q.format_size(best_copy['size_bytes'])}, {ctx.median_of()}; no "
+            "--base-device, so it stands for the datasheet bandwidth"))
+    capacity_bytes, capacity_how = memory_capacity(ctx)
+    mebibytes = capacity_bytes / 2**20
+    memory_text = f"{mebibytes:.0f} MiB" if mebibytes >= 1 else f"{capacity_bytes} B"
+
+    matmul_efficiency, matmul_note = clamp(efficiency, 0.01, 1.0)
+    half_dim, half_note = clamp(half_dim, 0.0, 1e6)
+    against = f"/ {'the datasheet peak of ' + base.label if base else 'the measured peak above'}"
+    copy_efficiency = best_copy["bandwidth_Bps"] / bandwidth
+    memory_efficiency, memory_note = clamp(copy_efficiency, 0.01, 1.0)
+    attention_value, attention_note = clamp(attention_efficiency, 0.01, 1.0)
+    elementwise_shares = [entry["share_of_memory_bandwidth"] for entry in elementwise]
+    kernel = ("fused scaled_dot_product_attention" if attention.has_fused_attention(torch) else
+              "explicit softmax(Q K^T / sqrt(d)) V, no fused kernel in this PyTorch")
+    fields = [
+        ("memory", memory_text, ctx.measured(capacity_how)),
+        bandwidth_entry,
+        ("matmul_efficiency", q.format_number(matmul_efficiency, 3), ctx.measured(
+            f"least-squares fit of E * d / (d + H) to achieved FLOP/s {against} over {shapes_text}, "
+            f"{ctx.median_of()} each; rms error {q.format_number(rms, 2)}{matmul_note}")),
+        ("matmul_half_dim", q.format_number(half_dim, 3), ctx.measured(f"H of the same fit{half_note}")),
+        ("memory_efficiency", q.format_number(memory_efficiency, 3), ctx.measured(
+            f"best copy {q.format_bandwidth(best_copy['bandwidth_Bps'])} at "
+            f"{q.format_size(best_copy['size_bytes'])}, read + write counted, {ctx.median_of()}, / "
+            f"{'the datasheet ' + q.format_bandwidth(bandwidth) if base else 'itself: 1 by construction'}; "
+            f"LayerNorm, GeLU, dropout + residual and softmax reached {q.format_number(min(elementwise_shares), 2)}-"
+            f"{q.format_number(max(elementwise_shares), 2)} of memory_bandwidth{memory_note}")),
+        ("attention_efficiency", q.format_number(attention_value, 3), ctx.measured(
+            f"{kernel}, forward + backward, ParaSight's 3.5 * 4 b a s^2 d FLOPs / time {against}, median over "
+            f"{len(attentions)} shapes, {ctx.median_of()} each{attention_note}")),
+    ]
+    device = {"name": None, "peak": peaks, "fields": fields}
+    summary = {"peak_flops_per_s": peak, "memory_bandwidth_Bps": bandwidth, "memory_bytes": capacity_bytes,
+               "matmul_efficiency": matmul_efficiency, "matmul_half_dim": half_dim,
+               "memory_efficiency": memory_efficiency, "attention_efficiency": attention_value}
+    return device, summary, results
+
+
+def topology_entries(ctx, measured):
+    """(comment lines, flow mapping, line comment) per measured dimension."""
+    entries = []
+    for dimension in measured["results"]:
+        size = dimension["size"]
+        points = dimension["points"]
+        comments = [
+            f"dimension {dimension['dimension']}: {dimension['groups']} "
+            f"group{'' if dimension['groups'] == 1 else 's'} of {size} ranks at once (rank 0's: "
+            f"{', '.join(map(str, dimension['group_of_rank_0'][:8]))}{', ...' if size > 8 else ''}), "
+            f"{measured['backend']} all-reduce of fp32 buffers "
+            f"{q.format_size(points[0]['size_bytes'])} - {q.format_size(points[-1]['size_bytes'])}, "
+            f"the slowest rank's {ctx.median_of()}.",
+            f"bandwidth: the best bus bandwidth (nccl-tests: algbw * 2(n-1)/n), at "
+            f"{q.format_size(dimension['bus_bandwidth_at_bytes'])}; it is what collectives reach, so efficiency 1.",
+            f"latency: per hop, so that ParaSight's ring all-reduce (2(n-1) steps of 2 hops) of "
+            f"{q.format_size(dimension['smallest_bytes'])} takes the measured "
+            f"{q.format_time(dimension['smallest_time_s'])}.",
+        ]
+        bandwidth, bandwidth_note = clamp(dimension["bus_bandwidth_Bps"], 1e3, 1e15)
+        latency, latency_note = clamp(dimension["latency_s"], 0.0, 1.0)
+        if bandwidth_note or latency_note:
+            comments.append(f"clamped to ParaSight's ranges:{bandwidth_note}{latency_note}".replace(":;", ":"))
+        latency_text = q.format_time(latency) if latency > 0 else "0 us"
+        mapping = (f"{{kind: switch, size: {size}, bandwidth: {q.format_bandwidth(bandwidth)}, "
+                   f"latency: {latency_text}, algorithm: ring, efficiency: 1}}")
+        entries.append((comments, mapping, ctx.measured(
+            f"{measured['backend']} all-reduce, {len(points)} sizes, {ctx.median_of()}")))
+    return entries
