@@ -28,7 +28,7 @@ algorithm and bus bandwidths as NCCL tests report them.
                    0,2                whole topology dimensions, by index (innermost is 0)
   --chunks N     pieces the buffer is cut into to pipeline across dimensions (default: simulation.collective_chunks)
   --json         one JSON object: op, size_bytes, ranks, time_s, algbw_Bps, busbw_Bps,
-                 per_dim [{dim, kind, size, algorithm, bytes_sent, time_s}]
+                 per_dim [{dim, kind, size, algorithm, protocol, bytes_sent, time_s}]
 
 exit status: 0 ok, 2 bad input
 )";
@@ -81,6 +81,7 @@ void print_json(std::ostream& out, const CollectiveCost& cost) {
         json.key("kind").value(to_string(dimension.kind));
         json.key("size").value(dimension.members);
         json.key("algorithm").value(to_string(dimension.algorithm));
+        json.key("protocol").value(to_string(dimension.protocol));
         json.key("bytes_sent").value(dimension.bytes_sent);
         json.key("time_s").value(dimension.time_s);
         json.end_object();
@@ -103,12 +104,13 @@ void print_table(std::ostream& out, const CollectiveCost& cost) {
     out << format_readable(cost.time_s, Dimension::time) << '\n';
     out << "  algbw " << format_readable(cost.algbw_Bps, Dimension::bandwidth) << ", busbw "
         << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
-    out << "  dim  kind              size  algorithm           bytes sent    time alone\n";
+    out << "  dim  kind              size  algorithm           protocol  bytes sent    time alone\n";
     for (const DimensionCollectiveCost& dimension : cost.per_dim) {
         auto column = [](const std::string& text, std::size_t width) { return padded(text, width) + ' '; };
         out << "  " << column(std::to_string(dimension.dimension), 4) << column(std::string(to_string(dimension.kind)), 17)
             << column(std::to_string(dimension.members), 5)
             << column(std::string(to_string(dimension.algorithm)), 19)
+            << column(std::string(to_string(dimension.protocol)), 9)
             << column(format_readable(dimension.bytes_sent, Dimension::size, 4, true), 13)
             << format_readable(dimension.time_s, Dimension::time) << '\n';
     }

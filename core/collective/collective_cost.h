@@ -12,7 +12,8 @@ namespace parasight {
 struct DimensionCollectiveCost {
     std::size_t dimension = 0;
     DimensionKind kind = DimensionKind::switch_fabric;
-    CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;  // of its first phase
+    CollectiveProtocol protocol = CollectiveProtocol::simple;
     int members = 1;
     double bytes_sent = 0.0;  // by the busiest NPU, all phases on this dimension
     double time_s = 0.0;      // this dimension's phases alone, unpipelined

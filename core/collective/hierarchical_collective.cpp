@@ -101,7 +101,10 @@ CollectiveCost hierarchical_collective(CollectiveOp op, double size_bytes, const
         bool first = true;
         for (const Stage& stage : stages) {
             if (stage.span_index != i) continue;
-            if (first) dimension_cost.algorithm = stage.cost.algorithm;
+            if (first) {
+                dimension_cost.algorithm = stage.cost.algorithm;
+                dimension_cost.protocol = stage.cost.protocol;
+            }
             first = false;
             dimension_cost.bytes_sent += stage.cost.bytes_sent;
             dimension_cost.time_s += stage.cost.time_s();

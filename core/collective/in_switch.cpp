@@ -8,13 +8,12 @@
 #include <algorithm>
 
 namespace parasight {
-namespace {
 
 // The switch-assisted path alone. All-reduce is a reduce-scatter by load-reduce from the switch (up: the whole buffer;
 // down: the member's reduced share) then an all-gather by multicast store (up: the share; down: every share): n+1
 // shares each way over two steps (nccl-tests issue 238: "N+1 sends, N+1 receives"). Reductions and multicasts run at
 // the switch's own efficiency; an all-to-all is only forwarded, at the link's.
-PhaseCost switch_path(CollectiveOp op, double data_bytes, const GroupDimension& group) {
+PhaseCost switch_reduction_phase(CollectiveOp op, double data_bytes, const GroupDimension& group) {
     const int n = group.members;
     const double share = data_bytes / n;
     constexpr int hops = 2;  // NPU → switch → NPU
@@ -34,10 +33,8 @@ PhaseCost switch_path(CollectiveOp op, double data_bytes, const GroupDimension& 
     return {};
 }
 
-}  // namespace
-
 PhaseCost in_switch_phase(CollectiveOp op, double data_bytes, const GroupDimension& group) {
-    const PhaseCost in_switch = switch_path(op, data_bytes, group);
+    const PhaseCost in_switch = switch_reduction_phase(op, data_bytes, group);
     const PhaseCost ring = ring_phase(op, data_bytes, group);
     return ring.time_s() < in_switch.time_s() ? ring : in_switch;
 }

@@ -28,13 +28,20 @@ PhaseCost make_phase_cost(CollectiveAlgorithm algorithm, double bytes_sent, int 
 }
 
 PhaseCost phase_cost(CollectiveOp op, double data_bytes, const GroupDimension& group) {
-    if (group.members <= 1) return PhaseCost{effective_algorithm(group.link), 0.0, 0.0, 0.0, 0};
+    if (group.members <= 1) {
+        // Nothing moves. NCCL costs a one-rank communicator as its ring (src/graph/tuning.cc).
+        PhaseCost alone;
+        const CollectiveAlgorithm algorithm = effective_algorithm(group.link);
+        alone.algorithm = algorithm == CollectiveAlgorithm::nccl ? CollectiveAlgorithm::ring : algorithm;
+        return alone;
+    }
     switch (effective_algorithm(group.link)) {
     case CollectiveAlgorithm::ring: return ring_phase(op, data_bytes, group);
     case CollectiveAlgorithm::direct: return direct_phase(op, data_bytes, group);
     case CollectiveAlgorithm::halving_doubling: return halving_doubling_phase(op, data_bytes, group);
     case CollectiveAlgorithm::double_binary_tree: return double_binary_tree_phase(op, data_bytes, group);
     case CollectiveAlgorithm::in_switch: return in_switch_phase(op, data_bytes, group);
+    case CollectiveAlgorithm::nccl: return nccl_phase(op, data_bytes, group);
     }
     return ring_phase(op, data_bytes, group);
 }

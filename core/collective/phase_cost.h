@@ -16,6 +16,7 @@ struct GroupDimension {
 
 struct PhaseCost {
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;  // the algorithm that actually ran
+    CollectiveProtocol protocol = CollectiveProtocol::simple;   // NCCL's protocol (Simple unless `nccl` chose)
     double bytes_sent = 0.0;        // by the busiest NPU
     double serialization_s = 0.0;   // bytes through the NPU's achievable bandwidth (line rate × efficiency)
     double latency_s = 0.0;         // steps × (hops × per-hop latency + per-step latency)
@@ -31,6 +32,10 @@ struct PhaseCost {
 [[nodiscard]] PhaseCost halving_doubling_phase(CollectiveOp op, double data_bytes, const GroupDimension& group);
 [[nodiscard]] PhaseCost double_binary_tree_phase(CollectiveOp op, double data_bytes, const GroupDimension& group);
 [[nodiscard]] PhaseCost in_switch_phase(CollectiveOp op, double data_bytes, const GroupDimension& group);
+// The switch-assisted path of in_switch_phase alone, without the ring it is weighed against.
+[[nodiscard]] PhaseCost switch_reduction_phase(CollectiveOp op, double data_bytes, const GroupDimension& group);
+// The fastest algorithm and protocol NCCL's tuning model would pick (collective/nccl_choice.cpp).
+[[nodiscard]] PhaseCost nccl_phase(CollectiveOp op, double data_bytes, const GroupDimension& group);
 
 // Dispatches on the dimension's effective algorithm.
 [[nodiscard]] PhaseCost phase_cost(CollectiveOp op, double data_bytes, const GroupDimension& group);

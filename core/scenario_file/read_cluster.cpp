@@ -12,7 +12,7 @@ const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "to
                                                  "multi_dimension_collectives"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
                                                    "algorithm",  "efficiency",   "in_switch_efficiency",
-                                                   "step_latency"};
+                                                   "in_switch_reduction", "step_latency"};
 
 // A preset id as a plain string, or the `preset` key of a mapping; empty when there is none.
 std::string preset_id_of(const YAML::Node& node, YamlSource& source, const std::string& path, SourceLocation& at) {
@@ -73,6 +73,16 @@ void read_dimension(const YAML::Node& node, YamlSource& source, const std::strin
     double in_switch_efficiency = 1.0;
     if (reader.read_fraction("in_switch_efficiency", in_switch_efficiency, limits::link_efficiency)) {
         dimension.in_switch_efficiency = in_switch_efficiency;
+    }
+    bool in_switch_reduction = false;
+    if (reader.read_bool("in_switch_reduction", in_switch_reduction)) {
+        if (in_switch_reduction && dimension.kind != DimensionKind::switch_fabric) {
+            source.error(reader.value_location("in_switch_reduction"),
+                         "only a switch can reduce; a " + std::string(to_string(dimension.kind)) +
+                             " dimension has none (in_switch_reduction needs kind: switch)");
+        } else {
+            dimension.in_switch_reduction = in_switch_reduction;
+        }
     }
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
     if (reader.read_enum("algorithm", algorithm, collective_algorithm_names)) {

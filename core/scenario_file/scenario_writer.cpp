@@ -132,6 +132,7 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
             out << YAML::Key << "in_switch_efficiency" << YAML::Value
                 << units::format_number(*dimension.in_switch_efficiency);
         }
+        if (dimension.in_switch_reduction) out << YAML::Key << "in_switch_reduction" << YAML::Value << true;
         if (dimension.algorithm) {
             out << YAML::Key << "algorithm" << YAML::Value << std::string(to_string(*dimension.algorithm));
         }

@@ -10,12 +10,19 @@ const std::array<EnumName<DimensionKind>, 3> dimension_kind_names{{
     {DimensionKind::switch_fabric, "switch"},
 }};
 
-const std::array<EnumName<CollectiveAlgorithm>, 5> collective_algorithm_names{{
+const std::array<EnumName<CollectiveAlgorithm>, 6> collective_algorithm_names{{
     {CollectiveAlgorithm::ring, "ring"},
     {CollectiveAlgorithm::direct, "direct"},
     {CollectiveAlgorithm::halving_doubling, "halving_doubling"},
     {CollectiveAlgorithm::double_binary_tree, "double_binary_tree"},
     {CollectiveAlgorithm::in_switch, "in_switch"},
+    {CollectiveAlgorithm::nccl, "nccl"},
+}};
+
+const std::array<EnumName<CollectiveProtocol>, 3> collective_protocol_names{{
+    {CollectiveProtocol::simple, "Simple"},
+    {CollectiveProtocol::ll128, "LL128"},
+    {CollectiveProtocol::ll, "LL"},
 }};
 
 const std::array<EnumName<MultiDimensionCollectives>, 2> multi_dimension_collectives_names{{
@@ -35,7 +42,7 @@ CollectiveAlgorithm default_algorithm(DimensionKind kind) noexcept {
     switch (kind) {
     case DimensionKind::ring: return CollectiveAlgorithm::ring;
     case DimensionKind::fully_connected: return CollectiveAlgorithm::direct;
-    case DimensionKind::switch_fabric: return CollectiveAlgorithm::halving_doubling;
+    case DimensionKind::switch_fabric: return CollectiveAlgorithm::nccl;
     }
     return CollectiveAlgorithm::ring;
 }
@@ -57,6 +64,7 @@ std::string_view to_string(DimensionKind kind) noexcept { return name_of(kind, d
 std::string_view to_string(CollectiveAlgorithm algorithm) noexcept {
     return name_of(algorithm, collective_algorithm_names);
 }
+std::string_view to_string(CollectiveProtocol protocol) noexcept { return name_of(protocol, collective_protocol_names); }
 std::string_view to_string(MultiDimensionCollectives collectives) noexcept {
     return name_of(collectives, multi_dimension_collectives_names);
 }

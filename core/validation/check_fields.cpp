@@ -154,6 +154,11 @@ void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
         if (dimension.algorithm) {
             known(problems, path + ".algorithm", *dimension.algorithm, collective_algorithm_names);
         }
+        if (dimension.in_switch_reduction && dimension.kind != DimensionKind::switch_fabric) {
+            problems.add(path + ".in_switch_reduction", "only a switch can reduce; a " +
+                                                            std::string(to_string(dimension.kind)) +
+                                                            " dimension has none");
+        }
         if (dimension.algorithm && !algorithm_fits(*dimension.algorithm, dimension.kind)) {
             problems.add(path + ".algorithm", "the " + std::string(to_string(*dimension.algorithm)) +
                                                   " algorithm cannot run on a " +

@@ -36,6 +36,7 @@ using parasight::testing::qs;
 Q_DECLARE_METATYPE(parasight::CollectiveOp)
 Q_DECLARE_METATYPE(parasight::DimensionKind)
 Q_DECLARE_METATYPE(parasight::CollectiveAlgorithm)
+Q_DECLARE_METATYPE(parasight::CollectiveProtocol)
 
 namespace {
 
@@ -112,9 +113,10 @@ CollectiveCost astra_all_reduce(int k, int n) {
 }
 
 // FC(4) at 100 GB/s, 1 us per hop, then Switch(8) at 10 GB/s, 2 us per hop: 32 NPUs, used by the hierarchical tests.
+// The switch runs halving-doubling, named: its default (NCCL's choice) is tested on its own.
 Topology two_level_topology() {
     return Topology({link(DimensionKind::fully_connected, 4, 100e9, 1 * us),
-                     link(DimensionKind::switch_fabric, 8, 10e9, 2 * us)});
+                     link(DimensionKind::switch_fabric, 8, 10e9, 2 * us, CollectiveAlgorithm::halving_doubling)});
 }
 
 constexpr double kTwoLevelData = 32e6;  // bytes: 32e6 / 4 = 8e6 enters the switch after a reduce-scatter
@@ -143,6 +145,9 @@ private slots:
     void doubleBinaryTreePhase();
     void inSwitchPhase_data();
     void inSwitchPhase();
+    void ncclChoice_data();
+    void ncclChoice();
+    void ncclChoiceHasNoCliffAtNonPowersOfTwo();
 
     void pointToPoint_data();
     void pointToPoint();
@@ -231,7 +236,9 @@ void TestCollectives::hopsBetween() {
 
 void TestCollectives::phaseCostDispatchesOnTheDimension() {
     // Unset algorithm: the kind's natural one. RS of 24 MB on 8 members moves 7/8 of it with any of them, so the
-    // algorithm and step count tell them apart: ring 7 steps, direct 1, halving-doubling log2 8 = 3.
+    // algorithm and step count tell them apart: ring 7 steps, direct 1. A switch's default is NCCL's choice, which
+    // for a reduce-scatter without in-switch reduction has only the ring (7 steps) and, with no step latency to save,
+    // runs the Simple protocol.
     const auto ring = parasight::phase_cost(CollectiveOp::reduce_scatter, kData, {link(DimensionKind::ring, 8), 8, 1});
     QCOMPARE(ring.algorithm, CollectiveAlgorithm::ring);
     QCOMPARE(ring.steps, 7);
@@ -241,8 +248,9 @@ void TestCollectives::phaseCostDispatchesOnTheDimension() {
     QCOMPARE(fc.steps, 1);
     const auto sw =
         parasight::phase_cost(CollectiveOp::reduce_scatter, kData, {link(DimensionKind::switch_fabric, 8), 8, 1});
-    QCOMPARE(sw.algorithm, CollectiveAlgorithm::halving_doubling);
-    QCOMPARE(sw.steps, 3);
+    QCOMPARE(sw.algorithm, CollectiveAlgorithm::ring);
+    QCOMPARE(sw.protocol, parasight::CollectiveProtocol::simple);
+    QCOMPARE(sw.steps, 7);
 
     // One member: nothing to do, whatever the algorithm.
     const auto alone = parasight::phase_cost(CollectiveOp::all_reduce, kData, {link(DimensionKind::ring, 8), 1, 1});
@@ -424,6 +432,99 @@ void TestCollectives::inSwitchPhase_data() {
 }
 
 void TestCollectives::inSwitchPhase() { check_phase(&parasight::in_switch_phase, CollectiveAlgorithm::in_switch); }
+
+void TestCollectives::ncclChoice_data() {
+    QTest::addColumn<CollectiveOp>("op");
+    QTest::addColumn<int>("members");
+    QTest::addColumn<double>("data_bytes");
+    QTest::addColumn<double>("step_latency_s");
+    QTest::addColumn<bool>("in_switch_reduction");
+    QTest::addColumn<CollectiveAlgorithm>("algorithm");
+    QTest::addColumn<parasight::CollectiveProtocol>("protocol");
+    QTest::addColumn<double>("time_s");
+    using enum CollectiveOp;
+    using enum parasight::CollectiveProtocol;
+    constexpr auto R = CollectiveAlgorithm::ring;
+    constexpr auto T = CollectiveAlgorithm::double_binary_tree;
+    constexpr auto S = CollectiveAlgorithm::in_switch;
+    // A switch at 1 GB/s (1 ns a byte), 2 hops of 1 us a step, plus the step latency β. Protocols: Simple ×1 bandwidth
+    // and β; LL128 ×0.92 and β/2; LL ×0.25 and β/4. The tree at 0.9 of the bandwidth.
+    // 24 MB on 8, β 0: ring 2 · 7/8 · 24e6 = 42e6 B → 42000 us + 14 steps × 2 us = 42028 us; the tree's 48e6 / 0.9
+    // = 53333 us; LL128 and LL only lose bandwidth.
+    QTest::newRow("large all-reduce: ring, Simple") << all_reduce << 8 << kData << 0.0 << false << R << simple
+                                                    << 42028 * us;
+    // 64 kB on 64, β 10 us. Ring: 2 · 63 · 1000 = 126e3 B; 126 steps. Simple 126 + 126 · 12 = 1638 us; LL128
+    // 126 / 0.92 + 126 · 7 = 1018.96 us; LL 504 + 126 · 4.5 = 1071 us. Tree: 2 · 64e3 / 0.9 = 142.22 us, depth 6,
+    // 12 steps: Simple 142.22 + 144 = 286.22; LL128 154.59 + 84 = 238.59 us; LL 568.89 + 54 = 622.89 us.
+    QTest::newRow("middle all-reduce at 64: tree, LL128") << all_reduce << 64 << 64e3 << 10 * us << false << T << ll128
+                                                          << (128e3 / 0.9 / 0.92 * 1e-9 + 84 * us);
+    // 640 B on 64: tree LL 1280 / 0.9 / 0.25 ns = 5.69 us + 54 us = 59.69 us; LL128 1.39 + 84; Simple 1.42 + 144.
+    QTest::newRow("small all-reduce at 64: tree, LL") << all_reduce << 64 << 640.0 << 10 * us << false << T << ll
+                                                      << (1280.0 / 0.9 / 0.25 * 1e-9 + 54 * us);
+    // The same all-gather: no tree for it; ring (n − 1) · 10 = 630 B. Simple 0.63 + 63 · 12 = 756.63 us; LL128
+    // 0.68 + 63 · 7 = 441.68 us; LL 2.52 + 63 · 4.5 = 286.02 us.
+    QTest::newRow("small all-gather at 64: ring, LL") << all_gather << 64 << 640.0 << 10 * us << false << R << ll
+                                                      << (630.0 / 0.25 * 1e-9 + 63 * 4.5 * us);
+    // With a reducing switch (Simple only): all-reduce 24e6 + 3e6 = 27e6 B in 2 steps → 27004 us < the ring's 42028.
+    QTest::newRow("all-reduce on a reducing switch") << all_reduce << 8 << kData << 0.0 << true << S << simple
+                                                     << 27004 * us;
+    // All-gather: one share up, seven down, 21e6 B in 1 step (21002 us) against the ring's 21e6 in 7 (21014 us).
+    QTest::newRow("all-gather on a reducing switch") << all_gather << 8 << kData << 0.0 << true << S << simple
+                                                     << 21002 * us;
+    // Reduce-scatter: the whole buffer up (24002 us) loses to the ring (21014 us).
+    QTest::newRow("reduce-scatter on a reducing switch") << reduce_scatter << 8 << kData << 0.0 << true << R << simple
+                                                         << 21014 * us;
+    // Broadcast is not NCCL's to run in the switch: the ring's chain, 24e6 B in 7 steps (24014 us), although the
+    // explicit in_switch algorithm would multicast in 24002 us.
+    QTest::newRow("broadcast stays on the ring") << broadcast << 8 << kData << 0.0 << true << R << simple
+                                                 << 24014 * us;
+    // Without in_switch_reduction the switch is only a crossbar: the ring, as in the first row.
+    QTest::newRow("all-reduce on a plain switch") << all_reduce << 8 << kData << 0.0 << false << R << simple
+                                                  << 42028 * us;
+}
+
+void TestCollectives::ncclChoice() {
+    QFETCH(CollectiveOp, op);
+    QFETCH(int, members);
+    QFETCH(double, data_bytes);
+    QFETCH(double, step_latency_s);
+    QFETCH(bool, in_switch_reduction);
+    QFETCH(CollectiveAlgorithm, algorithm);
+    QFETCH(parasight::CollectiveProtocol, protocol);
+    QFETCH(double, time_s);
+    parasight::Dimension dimension = link(DimensionKind::switch_fabric, members);
+    dimension.step_latency_s = step_latency_s;
+    dimension.in_switch_reduction = in_switch_reduction;
+    const PhaseCost cost = parasight::phase_cost(op, data_bytes, {dimension, members, 1});  // the default: nccl
+    QCOMPARE(cost.algorithm, algorithm);
+    QCOMPARE(cost.protocol, protocol);
+    PS_COMPARE_RELATIVE(cost.time_s(), time_s, 1e-12);
+}
+
+void TestCollectives::ncclChoiceHasNoCliffAtNonPowersOfTwo() {
+    // A data-parallel all-reduce of 1 GB on a switch at 1 GB/s with NCCL's default step latency over the network
+    // (9.6 us): the ring's bus bandwidth is the link's, less its 2(n − 1) steps of latency, at any member count —
+    // 2(n−1)/n · 1e9 B over 1e9 B/s + 2(n − 1) · 11.6 us: at 96, 1.979 s + 2.2 ms, busbw 0.9989 GB/s.
+    // Halving-doubling, named, folds the 32 members beyond 64 in and out at 96: 2 · 63/64 + 2 buffers ≈ 3.97 s,
+    // busbw 2 · 95/96 / 3.97 = 0.4985 GB/s — the cliff a dp sweep would show at every such degree.
+    double previous_time_s = 0.0;
+    for (int members = 64; members <= 128; ++members) {
+        parasight::Dimension dimension = link(DimensionKind::switch_fabric, members);
+        dimension.step_latency_s = 9.6 * us;
+        const GroupDimension group{dimension, members, 1};
+        const double time_s = parasight::phase_cost(CollectiveOp::all_reduce, 1e9, group).time_s();
+        const double busbw_Bps = 1e9 / time_s * parasight::bus_bandwidth_factor(CollectiveOp::all_reduce, members);
+        QVERIFY2(busbw_Bps > 0.997e9 && busbw_Bps <= 1e9, qPrintable(QStringLiteral("%1 members").arg(members)));
+        QVERIFY(time_s > previous_time_s);  // more members, a little longer: no step anywhere
+        previous_time_s = time_s;
+    }
+    parasight::Dimension folded = link(DimensionKind::switch_fabric, 96, kBandwidth, kLatency,
+                                       CollectiveAlgorithm::halving_doubling);
+    folded.step_latency_s = 9.6 * us;
+    const double folded_s = parasight::phase_cost(CollectiveOp::all_reduce, 1e9, {folded, 96, 1}).time_s();
+    const double folded_busbw_Bps = 1e9 / folded_s * parasight::bus_bandwidth_factor(CollectiveOp::all_reduce, 96);
+    QVERIFY(folded_busbw_Bps > 0.49e9 && folded_busbw_Bps < 0.50e9);
+}
 
 void TestCollectives::pointToPoint_data() {
     QTest::addColumn<qint64>("source");
@@ -609,7 +710,8 @@ void TestCollectives::hierarchicalSingleDimensionEqualsPhaseCost() {
     QFETCH(CollectiveOp, op);
     QFETCH(int, chunks);
     QFETCH(double, time_s);
-    const Topology topology({link(DimensionKind::switch_fabric, 8, 10e9, 2 * us)});
+    const Topology topology(
+        {link(DimensionKind::switch_fabric, 8, 10e9, 2 * us, CollectiveAlgorithm::halving_doubling)});
     const auto spans = parasight::whole_topology_spans(topology);
     const CollectiveCost cost = parasight::hierarchical_collective(op, kTwoLevelData, topology, spans, chunks);
     const PhaseCost phase = parasight::phase_cost(op, kTwoLevelData, {topology.dimensions()[0], 8, 1});

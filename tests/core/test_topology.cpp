@@ -140,10 +140,10 @@ void TestTopology::dimensionAlgorithms() {
     using parasight::default_algorithm;
     QCOMPARE(default_algorithm(DimensionKind::ring), CollectiveAlgorithm::ring);
     QCOMPARE(default_algorithm(DimensionKind::fully_connected), CollectiveAlgorithm::direct);
-    QCOMPARE(default_algorithm(DimensionKind::switch_fabric), CollectiveAlgorithm::halving_doubling);
+    QCOMPARE(default_algorithm(DimensionKind::switch_fabric), CollectiveAlgorithm::nccl);
 
     parasight::Dimension chosen = dimension(DimensionKind::switch_fabric, 8);
-    QCOMPARE(parasight::effective_algorithm(chosen), CollectiveAlgorithm::halving_doubling);
+    QCOMPARE(parasight::effective_algorithm(chosen), CollectiveAlgorithm::nccl);
     chosen.algorithm = CollectiveAlgorithm::in_switch;
     QCOMPARE(parasight::effective_algorithm(chosen), CollectiveAlgorithm::in_switch);
 
@@ -155,6 +155,10 @@ void TestTopology::dimensionAlgorithms() {
     QVERIFY(!algorithm_fits(CollectiveAlgorithm::in_switch, DimensionKind::fully_connected));
     QVERIFY(algorithm_fits(CollectiveAlgorithm::in_switch, DimensionKind::switch_fabric));
     QVERIFY(algorithm_fits(CollectiveAlgorithm::ring, DimensionKind::switch_fabric));
+    // NCCL's choice runs where a ring, a tree or a switch can: anywhere but on a ring (which has only its ring).
+    QVERIFY(!algorithm_fits(CollectiveAlgorithm::nccl, DimensionKind::ring));
+    QVERIFY(algorithm_fits(CollectiveAlgorithm::nccl, DimensionKind::fully_connected));
+    QVERIFY(algorithm_fits(CollectiveAlgorithm::nccl, DimensionKind::switch_fabric));
 }
 
 void TestTopology::enumSpellings() {
