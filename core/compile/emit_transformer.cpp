@@ -4,6 +4,7 @@
 
 #include "model/layer_operations.h"
 #include "model/transformer_costs.h"
+#include "scenario/training_stack.h"
 
 namespace parasight {
 
@@ -368,7 +369,7 @@ GraphBuilder::Zero3Gathers GraphBuilder::zero3_gather(std::int32_t device, int l
         task.allocate_category = MemoryCategory::buffers;
         return id;
     };
-    if (parallelism_.zero3_gather.value_or(Zero3Gather::layer) == Zero3Gather::layer) {
+    if (scenario_behaviours(scenario_).zero3_gather == Zero3Gather::layer) {
         gathers.attention = gathers.mlp = gathers.last =
             gather(layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep));
         return gathers;

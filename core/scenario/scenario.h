@@ -36,6 +36,9 @@ enum class Schedule { gpipe, one_f_one_b, interleaved, zb_h1 };
 // What ZeRO-3 gathers at a time: a layer's parameters (PyTorch FSDP wrapping each layer) or each module's
 // (DeepSpeed's per-submodule fetch: norms, QKV, projection, MLP up and down).
 enum class Zero3Gather { layer, module };
+// The framework a run was made with (`training.stack`): a named set of the behaviours above (scenario/training_stack.h).
+// `none`: ParaSight's own defaults.
+enum class TrainingStack { none, megatron_lm_2021, megatron_core, nemo, deepspeed, fsdp };
 
 extern const std::array<EnumName<ModelKind>, 2> model_kind_names;
 extern const std::array<EnumName<MlpKind>, 2> mlp_kind_names;
@@ -52,6 +55,7 @@ extern const std::array<EnumName<Recompute>, 3> recompute_names;
 extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
 extern const std::array<EnumName<Schedule>, 4> schedule_names;
 extern const std::array<EnumName<Zero3Gather>, 2> zero3_gather_names;
+extern const std::array<EnumName<TrainingStack>, 6> training_stack_names;  // "none", "megatron-lm-2021", …
 
 struct CnnLayer {
     CnnLayerType type = CnnLayerType::conv;
@@ -119,6 +123,8 @@ struct TrainingSpec {
     // Fused by default: Megatron-Core (with Transformer Engine), DeepSpeed and PyTorch's scaled_dot_product_attention
     // all run a fused kernel today; unfused reproduces the Megatron-LM runs of 2021-2022 (Narayanan, Korthikanti).
     Attention attention = Attention::fused;
+    // The behaviours a stack decides (scenario/training_stack.h); none: ParaSight's defaults.
+    TrainingStack stack = TrainingStack::none;
 
     friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
 };

@@ -3,6 +3,7 @@
 #include "common/message_text.h"
 #include "common/utf8.h"
 #include "io/bounded_file.h"
+#include "scenario/training_stack.h"
 #include "scenario_file/scenario_readers.h"
 #include "scenario_file/yaml_text_scan.h"
 
@@ -193,6 +194,17 @@ void read_scenario(const YAML::Node& root, YamlSource& source, LocationIndex& lo
     }
     if (reader.has("simulation")) read_simulation(reader.value("simulation"), source, locations, scenario.simulation);
     if (reader.has("what_if")) read_what_if(reader.value("what_if"), source, locations, scenario.what_if);
+    // The stack (none: ParaSight's defaults, already in place) sets the behaviours the file does not write (parallelism.zero is read by now: DeepSpeed's depends
+    // on it).
+    apply_stack(scenario, [&](std::string_view path) {
+        const auto dot = path.find('.');
+        // Const nodes: yaml-cpp's operator[] on a mutable node would add the key it looks for.
+        const YAML::Node& document = root;
+        const YAML::Node section = document[std::string(path.substr(0, dot))];
+        // A missing section is an invalid node, whose IsMap() throws: IsDefined() first.
+        if (!section.IsDefined() || !section.IsMap()) return false;
+        return static_cast<const YAML::Node&>(section)[std::string(path.substr(dot + 1))].IsDefined();
+    });
 }
 
 // Line and column (both from 1, the column in bytes) of a byte offset into the text.

@@ -1,6 +1,7 @@
 #include "scenario_file/scenario_writer.h"
 
 #include "common/index_range_text.h"
+#include "scenario/training_stack.h"
 #include "units/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -9,6 +10,10 @@
 // would print a number through a stream in the global C++ locale, which may write 50257 as "50.257".
 
 namespace parasight {
+
+const std::array<std::string_view, 5> paths_written_only_when_set{
+    "training.dataset_samples", "training.stack", "parallelism.zero3_prefetch_layers", "parallelism.zero3_gather",
+    "parallelism.micro_batch_group"};
 namespace {
 
 void write_quantity(YAML::Emitter& out, const char* key, double value, units::Dimension dimension) {
@@ -86,7 +91,8 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
     out << YAML::EndMap;
 }
 
-void write_training(YAML::Emitter& out, const TrainingSpec& training) {
+void write_training(YAML::Emitter& out, const Scenario& scenario) {
+    const TrainingSpec& training = scenario.training;
     out << YAML::Key << "training" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "global_batch" << YAML::Value << std::to_string(training.global_batch);
     out << YAML::Key << "micro_batch" << YAML::Value << std::to_string(training.micro_batch);
@@ -95,7 +101,12 @@ void write_training(YAML::Emitter& out, const TrainingSpec& training) {
     }
     out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
     out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
-    out << YAML::Key << "attention" << YAML::Value << std::string(name_of(training.attention, attention_names));
+    if (training.stack != TrainingStack::none) {
+        out << YAML::Key << "stack" << YAML::Value << std::string(name_of(training.stack, training_stack_names));
+    }
+    if (differs_from_stack(scenario, "training.attention")) {
+        out << YAML::Key << "attention" << YAML::Value << std::string(name_of(training.attention, attention_names));
+    }
     out << YAML::EndMap;
 }
 
@@ -144,7 +155,8 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::EndMap;
 }
 
-void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
+void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
     out << YAML::Key << "parallelism" << YAML::Value << YAML::BeginMap;
     for (const auto& axis : parallel_axis_names) {
         out << YAML::Key << std::string(axis.name) << YAML::Value;
@@ -164,11 +176,18 @@ void write_parallelism(YAML::Emitter& out, const ParallelismSpec& parallelism) {
             << std::string(name_of(*parallelism.zero3_gather, zero3_gather_names));
     }
     out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
-    out << YAML::Key << "overlap_grad_reduce" << YAML::Value << YAML::TrueFalseBool
-        << parallelism.overlap_grad_reduce;
-    out << YAML::Key << "overlap_p2p" << YAML::Value << YAML::TrueFalseBool << parallelism.overlap_p2p;
+    if (differs_from_stack(scenario, "parallelism.overlap_grad_reduce")) {
+        out << YAML::Key << "overlap_grad_reduce" << YAML::Value << YAML::TrueFalseBool
+            << parallelism.overlap_grad_reduce;
+    }
+    if (differs_from_stack(scenario, "parallelism.overlap_p2p")) {
+        out << YAML::Key << "overlap_p2p" << YAML::Value << YAML::TrueFalseBool << parallelism.overlap_p2p;
+    }
     out << YAML::Key << "pp_scatter_gather" << YAML::Value << YAML::TrueFalseBool << parallelism.pp_scatter_gather;
-    out << YAML::Key << "tp_overlap" << YAML::Value << std::string(name_of(parallelism.tp_overlap, tp_overlap_names));
+    if (differs_from_stack(scenario, "parallelism.tp_overlap")) {
+        out << YAML::Key << "tp_overlap" << YAML::Value
+            << std::string(name_of(parallelism.tp_overlap, tp_overlap_names));
+    }
     out << YAML::Key << "recompute" << YAML::Value << std::string(name_of(parallelism.recompute, recompute_names));
     out << YAML::Key << "schedule" << YAML::Value << std::string(name_of(parallelism.schedule, schedule_names));
     out << YAML::Key << "virtual_stages" << YAML::Value << std::to_string(parallelism.virtual_stages);
@@ -272,9 +291,9 @@ std::string write_scenario_yaml(const Scenario& scenario) {
     out << YAML::Key << "schema" << YAML::Value << std::to_string(scenario.schema);
     if (!scenario.name.empty()) out << YAML::Key << "name" << YAML::Value << scenario.name;
     write_model(out, scenario.model);
-    write_training(out, scenario.training);
+    write_training(out, scenario);
     write_cluster(out, scenario.cluster);
-    write_parallelism(out, scenario.parallelism);
+    write_parallelism(out, scenario);
     write_strategy_tree(out, scenario.strategy_tree);
     write_simulation(out, scenario.simulation);
     if (!scenario.what_if.empty()) write_what_if(out, scenario.what_if);

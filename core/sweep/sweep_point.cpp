@@ -3,9 +3,12 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
+#include "scenario/training_stack.h"
+#include "scenario_file/scenario_writer.h"
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace parasight {
@@ -73,6 +76,39 @@ std::optional<std::string> set_at(YAML::Node root, const std::string& path, cons
     return std::nullopt;
 }
 
+// The scalar at section.key in `root`, or "" when there is none (const access: a mutable yaml-cpp node would add it).
+std::string scalar_at(const YAML::Node& root, std::string_view path) {
+    const auto dot = path.find('.');
+    const YAML::Node section = root[std::string(path.substr(0, dot))];
+    if (!section.IsDefined() || !section.IsMap()) return {};
+    const YAML::Node value = static_cast<const YAML::Node&>(section)[std::string(path.substr(dot + 1))];
+    return value.IsDefined() && value.IsScalar() ? value.Scalar() : std::string();
+}
+
+// A point that sets training.stack changes, as choosing a stack in the window does (scenario/training_stack.h), the
+// behaviours the base has at its own stack's values: their keys go, so that the point's stack sets them. Behaviours
+// the base set apart, or the point sets itself, stay.
+void follow_stack(YAML::Node root, const YAML::Node& base, std::span<const AxisValue> values) {
+    const auto sets = [&](std::string_view path) {
+        for (const AxisValue& axis : values) {
+            if (axis.path == path) return true;
+        }
+        return false;
+    };
+    if (!sets("training.stack")) return;
+    const auto old_stack = value_of(scalar_at(base, "training.stack"), training_stack_names);
+    const std::string zero_text = scalar_at(root, "parallelism.zero");
+    const auto zero = parse_integer(zero_text.empty() ? "0" : zero_text);
+    const StackBehaviours before =
+        stack_behaviours(old_stack.value_or(TrainingStack::none), static_cast<int>(zero.value_or(0)));
+    for (const std::string_view path : stack_behaviour_paths) {
+        if (sets(path) || scalar_at(root, path) != behaviour_text(before, path)) continue;
+        const auto dot = path.find('.');
+        YAML::Node section = root[std::string(path.substr(0, dot))];
+        section.remove(std::string(path.substr(dot + 1)));
+    }
+}
+
 }  // namespace
 
 namespace {
@@ -115,6 +151,10 @@ std::optional<std::string> missing_path(const std::string& base_yaml, const std:
         return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
                in_quotes(path);
     }
+    if (std::find(paths_written_only_when_set.begin(), paths_written_only_when_set.end(), path) !=
+        paths_written_only_when_set.end()) {
+        return std::nullopt;  // a written scenario leaves it out while unset; setting it adds it
+    }
     YAML::Node node = YAML::Load(base_yaml);
     std::string walked;
     for (const PathStep& step : *steps) {
@@ -153,6 +193,7 @@ Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml, std::
             return diagnostic;
         }
     }
+    follow_stack(root, YAML::Load(base_yaml), values);
     YAML::Emitter out;
     out << root;
     return std::string(out.c_str());

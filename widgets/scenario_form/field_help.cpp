@@ -39,6 +39,10 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("training.optimizer"),
          tr("Adam keeps an fp32 master copy and two moments per parameter (16 bytes per parameter in all with mixed "
             "precision); SGD keeps none")},
+        {QStringLiteral("training.stack"),
+         tr("The framework the run is made with: it sets attention, the tensor-parallel, gradient and pipeline "
+            "overlaps and ZeRO-3's gathers as that stack does (docs/model.md, Training stacks); a value set apart "
+            "stays")},
         {QStringLiteral("training.attention"),
          tr("fused: one attention kernel (FlashAttention) that keeps no s × s scores; unfused: the attention core "
             "as separate kernels, keeping them (Korthikanti et al. 2022)")},
@@ -65,6 +69,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("efficiency"),
          tr("Efficiency: the fraction of the bandwidth collectives and sends reach (measured bus bandwidth / line "
             "rate, as nccl-tests report it)")},
+        {QStringLiteral("in_switch_reduction"),
+         tr("Switch reduces: the switch can reduce and multicast (NVLink SHARP, SHARP on InfiniBand), so NCCL's "
+            "choice weighs in-switch reduction against the ring and the tree")},
         {QStringLiteral("step_latency"),
          tr("Step latency: the software time each algorithm step adds on this dimension (NCCL's cost per step), on "
             "top of the hop latency")},

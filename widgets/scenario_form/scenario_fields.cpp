@@ -5,6 +5,7 @@
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "presets/preset_library.h"
+#include "scenario/training_stack.h"
 #include "scenario_file/preset_specs.h"
 #include "validation/validate.h"
 
@@ -91,6 +92,21 @@ ScenarioField enum_field(QString path, QString section, QString label, const std
         const auto value = value_of(text.toStdString(), table);
         if (!value) return path.toStdString() + ": unknown value " + in_quotes(text.toStdString());
         at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+// training.stack. Choosing one also sets the behaviours that still have the previous stack's values
+// (scenario/training_stack.h), as one edit.
+ScenarioField stack_field(QString section) {
+    ScenarioField field = enum_field<TrainingStack>(QStringLiteral("training.stack"), std::move(section), tr("Stack"),
+                                                    training_stack_names,
+                                                    [](Scenario& s) -> TrainingStack& { return s.training.stack; });
+    field.write = [](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const auto stack = value_of(text.toStdString(), training_stack_names);
+        if (!stack) return "training.stack: unknown stack " + in_quotes(text.toStdString());
+        change_stack(scenario, *stack);
         return std::nullopt;
     };
     return field;
@@ -189,6 +205,7 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
             QStringLiteral("training.dataset_samples"), training, tr("Samples per epoch"), tr("one batch"),
             [](Scenario& s) -> std::optional<std::int64_t>& { return s.training.dataset_samples; }));
     }
+    fields.push_back(stack_field(training));
     fields.push_back(enum_field<Dtype>(QStringLiteral("training.dtype"), training, tr("Data type"), training_dtype_names,
                                        [](Scenario& s) -> Dtype& { return s.training.dtype; }));
     fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),
@@ -245,6 +262,12 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                         units::Dimension::time, [d](Scenario& s) -> double& {
                                             return s.cluster.topology.at(d).step_latency_s;
                                         }));
+        if (scenario.cluster.topology[d].kind == DimensionKind::switch_fabric) {
+            fields.push_back(flag_field(prefix + QStringLiteral(".in_switch_reduction"), dimension,
+                                        tr("Switch reduces"), [d](Scenario& s) -> bool& {
+                                            return s.cluster.topology.at(d).in_switch_reduction;
+                                        }));
+        }
     }
 
     fields.push_back(degree_field(ParallelAxis::tp, tr("Tensor (tp)")));

@@ -1,0 +1,118 @@
+#include "scenario/training_stack.h"
+
+#include "common/enum_names.h"
+
+namespace parasight {
+
+const std::array<EnumName<TrainingStack>, 6> training_stack_names{{
+    {TrainingStack::none, "none"},
+    {TrainingStack::megatron_lm_2021, "megatron-lm-2021"},
+    {TrainingStack::megatron_core, "megatron-core"},
+    {TrainingStack::nemo, "nemo"},
+    {TrainingStack::deepspeed, "deepspeed"},
+    {TrainingStack::fsdp, "fsdp"},
+}};
+
+const std::array<std::string_view, 5> stack_behaviour_paths{
+    "training.attention", "parallelism.tp_overlap", "parallelism.overlap_grad_reduce", "parallelism.overlap_p2p",
+    "parallelism.zero3_gather"};
+
+std::string_view to_string(TrainingStack stack) noexcept { return name_of(stack, training_stack_names); }
+
+StackBehaviours stack_behaviours(TrainingStack stack, int zero) noexcept {
+    StackBehaviours behaviours;  // ParaSight's defaults
+    switch (stack) {
+    case TrainingStack::none: break;
+    case TrainingStack::megatron_lm_2021:
+        // Narayanan et al. 2021 and Korthikanti et al. 2022 ran before FlashAttention; tensor-parallel collectives
+        // blocked; the DDP of 2021-2022 reduced gradients after backward; pipeline sends blocked.
+        behaviours.attention = Attention::unfused;
+        behaviours.tp_overlap = TpOverlap::none;
+        behaviours.overlap_grad_reduce = false;
+        behaviours.overlap_p2p = false;
+        break;
+    case TrainingStack::megatron_core:
+    case TrainingStack::nemo:
+        // Transformer Engine's fused attention; --overlap-grad-reduce, --overlap-p2p-communication and the backward
+        // overlap of the tensor-parallel collectives. NeMo trains through Megatron-Core.
+        behaviours.tp_overlap = TpOverlap::backward;
+        break;
+    case TrainingStack::deepspeed:
+        // overlap_comm defaults to true only under ZeRO-3 (DeepSpeed, deepspeed/runtime/zero/config.py,
+        // overlap_comm_valid); the pipeline engine's sends block (deepspeed/runtime/pipe/engine.py); ZeRO-3 fetches
+        // each submodule's parameters (its partitioned-parameter coordinator).
+        behaviours.overlap_grad_reduce = zero == 3;
+        behaviours.overlap_p2p = false;
+        behaviours.zero3_gather = Zero3Gather::module;
+        break;
+    case TrainingStack::fsdp:
+        // PyTorch FSDP: scaled_dot_product_attention, gradients reduce-scattered from backward hooks as each wrapped
+        // unit finishes, one unit (a layer) gathered at a time (Zhao et al. 2023, "PyTorch FSDP", §3).
+        break;
+    }
+    return behaviours;
+}
+
+StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept {
+    StackBehaviours behaviours;
+    behaviours.attention = scenario.training.attention;
+    behaviours.tp_overlap = scenario.parallelism.tp_overlap;
+    behaviours.overlap_grad_reduce = scenario.parallelism.overlap_grad_reduce;
+    behaviours.overlap_p2p = scenario.parallelism.overlap_p2p;
+    behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(
+        stack_behaviours(scenario.training.stack, scenario.parallelism.zero).zero3_gather);
+    return behaviours;
+}
+
+namespace {
+
+// Whether two sets of behaviours differ in the one at `path`.
+bool differs(const StackBehaviours& a, const StackBehaviours& b, std::string_view path) noexcept {
+    if (path == stack_behaviour_paths[0]) return a.attention != b.attention;
+    if (path == stack_behaviour_paths[1]) return a.tp_overlap != b.tp_overlap;
+    if (path == stack_behaviour_paths[2]) return a.overlap_grad_reduce != b.overlap_grad_reduce;
+    if (path == stack_behaviour_paths[3]) return a.overlap_p2p != b.overlap_p2p;
+    return a.zero3_gather != b.zero3_gather;
+}
+
+// Copies the behaviours `take(path)` selects from `from` into the scenario. zero3_gather stays unset: ZeRO-3 reads the
+// stack's through scenario_behaviours, and an explicit one is only valid with zero 3.
+void set_behaviours(Scenario& scenario, const StackBehaviours& from, const std::function<bool(std::string_view)>& take) {
+    if (take(stack_behaviour_paths[0])) scenario.training.attention = from.attention;
+    if (take(stack_behaviour_paths[1])) scenario.parallelism.tp_overlap = from.tp_overlap;
+    if (take(stack_behaviour_paths[2])) scenario.parallelism.overlap_grad_reduce = from.overlap_grad_reduce;
+    if (take(stack_behaviour_paths[3])) scenario.parallelism.overlap_p2p = from.overlap_p2p;
+}
+
+}  // namespace
+
+void apply_stack(Scenario& scenario, const std::function<bool(std::string_view path)>& written) {
+    set_behaviours(scenario, stack_behaviours(scenario.training.stack, scenario.parallelism.zero),
+                   [&](std::string_view path) { return !written(path); });
+}
+
+void change_stack(Scenario& scenario, TrainingStack stack) {
+    const int zero = scenario.parallelism.zero;
+    const StackBehaviours before = stack_behaviours(scenario.training.stack, zero);
+    const StackBehaviours now = scenario_behaviours(scenario);
+    scenario.training.stack = stack;
+    set_behaviours(scenario, stack_behaviours(stack, zero), [&](std::string_view path) {
+        return !differs(before, now, path);
+    });
+}
+
+bool differs_from_stack(const Scenario& scenario, std::string_view path) noexcept {
+    if (scenario.training.stack == TrainingStack::none) return true;
+    return differs(stack_behaviours(scenario.training.stack, scenario.parallelism.zero), scenario_behaviours(scenario),
+                   path);
+}
+
+std::string behaviour_text(const StackBehaviours& behaviours, std::string_view path) {
+    if (path == stack_behaviour_paths[0]) return std::string(name_of(behaviours.attention, attention_names));
+    if (path == stack_behaviour_paths[1]) return std::string(name_of(behaviours.tp_overlap, tp_overlap_names));
+    if (path == stack_behaviour_paths[2]) return behaviours.overlap_grad_reduce ? "true" : "false";
+    if (path == stack_behaviour_paths[3]) return behaviours.overlap_p2p ? "true" : "false";
+    return std::string(name_of(behaviours.zero3_gather, zero3_gather_names));
+}
+
+}  // namespace parasight

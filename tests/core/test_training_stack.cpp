@@ -1,0 +1,198 @@
+// Training stacks (training.stack; docs/model.md "Training stacks"): what each stack sets, that a behaviour written in
+// the file wins, DeepSpeed's gradient overlap following the ZeRO stage, the writer leaving out what the stack sets
+// (and keeping what differs), the form's change of stack keeping what was set apart, a located error for an unknown
+// stack, and a stack simulating exactly as the same behaviours written out.
+
+#include "scenario/training_stack.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
+#include "simulation/simulate.h"
+#include "sweep/sweep_point.h"
+
+#include "numeric_compare.h"
+
+#include <QTest>
+
+#include <string>
+
+using parasight::Attention;
+using parasight::LoadResult;
+using parasight::Scenario;
+using parasight::StackBehaviours;
+using parasight::TpOverlap;
+using parasight::TrainingStack;
+using parasight::Zero3Gather;
+
+Q_DECLARE_METATYPE(parasight::TrainingStack)
+Q_DECLARE_METATYPE(parasight::Attention)
+Q_DECLARE_METATYPE(parasight::TpOverlap)
+
+namespace {
+
+// GPT-2 small cut to 4 layers on 8 GPUs: tp 2 (so tp_overlap matters), pp 2 (overlap_p2p), dp 2
+// (overlap_grad_reduce); `training` and `parallelism` add keys to those sections.
+std::string scenario_text(const std::string& training, const std::string& parallelism) {
+    return "schema: 1\nname: stack\nmodel: {preset: gpt2-small, layers: 4}\n"
+           "training: {global_batch: 16, micro_batch: 1" + training + "}\n"
+           "cluster:\n  device: a100-80gb\n  topology:\n"
+           "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+           "parallelism: {tp: 2, pp: 2, dp: 2, mapping: [tp, dp, pp]" + parallelism + "}\n";
+}
+
+Scenario loaded(const std::string& text) {
+    const LoadResult result = parasight::load_scenario_text(text, "stack.yaml");
+    if (!result.ok()) {
+        qWarning("%s", result.diagnostics.empty() ? "?" : result.diagnostics.front().to_string().c_str());
+        return {};
+    }
+    return result.scenario->value();
+}
+
+double iteration_s(const Scenario& scenario) {
+    const auto simulation = parasight::simulate(scenario, parasight::SimulateOptions{});
+    return simulation ? simulation->report.iteration_time_s : -1.0;
+}
+
+}  // namespace
+
+class TestTrainingStack : public QObject {
+    Q_OBJECT
+
+private slots:
+    void stackSetsItsBehaviours_data() {
+        QTest::addColumn<QString>("stack");
+        QTest::addColumn<Attention>("attention");
+        QTest::addColumn<TpOverlap>("tp_overlap");
+        QTest::addColumn<bool>("overlap_grad_reduce");
+        QTest::addColumn<bool>("overlap_p2p");
+        // Without a stack, ParaSight's defaults.
+        QTest::newRow("none") << QString() << Attention::fused << TpOverlap::none << true << true;
+        QTest::newRow("megatron-lm-2021") << "megatron-lm-2021" << Attention::unfused << TpOverlap::none << false
+                                          << false;
+        QTest::newRow("megatron-core") << "megatron-core" << Attention::fused << TpOverlap::backward << true << true;
+        QTest::newRow("nemo") << "nemo" << Attention::fused << TpOverlap::backward << true << true;
+        // ZeRO stage 0 here: DeepSpeed's overlap_comm is off below ZeRO-3; its pipeline sends block.
+        QTest::newRow("deepspeed") << "deepspeed" << Attention::fused << TpOverlap::none << false << false;
+        QTest::newRow("fsdp") << "fsdp" << Attention::fused << TpOverlap::none << true << true;
+    }
+
+    void stackSetsItsBehaviours() {
+        QFETCH(QString, stack);
+        QFETCH(Attention, attention);
+        QFETCH(TpOverlap, tp_overlap);
+        QFETCH(bool, overlap_grad_reduce);
+        QFETCH(bool, overlap_p2p);
+        const std::string key = stack.isEmpty() ? std::string() : ", stack: " + stack.toStdString();
+        const Scenario scenario = loaded(scenario_text(key, ""));
+        QCOMPARE(scenario.training.attention, attention);
+        QCOMPARE(scenario.parallelism.tp_overlap, tp_overlap);
+        QCOMPARE(scenario.parallelism.overlap_grad_reduce, overlap_grad_reduce);
+        QCOMPARE(scenario.parallelism.overlap_p2p, overlap_p2p);
+    }
+
+    void writtenBehaviourWins() {
+        // The 2021 stack with fused attention and overlapped gradients written out: those two as written, the other
+        // two the stack's.
+        const Scenario scenario = loaded(scenario_text(", stack: megatron-lm-2021, attention: fused",
+                                                       ", overlap_grad_reduce: true"));
+        QCOMPARE(scenario.training.attention, Attention::fused);
+        QVERIFY(scenario.parallelism.overlap_grad_reduce);
+        QCOMPARE(scenario.parallelism.tp_overlap, TpOverlap::none);
+        QVERIFY(!scenario.parallelism.overlap_p2p);
+    }
+
+    void deepSpeedOverlapsUnderZero3() {
+        // overlap_comm defaults to true only for ZeRO-3 (DeepSpeed's zero/config.py); ZeRO-3 fetches per submodule.
+        const Scenario zero1 = loaded(scenario_text(", stack: deepspeed", ", zero: 1"));
+        QVERIFY(!zero1.parallelism.overlap_grad_reduce);
+        const std::string zero3_text = "schema: 1\nname: z3\nmodel: {preset: gpt2-small, layers: 4}\n"
+                                       "training: {global_batch: 16, micro_batch: 1, stack: deepspeed}\n"
+                                       "cluster:\n  device: a100-80gb\n  topology:\n"
+                                       "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+                                       "parallelism: {dp: 8, zero: 3}\n";
+        const Scenario zero3 = loaded(zero3_text);
+        QVERIFY(zero3.parallelism.overlap_grad_reduce);
+        QVERIFY(!zero3.parallelism.zero3_gather);  // not written: the stack's, read through scenario_behaviours
+        QCOMPARE(parasight::scenario_behaviours(zero3).zero3_gather, Zero3Gather::module);
+        // The same run with FSDP gathers a layer at a time: more, smaller gathers for DeepSpeed, so a different time.
+        std::string fsdp_text = zero3_text;
+        fsdp_text.replace(fsdp_text.find("deepspeed"), 9, "fsdp");
+        const Scenario fsdp = loaded(fsdp_text);
+        QCOMPARE(parasight::scenario_behaviours(fsdp).zero3_gather, Zero3Gather::layer);
+        std::string module_text = fsdp_text;
+        module_text.replace(module_text.find("zero: 3"), 7, "zero: 3, zero3_gather: module");
+        // FSDP with DeepSpeed's gather written out simulates as DeepSpeed (both overlap gradients under ZeRO-3).
+        QCOMPARE(iteration_s(zero3), iteration_s(loaded(module_text)));
+        QVERIFY(iteration_s(zero3) != iteration_s(fsdp));
+    }
+
+    void writerLeavesOutWhatTheStackSets() {
+        const Scenario scenario = loaded(scenario_text(", stack: megatron-lm-2021, attention: fused", ""));
+        const std::string written = parasight::write_scenario_yaml(scenario);
+        QVERIFY2(written.find("stack: megatron-lm-2021") != std::string::npos, written.c_str());
+        QVERIFY2(written.find("attention: fused") != std::string::npos, written.c_str());  // differs: kept
+        QVERIFY2(written.find("tp_overlap") == std::string::npos, written.c_str());        // the stack's: left out
+        QVERIFY2(written.find("overlap_p2p") == std::string::npos, written.c_str());
+        QVERIFY(loaded(written) == scenario);
+        // Stack none writes every behaviour and no stack, as before stacks (sweeps stored from such files keep their
+        // identity).
+        const std::string plain = parasight::write_scenario_yaml(loaded(scenario_text("", "")));
+        QVERIFY2(plain.find("stack: ") == std::string::npos, plain.c_str());
+        QVERIFY2(plain.find("tp_overlap: none") != std::string::npos, plain.c_str());
+    }
+
+    void sweepPointFollowsTheStack() {
+        // A sweep over training.stack on a written scenario without a stack (which writes every behaviour): the
+        // behaviours at ParaSight's defaults take the point's stack's; tp_overlap, set apart to backward, stays.
+        const std::string base_yaml =
+            parasight::write_scenario_yaml(loaded(scenario_text("", ", tp_overlap: backward")));
+        QVERIFY(!parasight::missing_path(base_yaml, "training.stack"));
+        const parasight::AxisValue axis{"training.stack", "megatron-lm-2021"};
+        const LoadResult point = parasight::scenario_at(base_yaml, std::span(&axis, 1), "point", {});
+        QVERIFY(point.ok());
+        const Scenario& scenario = point.scenario->value();
+        QCOMPARE(scenario.training.stack, TrainingStack::megatron_lm_2021);
+        QCOMPARE(scenario.training.attention, Attention::unfused);
+        QVERIFY(!scenario.parallelism.overlap_grad_reduce);
+        QVERIFY(!scenario.parallelism.overlap_p2p);
+        QCOMPARE(scenario.parallelism.tp_overlap, TpOverlap::backward);
+    }
+
+    void changeKeepsWhatWasSetApart() {
+        // Megatron-Core with blocking pipeline sends written out; changed to the 2021 stack: attention, tp_overlap and
+        // overlap_grad_reduce had Megatron-Core's values and take 2021's; overlap_p2p was set apart and stays.
+        Scenario scenario = loaded(scenario_text(", stack: megatron-core", ", overlap_p2p: false"));
+        parasight::change_stack(scenario, TrainingStack::megatron_lm_2021);
+        QCOMPARE(scenario.training.stack, TrainingStack::megatron_lm_2021);
+        QCOMPARE(scenario.training.attention, Attention::unfused);
+        QCOMPARE(scenario.parallelism.tp_overlap, TpOverlap::none);
+        QVERIFY(!scenario.parallelism.overlap_grad_reduce);
+        QVERIFY(!scenario.parallelism.overlap_p2p);
+        // Back to none: every behaviour still at 2021's value takes ParaSight's default.
+        parasight::change_stack(scenario, TrainingStack::none);
+        QVERIFY(scenario_behaviours(scenario) == parasight::stack_behaviours(TrainingStack::none, 0));
+    }
+
+    void unknownStackIsLocated() {
+        const LoadResult result =
+            parasight::load_scenario_text(scenario_text(", stack: deepspeeed", ""), "stack.yaml");
+        QVERIFY(!result.ok());
+        const std::string message = result.diagnostics.front().to_string();
+        QVERIFY2(message.find("stack.yaml:4:") == 0, message.c_str());
+        QVERIFY2(message.find("did you mean 'deepspeed'") != std::string::npos, message.c_str());
+    }
+
+    void stackSimulatesAsItsBehavioursWrittenOut() {
+        // megatron-lm-2021 on the tp 2 · pp 2 · dp 2 run is the same run as its four behaviours written out, and a
+        // different one from ParaSight's defaults (unfused attention alone changes the layer's time).
+        const Scenario stack = loaded(scenario_text(", stack: megatron-lm-2021", ""));
+        const Scenario written = loaded(scenario_text(", attention: unfused",
+                                                      ", tp_overlap: none, overlap_grad_reduce: false, "
+                                                      "overlap_p2p: false"));
+        QCOMPARE(iteration_s(stack), iteration_s(written));
+        QVERIFY(iteration_s(stack) != iteration_s(loaded(scenario_text("", ""))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainingStack)
+#include "test_training_stack.moc"
