@@ -65,6 +65,7 @@ PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& ent
     c.check = text(file, entry, "check");
     c.source = text(file, entry, "source");
     c.exercises = text(file, entry, "exercises");
+    if (entry["stack"]) c.stack = text(file, entry, "stack");
     c.scenario = text(file, entry, "scenario");
     const auto metric = value_of(text(file, entry, "metric"), metric_names);
     if (!metric) fail(file, entry["metric"], "unknown metric; expected " + join_alternatives(names_of(metric_names)));

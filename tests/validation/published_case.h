@@ -29,6 +29,7 @@ struct PublishedCase {
     std::string check;       // what is compared, in words
     std::string source;      // where the published value comes from
     std::string exercises;   // the model features the case depends on
+    std::string stack;       // the framework of a published training run ("DeepSpeed"); empty for other checks
     std::filesystem::path scenario;  // relative to cases.yaml
     Metric metric = Metric::busbw;
     std::string collective_op;     // collective metrics: op, size and group as `parasight-cli collective` takes them

@@ -12,6 +12,7 @@
 #include "io/atomic_output.h"
 #include "units/quantity.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -34,6 +35,45 @@ std::string percent(double fraction, int decimals) {
 
 std::string signed_percent(double fraction) { return (fraction >= 0.0 ? "+" : "−") + percent(std::abs(fraction), 1); }
 
+// Mean |error| over every case, then per stack over the end-to-end training runs (cases that name their `stack`),
+// in the order the stacks first appear.
+std::string mean_errors_text(const std::vector<Outcome>& outcomes) {
+    struct Errors {
+        std::string stack;
+        int cases = 0;
+        double sum = 0.0;
+        double largest = 0.0;
+        void add(double error) {
+            ++cases;
+            sum += std::abs(error);
+            largest = std::max(largest, std::abs(error));
+        }
+    };
+    Errors all{"every case"};
+    Errors runs{"every training run"};
+    Errors other{"every run not on Megatron-LM"};
+    std::vector<Errors> stacks;
+    for (const Outcome& o : outcomes) {
+        all.add(o.error);
+        const std::string& stack = o.published.stack;
+        if (stack.empty()) continue;
+        runs.add(o.error);
+        if (stack != "Megatron-LM") other.add(o.error);
+        auto it = std::find_if(stacks.begin(), stacks.end(), [&](const Errors& e) { return e.stack == stack; });
+        if (it == stacks.end()) it = stacks.insert(stacks.end(), Errors{stack});
+        it->add(o.error);
+    }
+    std::ostringstream out;
+    out << "\n| cases | count | mean \\|error\\| | largest \\|error\\| |\n|---|---|---|---|\n";
+    stacks.insert(stacks.begin(), {all, runs, other});
+    for (const Errors& e : stacks) {
+        if (e.cases == 0) continue;
+        out << "| " << e.stack << " | " << e.cases << " | " << percent(e.sum / e.cases, 1) << " | "
+            << percent(e.largest, 1) << " |\n";
+    }
+    return out.str();
+}
+
 std::string report_text(const std::vector<Outcome>& outcomes) {
     std::ostringstream out;
     out << "# Validation against published numbers\n\n"
@@ -53,6 +93,7 @@ std::string report_text(const std::vector<Outcome>& outcomes) {
             << " | " << c.source << " |\n";
     }
     out << "\n" << within << " of " << outcomes.size() << " cases within their bounds.\n";
+    out << mean_errors_text(outcomes);
     return out.str();
 }
 
