@@ -30,8 +30,6 @@ GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOpti
     if (model_.kind == ModelKind::cnn) {
         cnn_layers_ = cnn_layer_work(model_, scenario_.training.micro_batch, dtype_bytes(scenario_.training.dtype));
     }
-    // Compute runs at the training dtype's peak and width; what is kept is stored at least 16-bit (element_bytes_).
-    compute_element_bytes_ = dtype_bytes(scenario_.training.dtype);
 }
 
 std::optional<ExecutionGraph> GraphBuilder::build() {
@@ -126,7 +124,7 @@ const LayerCosts& GraphBuilder::layer_costs(const RecomputedOperations& recomput
     return layer_costs_
         .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training.attention,
                                                      scenario_.training.micro_batch, compute_,
-                                                     compute_element_bytes_, element_bytes_, recomputed))
+                                                     element_bytes_, element_bytes_, recomputed))
         .first->second;
 }
 
@@ -139,11 +137,11 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     if (model_.kind == ModelKind::cnn) return context;
     const double mb_size = scenario_.training.micro_batch;
     const double tokens = mb_size * model_.seq_len / parallelism_.cp;
-    context.boundary_bytes = tokens * model_.hidden * compute_element_bytes_ /
+    context.boundary_bytes = tokens * model_.hidden * element_bytes_ /
                              (parallelism_.sequence_parallel ? parallelism_.tp : 1);
     context.boundary_send_bytes = context.boundary_bytes / (scatters_pipeline_sends() ? parallelism_.tp : 1);
-    context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
-    context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, compute_element_bytes_);
+    context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, element_bytes_);
+    context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, element_bytes_);
     context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
     // With experts split over ep ranks, their gradients are reduced over dp alone and the rest over dp × ep
     // (Megatron-LM's expert and data-parallel groups); otherwise every gradient goes over dp.

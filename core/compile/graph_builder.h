@@ -231,8 +231,9 @@ private:
     PhaseProgress progress_;
     Stop stop_ = Stop::none;
     ComputeModel compute_;
+    // A transformer's activations, moved and kept, at the training dtype's width but at least 16-bit: an fp8 recipe
+    // keeps them in bf16 between the GEMMs it casts (storage_element_bytes).
     double element_bytes_;
-    double compute_element_bytes_ = 2.0;
     int micro_batches_;
     int chunks_;
     StrategyTree tree_;

@@ -39,7 +39,7 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
         if (added) {
             it->second = transformer_layer_costs(scenario.model, parallelism, scenario.training.attention,
                                                  scenario.training.micro_batch, compute,
-                                                 dtype_bytes(dtype), storage_element_bytes(dtype), recomputed)
+                                                 storage_element_bytes(dtype), storage_element_bytes(dtype), recomputed)
                              .activation_bytes;
         }
         return it->second;

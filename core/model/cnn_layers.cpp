@@ -70,6 +70,7 @@ CnnLayerWork conv_work(std::string name, const CnnLayer& layer, const Activation
     work.operation.forward.memory_bytes =
         (b * static_cast<double>(input.elements()) + k2c * f + 5.0 * positions * f) * eb;
     work.operation.forward.matmul_min_dim = std::min({positions, k2c, f});
+    work.operation.forward.linear_gemm = true;
     work.operation.backward = work.operation.forward;
     work.operation.backward.flops *= 2.0;
     work.operation.backward.memory_bytes *= 2.0;
@@ -113,6 +114,7 @@ CnnLayerWork fc_work(std::string name, const ActivationShape& input, const Activ
     work.operation.forward.flops = 2.0 * b * in * out;
     work.operation.forward.memory_bytes = (b * in + in * out + b * out) * eb;
     work.operation.forward.matmul_min_dim = std::min({b, in, out});
+    work.operation.forward.linear_gemm = true;
     work.operation.backward = work.operation.forward;
     work.operation.backward.flops *= 2.0;
     work.operation.backward.memory_bytes *= 2.0;

@@ -18,6 +18,14 @@ LayerOperation matmul(std::string_view name, double m, double n, double k, doubl
     return op;
 }
 
+// A linear layer's GEMM: what an fp8 recipe runs in fp8 (OperationWork::linear_gemm).
+LayerOperation linear(std::string_view name, double m, double n, double k, double element_bytes) {
+    LayerOperation op = matmul(name, m, n, k, element_bytes);
+    op.forward.linear_gemm = true;
+    op.backward.linear_gemm = true;
+    return op;
+}
+
 // `count` independent matmuls of the same shape run as one batched kernel (attention: one per head and sample).
 LayerOperation batched_matmul(std::string_view name, double count, double m, double n, double k, double element_bytes) {
     LayerOperation op = matmul(name, m, n, k, element_bytes);
@@ -94,7 +102,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     TransformerLayerWork work;
     // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
     work.attention.push_back(streaming(attention_operation_names[0], 2.0 * norm_tokens * h * eb));
-    work.attention.push_back(matmul(attention_operation_names[1], tokens, (h + 2.0 * kv) / t, h, eb));
+    work.attention.push_back(linear(attention_operation_names[1], tokens, (h + 2.0 * kv) / t, h, eb));
     if (split.attention == Attention::fused) {
         // One kernel does the whole core; the softmax + dropout and ·V slots do no work of their own.
         const double kv_per_query_head = static_cast<double>(model.kv_heads) / model.heads;
@@ -112,7 +120,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
         work.attention.push_back(
             batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
     }
-    work.attention.push_back(matmul(attention_operation_names[5], tokens, h, h / t, eb));
+    work.attention.push_back(linear(attention_operation_names[5], tokens, h, h / t, eb));
     // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
     work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));
 
@@ -121,11 +129,11 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     // that many tokens' worth of expert work, times the capacity factor its buffers are sized for.
     const double expert_tokens = tokens * expert_token_ratio(model);
     const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
-    work.mlp.push_back(matmul(mlp_operation_names[1], expert_tokens, up_width, h, eb));
+    work.mlp.push_back(linear(mlp_operation_names[1], expert_tokens, up_width, h, eb));
     // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
     const double activation_bytes = expert_tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
     work.mlp.push_back(streaming(mlp_operation_names[2], activation_bytes));
-    work.mlp.push_back(matmul(mlp_operation_names[3], expert_tokens, h, f / t, eb));
+    work.mlp.push_back(linear(mlp_operation_names[3], expert_tokens, h, f / t, eb));
     work.mlp.push_back(streaming(mlp_operation_names[4], norm_tokens * h * (3.0 * eb + 1.0)));
 
     work.tp_collective_bytes = tokens * h * eb;

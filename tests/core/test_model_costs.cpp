@@ -136,6 +136,7 @@ private slots:
     void recomputationFreeingNothing();
     void mixtureOfExpertsCapacity();
     void fusedAttentionKernel();
+    void fp8RunsOnlyTheLinearGemmsInFp8();
     void weightGradientsAreHalfOfEachLinearsBackward();
     void layerModulesAddUpToTheLayer_data();
     void layerModulesAddUpToTheLayer();
@@ -507,6 +508,35 @@ void TestModelCosts::fusedAttentionKernel() {
     QCOMPARE_EQ(kept_fused, parasight::layer_activation_bytes(model, 1.0, unfused, selective) + 1048576.0);
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, unfused, RecomputedOperations{}) - kept_fused,
                 5.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
+}
+
+void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {
+    // Transformer Engine's fp8 recipe: the linear layers' GEMMs take fp8 inputs, the rest stays bf16. On an H100-like
+    // device (fp8 1978.9, bf16 989.4 TFLOP/s, 3350 GB/s), Llama 3 8B at 8192 tokens, micro-batch 1, no TP.
+    const ModelSpec model = preset_model("llama3-8b");
+    const LayerSplit fused{1, 1, false, Recompute::none, parasight::Attention::fused};
+    const auto work = parasight::transformer_layer_work(model, 1.0, fused, 2.0);
+    DeviceSpec device;
+    device.peak_flops[Dtype::fp8] = 1978.9e12;
+    device.peak_flops[Dtype::bf16] = 989.4e12;
+    device.memory_bandwidth_Bps = 3350e9;
+    const auto fp8 = parasight::make_compute_model(device, Dtype::fp8);
+    // QKV: 8192 × (4096 + 2·1024) × 4096 = 2 · 8192 · 6144 · 4096 FLOPs at the fp8 peak × 0.8 · 4096 / (4096 + 128).
+    const auto& qkv = work.attention[1].forward;
+    QVERIFY(qkv.linear_gemm);
+    PS_COMPARE_RELATIVE(fp8.time_s(qkv), 2.0 * 8192 * 6144 * 4096 / (1978.9e12 * 0.8 * 4096 / (4096 + 128)), 1e-12);
+    // The MLP's down projection too; its backward as well.
+    QVERIFY(work.mlp[3].forward.linear_gemm && work.mlp[3].backward.linear_gemm);
+    // The fused attention core stays bf16: 2^40 FLOPs at 989.4e12 · 0.6, not at the fp8 peak.
+    const auto& core = work.attention[2].forward;
+    QVERIFY(!core.linear_gemm);
+    PS_COMPARE_RELATIVE(fp8.time_s(core), 1099511627776.0 / (989.4e12 * 0.6), 1e-12);
+    // So does the logits projection (Megatron-Core's output layer is not a Transformer Engine linear).
+    QVERIFY(!parasight::logits_operation(model, 1.0, 1, 2.0).forward.linear_gemm);
+    // Trained in bf16, everything runs at the bf16 peak as before.
+    const auto bf16 = parasight::make_compute_model(device, Dtype::bf16);
+    PS_COMPARE_RELATIVE(bf16.time_s(qkv) / fp8.time_s(qkv), 1978.9 / 989.4, 1e-12);
+    QCOMPARE_EQ(bf16.time_s(core), fp8.time_s(core));
 }
 
 void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
