@@ -32,7 +32,7 @@ void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& con
                            work.operation.backward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = work.kept_activation_bytes;
             if (reduce_now && work.parameters > 0.0) {
-                program.bucket_bytes += work.parameters * element_bytes_;
+                program.bucket_bytes += work.parameters * gradient_bytes_;
                 program.bucket_ready = last;
                 if (bucket_full(program)) flush_bucket(program, mb);
             }

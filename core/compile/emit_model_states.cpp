@@ -44,7 +44,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     const SimulatedDevice& self = graph_.devices[static_cast<std::size_t>(device)];
     const std::int64_t stride = layout_.id_stride(ParallelAxis::pp);
     const std::int64_t partner = stage == 0 ? self.npu + (pp - 1) * stride : self.npu - (pp - 1) * stride;
-    const double bytes = embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+    const double bytes = embedding_table_parameters(model_, parallelism_.tp) * gradient_bytes_;
     const TransferCosts::PointToPoint transfer = transfers_.point_to_point(self.npu, partner, bytes);
     const PointToPointCost& cost = transfer.cost;
     Task task;

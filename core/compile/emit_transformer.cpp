@@ -321,15 +321,15 @@ void GraphBuilder::add_layer_gradients(DeviceProgram& program, const StageContex
 
 // The final norm's and the output projection's gradients, where this stage holds them (see stage_parameters).
 void GraphBuilder::add_output_layer_gradients(DeviceProgram& program, int stage, TaskId ready) {
-    program.bucket_bytes += final_norm_parameters(model_) * element_bytes_;
+    program.bucket_bytes += final_norm_parameters(model_) * gradient_bytes_;
     if (holds_output_table(stage)) {
-        program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+        program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * gradient_bytes_;
     }
     program.bucket_ready = ready;
 }
 
 void GraphBuilder::add_embedding_gradients(DeviceProgram& program, TaskId ready) {
-    program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * element_bytes_;
+    program.bucket_bytes += embedding_table_parameters(model_, parallelism_.tp) * gradient_bytes_;
     program.bucket_ready = ready;
 }
 

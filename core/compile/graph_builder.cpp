@@ -3,6 +3,7 @@
 #include "compile/stage_parameters.h"
 
 #include "model/layer_operations.h"
+#include "model/model_states.h"
 #include "model/model_structure.h"
 
 #include <algorithm>
@@ -21,6 +22,7 @@ GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOpti
       compute_(make_compute_model(scenario_.cluster.device, scenario_.training.dtype,
                                   scenario_.simulation.measured_times_s)),
       element_bytes_(storage_element_bytes(scenario_.training.dtype)),
+      gradient_bytes_(gradient_element_bytes(scenario_.training)),
       micro_batches_(static_cast<int>(scenario_.micro_batches())),
       chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
       tree_(validated),
@@ -146,8 +148,8 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     // With experts split over ep ranks, their gradients are reduced over dp alone and the rest over dp × ep
     // (Megatron-LM's expert and data-parallel groups); otherwise every gradient goes over dp.
     const double expert = parallelism_.ep > 1 ? expert_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) : 0.0;
-    context.layer_gradient_bytes = (layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) - expert) * element_bytes_;
-    context.layer_expert_gradient_bytes = expert * element_bytes_;
+    context.layer_gradient_bytes = (layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) - expert) * gradient_bytes_;
+    context.layer_expert_gradient_bytes = expert * gradient_bytes_;
     return context;
 }
 

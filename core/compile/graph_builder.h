@@ -234,6 +234,7 @@ private:
     // A transformer's activations, moved and kept, at the training dtype's width but at least 16-bit: an fp8 recipe
     // keeps them in bf16 between the GEMMs it casts (storage_element_bytes).
     double element_bytes_;
+    double gradient_bytes_;  // a gradient element's width, reduced and kept (gradient_element_bytes)
     int micro_batches_;
     int chunks_;
     StrategyTree tree_;

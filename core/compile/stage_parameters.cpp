@@ -39,14 +39,13 @@ ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree&
     const ParallelismSpec& parallelism = scenario.parallelism;
     const double all = stage_parameters(scenario.model, parallelism, tree, cnn_layers, stage);
     const double experts = stage_expert_parameters(scenario.model, parallelism, tree, stage);
-    const Dtype dtype = scenario.training.dtype;
-    const Optimizer optimizer = scenario.training.optimizer;
+    const TrainingSpec& training = scenario.training;
     const int zero = parallelism.zero;
     const int dense_replicas = parallelism.dp * parallelism.ep;
-    const ModelStateBytes dense = model_state_bytes(all - experts, dtype, optimizer, zero, dense_replicas);
-    const ModelStateBytes expert = model_state_bytes(experts, dtype, optimizer, zero, parallelism.dp);
+    const ModelStateBytes dense = model_state_bytes(all - experts, training, zero, dense_replicas);
+    const ModelStateBytes expert = model_state_bytes(experts, training, zero, parallelism.dp);
     ModelStateBytes states;
-    states.weights_bytes = zero == 3 ? model_state_bytes(all, dtype, optimizer, zero, parallelism.dp).weights_bytes
+    states.weights_bytes = zero == 3 ? model_state_bytes(all, training, zero, parallelism.dp).weights_bytes
                                      : dense.weights_bytes + expert.weights_bytes;
     states.gradients_bytes = dense.gradients_bytes + expert.gradients_bytes;
     states.optimizer_bytes = dense.optimizer_bytes + expert.optimizer_bytes;

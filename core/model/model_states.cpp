@@ -2,6 +2,8 @@
 
 #include "model/layer_operations.h"
 
+#include <algorithm>
+
 namespace parasight {
 namespace {
 
@@ -16,14 +18,20 @@ double shards(int zero_stage, int sharded_from, int dp) {
 
 }  // namespace
 
-ModelStateBytes model_state_bytes(double parameters, Dtype dtype, Optimizer optimizer, int zero_stage, int dp) {
-    const double stored = storage_element_bytes(dtype);
-    const double moments = optimizer == Optimizer::adam ? 2.0 : 1.0;
+double gradient_element_bytes(const TrainingSpec& training) noexcept {
+    return training.fp32_gradients ? std::max(4.0, storage_element_bytes(training.dtype))
+                                   : storage_element_bytes(training.dtype);
+}
+
+ModelStateBytes model_state_bytes(double parameters, const TrainingSpec& training, int zero_stage, int dp) {
+    const double stored = storage_element_bytes(training.dtype);
+    const double moments = training.optimizer == Optimizer::adam ? 2.0 : 1.0;
     // Mixed precision keeps fp32 master weights for the update (Micikevicius et al. 2018, ZeRO §3.1).
     const double master = stored < 4.0 ? 4.0 : 0.0;
     ModelStateBytes bytes;
     bytes.weights_bytes = stored * parameters / shards(zero_stage, weights_sharded_from, dp);
-    bytes.gradients_bytes = stored * parameters / shards(zero_stage, gradients_sharded_from, dp);
+    bytes.gradients_bytes =
+        gradient_element_bytes(training) * parameters / shards(zero_stage, gradients_sharded_from, dp);
     bytes.optimizer_bytes = (master + 4.0 * moments) * parameters / shards(zero_stage, optimizer_sharded_from, dp);
     return bytes;
 }

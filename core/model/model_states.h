@@ -15,13 +15,17 @@ struct ModelStateBytes {
 };
 
 // What one device holds for `parameters` parameters trained in `dtype` with `optimizer`, under ZeRO stage
-// `zero_stage` over `dp` data-parallel ranks. Per parameter, before sharding: weights and gradients at the stored
-// width (storage_element_bytes: 2, or 4 in fp32); optimizer state 4 bytes per moment (Adam two, SGD with momentum
-// one), plus a 4-byte fp32 master copy of the weights below 32 bits. Mixed-precision Adam: 2 + 2 + 12 = 16 bytes.
-// Stage 1 shards the optimizer state, stage 2 the gradients too, stage 3 the weights too: 16Ψ, 4Ψ + 12Ψ/N,
-// 2Ψ + 14Ψ/N, 16Ψ/N.
-[[nodiscard]] ModelStateBytes model_state_bytes(double parameters, Dtype dtype, Optimizer optimizer, int zero_stage,
+// `zero_stage` over `dp` data-parallel ranks. Per parameter, before sharding: weights at the stored width
+// (storage_element_bytes: 2, or 4 in fp32), gradients at gradient_element_bytes (the same, or 4 with
+// training.fp32_gradients); optimizer state 4 bytes per moment (Adam two, SGD with momentum one), plus a 4-byte fp32
+// master copy of the weights below 32 bits. Mixed-precision Adam: 2 + 2 + 12 = 16 bytes (2 + 4 + 12 = 18 with fp32
+// gradients, Megatron-LM's bf16). Stage 1 shards the optimizer state, stage 2 the gradients too, stage 3 the weights
+// too: 16Ψ, 4Ψ + 12Ψ/N, 2Ψ + 14Ψ/N, 16Ψ/N.
+[[nodiscard]] ModelStateBytes model_state_bytes(double parameters, const TrainingSpec& training, int zero_stage,
                                                 int dp);
+
+// The width gradients are kept and reduced at: 4 bytes with training.fp32_gradients, else the weights'.
+[[nodiscard]] double gradient_element_bytes(const TrainingSpec& training) noexcept;
 
 // The parameters whose update one device computes: from ZeRO stage 1 on, each rank steps only the shard whose
 // optimizer state it holds (ZeRO §5.1).

@@ -123,6 +123,9 @@ struct TrainingSpec {
     // Fused by default: Megatron-Core (with Transformer Engine), DeepSpeed and PyTorch's scaled_dot_product_attention
     // all run a fused kernel today; unfused reproduces the Megatron-LM runs of 2021-2022 (Narayanan, Korthikanti).
     Attention attention = Attention::fused;
+    // Gradients accumulated across micro-batches and reduced in fp32 rather than at the weights' width (Megatron-LM's
+    // main_grad buffers with bf16); 4 bytes a parameter in memory and in every gradient reduction.
+    bool fp32_gradients = false;
     // The behaviours a stack decides (scenario/training_stack.h); none: ParaSight's defaults.
     TrainingStack stack = TrainingStack::none;
 

@@ -13,13 +13,13 @@ const std::array<EnumName<TrainingStack>, 6> training_stack_names{{
     {TrainingStack::fsdp, "fsdp"},
 }};
 
-const std::array<std::string_view, 5> stack_behaviour_paths{
-    "training.attention", "parallelism.tp_overlap", "parallelism.overlap_grad_reduce", "parallelism.overlap_p2p",
-    "parallelism.zero3_gather"};
+const std::array<std::string_view, 6> stack_behaviour_paths{
+    "training.attention",  "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
+    "parallelism.overlap_p2p", "parallelism.zero3_gather", "training.fp32_gradients"};
 
 std::string_view to_string(TrainingStack stack) noexcept { return name_of(stack, training_stack_names); }
 
-StackBehaviours stack_behaviours(TrainingStack stack, int zero) noexcept {
+StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noexcept {
     StackBehaviours behaviours;  // ParaSight's defaults
     switch (stack) {
     case TrainingStack::none: break;
@@ -30,12 +30,17 @@ StackBehaviours stack_behaviours(TrainingStack stack, int zero) noexcept {
         behaviours.tp_overlap = TpOverlap::none;
         behaviours.overlap_grad_reduce = false;
         behaviours.overlap_p2p = false;
+        // "bfloat16 requires gradient accumulation and all-reduce to be done in fp32" (Megatron-LM,
+        // megatron/training/arguments.py: accumulate_allreduce_grads_in_fp32 is forced with --bf16, which fp8 runs
+        // use too: their parameters are bf16).
+        behaviours.fp32_gradients = dtype == Dtype::bf16 || dtype == Dtype::fp8;
         break;
     case TrainingStack::megatron_core:
     case TrainingStack::nemo:
         // Transformer Engine's fused attention; --overlap-grad-reduce, --overlap-p2p-communication and the backward
         // overlap of the tensor-parallel collectives. NeMo trains through Megatron-Core.
         behaviours.tp_overlap = TpOverlap::backward;
+        behaviours.fp32_gradients = dtype == Dtype::bf16 || dtype == Dtype::fp8;  // as Megatron-LM: fp32 main_grad
         break;
     case TrainingStack::deepspeed:
         // overlap_comm defaults to true only under ZeRO-3 (DeepSpeed, deepspeed/runtime/zero/config.py,
@@ -59,8 +64,9 @@ StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept {
     behaviours.tp_overlap = scenario.parallelism.tp_overlap;
     behaviours.overlap_grad_reduce = scenario.parallelism.overlap_grad_reduce;
     behaviours.overlap_p2p = scenario.parallelism.overlap_p2p;
+    behaviours.fp32_gradients = scenario.training.fp32_gradients;
     behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(
-        stack_behaviours(scenario.training.stack, scenario.parallelism.zero).zero3_gather);
+        stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype).zero3_gather);
     return behaviours;
 }
 
@@ -72,6 +78,7 @@ bool differs(const StackBehaviours& a, const StackBehaviours& b, std::string_vie
     if (path == stack_behaviour_paths[1]) return a.tp_overlap != b.tp_overlap;
     if (path == stack_behaviour_paths[2]) return a.overlap_grad_reduce != b.overlap_grad_reduce;
     if (path == stack_behaviour_paths[3]) return a.overlap_p2p != b.overlap_p2p;
+    if (path == stack_behaviour_paths[5]) return a.fp32_gradients != b.fp32_gradients;
     return a.zero3_gather != b.zero3_gather;
 }
 
@@ -82,29 +89,34 @@ void set_behaviours(Scenario& scenario, const StackBehaviours& from, const std::
     if (take(stack_behaviour_paths[1])) scenario.parallelism.tp_overlap = from.tp_overlap;
     if (take(stack_behaviour_paths[2])) scenario.parallelism.overlap_grad_reduce = from.overlap_grad_reduce;
     if (take(stack_behaviour_paths[3])) scenario.parallelism.overlap_p2p = from.overlap_p2p;
+    if (take(stack_behaviour_paths[5])) scenario.training.fp32_gradients = from.fp32_gradients;
 }
 
 }  // namespace
 
 void apply_stack(Scenario& scenario, const std::function<bool(std::string_view path)>& written) {
-    set_behaviours(scenario, stack_behaviours(scenario.training.stack, scenario.parallelism.zero),
+    set_behaviours(scenario,
+                   stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype),
                    [&](std::string_view path) { return !written(path); });
 }
 
 void change_stack(Scenario& scenario, TrainingStack stack) {
     const int zero = scenario.parallelism.zero;
-    const StackBehaviours before = stack_behaviours(scenario.training.stack, zero);
+    const Dtype dtype = scenario.training.dtype;
+    const StackBehaviours before = stack_behaviours(scenario.training.stack, zero, dtype);
     const StackBehaviours now = scenario_behaviours(scenario);
     scenario.training.stack = stack;
-    set_behaviours(scenario, stack_behaviours(stack, zero), [&](std::string_view path) {
+    set_behaviours(scenario, stack_behaviours(stack, zero, dtype), [&](std::string_view path) {
         return !differs(before, now, path);
     });
 }
 
 bool differs_from_stack(const Scenario& scenario, std::string_view path) noexcept {
-    if (scenario.training.stack == TrainingStack::none) return true;
-    return differs(stack_behaviours(scenario.training.stack, scenario.parallelism.zero), scenario_behaviours(scenario),
-                   path);
+    // Without a stack, the behaviours older than stacks are always written (files read and write as before them);
+    // fp32_gradients, newer, only when set (scenario_writer.h, paths_written_only_when_set).
+    if (scenario.training.stack == TrainingStack::none && path != stack_behaviour_paths[5]) return true;
+    return differs(stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype),
+                   scenario_behaviours(scenario), path);
 }
 
 std::string behaviour_text(const StackBehaviours& behaviours, std::string_view path) {
@@ -112,6 +124,7 @@ std::string behaviour_text(const StackBehaviours& behaviours, std::string_view p
     if (path == stack_behaviour_paths[1]) return std::string(name_of(behaviours.tp_overlap, tp_overlap_names));
     if (path == stack_behaviour_paths[2]) return behaviours.overlap_grad_reduce ? "true" : "false";
     if (path == stack_behaviour_paths[3]) return behaviours.overlap_p2p ? "true" : "false";
+    if (path == stack_behaviour_paths[5]) return behaviours.fp32_gradients ? "true" : "false";
     return std::string(name_of(behaviours.zero3_gather, zero3_gather_names));
 }
 

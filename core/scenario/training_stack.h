@@ -22,19 +22,20 @@ struct StackBehaviours {
     bool overlap_grad_reduce = true;
     bool overlap_p2p = true;
     Zero3Gather zero3_gather = Zero3Gather::layer;  // what ZeRO-3 gathers when parallelism.zero3_gather is unset
+    bool fp32_gradients = false;
 
     friend bool operator==(const StackBehaviours&, const StackBehaviours&) = default;
 };
 
-// What `stack` does at ZeRO stage `zero` (DeepSpeed overlaps its gradient reduction only under ZeRO-3); `none`:
-// ParaSight's defaults (the Scenario's own).
-[[nodiscard]] StackBehaviours stack_behaviours(TrainingStack stack, int zero) noexcept;
+// What `stack` does at ZeRO stage `zero` trained in `dtype` (DeepSpeed overlaps its gradient reduction only under
+// ZeRO-3; Megatron-LM keeps fp32 gradients only with bf16); `none`: ParaSight's defaults (the Scenario's own).
+[[nodiscard]] StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noexcept;
 
 // The behaviours as the scenario has them now (zero3_gather: the one ZeRO-3 runs).
 [[nodiscard]] StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept;
 
 // The scenario paths of the behaviours, as a file writes them ("training.attention", "parallelism.tp_overlap", …).
-extern const std::array<std::string_view, 5> stack_behaviour_paths;
+extern const std::array<std::string_view, 6> stack_behaviour_paths;
 
 // Sets each behaviour whose path `written` says the file did not write to what the scenario's training.stack sets
 // (nothing with stack none). The loader calls it once every section is read.
@@ -44,9 +45,9 @@ void apply_stack(Scenario& scenario, const std::function<bool(std::string_view p
 // behaviours set apart from the stack stay (the form's edit of the stack).
 void change_stack(Scenario& scenario, TrainingStack stack);
 
-// Whether the writer must write the behaviour at `path` (one of stack_behaviour_paths): always with stack none (files
-// and the sweeps stored from them read as before stacks), and with a stack only where the scenario differs from what
-// it sets — so that a file written and loaded again keeps the difference.
+// Whether the writer must write the behaviour at `path` (one of stack_behaviour_paths): only where the scenario differs
+// from what its stack sets — so that a file written and loaded again keeps the difference — except that with stack
+// none the behaviours older than stacks are always written (files and the sweeps stored from them read as before).
 [[nodiscard]] bool differs_from_stack(const Scenario& scenario, std::string_view path) noexcept;
 
 // The behaviour at `path` as a file spells it ("unfused", "backward", "true").

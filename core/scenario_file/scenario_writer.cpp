@@ -11,9 +11,9 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 5> paths_written_only_when_set{
-    "training.dataset_samples", "training.stack", "parallelism.zero3_prefetch_layers", "parallelism.zero3_gather",
-    "parallelism.micro_batch_group"};
+const std::array<std::string_view, 6> paths_written_only_when_set{
+    "training.dataset_samples",           "training.stack",          "training.fp32_gradients",
+    "parallelism.zero3_prefetch_layers", "parallelism.zero3_gather", "parallelism.micro_batch_group"};
 namespace {
 
 void write_quantity(YAML::Emitter& out, const char* key, double value, units::Dimension dimension) {
@@ -106,6 +106,9 @@ void write_training(YAML::Emitter& out, const Scenario& scenario) {
     }
     if (differs_from_stack(scenario, "training.attention")) {
         out << YAML::Key << "attention" << YAML::Value << std::string(name_of(training.attention, attention_names));
+    }
+    if (differs_from_stack(scenario, "training.fp32_gradients")) {
+        out << YAML::Key << "fp32_gradients" << YAML::Value << YAML::TrueFalseBool << training.fp32_gradients;
     }
     out << YAML::EndMap;
 }

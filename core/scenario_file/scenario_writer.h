@@ -14,6 +14,6 @@ namespace parasight {
 
 // Keys the writer leaves out while they hold their "unset" value, so that files written before they existed read and
 // write the same (training.stack: none among them); a sweep or a lesson may still set them on a written scenario.
-extern const std::array<std::string_view, 5> paths_written_only_when_set;
+extern const std::array<std::string_view, 6> paths_written_only_when_set;
 
 }  // namespace parasight

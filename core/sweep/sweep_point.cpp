@@ -99,8 +99,9 @@ void follow_stack(YAML::Node root, const YAML::Node& base, std::span<const AxisV
     const auto old_stack = value_of(scalar_at(base, "training.stack"), training_stack_names);
     const std::string zero_text = scalar_at(root, "parallelism.zero");
     const auto zero = parse_integer(zero_text.empty() ? "0" : zero_text);
-    const StackBehaviours before =
-        stack_behaviours(old_stack.value_or(TrainingStack::none), static_cast<int>(zero.value_or(0)));
+    const auto dtype = value_of(scalar_at(root, "training.dtype"), training_dtype_names);
+    const StackBehaviours before = stack_behaviours(old_stack.value_or(TrainingStack::none),
+                                                    static_cast<int>(zero.value_or(0)), dtype.value_or(Dtype::bf16));
     for (const std::string_view path : stack_behaviour_paths) {
         if (sets(path) || scalar_at(root, path) != behaviour_text(before, path)) continue;
         const auto dot = path.find('.');

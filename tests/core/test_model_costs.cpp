@@ -137,6 +137,7 @@ private slots:
     void mixtureOfExpertsCapacity();
     void fusedAttentionKernel();
     void fp8RunsOnlyTheLinearGemmsInFp8();
+    void fp32GradientsAreFourBytes();
     void weightGradientsAreHalfOfEachLinearsBackward();
     void layerModulesAddUpToTheLayer_data();
     void layerModulesAddUpToTheLayer();
@@ -727,7 +728,10 @@ void TestModelCosts::modelStateBytesZero() {
     QFETCH(double, gradients_bytes);
     QFETCH(double, optimizer_bytes);
     QFETCH(double, total_bytes);
-    const parasight::ModelStateBytes states = parasight::model_state_bytes(7.5e9, dtype, optimizer, zero, dp);
+    parasight::TrainingSpec training;
+    training.dtype = dtype;
+    training.optimizer = optimizer;
+    const parasight::ModelStateBytes states = parasight::model_state_bytes(7.5e9, training, zero, dp);
     QCOMPARE_EQ(states.weights_bytes, weights_bytes);
     QCOMPARE_EQ(states.gradients_bytes, gradients_bytes);
     QCOMPARE_EQ(states.optimizer_bytes, optimizer_bytes);
@@ -749,10 +753,25 @@ void TestModelCosts::modelStateBytesZeroFigure1() {
     QFETCH(int, zero);
     QFETCH(double, published_GB);
     QFETCH(double, rounding_GB);
-    const double total_GB =
-        parasight::model_state_bytes(7.5e9, Dtype::bf16, Optimizer::adam, zero, 64).total_bytes() / 1e9;
+    const double total_GB = parasight::model_state_bytes(7.5e9, parasight::TrainingSpec{}, zero, 64).total_bytes() / 1e9;
     QVERIFY2(std::abs(total_GB - published_GB) <= rounding_GB,
              qPrintable(QStringLiteral("%1 GB against %2 GB published").arg(total_GB).arg(published_GB)));
+}
+
+void TestModelCosts::fp32GradientsAreFourBytes() {
+    // Megatron-LM's bf16 (fp32_gradients): Ψ = 7.5e9, N = 64, Adam. Gradients 4Ψ instead of 2Ψ: stage 0 holds
+    // 2Ψ + 4Ψ + 12Ψ = 18Ψ = 135 GB; stage 2 shards them: 2Ψ + 4Ψ/64 + 12Ψ/64 = 15 + 1.875 GB = 16.875 GB.
+    parasight::TrainingSpec training;
+    training.fp32_gradients = true;
+    QCOMPARE_EQ(parasight::gradient_element_bytes(training), 4.0);
+    QCOMPARE_EQ(parasight::model_state_bytes(7.5e9, training, 0, 64).gradients_bytes, 30e9);
+    QCOMPARE_EQ(parasight::model_state_bytes(7.5e9, training, 0, 64).total_bytes(), 135e9);
+    QCOMPARE_EQ(parasight::model_state_bytes(7.5e9, training, 2, 64).total_bytes(), 16.875e9);
+    // fp32 training keeps 4-byte gradients either way.
+    training.dtype = Dtype::fp32;
+    QCOMPARE_EQ(parasight::gradient_element_bytes(training), 4.0);
+    training.fp32_gradients = false;
+    QCOMPARE_EQ(parasight::gradient_element_bytes(training), 4.0);
 }
 
 void TestModelCosts::optimizerStep_data() {

@@ -170,7 +170,43 @@ private slots:
         QVERIFY(!scenario.parallelism.overlap_p2p);
         // Back to none: every behaviour still at 2021's value takes ParaSight's default.
         parasight::change_stack(scenario, TrainingStack::none);
-        QVERIFY(scenario_behaviours(scenario) == parasight::stack_behaviours(TrainingStack::none, 0));
+        QVERIFY(scenario_behaviours(scenario) == parasight::stack_behaviours(TrainingStack::none, 0, parasight::Dtype::bf16));
+    }
+
+    void megatronKeepsFp32GradientsWithBf16() {
+        // Megatron-LM forces fp32 gradient accumulation and all-reduce with bf16, not with fp16
+        // (megatron/training/arguments.py); the other stacks keep gradients at the weights' width.
+        QVERIFY(loaded(scenario_text(", stack: megatron-core", "")).training.fp32_gradients);
+        QVERIFY(loaded(scenario_text(", stack: megatron-lm-2021", "")).training.fp32_gradients);
+        QVERIFY(!loaded(scenario_text(", stack: megatron-core, dtype: fp16", "")).training.fp32_gradients);
+        QVERIFY(!loaded(scenario_text(", stack: fsdp", "")).training.fp32_gradients);
+        QVERIFY(!loaded(scenario_text(", stack: megatron-core, fp32_gradients: false", "")).training.fp32_gradients);
+        // Without a stack the key is written only when set, so files and stored sweeps read as before it.
+        const std::string plain = parasight::write_scenario_yaml(loaded(scenario_text("", "")));
+        QVERIFY2(plain.find("fp32_gradients") == std::string::npos, plain.c_str());
+        const Scenario set = loaded(scenario_text(", fp32_gradients: true", ""));
+        QVERIFY(loaded(parasight::write_scenario_yaml(set)) == set);
+    }
+
+    void fp32GradientsDoubleTheGradientsAndTheirReduction() {
+        // GPT-2 small cut to 4 layers, dp 8 alone: the gradients kept (in memory at the peak) and the bytes the
+        // data-parallel reduction moves double from 2 to 4 bytes a parameter.
+        const std::string text = "schema: 1\nname: grads\nmodel: {preset: gpt2-small, layers: 4}\n"
+                                 "training: {global_batch: 16, micro_batch: 2}\n"
+                                 "cluster:\n  device: a100-80gb\n  topology:\n"
+                                 "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+                                 "parallelism: {dp: 8}\n";
+        std::string fp32_text = text;
+        fp32_text.replace(fp32_text.find("micro_batch: 2"), 14, "micro_batch: 2, fp32_gradients: true");
+        const auto bf16 = parasight::simulate(loaded(text), parasight::SimulateOptions{});
+        const auto fp32 = parasight::simulate(loaded(fp32_text), parasight::SimulateOptions{});
+        QVERIFY(bf16 && fp32);
+        const auto gradients = [](const parasight::Simulation& run) {
+            return run.report.memory_by_category_bytes[static_cast<std::size_t>(parasight::MemoryCategory::gradients)];
+        };
+        QVERIFY(gradients(bf16.value()) > 0.0);
+        QCOMPARE_EQ(gradients(fp32.value()), 2.0 * gradients(bf16.value()));
+        QVERIFY(fp32->report.iteration_time_s > bf16->report.iteration_time_s);
     }
 
     void unknownStackIsLocated() {
@@ -183,10 +219,10 @@ private slots:
     }
 
     void stackSimulatesAsItsBehavioursWrittenOut() {
-        // megatron-lm-2021 on the tp 2 · pp 2 · dp 2 run is the same run as its four behaviours written out, and a
+        // megatron-lm-2021 on the tp 2 · pp 2 · dp 2 run is the same run as its five behaviours written out, and a
         // different one from ParaSight's defaults (unfused attention alone changes the layer's time).
         const Scenario stack = loaded(scenario_text(", stack: megatron-lm-2021", ""));
-        const Scenario written = loaded(scenario_text(", attention: unfused",
+        const Scenario written = loaded(scenario_text(", attention: unfused, fp32_gradients: true",
                                                       ", tp_overlap: none, overlap_grad_reduce: false, "
                                                       "overlap_p2p: false"));
         QCOMPARE(iteration_s(stack), iteration_s(written));

@@ -43,6 +43,9 @@ const std::map<QString, QString>& help_by_path() {
          tr("The framework the run is made with: it sets attention, the tensor-parallel, gradient and pipeline "
             "overlaps and ZeRO-3's gathers as that stack does (docs/model.md, Training stacks); a value set apart "
             "stays")},
+        {QStringLiteral("training.fp32_gradients"),
+         tr("Gradients accumulated across micro-batches and reduced in fp32 (Megatron-LM with bf16): 4 bytes a "
+            "parameter in memory and in every gradient reduction, instead of the weights' 2")},
         {QStringLiteral("training.attention"),
          tr("fused: one attention kernel (FlashAttention) that keeps no s × s scores; unfused: the attention core "
             "as separate kernels, keeping them (Korthikanti et al. 2022)")},

@@ -210,6 +210,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                        [](Scenario& s) -> Dtype& { return s.training.dtype; }));
     fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),
                                            optimizer_names, [](Scenario& s) -> Optimizer& { return s.training.optimizer; }));
+    fields.push_back(flag_field(QStringLiteral("training.fp32_gradients"), training, tr("FP32 gradients"),
+                                [](Scenario& s) -> bool& { return s.training.fp32_gradients; }));
     if (scenario.model.kind == ModelKind::transformer) {
         fields.push_back(enum_field<Attention>(QStringLiteral("training.attention"), training, tr("Attention"),
                                                attention_names,
