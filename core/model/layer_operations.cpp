@@ -91,7 +91,8 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     const double s_keys = model.seq_len;                                   // every key, gathered across cp
     const double tokens = micro_batch * s_local;
     const double h = model.hidden;
-    const double head_dim = h / model.heads;
+    const double head_dim = head_width(model);
+    const double queries_width = attention_width(model);
     const double kv = model.kv_heads * head_dim;
     const double f = model.ffn_hidden;
     const double heads_local = model.heads / t;
@@ -102,7 +103,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     TransformerLayerWork work;
     // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
     work.attention.push_back(streaming(attention_operation_names[0], 2.0 * norm_tokens * h * eb));
-    work.attention.push_back(linear(attention_operation_names[1], tokens, (h + 2.0 * kv) / t, h, eb));
+    work.attention.push_back(linear(attention_operation_names[1], tokens, (queries_width + 2.0 * kv) / t, h, eb));
     if (split.attention == Attention::fused) {
         // One kernel does the whole core; the softmax + dropout and ·V slots do no work of their own.
         const double kv_per_query_head = static_cast<double>(model.kv_heads) / model.heads;
@@ -120,7 +121,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
         work.attention.push_back(
             batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
     }
-    work.attention.push_back(linear(attention_operation_names[5], tokens, h, h / t, eb));
+    work.attention.push_back(linear(attention_operation_names[5], tokens, h, queries_width / t, eb));
     // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
     work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));
 

@@ -7,8 +7,7 @@
 namespace parasight {
 namespace {
 
-double head_dim(const ModelSpec& model) { return static_cast<double>(model.hidden) / model.heads; }
-double kv_width(const ModelSpec& model) { return model.kv_heads * head_dim(model); }
+double kv_width(const ModelSpec& model) { return model.kv_heads * head_width(model); }
 double mlp_matrices(const ModelSpec& model) { return model.mlp == MlpKind::swiglu ? 3.0 : 2.0; }
 // A mixture-of-experts layer sends each token through experts_per_token of its MLPs.
 double mlp_passes(const ModelSpec& model) { return model.experts > 1 ? model.experts_per_token : 1.0; }
@@ -22,14 +21,21 @@ int total_layers(const ModelSpec& model) { return model.layers + model.decoder_l
 
 }  // namespace
 
+double head_width(const ModelSpec& model) noexcept {
+    return model.head_dim > 0 ? model.head_dim : static_cast<double>(model.hidden) / model.heads;
+}
+
+double attention_width(const ModelSpec& model) noexcept { return model.heads * head_width(model); }
+
 LayerFlops layer_forward_flops(const ModelSpec& model, double micro_batch) {
     const double h = model.hidden;
+    const double a = attention_width(model);
     const double s = model.seq_len;
     const double tokens = micro_batch * s;
     LayerFlops flops;
-    flops.qkv = 2.0 * tokens * h * (h + 2.0 * kv_width(model));
-    flops.attention_core = 4.0 * tokens * s * h;
-    flops.attention_out = 2.0 * tokens * h * h;
+    flops.qkv = 2.0 * tokens * h * (a + 2.0 * kv_width(model));
+    flops.attention_core = 4.0 * tokens * s * a;
+    flops.attention_out = 2.0 * tokens * a * h;
     flops.mlp = 2.0 * mlp_matrices(model) * tokens * h * model.ffn_hidden * mlp_passes(model);
     return flops;
 }
@@ -40,11 +46,12 @@ double logits_forward_flops(const ModelSpec& model, double micro_batch) {
 
 double layer_parameters(const ModelSpec& model) {
     const double h = model.hidden;
-    const double attention = h * (h + 2.0 * kv_width(model)) + h * h;
+    const double a = attention_width(model);
+    const double attention = h * (a + 2.0 * kv_width(model)) + a * h;
     const double mlps = model.experts * mlp_parameters(model);
     if (model.mlp == MlpKind::swiglu) return attention + mlps + 2.0 * h;  // two RMSNorm scales
     // Biases of QKV and the output projection, and two LayerNorms (scale and shift); the MLP's are in mlps.
-    const double biases = (h + 2.0 * kv_width(model)) + h;
+    const double biases = (a + 2.0 * kv_width(model)) + h;
     return attention + mlps + biases + 4.0 * h;
 }
 
@@ -53,8 +60,9 @@ LayerModuleParameters layer_module_parameters_on_rank(const ModelSpec& model, in
     const double f = model.ffn_hidden;
     const bool gelu = model.mlp != MlpKind::swiglu;
     const double norm = gelu ? 2.0 * h : h;  // LayerNorm's scale and shift, or RMSNorm's scale
-    const double qkv = h * (h + 2.0 * kv_width(model)) + (gelu ? h + 2.0 * kv_width(model) : 0.0);
-    const double projection = h * h + (gelu ? h : 0.0);
+    const double a = attention_width(model);
+    const double qkv = h * (a + 2.0 * kv_width(model)) + (gelu ? a + 2.0 * kv_width(model) : 0.0);
+    const double projection = a * h + (gelu ? h : 0.0);
     const double up = (mlp_matrices(model) - 1.0) * h * f + (gelu ? f : 0.0);
     const double down = f * h + (gelu ? h : 0.0);
     const double experts = model.experts / (static_cast<double>(tp) * ep);
@@ -112,6 +120,7 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     const double inside = sbh / t;
     // Grouped-query attention shrinks K and V; a wider FFN (or SwiGLU's third matrix) widens the MLP's intermediates.
     const double kv_ratio = kv_width(model) / model.hidden;
+    const double query_ratio = attention_width(model) / model.hidden;  // 1 unless head_dim is set apart
     const double ffn_ratio = static_cast<double>(model.ffn_hidden) / (4.0 * model.hidden) * (mlp_matrices(model) / 2.0);
     // A fused attention kernel (FlashAttention-2) never writes the scores: it keeps Q, K, V, its output and one fp32
     // log-sum-exp per query and head, and its backward needs all of them (V too).
@@ -137,14 +146,14 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     const std::array<KeptTensor, 16> kept{{
         {attention, 0, attention, -1, 2.0 * outside},               // LayerNorm input: the layer's input
         {attention, 1, attention, 0, 2.0 * outside},                // QKV input
-        {attention, 2, attention, 1, 2.0 * inside},                 // Q
+        {attention, 2, attention, 1, 2.0 * query_ratio * inside},   // Q
         {attention, 2, attention, 1, 2.0 * kv_ratio * inside},      // K
         {attention, 3, attention, 3, 2.0 * scores},                 // softmax output
         {attention, 3, attention, 3, 1.0 * scores},                 // dropout mask
         {attention, 4, attention, 3, 2.0 * scores},                 // dropout output
         {attention, v_keeper, attention, 1, 2.0 * kv_ratio * inside},  // V
         {attention, 2, attention, 2, log_sum_exp},                  // fused kernel's log-sum-exp
-        {attention, 5, attention, 4, 2.0 * inside},                 // projection input
+        {attention, 5, attention, 4, 2.0 * query_ratio * inside},   // projection input
         {attention, 6, attention, 6, 1.0 * outside},                // dropout mask
         {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output
         {mlp, 1, mlp, 0, 2.0 * routed * outside},                   // MLP input (each routed copy)

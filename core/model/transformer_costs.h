@@ -36,6 +36,12 @@ struct LayerFlops {
 
 [[nodiscard]] LayerFlops layer_forward_flops(const ModelSpec& model, double micro_batch);
 
+// One attention head's width: model.head_dim, or hidden / heads when it is unset.
+[[nodiscard]] double head_width(const ModelSpec& model) noexcept;
+// The queries' width, heads · head_width: the QKV projection's query output and the output projection's input (hidden
+// unless head_dim is set apart from it).
+[[nodiscard]] double attention_width(const ModelSpec& model) noexcept;
+
 // Logits: 2·t·h·V forward; backward twice that.
 [[nodiscard]] double logits_forward_flops(const ModelSpec& model, double micro_batch);
 

@@ -96,6 +96,9 @@ struct ModelSpec {
     int hidden = 0;
     int heads = 0;
     int kv_heads = 0;        // grouped-query attention; = heads when unset
+    // The width of one attention head; unset (0): hidden / heads. PaLM (256 with 48 heads on 18432) and others set
+    // it apart from the hidden size, so the attention's width heads · head_dim differs from hidden.
+    int head_dim = 0;
     int ffn_hidden = 0;      // = 4 × hidden when unset
     MlpKind mlp = MlpKind::gelu;
     int seq_len = 0;

@@ -8,7 +8,7 @@ namespace parasight {
 namespace {
 
 const std::vector<std::string_view> transformer_keys{"preset", "name", "kind", "layers", "decoder_layers", "hidden",
-                                                     "heads", "kv_heads", "ffn_hidden", "mlp", "seq_len", "vocab",
+                                                     "heads", "kv_heads", "head_dim", "ffn_hidden", "mlp", "seq_len", "vocab",
                                                      "tie_embeddings", "experts", "experts_per_token",
                                                      "capacity_factor"};
 const std::vector<std::string_view> cnn_keys{"preset", "name", "kind", "input", "layers"};
@@ -166,6 +166,7 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
         reader.read_integer("hidden", model.hidden, limits::hidden);
         reader.read_integer("heads", model.heads, limits::heads);
         reader.read_integer("kv_heads", model.kv_heads, limits::heads);
+        reader.read_integer("head_dim", model.head_dim, limits::hidden);
         reader.read_integer("ffn_hidden", model.ffn_hidden, limits::ffn_hidden);
         reader.read_enum("mlp", model.mlp, mlp_kind_names);
         reader.read_integer("seq_len", model.seq_len, limits::seq_len);

@@ -55,6 +55,7 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
         out << YAML::Key << "heads" << YAML::Value << std::to_string(model.heads);
         // 0 (not yet completed by validate()) means "from the model", as when the key is left out.
         if (model.kv_heads > 0) out << YAML::Key << "kv_heads" << YAML::Value << std::to_string(model.kv_heads);
+        if (model.head_dim > 0) out << YAML::Key << "head_dim" << YAML::Value << std::to_string(model.head_dim);
         if (model.ffn_hidden > 0) {
             out << YAML::Key << "ffn_hidden" << YAML::Value << std::to_string(model.ffn_hidden);
         }

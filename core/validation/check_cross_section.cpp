@@ -98,9 +98,10 @@ void check_transformer(const Scenario& scenario, ProblemList& check) {
     const ModelSpec& model = scenario.model;
     if (model.heads < 1 || model.kv_heads < 1 || model.hidden < 1) return;  // reported where they were read
     const ParallelismSpec& parallelism = scenario.parallelism;
-    if (model.hidden % model.heads != 0) {
+    if (model.head_dim == 0 && model.hidden % model.heads != 0) {
         check.add("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
-                                       std::to_string(model.heads) + ": each head needs a whole number of dimensions");
+                                       std::to_string(model.heads) +
+                                       ": each head needs a whole number of dimensions (or give model.head_dim)");
     }
     if (model.kv_heads > model.heads || model.heads % model.kv_heads != 0) {
         check.add("model.kv_heads", "kv_heads " + std::to_string(model.kv_heads) + " must divide heads " +

@@ -78,6 +78,7 @@ void check_model(const ModelSpec& model, ProblemList& problems) {
     problems.integer("model.hidden", model.hidden, limits::hidden);
     problems.integer("model.heads", model.heads, limits::heads);
     if (model.kv_heads != 0) problems.integer("model.kv_heads", model.kv_heads, limits::heads);  // 0: = heads
+    if (model.head_dim != 0) problems.integer("model.head_dim", model.head_dim, limits::hidden);  // 0: hidden / heads
     if (model.ffn_hidden != 0) problems.integer("model.ffn_hidden", model.ffn_hidden, limits::ffn_hidden);  // 0: 4h
     known(problems, "model.mlp", model.mlp, mlp_kind_names);
     problems.integer("model.seq_len", model.seq_len, limits::seq_len);

@@ -138,6 +138,7 @@ private slots:
     void fusedAttentionKernel();
     void fp8RunsOnlyTheLinearGemmsInFp8();
     void fp32GradientsAreFourBytes();
+    void headWidthSetApartFromHidden();
     void weightGradientsAreHalfOfEachLinearsBackward();
     void layerModulesAddUpToTheLayer_data();
     void layerModulesAddUpToTheLayer();
@@ -772,6 +773,32 @@ void TestModelCosts::fp32GradientsAreFourBytes() {
     QCOMPARE_EQ(parasight::gradient_element_bytes(training), 4.0);
     training.fp32_gradients = false;
     QCOMPARE_EQ(parasight::gradient_element_bytes(training), 4.0);
+}
+
+void TestModelCosts::headWidthSetApartFromHidden() {
+    // PaLM-like attention (Chowdhery et al. 2022): hidden 18432, 48 heads of 256 (queries 12288 wide, not 18432), one
+    // key/value head (multi-query). Per token and layer: QKV 2·h·(12288 + 2·256) = 2·18432·12800; the core
+    // 4·s·12288; the projection 2·12288·18432.
+    ModelSpec model = preset_model("gpt3-175b");
+    model.hidden = 18432;
+    model.heads = 48;
+    model.kv_heads = 1;
+    model.head_dim = 256;
+    model.seq_len = 2048;
+    QCOMPARE_EQ(parasight::attention_width(model), 12288.0);
+    const auto flops = parasight::layer_forward_flops(model, 1.0);
+    QCOMPARE_EQ(flops.qkv, 2.0 * 2048 * 18432 * 12800);
+    QCOMPARE_EQ(flops.attention_core, 4.0 * 2048 * 2048 * 12288);
+    QCOMPARE_EQ(flops.attention_out, 2.0 * 2048 * 12288 * 18432);
+    // The operations at tp 4: QKV [2048 × 18432]·[18432 × 12800/4], the projection [2048 × 12288/4]·[12288/4 × 18432].
+    const LayerSplit split{4, 1, false, Recompute::none, parasight::Attention::fused};
+    const auto work = parasight::transformer_layer_work(model, 1.0, split, 2.0);
+    QCOMPARE_EQ(work.attention[1].forward.flops, 2.0 * 2048 * 3200 * 18432);
+    QCOMPARE_EQ(work.attention[5].forward.flops, 2.0 * 2048 * 18432 * 3072);
+    // Unset, the head is hidden / heads wide and nothing changes: 18432 / 48 = 384, queries 18432 wide.
+    model.head_dim = 0;
+    QCOMPARE_EQ(parasight::head_width(model), 384.0);
+    QCOMPARE_EQ(parasight::layer_forward_flops(model, 1.0).attention_out, 2.0 * 2048 * 18432 * 18432);
 }
 
 void TestModelCosts::optimizerStep_data() {

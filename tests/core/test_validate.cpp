@@ -164,7 +164,7 @@ void TestValidate::rejectedEdits_data() {
     QTest::newRow("hidden not divisible by heads") << Edit([](Scenario& s) { s.model.heads = 100; })
                                                   << QStringLiteral("model.heads: hidden 12288 is not divisible by "
                                                                     "heads 100: each head needs a whole number of "
-                                                                    "dimensions");
+                                                                    "dimensions (or give model.head_dim)");
     QTest::newRow("unknown enum value") << Edit([](Scenario& s) { s.training.dtype = static_cast<Dtype>(99); })
                                         << QStringLiteral("training.dtype holds an unknown value; "
                                                           "expected fp32, fp16, bf16 or fp8");
