@@ -49,6 +49,7 @@ private Q_SLOTS:
     void aLayoutIsChosenInOneClick();
     void anEditThatRebuildsTheFormKeepsItsPlace();
     void undoInAFieldIsTheDocumentsUndo();
+    void aStackSetsItsBehavioursInOneEdit();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
 };
@@ -91,6 +92,9 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("dtype") << "training.dtype" << "fp16" << "fp16";
     QTest::newRow("optimizer") << "training.optimizer" << "sgd" << "sgd";
     QTest::newRow("attention") << "training.attention" << "fused" << "fused";
+    QTest::newRow("stack") << "training.stack" << "fsdp" << "fsdp";
+    QTest::newRow("fp32 gradients") << "training.fp32_gradients" << "true" << "true";
+    QTest::newRow("switch reduces") << "cluster.topology[0].in_switch_reduction" << "true" << "true";
     QTest::newRow("attention efficiency") << "cluster.device.attention_efficiency" << "0.55" << "0.55";
     QTest::newRow("memory, file units") << "cluster.device.memory" << "40GiB" << "40 GiB";
     // Written back as the file writer writes it: the shortest exact form, here in terabits.
@@ -495,6 +499,29 @@ void TestScenarioForm::anEditThatRebuildsTheFormKeepsItsPlace() {
 // Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new
 // edit. One undo model: Ctrl+Z first drops what was typed and not yet committed, then undoes the document's edits;
 // nothing is committed on the way.
+void TestScenarioForm::aStackSetsItsBehavioursInOneEdit() {
+    // The default scenario (no stack; unfused attention and tp_overlap backward written out, bf16) set to
+    // megatron-core: unfused attention differs from the defaults, so it was set apart and stays; fp32_gradients was at
+    // the default (false) and takes megatron-core's for bf16 (true). One undo step takes it all back.
+    ScenarioDocument document;
+    MainWindow scratch;
+    open_default(scratch);
+    const Scenario before = scratch.document().scenario();
+    document.edit(QStringLiteral("start"), QString(), [&](Scenario& s) { s = before; });
+    document.undoStack()->clear();
+    ScenarioForm form(document);
+    form.enter(QStringLiteral("training.stack"), QStringLiteral("megatron-core"));
+    const Scenario& after = document.scenario();
+    QCOMPARE(after.training.stack, parasight::TrainingStack::megatron_core);
+    QCOMPARE(after.training.attention, before.training.attention);
+    QVERIFY(!before.training.fp32_gradients && after.training.fp32_gradients);
+    QCOMPARE(document.undoStack()->count(), 1);
+    auto* box = qobject_cast<QCheckBox*>(form.editor(QStringLiteral("training.fp32_gradients")));
+    QVERIFY(box != nullptr && box->isChecked());
+    document.undoStack()->undo();
+    QVERIFY(document.scenario() == before);
+}
+
 void TestScenarioForm::undoInAFieldIsTheDocumentsUndo() {
     MainWindow window;
     QVERIFY(show_default(window, QSize(1400, 900)));
