@@ -366,6 +366,7 @@ private slots:
     void pipelineBubbleFractions();
     void dataParallelAllReduceOverlapsBackward();
     void dataParallelAllReduceAfterBackwardWithoutOverlap();
+    void dataParallelSweepHasNoStepAtNinetySix();
     void tensorParallelBackward_data();
     void tensorParallelBackward();
     void pipelineScatterGather_data();
@@ -621,6 +622,38 @@ void TestSimulation::dataParallelAllReduceOverlapsBackward() {
     QCOMPARE_EQ(sim.report.per_device.front().breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)], exposed);
     QCOMPARE_EQ(sim.report.breakdown.idle_s, 0.0);
     QCOMPARE_EQ(sim.report.breakdown.compute_s + exposed, sim.report.iteration_time_s);
+}
+
+void TestSimulation::dataParallelSweepHasNoStepAtNinetySix() {
+    // GPT-2 small cut to 4 layers, data parallel over one switch of dp GPUs at 25 GB/s (5 us a hop, NCCL's network
+    // step latency 9.6 us), 4 micro-batches of 1 per replica, gradients reduced after backward: the exposed dp time is
+    // the gradient all-reduces'. With the switch's default (NCCL's choice) the 25 MiB buckets run the tree, whose
+    // depth ⌈log2 n⌉ is 7 from 65 to 128 members: 96 costs exactly what 112 and 128 cost, and no more than 64 plus
+    // one tree level. Named halving-doubling folds the 32 members beyond 64 at 96: about twice 128's time.
+    const auto exposed_dp_s = [](int dp, const char* algorithm) {
+        const std::string yaml = "schema: 1\nname: dp " + std::to_string(dp) +
+                                 "\nmodel: {preset: gpt2-small, layers: 4}\n"
+                                 "training: {global_batch: " + std::to_string(4 * dp) + ", micro_batch: 1}\n"
+                                 "cluster:\n  device: a100-80gb\n  topology:\n"
+                                 "    - {kind: switch, size: " + std::to_string(dp) +
+                                 ", bandwidth: 25 GB/s, latency: 5 us, step_latency: 9.6 us" + algorithm + "}\n"
+                                 "parallelism: {dp: " + std::to_string(dp) + ", overlap_grad_reduce: false}\n";
+        const Outcome outcome = simulate_text(yaml);
+        return outcome.error.isEmpty()
+                   ? outcome.simulation->report.breakdown.exposed_comm_s[static_cast<std::size_t>(CommGroup::dp)]
+                   : -1.0;
+    };
+    const double at_64 = exposed_dp_s(64, "");
+    const double at_96 = exposed_dp_s(96, "");
+    const double at_128 = exposed_dp_s(128, "");
+    QVERIFY(at_64 > 0.0);
+    PS_COMPARE_RELATIVE(at_96, at_128, 1e-9);
+    PS_COMPARE_RELATIVE(exposed_dp_s(112, ""), at_128, 1e-9);
+    QVERIFY(at_96 >= at_64 && at_96 < 1.15 * at_64);
+    const double folded_96 = exposed_dp_s(96, ", algorithm: halving_doubling");
+    const double power_of_two_128 = exposed_dp_s(128, ", algorithm: halving_doubling");
+    QVERIFY2(folded_96 > 1.5 * power_of_two_128,
+             qPrintable(QStringLiteral("%1 s at 96 against %2 s at 128").arg(folded_96).arg(power_of_two_128)));
 }
 
 void TestSimulation::dataParallelAllReduceAfterBackwardWithoutOverlap() {
