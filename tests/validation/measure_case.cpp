@@ -98,6 +98,13 @@ Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScena
     auto simulation = simulate(scenario, options);
     if (!simulation) return Error{c.id + ": " + simulation.error().message};
     const Report& report = simulation->report;
+    const bool whole_run = c.metric == Metric::iteration_time || c.metric == Metric::model_tflops ||
+                           c.metric == Metric::hardware_tflops || c.metric == Metric::mfu;
+    if (whole_run && report.out_of_memory) {
+        // A published run ran: ParaSight must not say it could not.
+        return Error{c.id + ": ParaSight reports NPU " + std::to_string(report.out_of_memory->npu) +
+                     " out of memory (" + report.out_of_memory->tensor + ") in a run that was published as having run"};
+    }
     switch (c.metric) {
     case Metric::iteration_time: return report.iteration_time_s;
     case Metric::model_tflops: return report.model_tflops_per_device * 1e12;
