@@ -11,9 +11,21 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 6> paths_written_only_when_set{
-    "training.dataset_samples",           "training.stack",          "training.fp32_gradients",
-    "parallelism.zero3_prefetch_layers", "parallelism.zero3_gather", "parallelism.micro_batch_group"};
+const std::array<std::string_view, 14> paths_written_only_when_set{
+    "model.decoder_layers",
+    "model.kv_heads",
+    "model.head_dim",
+    "model.ffn_hidden",
+    "model.capacity_factor",
+    "training.dataset_samples",
+    "training.stack",
+    "training.fp32_gradients",
+    "cluster.topology[].algorithm",
+    "cluster.topology[].in_switch_efficiency",
+    "cluster.topology[].in_switch_reduction",
+    "parallelism.zero3_prefetch_layers",
+    "parallelism.zero3_gather",
+    "parallelism.micro_batch_group"};
 namespace {
 
 void write_quantity(YAML::Emitter& out, const char* key, double value, units::Dimension dimension) {

@@ -152,14 +152,21 @@ std::optional<std::string> missing_path(const std::string& base_yaml, const std:
         return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
                in_quotes(path);
     }
-    if (std::find(paths_written_only_when_set.begin(), paths_written_only_when_set.end(), path) !=
-        paths_written_only_when_set.end()) {
-        return std::nullopt;  // a written scenario leaves it out while unset; setting it adds it
+    // "cluster.topology[1].algorithm" → "cluster.topology[].algorithm": a key a written scenario leaves out while unset,
+    // which setting adds.
+    std::string without_indices;
+    for (const PathStep& step : *steps) {
+        without_indices += (without_indices.empty() ? "" : ".") + step.key + (step.index ? "[]" : "");
     }
+    const bool written_only_when_set =
+        std::find(paths_written_only_when_set.begin(), paths_written_only_when_set.end(), without_indices) !=
+        paths_written_only_when_set.end();
     YAML::Node node = YAML::Load(base_yaml);
     std::string walked;
-    for (const PathStep& step : *steps) {
+    for (std::size_t i = 0; i < steps->size(); ++i) {
+        const PathStep& step = (*steps)[i];
         if (!node.IsMap()) return in_quotes(walked) + " holds a value, not keys such as " + in_quotes(step.key);
+        if (i + 1 == steps->size() && written_only_when_set && !node[step.key]) return std::nullopt;
         if (!node[step.key]) {
             std::vector<std::string> keys;
             for (const auto& entry : node) keys.push_back(entry.first.as<std::string>());

@@ -25,6 +25,7 @@ private slots:
     void aPointThatIsNoScenarioSaysWhy_data();
     void aPointThatIsNoScenarioSaysWhy();
     void everyScalarAnAxisCanSet();
+    void keysWrittenOnlyWhenSetCanBeSet();
 };
 
 void TestSweepPoint::valuesLandAtTheirPaths() {
@@ -108,6 +109,28 @@ void TestSweepPoint::everyScalarAnAxisCanSet() {
         QCOMPARE(write_scenario_yaml(same.scenario->value()), base);
     }
     QVERIFY(scalar_values("{not: [yaml").empty());
+}
+
+void TestSweepPoint::keysWrittenOnlyWhenSetCanBeSet() {
+    // The written base names no algorithm, stack or head width (each written only when set), yet an axis may set them:
+    // the algorithms of the outer switch side by side, as a network architect sweeps them.
+    const std::string base = base_yaml();
+    QVERIFY(base.find("algorithm") == std::string::npos);
+    for (const char* path : {"cluster.topology[1].algorithm", "training.stack", "model.head_dim"}) {
+        QVERIFY2(!missing_path(base, path), path);
+    }
+    const std::vector<AxisValue> point{{"cluster.topology[1].algorithm", "halving_doubling"},
+                                       {"cluster.topology[0].in_switch_reduction", "true"}};
+    const LoadResult loaded = scenario_at(base, point, "point 1");
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.diagnostics.front().to_string().c_str());
+    QCOMPARE(loaded.scenario->value().cluster.topology[1].algorithm,
+             std::optional<CollectiveAlgorithm>{CollectiveAlgorithm::halving_doubling});
+    QVERIFY(loaded.scenario->value().cluster.topology[0].in_switch_reduction);
+    // Still refused: a dimension the cluster does not have, and a misspelt key (with its did-you-mean).
+    const auto no_dimension = missing_path(base, "cluster.topology[5].algorithm");
+    QVERIFY(no_dimension && no_dimension->find("there is no [5]") != std::string::npos);
+    const auto misspelt = missing_path(base, "cluster.topology[1].algorthm");
+    QVERIFY(misspelt && misspelt->find("has no 'algorthm'") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestSweepPoint)
