@@ -44,6 +44,13 @@ def memory_capacity(ctx):
         raise MeasurementError("cannot read this host's memory size (os.sysconf SC_PHYS_PAGES)") from None
 
 
+def streaming_multiprocessors(ctx):
+    """The GPU's SM count; None on a CPU."""
+    if ctx.device.type == "cuda":
+        return ctx.torch.cuda.get_device_properties(ctx.device).multi_processor_count
+    return None
+
+
 def clamp(value, low, high):
     """(value within [low, high], a note saying so when it was not)."""
     if value < low or value > high:
@@ -65,7 +72,8 @@ def measure_device(ctx, base, report):
                f"{q.format_compute_rate(entry['flops_per_s'])}")
     best_matmul = max(matmuls, key=lambda entry: entry["flops_per_s"])
     peak = base.peaks_flops_per_s[dtype] if base else best_matmul["flops_per_s"]
-    points = [(entry["min_dim"], entry["flops_per_s"] / peak) for entry in matmuls]
+    sms = streaming_multiprocessors(ctx)
+    points = [(entry["m"], entry["n"], entry["k"], sms, entry["flops_per_s"] / peak) for entry in matmuls]
     efficiency, half_dim, rms = matmul.fit_efficiency(points)
     for entry in matmuls:
         entry["efficiency"] = entry["flops_per_s"] / peak
@@ -142,9 +150,14 @@ def measure_device(ctx, base, report):
         ("memory", memory_text, ctx.measured(capacity_how)),
         bandwidth_entry,
         ("matmul_efficiency", q.format_number(matmul_efficiency, 3), ctx.measured(
-            f"least-squares fit of E * d / (d + H) to achieved FLOP/s {against} over {shapes_text}, "
+            f"least-squares fit of E * tile fill * speed * (k/s) / (k/s + H) to achieved FLOP/s {against} over {shapes_text}, "
             f"{ctx.median_of()} each; rms error {q.format_number(rms, 2)}{matmul_note}")),
         ("matmul_half_dim", q.format_number(half_dim, 3), ctx.measured(f"H of the same fit{half_note}")),
+    ]
+    if sms:
+        fields.append(("streaming_multiprocessors", str(sms), ctx.measured(
+            "multi_processor_count, as torch.cuda.get_device_properties reports it")))
+    fields += [
         ("memory_efficiency", q.format_number(memory_efficiency, 3), ctx.measured(
             f"best copy {q.format_bandwidth(best_copy['bandwidth_Bps'])} at "
             f"{q.format_size(best_copy['size_bytes'])}, read + write counted, {ctx.median_of()}, / "
@@ -157,7 +170,7 @@ def measure_device(ctx, base, report):
     ]
     device = {"name": None, "peak": peaks, "fields": fields}
     summary = {"peak_flops_per_s": peak, "memory_bandwidth_Bps": bandwidth, "memory_bytes": capacity_bytes,
-               "matmul_efficiency": matmul_efficiency, "matmul_half_dim": half_dim,
+               "matmul_efficiency": matmul_efficiency, "matmul_half_dim": half_dim, "streaming_multiprocessors": sms,
                "memory_efficiency": memory_efficiency, "attention_efficiency": attention_value}
     return device, summary, results
 

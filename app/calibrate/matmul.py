@@ -1,8 +1,8 @@
 """Matmul throughput over shapes, and the fit of ParaSight's matmul model to it.
 
-ParaSight times a matmul of smallest dimension d at peak · matmul_efficiency · d / (d + matmul_half_dim)
-(docs/scenario-reference.md, cluster.device; core/device/compute_model.h). The two parameters are fitted to the
-measured efficiencies (achieved FLOP/s / peak) by least squares.
+ParaSight times an m x n output reduced over k at peak · matmul_efficiency · the best GEMM tile's fill · speed ·
+(k/s) / (k/s + matmul_half_dim), s its split-K (tile and wave quantisation, docs/model.md §2;
+core/device/matmul_tiles.cpp, which shape_factor below follows; k / (k + matmul_half_dim) on a device without SMs). The two parameters are fitted to the measured efficiencies (achieved FLOP/s / peak) by least squares.
 """
 
 import math
@@ -40,18 +40,54 @@ def measure_matmuls(torch, device, dtype, plan, sizes):
     return results
 
 
+# The thread-block tiles of NVIDIA's Matrix Multiplication Background guide (§2.3), the most efficient first, and
+# the split-K factors ParaSight considers.
+TILES = [(256, 128), (128, 256), (128, 128), (256, 64), (64, 256), (128, 64), (64, 128), (64, 64)]
+SPLITS = [1, 2, 4, 8, 16, 32, 64]
+
+
+def tile_speed(tile):
+    """Operand reuse m·n/(m + n) relative to 256 x 128's."""
+    m, n = tile
+    return (m * n / (m + n)) / (256 * 128 / 384)
+
+
+def tile_fill(batch, m, n, tile, streaming_multiprocessors):
+    """batch·m·n / (waves · SMs · tile area), waves = ceil(batch · ceil(m/tm) · ceil(n/tn) / SMs)."""
+    tm, tn = tile
+    tiles = batch * math.ceil(m / tm) * math.ceil(n / tn)
+    waves = math.ceil(tiles / streaming_multiprocessors)
+    return batch * m * n / (waves * streaming_multiprocessors * tm * tn)
+
+
+def shape_factor(m, n, k, streaming_multiprocessors, half_dim):
+    """What multiplies matmul_efficiency: the best tile and split-K's fill · speed · (k/s) / (k/s + H); without
+    SMs (a CPU), k / (k + H)."""
+    if not streaming_multiprocessors:
+        return k / (k + half_dim)
+    best = 0.0
+    for tile in TILES:
+        tiles = math.ceil(m / tile[0]) * math.ceil(n / tile[1])
+        for split in SPLITS if tiles < streaming_multiprocessors else [1]:
+            depth = k / split
+            best = max(best, tile_fill(split, m, n, tile, streaming_multiprocessors) * tile_speed(tile) *
+                       depth / (depth + half_dim))
+    return best
+
+
 def _best_scale(points, half_dim):
-    """The least-squares E of y = E · d / (d + half_dim) for fixed half_dim, and the squared error."""
-    g = [d / (d + half_dim) for d, _ in points]
-    scale = sum(gi * y for gi, (_, y) in zip(g, points)) / sum(gi * gi for gi in g)
-    error = sum((scale * gi - y) ** 2 for gi, (_, y) in zip(g, points))
+    """The least-squares E of y = E · shape_factor(m, n, k, SMs, half_dim), and the squared error."""
+    g = [shape_factor(m, n, k, sms, half_dim) for m, n, k, sms, _ in points]
+    ys = [y for *_, y in points]
+    scale = sum(gi * y for gi, y in zip(g, ys)) / sum(gi * gi for gi in g)
+    error = sum((scale * gi - y) ** 2 for gi, y in zip(g, ys))
     return scale, error
 
 
 def fit_efficiency(points):
-    """(matmul_efficiency, matmul_half_dim, rms_error) minimising the squared error of y = E · d / (d + H) over
-    `points` = [(d, measured efficiency)]: H searched on a log grid over 0 – 10^6, refined by golden section; E is
-    the closed-form least squares for each H."""
+    """(matmul_efficiency, matmul_half_dim, rms_error) minimising the squared error of y = E · shape_factor over
+    `points` = [(m, n, k, SMs or None, measured efficiency)]: H searched on a log grid over 0 – 10^6, refined by
+    golden section; E is the closed-form least squares for each H."""
     if not points:
         raise ValueError("no matmul measured")
     candidates = [0.0] + [10 ** (i / 20) for i in range(0, 121)]  # 1 .. 10^6

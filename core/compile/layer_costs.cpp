@@ -14,6 +14,7 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
             const LayerOperation& op = operations[i];
             const double op_forward_s = compute.time_s(op.name, Pass::forward, op.forward);
             const double op_backward_s = compute.time_s(op.name, Pass::backward, op.backward);
+            const double weight_share = compute.weight_gradient_share(op.backward);
             sum.forward_s += op_forward_s;
             sum.backward_s += op_backward_s;
             sum.forward_flops += op.forward.flops;
@@ -22,16 +23,16 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
                 sum.before_weight_gradient_s += op_backward_s;
                 sum.before_weight_gradient_flops += op.backward.flops;
             } else if (i == 1) {
-                sum.before_weight_gradient_s += op_backward_s / 2.0;
+                sum.before_weight_gradient_s += op_backward_s * (1.0 - weight_share);
                 sum.before_weight_gradient_flops += op.backward.flops / 2.0;
-                sum.weight_gradient_s += op_backward_s / 2.0;
+                sum.weight_gradient_s += op_backward_s * weight_share;
                 sum.weight_gradient_flops += op.backward.flops / 2.0;
             } else {
                 sum.weight_gradient_s += op_backward_s;
                 sum.weight_gradient_flops += op.backward.flops;
             }
             if (has_weights(block, static_cast<int>(i))) {
-                sum.weight_gradients_s += op_backward_s / 2.0;
+                sum.weight_gradients_s += op_backward_s * weight_share;
                 sum.weight_gradients_flops += op.backward.flops / 2.0;
             }
             if (recomputed.contains(block, static_cast<int>(i))) {

@@ -20,13 +20,14 @@ struct BlockCosts {
     double recompute_flops = 0.0;
     // The backward split where tensor parallelism can overlap (operation 1 is the block's column-parallel linear, QKV
     // or the MLP's up projection; operation 0 its norm): everything up to that linear's input gradient, then its
-    // weight gradient with the norm's backward. A matmul's backward is half input gradient, half weight gradient.
+    // weight gradient with the norm's backward. A matmul's backward FLOPs are half input gradient, half weight
+    // gradient; its time splits as the two GEMMs' compute times do (ComputeModel::weight_gradient_share).
     double before_weight_gradient_s = 0.0;
     double weight_gradient_s = 0.0;
     double before_weight_gradient_flops = 0.0;
     double weight_gradient_flops = 0.0;
-    // The weight gradients of all the block's linears (QKV and output projection, or up and down projection): half
-    // of each one's backward. A zero-bubble schedule runs them apart from the rest, the input gradient (Qi et al.
+    // The weight gradients of all the block's linears (QKV and output projection, or up and down projection): their
+    // share of each one's backward. A zero-bubble schedule runs them apart from the rest, the input gradient (Qi et al.
     // 2024's W and B); the attention core and the norms have no weights to speak of and stay in B.
     double weight_gradients_s = 0.0;
     double weight_gradients_flops = 0.0;

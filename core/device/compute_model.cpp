@@ -4,17 +4,64 @@
 
 namespace parasight {
 
-double ComputeModel::matmul_efficiency_at(double min_dim) const noexcept {
-    if (min_dim <= 0.0) return matmul_efficiency;
-    return matmul_efficiency * min_dim / (min_dim + matmul_half_dim);
+MatmulPasses matmul_passes(const MatmulShape& shape, double forward_memory_bytes, bool linear_gemm) noexcept {
+    MatmulPasses passes;
+    passes.forward.flops = shape.flops();
+    passes.forward.memory_bytes = forward_memory_bytes;
+    passes.forward.matmuls[0] = shape;
+    passes.forward.linear_gemm = linear_gemm;
+    passes.backward = passes.forward;
+    passes.backward.flops *= 2.0;
+    passes.backward.memory_bytes *= 2.0;
+    passes.backward.matmuls[0] = {shape.m, shape.k, shape.n, shape.batch};  // dX = dY · Wᵀ
+    passes.backward.matmuls[1] = {shape.k, shape.n, shape.m, shape.batch};  // dW = Xᵀ · dY
+    return passes;
 }
 
+double ComputeModel::matmul_efficiency_of(const MatmulShape& shape) const noexcept {
+    if (streaming_multiprocessors <= 0) return matmul_efficiency * depth_efficiency(shape.k, matmul_half_dim);
+    return matmul_efficiency * best_tile(shape, streaming_multiprocessors, matmul_half_dim).efficiency;
+}
+
+double ComputeModel::attention_efficiency_of(const MatmulShape& problem) const noexcept {
+    if (streaming_multiprocessors <= 0 || problem.flops() <= 0.0) return attention_efficiency;
+    return attention_efficiency * tile_fill(problem.batch, problem.m, 1.0, {128, 1}, streaming_multiprocessors);
+}
+
+namespace {
+
+// A GEMM's FLOPs over the FLOP/s it runs at.
+double gemm_compute_s(const ComputeModel& model, const MatmulShape& shape, double peak) noexcept {
+    return shape.flops() / (peak * model.matmul_efficiency_of(shape));
+}
+
+}  // namespace
+
 double ComputeModel::time_s(const OperationWork& work) const noexcept {
-    const double efficiency = work.fused_attention ? attention_efficiency : matmul_efficiency_at(work.matmul_min_dim);
     const double peak = work.linear_gemm ? peak_flops : other_operations_peak_flops;
-    const double compute_s = work.flops > 0.0 ? work.flops / (peak * efficiency) : 0.0;
+    double compute_s = 0.0;
+    if (work.fused_attention) {
+        compute_s = work.flops / (peak * attention_efficiency_of(work.matmuls[0]));
+    } else if (work.flops > 0.0) {
+        double shaped_flops = 0.0;
+        for (const MatmulShape& shape : work.matmuls) {
+            if (shape.flops() <= 0.0) continue;
+            compute_s += gemm_compute_s(*this, shape, peak);
+            shaped_flops += shape.flops();
+        }
+        compute_s += std::max(0.0, work.flops - shaped_flops) / (peak * matmul_efficiency);
+    }
     const double memory_s = work.memory_bytes / (memory_bandwidth_Bps * memory_efficiency);
     return std::max(compute_s, memory_s);
+}
+
+double ComputeModel::weight_gradient_share(const OperationWork& backward) const noexcept {
+    const MatmulShape& input_gradient = backward.matmuls[0];
+    const MatmulShape& weight_gradient = backward.matmuls[1];
+    if (input_gradient.flops() <= 0.0 || weight_gradient.flops() <= 0.0) return 0.5;
+    const double input_s = gemm_compute_s(*this, input_gradient, 1.0);
+    const double weight_s = gemm_compute_s(*this, weight_gradient, 1.0);
+    return weight_s / (input_s + weight_s);
 }
 
 double ComputeModel::time_s(std::string_view operation, Pass pass, const OperationWork& work) const {
@@ -44,6 +91,7 @@ ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<
     model.memory_bandwidth_Bps = device.memory_bandwidth_Bps;
     model.matmul_efficiency = device.matmul_efficiency;
     model.matmul_half_dim = device.matmul_half_dim;
+    model.streaming_multiprocessors = device.streaming_multiprocessors;
     model.memory_efficiency = device.memory_efficiency;
     model.attention_efficiency = device.attention_efficiency;
     model.measured_times_s = std::move(measured_times_s);

@@ -1,11 +1,15 @@
 #pragma once
-// How long an operation takes on a device: a roofline with size-dependent matmul efficiency (Williams et al. 2009,
-// "Roofline"); memory-bound operations run at the achievable memory bandwidth. A table of measured operation times
+// How long an operation takes on a device: a roofline (Williams et al. 2009, "Roofline") whose matmuls run at an
+// efficiency that depends on their shape — tile and wave quantisation on the device's streaming multiprocessors
+// (device/matmul_tiles.h) and the depth each tile accumulates over; memory-bound operations run at the achievable
+// memory bandwidth. A table of measured operation times
 // may replace the roofline for named operations (DistSim's idea: cost each distinct operation once, then reuse).
 
+#include "device/matmul_tiles.h"
 #include "device/measured_operations.h"
 #include "scenario/scenario.h"
 
+#include <array>
 #include <map>
 #include <string>
 
@@ -15,13 +19,25 @@ namespace parasight {
 struct OperationWork {
     double flops = 0.0;
     double memory_bytes = 0.0;   // bytes read and written from device memory
-    double matmul_min_dim = 0.0; // the smallest of a matmul's M, N, K; 0 for an operation that is not a matmul
-    // A fused attention kernel: its FLOPs run at the device's attention_efficiency rather than the matmul rule.
+    // The GEMMs the operation runs, whose FLOPs make up `flops` (FLOPs beyond them run at the large-matmul
+    // efficiency): a matmul's forward is one; its backward two, the input gradient then the weight gradient.
+    std::array<MatmulShape, 2> matmuls{};
+    // A fused attention kernel: its FLOPs run at the device's attention_efficiency rather than the matmul rule, on
+    // thread blocks of 128 queries; matmuls[0] is one of its problems (m queries, n keys, k the head width) and
+    // batch how many (heads × samples).
     bool fused_attention = false;
     // A linear layer's GEMM (QKV, projection, MLP; a CNN's convolutions and fully connected layers): the operations an
     // fp8 recipe runs in fp8. Everything else — the attention core, the logits, norms, activations — runs in bf16.
     bool linear_gemm = false;
 };
+
+// A GEMM's two passes: forward `shape`; backward its input gradient (m × k over n) and weight gradient (k × n over
+// m), twice the FLOPs and twice the traffic.
+struct MatmulPasses {
+    OperationWork forward;
+    OperationWork backward;
+};
+[[nodiscard]] MatmulPasses matmul_passes(const MatmulShape& shape, double forward_memory_bytes, bool linear_gemm) noexcept;
 
 struct ComputeModel {
     double peak_flops = 0.0;            // for the training dtype
@@ -30,19 +46,28 @@ struct ComputeModel {
     double other_operations_peak_flops = 0.0;
     double memory_bandwidth_Bps = 0.0;  // datasheet peak
     double matmul_efficiency = 0.0;     // of peak, for large matmuls
-    double matmul_half_dim = 0.0;       // the smallest matmul dimension at which half of matmul_efficiency is reached
+    double matmul_half_dim = 0.0;       // the depth k at which a GEMM tile reaches half of matmul_efficiency
+    int streaming_multiprocessors = 0;  // 0: the device names none, and matmuls run without tile quantisation
     double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve
     double attention_efficiency = 0.0;  // of peak, for a fused attention kernel
     std::map<std::string, double> measured_times_s;  // by measured_key(operation, pass)
 
-    // The roofline: max(flops / achievable FLOP/s, bytes / achievable bandwidth); achievable FLOP/s is
-    // peak · attention_efficiency for a fused attention kernel, peak · matmul_efficiency_at(min dim) otherwise, the
-    // peak being peak_flops for a linear GEMM and other_operations_peak_flops for the rest.
+    // The roofline: max(compute time, bytes / achievable bandwidth). Compute time: each GEMM's FLOPs at
+    // peak · matmul_efficiency_of(its shape), the rest at peak · matmul_efficiency; a fused attention kernel's at
+    // peak · attention_efficiency_of(its problem). The peak is peak_flops for a linear GEMM and
+    // other_operations_peak_flops for the rest.
     [[nodiscard]] double time_s(const OperationWork& work) const noexcept;
     // The measured time of `operation` in `pass` when the table has one, else the roofline.
     [[nodiscard]] double time_s(std::string_view operation, Pass pass, const OperationWork& work) const;
-    // matmul_efficiency · d / (d + matmul_half_dim): small matmuls leave the tensor cores idle.
-    [[nodiscard]] double matmul_efficiency_at(double min_dim) const noexcept;
+    // matmul_efficiency · the best tile's fill × speed × depth efficiency k / (k + matmul_half_dim) (each tile pays a
+    // fixed prologue and epilogue besides its k loop), split along k where that is faster (device/matmul_tiles.h);
+    // without streaming multiprocessors, matmul_efficiency · k / (k + matmul_half_dim).
+    [[nodiscard]] double matmul_efficiency_of(const MatmulShape& shape) const noexcept;
+    // attention_efficiency · the fill of 128-query thread blocks (FlashAttention-2 parallelises over samples, heads
+    // and blocks of 128 queries; Dao 2023 §3.2) on the streaming multiprocessors (1 without them).
+    [[nodiscard]] double attention_efficiency_of(const MatmulShape& problem) const noexcept;
+    // The share of a backward's compute time that is its weight gradient (matmuls[1]); half without GEMMs.
+    [[nodiscard]] double weight_gradient_share(const OperationWork& backward) const noexcept;
 };
 
 [[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype,

@@ -66,14 +66,11 @@ CnnLayerWork conv_work(std::string name, const CnnLayer& layer, const Activation
     work.biases = f;
     work.kernel = layer.kernel;
     work.operation.name = "conv";
-    work.operation.forward.flops = 2.0 * positions * k2c * f;
-    work.operation.forward.memory_bytes =
-        (b * static_cast<double>(input.elements()) + k2c * f + 5.0 * positions * f) * eb;
-    work.operation.forward.matmul_min_dim = std::min({positions, k2c, f});
-    work.operation.forward.linear_gemm = true;
-    work.operation.backward = work.operation.forward;
-    work.operation.backward.flops *= 2.0;
-    work.operation.backward.memory_bytes *= 2.0;
+    // An implicit GEMM: the output positions × the filters, reduced over K²·C.
+    const MatmulPasses passes = matmul_passes(
+        {positions, f, k2c, 1.0}, (b * static_cast<double>(input.elements()) + k2c * f + 5.0 * positions * f) * eb, true);
+    work.operation.forward = passes.forward;
+    work.operation.backward = passes.backward;
     work.kept_activation_bytes = b * static_cast<double>(input.elements()) * eb;
     return work;
 }
@@ -111,13 +108,9 @@ CnnLayerWork fc_work(std::string name, const ActivationShape& input, const Activ
     work.parameters = in * out + out;
     work.biases = out;
     work.operation.name = "fc";
-    work.operation.forward.flops = 2.0 * b * in * out;
-    work.operation.forward.memory_bytes = (b * in + in * out + b * out) * eb;
-    work.operation.forward.matmul_min_dim = std::min({b, in, out});
-    work.operation.forward.linear_gemm = true;
-    work.operation.backward = work.operation.forward;
-    work.operation.backward.flops *= 2.0;
-    work.operation.backward.memory_bytes *= 2.0;
+    const MatmulPasses passes = matmul_passes({b, out, in, 1.0}, (b * in + in * out + b * out) * eb, true);
+    work.operation.forward = passes.forward;
+    work.operation.backward = passes.backward;
     work.kept_activation_bytes = b * in * eb;
     return work;
 }

@@ -5,16 +5,14 @@
 namespace parasight {
 namespace {
 
-// A matmul [M×K]·[K×N]: 2·M·N·K FLOPs; it reads both inputs and writes the output once.
-LayerOperation matmul(std::string_view name, double m, double n, double k, double element_bytes) {
+// `count` matmuls [M×K]·[K×N] of the same shape, one kernel: 2·M·N·K FLOPs each; each reads both inputs and writes
+// its output once. Backward: the input and the weight gradient (compute_model.h, matmul_passes).
+LayerOperation matmul(std::string_view name, double m, double n, double k, double element_bytes, double count = 1.0) {
     LayerOperation op;
     op.name = name;
-    op.forward.flops = 2.0 * m * n * k;
-    op.forward.memory_bytes = (m * k + k * n + m * n) * element_bytes;
-    op.forward.matmul_min_dim = std::min({m, n, k});
-    op.backward = op.forward;
-    op.backward.flops *= 2.0;  // the input gradient and the weight gradient
-    op.backward.memory_bytes *= 2.0;
+    const MatmulPasses passes = matmul_passes({m, n, k, count}, count * (m * k + k * n + m * n) * element_bytes, false);
+    op.forward = passes.forward;
+    op.backward = passes.backward;
     return op;
 }
 
@@ -28,12 +26,7 @@ LayerOperation linear(std::string_view name, double m, double n, double k, doubl
 
 // `count` independent matmuls of the same shape run as one batched kernel (attention: one per head and sample).
 LayerOperation batched_matmul(std::string_view name, double count, double m, double n, double k, double element_bytes) {
-    LayerOperation op = matmul(name, m, n, k, element_bytes);
-    for (OperationWork* work : {&op.forward, &op.backward}) {
-        work->flops *= count;
-        work->memory_bytes *= count;
-    }
-    return op;
+    return matmul(name, m, n, k, element_bytes, count);
 }
 
 // An elementwise or reduction kernel that streams `bytes` forward and twice as much backward (it reads the incoming
@@ -60,11 +53,11 @@ LayerOperation fused_attention(std::string_view name, double count, double queri
     const double log_sum_exp_bytes = count * queries * 4.0;
     op.forward.flops = 4.0 * count * queries * keys * head_dim;
     op.forward.memory_bytes = 2.0 * query_bytes + 2.0 * key_bytes + log_sum_exp_bytes;
-    op.forward.matmul_min_dim = head_dim;
+    op.forward.matmuls[0] = {queries, keys, head_dim, count};
     op.forward.fused_attention = true;
     op.backward.flops = 2.5 * op.forward.flops;
     op.backward.memory_bytes = 4.0 * query_bytes + 4.0 * key_bytes + log_sum_exp_bytes;
-    op.backward.matmul_min_dim = head_dim;
+    op.backward.matmuls[0] = op.forward.matmuls[0];
     op.backward.fused_attention = true;
     return op;
 }

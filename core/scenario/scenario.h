@@ -143,11 +143,15 @@ struct DeviceSpec {
     double memory_bandwidth_Bps = 0.0;
     // Roofline calibration (docs/model.md): the share of peak that large matmuls reach — NVIDIA's Matrix
     // Multiplication Background guide (2023) shows large A100 fp16/bf16 GEMMs at about 80% of 312 TFLOP/s; the
-    // smallest matmul dimension at which half of that is reached — an estimate from the same guide's tile
-    // quantisation (128-wide tiles); the share of datasheet bandwidth that streaming kernels reach — STREAM- and
-    // BabelStream-style copies reach 80–90% of HBM datasheet bandwidth on A100 and H100; 0.85 is the middle.
+    // depth k at which a GEMM tile reaches half of that — a tile's prologue and epilogue cost about as much as a
+    // 128-deep k loop (the guide's tiles load k in steps of 32–64 through a pipeline several steps deep); the
+    // streaming multiprocessors the tiles run on (0: the device names none, and matmuls are not quantised — the
+    // GPU presets give theirs, from NVIDIA's architecture whitepapers); the share of datasheet bandwidth that
+    // streaming kernels reach — STREAM- and BabelStream-style copies reach 80–90% of HBM datasheet bandwidth on
+    // A100 and H100; 0.85 is the middle.
     double matmul_efficiency = 0.8;
     double matmul_half_dim = 128.0;
+    int streaming_multiprocessors = 0;
     double memory_efficiency = 0.85;
     // The share of peak a fused attention kernel reaches on the FLOPs it does: FlashAttention-2 reaches 50–73% of
     // A100 peak (Dao 2023, abstract and §4.1); FlashAttention-3 75% of H100 peak forward (Shah et al. 2024).

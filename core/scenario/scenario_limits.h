@@ -70,6 +70,7 @@ inline constexpr QuantityRange memory_bandwidth{1e6, true, 1e15};             //
 inline constexpr QuantityRange collective_buffer = memory_bytes;               // a collective on one device's memory
 inline constexpr NumberRange matmul_efficiency{0.01, 1.0};
 inline constexpr NumberRange matmul_half_dim{0.0, 1e6};
+inline constexpr IntegerRange streaming_multiprocessors{1, 100'000};
 inline constexpr NumberRange memory_efficiency{0.01, 1.0};
 inline constexpr NumberRange attention_efficiency{0.01, 1.0};
 inline constexpr IntegerRange dimension_size{1, max_devices};

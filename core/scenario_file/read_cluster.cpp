@@ -7,7 +7,8 @@ namespace {
 
 const std::vector<std::string_view> device_keys{"preset",           "name",           "peak",
                                                 "memory",           "memory_bandwidth", "matmul_efficiency",
-                                                "matmul_half_dim",  "memory_efficiency", "attention_efficiency"};
+                                                "matmul_half_dim",  "streaming_multiprocessors",
+                                                "memory_efficiency", "attention_efficiency"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
                                                  "multi_dimension_collectives"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
@@ -56,6 +57,8 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
                          limits::memory_bandwidth);
     reader.read_fraction("matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
     reader.read_fraction("matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
+    reader.read_integer("streaming_multiprocessors", device.streaming_multiprocessors,
+                        limits::streaming_multiprocessors);
     reader.read_fraction("memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
     reader.read_fraction("attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
 }

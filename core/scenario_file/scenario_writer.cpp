@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 14> paths_written_only_when_set{
+const std::array<std::string_view, 15> paths_written_only_when_set{
     "model.decoder_layers",
     "model.kv_heads",
     "model.head_dim",
@@ -20,6 +20,7 @@ const std::array<std::string_view, 14> paths_written_only_when_set{
     "training.dataset_samples",
     "training.stack",
     "training.fp32_gradients",
+    "cluster.device.streaming_multiprocessors",
     "cluster.topology[].algorithm",
     "cluster.topology[].in_switch_efficiency",
     "cluster.topology[].in_switch_reduction",
@@ -143,6 +144,10 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     write_quantity(out, "memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth);
     out << YAML::Key << "matmul_efficiency" << YAML::Value << units::format_number(device.matmul_efficiency);
     out << YAML::Key << "matmul_half_dim" << YAML::Value << units::format_number(device.matmul_half_dim);
+    if (device.streaming_multiprocessors > 0) {
+        out << YAML::Key << "streaming_multiprocessors" << YAML::Value
+            << std::to_string(device.streaming_multiprocessors);
+    }
     out << YAML::Key << "memory_efficiency" << YAML::Value << units::format_number(device.memory_efficiency);
     out << YAML::Key << "attention_efficiency" << YAML::Value << units::format_number(device.attention_efficiency);
     out << YAML::EndMap;

@@ -123,6 +123,10 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
                       limits::memory_bandwidth);
     problems.number("cluster.device.matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
     problems.number("cluster.device.matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
+    if (device.streaming_multiprocessors != 0) {  // 0: none named
+        problems.integer("cluster.device.streaming_multiprocessors", device.streaming_multiprocessors,
+                         limits::streaming_multiprocessors);
+    }
     problems.number("cluster.device.memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
     problems.number("cluster.device.attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
 }

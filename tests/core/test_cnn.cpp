@@ -58,8 +58,12 @@ void TestCnn::convolutionByHand() {
     QCOMPARE_EQ(work.operation.backward.flops, 2.0 * 346816512.0);
     QCOMPARE_EQ(work.parameters, 1792.0);
     QCOMPARE_EQ(work.kept_activation_bytes, 602112.0);
-    // As a matmul [b·H·W × C·K²]·[C·K² × F] its smallest dimension is C·K² = 27.
-    QCOMPARE_EQ(work.operation.forward.matmul_min_dim, 27.0);
+    // As an implicit GEMM [b·H·W × C·K²]·[C·K² × F]: 2·224·224 = 100352 output positions × 64 filters, reduced over
+    // C·K² = 27; backward the input gradient (positions × 27 over 64) and the weight gradient (27 × 64 over positions).
+    using parasight::MatmulShape;
+    QCOMPARE(work.operation.forward.matmuls[0], (MatmulShape{100352, 64, 27, 1}));
+    QCOMPARE(work.operation.backward.matmuls[0], (MatmulShape{100352, 27, 64, 1}));
+    QCOMPARE(work.operation.backward.matmuls[1], (MatmulShape{27, 64, 100352, 1}));
 }
 
 void TestCnn::resnet50MatchesPublishedFigures() {

@@ -10,6 +10,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <string>
 
 using namespace parasight;
 
@@ -70,10 +71,10 @@ void TestTimelineComparison::anIterationWithItselfMatchesEveryEvent() {
     QVERIFY(largest_changes(comparison, *a, *b, 5).empty());
 }
 
-// The link between the nodes from 25 GB/s to 50 GB/s: computation and the tp and dp collectives (inside a node) take
-// as long as before; what crosses between the nodes is shorter: the all-reduce of the tied embedding's gradient
+// The link between the nodes from 25 GB/s to 50 GB/s: computation (but for the overlap factor) and the tp and dp
+// collectives (inside a node) take as long as before; what crosses between the nodes is shorter: the all-reduce of the tied embedding's gradient
 // between the first and last stage, and the pipeline's sends. A pipeline send of B bytes takes B / 25 GB/s − B / 50 GB/s = B / 50 GB/s less (the hops'
-// latency unchanged). An activation of micro-batch 2 × 256 tokens × 256 hidden in bf16 is 262 144 B: 5.24288 µs less.
+// latency unchanged), up to the overlap factor where it overlaps computation. An activation of micro-batch 2 × 256 tokens × 256 hidden in bf16 is 262 144 B: 5.24288 µs less.
 void TestTimelineComparison::aFasterLinkBetweenNodesShortensOnlyThePipelinesSends() {
     const auto a = simulated();
     const auto b = simulated("bandwidth: 25 GB/s", "bandwidth: 50 GB/s");
@@ -87,8 +88,11 @@ void TestTimelineComparison::aFasterLinkBetweenNodesShortensOnlyThePipelinesSend
         const TimelineEvent after = b->event(comparison.a_partner[id]);
         const auto ratio = duration_ratio(before, after);
         if (before.stream == Stream::compute) {
+            // The same work: as long as before, but for the overlap factor γ = 0.1 where a send that now ends
+            // sooner overlapped part of it.
             QVERIFY(ratio);
-            QCOMPARE(*ratio, 1.0);
+            QVERIFY2(*ratio >= 1.0 / 1.1 && *ratio <= 1.1, std::to_string(*ratio).c_str());
+            continue;
         }
         // Events that start at other times may end a rounding error apart (1e-20 s): not a change.
         if (ratio && *ratio < 1.0 - 1e-9) {
@@ -96,8 +100,11 @@ void TestTimelineComparison::aFasterLinkBetweenNodesShortensOnlyThePipelinesSend
             if (before.operation == "tied embedding all-reduce") continue;
             QVERIFY2(before.kind == TaskKind::pp_comm, before.operation.data());
             QCOMPARE(before.bytes, 262144.0);
-            QVERIFY(std::abs((after.end_s - after.start_s) - (before.end_s - before.start_s) + 262144.0 / 50e9) <
-                    1e-12);
+            // Shorter by B / 50 GB/s, stretched by at most the overlap factor γ = 0.1 where the send overlaps
+            // computation for a different share of its time in the two runs (the engine's Proteus §6.3 rule).
+            const double saved_s = (before.end_s - before.start_s) - (after.end_s - after.start_s);
+            QVERIFY2(saved_s >= 262144.0 / 50e9 * (1.0 - 1e-9) && saved_s <= 1.1 * 262144.0 / 50e9,
+                     std::to_string(saved_s).c_str());
         }
     }
     // 4 micro-batches' activations forward from each of stage 0's 4 devices and their gradients back from stage 1's
@@ -105,7 +112,9 @@ void TestTimelineComparison::aFasterLinkBetweenNodesShortensOnlyThePipelinesSend
     QCOMPARE(shorter, std::size_t{2 * 4 * 4 + 8});
     const std::vector<EventChange> changes = largest_changes(comparison, *a, *b, 3);
     QCOMPARE(changes.size(), std::size_t{3});
-    QVERIFY(std::abs(changes[0].change_s + 262144.0 / 50e9) < 1e-12);
+    // The largest change is a send's: at least B / 50 GB/s, stretched by at most γ.
+    QVERIFY2(-changes[0].change_s >= 262144.0 / 50e9 * (1.0 - 1e-9) && -changes[0].change_s <= 1.1 * 262144.0 / 50e9,
+             std::to_string(changes[0].change_s).c_str());
     QVERIFY2(QString::fromStdString(event_change_text(*a, *b, changes[0])).contains(QStringLiteral(" → ")),
              event_change_text(*a, *b, changes[0]).c_str());
 }
