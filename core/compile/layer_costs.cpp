@@ -35,10 +35,9 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
                 sum.weight_gradients_s += op_backward_s * weight_share;
                 sum.weight_gradients_flops += op.backward.flops / 2.0;
             }
-            if (recomputed.contains(block, static_cast<int>(i))) {
-                sum.recompute_s += op_forward_s;
-                sum.recompute_flops += op.forward.flops;
-            }
+            const double redone = recomputed_share(model, recomputed, block, static_cast<int>(i));
+            sum.recompute_s += redone * op_forward_s;
+            sum.recompute_flops += redone * op.forward.flops;
         }
     };
     sum_block(LayerBlock::attention, costs.attention);

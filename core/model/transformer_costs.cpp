@@ -165,8 +165,20 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     // recomputation makes it again just before it is needed. The layer's input is always kept.
     double bytes = 0.0;
     for (const KeptTensor& tensor : kept) {
+        if (recomputed.saves_matmul_outputs(tensor.block)) continue;  // counted below
         const bool remade = tensor.producer >= 0 && recomputed.contains(tensor.producer_block, tensor.producer);
         if (!(remade && recomputed.contains(tensor.block, tensor.keeper))) bytes += tensor.bytes;
+    }
+    // selective_op keeps the layer's input, the outputs of its matmuls but every second one's (q, k, v, output
+    // projection, then up, down — or gate, up, down with SwiGLU: q, v, the first MLP matrix and SwiGLU's down
+    // projection are kept) and the fused attention kernel's output and log-sum-exp; the rest is made again from them.
+    const double ffn_width = static_cast<double>(model.ffn_hidden) / model.hidden;
+    if (recomputed.saves_matmul_outputs(attention)) {
+        bytes += 2.0 * outside + 2.0 * query_ratio * inside + 2.0 * kv_ratio * inside + 2.0 * query_ratio * inside +
+                 log_sum_exp;
+    }
+    if (recomputed.saves_matmul_outputs(mlp)) {
+        bytes += 2.0 * ffn_width * routed * inside + (model.mlp == MlpKind::swiglu ? 2.0 * routed * sbh : 0.0);
     }
     // Recomputing an operation needs its forward inputs. Most are kept for its backward anyway (above); three are
     // not — the softmax's input (the scores) and each dropout + residual's input (the projection's output) — and
@@ -177,6 +189,7 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         {mlp, 4, mlp, 3, 2.0 * outside},              // down-projection output, for dropout_residual
     }};
     for (const KeptTensor& input : recompute_inputs) {
+        if (recomputed.saves_matmul_outputs(input.block)) continue;
         if (recomputed.contains(input.block, input.keeper) && !recomputed.contains(input.producer_block, input.producer)) {
             bytes += input.bytes;
         }
@@ -184,11 +197,25 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     return bytes;
 }
 
+double recomputed_share(const ModelSpec& model, const RecomputedOperations& recomputed, LayerBlock block,
+                        int operation) noexcept {
+    const double whole = recomputed.contains(block, operation) ? 1.0 : 0.0;
+    if (!recomputed.saves_matmul_outputs(block)) return whole;
+    const bool swiglu = model.mlp == MlpKind::swiglu;
+    if (block == LayerBlock::attention && operation == 1) {
+        return kv_width(model) / (attention_width(model) + 2.0 * kv_width(model));  // k of q, k, v
+    }
+    if (block == LayerBlock::mlp && operation == 1) return swiglu ? 0.5 : 0.0;  // SwiGLU's second up matrix
+    if (block == LayerBlock::mlp && operation == 3) return swiglu ? 0.0 : 1.0;  // the 6th matmul without SwiGLU
+    return whole;
+}
+
 std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, double micro_batch,
                                                        const LayerSplit& split, const RecomputedOperations& recomputed) {
     std::vector<OperationRef> idle;
     const double kept = layer_activation_bytes(model, micro_batch, split, recomputed);
     for (const LayerBlock block : {LayerBlock::attention, LayerBlock::mlp}) {
+        if (recomputed.saves_matmul_outputs(block)) continue;  // a policy, not a choice of operations
         const auto operations = static_cast<int>(operation_names(block).size());
         for (int op = 0; op < operations; ++op) {
             if (!recomputed.contains(block, op)) continue;

@@ -84,9 +84,16 @@ struct LayerModuleParameters {
 // The same with any set of the layer's operations recomputed (strategy-tree block and operation nodes): a tensor is
 // dropped when both the operation that keeps it for backward and the one that makes it are recomputed, so a fully
 // recomputed block keeps only its input and selective recompute drops the 5·a·s²·b/t of the attention core; a
-// recomputed operation whose input was made by one that is not keeps that input. split.recompute is ignored.
+// recomputed operation whose input was made by one that is not keeps that input. A block under selective_op keeps
+// its input and its saved matmul and attention outputs instead. split.recompute is ignored.
 [[nodiscard]] double layer_activation_bytes(const ModelSpec& model, double micro_batch, const LayerSplit& split,
                                             const RecomputedOperations& recomputed);
+
+// The share of an operation's forward that recomputation redoes: 1 or 0 as `recomputed` says, but under selective_op
+// (a block that saves its matmuls' outputs) the share of a matmul operation whose outputs are not all saved: QKV's key
+// projection, SwiGLU's second up matrix, a GeLU MLP's down projection.
+[[nodiscard]] double recomputed_share(const ModelSpec& model, const RecomputedOperations& recomputed, LayerBlock block,
+                                      int operation) noexcept;
 
 // The recomputed operations that free no activation memory on their own: leaving any one of them out of `recomputed`
 // keeps no more bytes (what it makes is kept anyway for an operation that is not recomputed, e.g. the MLP activation

@@ -29,6 +29,11 @@ bool is_recomputed(Recompute setting, LayerBlock block, int operation) noexcept 
     case Recompute::selective:
         // attention_scores, softmax_dropout and attention_values.
         return block == LayerBlock::attention && operation >= 2 && operation <= 4;
+    case Recompute::selective_op:
+        // The element-wise operations and the attention block's output projection (a matmul whose output is not
+        // saved); the other matmuls' shares: recomputed_share (model/transformer_costs.h).
+        if (block == LayerBlock::attention) return operation == 0 || operation == 5 || operation == 6;
+        return operation == 0 || operation == 2 || operation == 4;
     }
     return false;
 }
@@ -40,8 +45,17 @@ RecomputedOperations RecomputedOperations::from_blocks(Recompute attention, Reco
         for (int op = 0; op < count; ++op) {
             if (is_recomputed(setting, block, op)) result.add(block, op);
         }
+        if (setting == Recompute::selective_op) result.save_matmul_outputs(block);
     }
     return result;
+}
+
+void RecomputedOperations::save_matmul_outputs(LayerBlock block) noexcept {
+    saved_matmul_outputs_ |= block == LayerBlock::attention ? 1U : 2U;
+}
+
+bool RecomputedOperations::saves_matmul_outputs(LayerBlock block) const noexcept {
+    return (saved_matmul_outputs_ & (block == LayerBlock::attention ? 1U : 2U)) != 0;
 }
 
 void RecomputedOperations::add(LayerBlock block, int operation) noexcept {

@@ -33,7 +33,9 @@ inline constexpr std::array<std::string_view, 5> mlp_operation_names{"layernorm"
 [[nodiscard]] bool has_weights(LayerBlock block, int operation) noexcept;
 
 // Whether an operation whose recompute setting is `setting` runs again before its backward: full — yes; selective —
-// when it belongs to the attention core (scores, softmax + dropout, ·V: Korthikanti 2022 §5); none — no.
+// when it belongs to the attention core (scores, softmax + dropout, ·V: Korthikanti 2022 §5); selective_op — the norms,
+// the activation, the dropout + residuals and the attention output projection (the share of the other matmuls it
+// redoes: recomputed_share); none — no.
 [[nodiscard]] bool is_recomputed(Recompute setting, LayerBlock block, int operation) noexcept;
 
 struct OperationRef {
@@ -53,6 +55,10 @@ public:
     [[nodiscard]] static RecomputedOperations from_blocks(Recompute attention, Recompute mlp) noexcept;
 
     void add(LayerBlock block, int operation) noexcept;
+    // The block keeps only its matmuls' and its fused attention kernel's outputs, as selective_op does
+    // (layer_activation_bytes counts what that keeps).
+    void save_matmul_outputs(LayerBlock block) noexcept;
+    [[nodiscard]] bool saves_matmul_outputs(LayerBlock block) const noexcept;
     [[nodiscard]] RecomputedOperations without(LayerBlock block, int operation) const noexcept;
     [[nodiscard]] bool contains(LayerBlock block, int operation) const noexcept;
     [[nodiscard]] bool any(LayerBlock block) const noexcept { return mask(block) != 0; }
@@ -68,6 +74,7 @@ public:
 private:
     std::uint32_t attention_ = 0;
     std::uint32_t mlp_ = 0;
+    std::uint32_t saved_matmul_outputs_ = 0;  // bit 0 the attention block, bit 1 the MLP
 };
 
 }  // namespace parasight

@@ -33,8 +33,11 @@ const std::array<EnumName<Attention>, 2> attention_names{
     {{Attention::fused, "fused"}, {Attention::unfused, "unfused"}}};
 const std::array<EnumName<TpOverlap>, 2> tp_overlap_names{
     {{TpOverlap::none, "none"}, {TpOverlap::backward, "backward"}}};
-const std::array<EnumName<Recompute>, 3> recompute_names{
-    {{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}}};
+const std::array<EnumName<Recompute>, 4> recompute_names{
+    {{Recompute::none, "none"},
+     {Recompute::selective, "selective"},
+     {Recompute::full, "full"},
+     {Recompute::selective_op, "selective_op"}}};
 const std::array<EnumName<Schedule>, 4> schedule_names{{{Schedule::gpipe, "gpipe"},
                                                          {Schedule::one_f_one_b, "1f1b"},
                                                          {Schedule::interleaved, "interleaved"},

@@ -27,7 +27,10 @@ enum class Optimizer { adam, sgd };
 // How the attention core (scores, softmax, dropout, ·V) runs: one fused kernel that never writes the s² scores
 // (FlashAttention-2, Dao 2023), or Megatron-LM's separate kernels of 2021-2022.
 enum class Attention { fused, unfused };
-enum class Recompute { none, selective, full };
+// selective_op: torchtitan's selective op activation checkpointing (torchtitan, parallelize_llama.py at 157a12c56,
+// "selective op AC"): a layer saves its matmuls' outputs but every second one's, and the fused attention kernel's;
+// everything else is recomputed in backward (docs/model.md §3).
+enum class Recompute { none, selective, full, selective_op };
 // Which tensor-parallel collectives run beside computation: none (Megatron-LM of 2021: each blocks the next kernel)
 // or, in backward, the input gradient's collective beside the weight gradient and sequence parallelism's re-gather
 // beside the input gradient (Megatron-LM from 2022, Korthikanti et al.).
@@ -51,7 +54,7 @@ extern const std::array<EnumName<Dtype>, 4> training_dtype_names;  // tf32 is a 
 extern const std::array<SuggestionAlias, 9> dtype_suggestion_aliases;
 extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
 extern const std::array<EnumName<Attention>, 2> attention_names;
-extern const std::array<EnumName<Recompute>, 3> recompute_names;
+extern const std::array<EnumName<Recompute>, 4> recompute_names;
 extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
 extern const std::array<EnumName<Schedule>, 4> schedule_names;
 extern const std::array<EnumName<Zero3Gather>, 2> zero3_gather_names;

@@ -137,6 +137,7 @@ RecomputedOperations StrategyTree::recomputed_operations(int layer_index) const 
         for (int op = 0; op < operations; ++op) {
             if (is_recomputed(recompute(operation(layer_index, which, op)).value, which, op)) result.add(which, op);
         }
+        if (recompute(block(layer_index, which)).value == Recompute::selective_op) result.save_matmul_outputs(which);
     }
     return result;
 }

@@ -94,10 +94,24 @@ void check_layout(const Scenario& scenario, ProblemList& check) {
     if (!layout) check.add("parallelism.mapping", layout.error());
 }
 
+// selective_op saves the fused attention kernel's output; unfused, the attention core has none to save.
+void check_selective_op(const Scenario& scenario, ProblemList& check) {
+    if (scenario.training.attention == Attention::fused) return;
+    const std::string why = "selective_op keeps the fused attention kernel's output and recomputes the rest; it needs "
+                            "training.attention: fused";
+    if (scenario.parallelism.recompute == Recompute::selective_op) check.add("parallelism.recompute", why);
+    for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
+        if (scenario.strategy_tree[i].recompute == Recompute::selective_op) {
+            check.add("strategy_tree[" + std::to_string(i) + "].recompute", why);
+        }
+    }
+}
+
 void check_transformer(const Scenario& scenario, ProblemList& check) {
     const ModelSpec& model = scenario.model;
     if (model.heads < 1 || model.kv_heads < 1 || model.hidden < 1) return;  // reported where they were read
     const ParallelismSpec& parallelism = scenario.parallelism;
+    check_selective_op(scenario, check);
     if (model.head_dim == 0 && model.hidden % model.heads != 0) {
         check.add("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
                                        std::to_string(model.heads) +
@@ -238,9 +252,13 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
             } else if (node.index >= layers) {
                 check.add(path,
                           "node " + in_quotes(entry.node) + " does not exist: the model has " + layer_range(layers));
-            } else if (operation && entry.recompute == Recompute::selective) {
-                check.add(path, "an operation is recomputed (full) or not (none); selective names a set of "
-                                  "operations (the attention core) and applies to blocks and above");
+            } else if (operation && (entry.recompute == Recompute::selective ||
+                                     entry.recompute == Recompute::selective_op)) {
+                check.add(path, entry.recompute == Recompute::selective
+                                    ? "an operation is recomputed (full) or not (none); selective names a set of "
+                                      "operations (the attention core) and applies to blocks and above"
+                                    : "an operation is recomputed (full) or not (none); selective_op is a rule for "
+                                      "all of a block's operations and applies to blocks and above");
             } else if (node.block == LayerBlock::mlp && entry.recompute == Recompute::selective) {
                 check.add(path, "selective recompute redoes the attention core; an MLP block is recomputed fully "
                                   "or not at all");

@@ -130,6 +130,7 @@ private slots:
     void activationBytesKorthikantiTable2_data();
     void activationBytesKorthikantiTable2();
     void activationBytesGroupedQuerySwiglu();
+    void selectiveOpKeepsTheSavedMatmulOutputs();
     void activationBytesPerRecomputedOperation_data();
     void activationBytesPerRecomputedOperation();
     void recomputationFreeingNothing_data();
@@ -372,6 +373,54 @@ void TestModelCosts::activationBytesGroupedQuerySwiglu() {
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 11945377792.0);
     // Context parallelism cp = 2 halves s: sbh → 16 777 216 (36× = 603 979 776), 5·a·(s/2)²·b = 2 684 354 560.
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{1, 2, false, Recompute::none}), 3288334336.0);
+}
+
+void TestModelCosts::selectiveOpKeepsTheSavedMatmulOutputs() {
+    // torchtitan's selective op AC (parallelize_llama.py at 157a12c56): a layer's matmuls in forward order wq wk wv wo
+    // w1 w3 w2; every odd one's output is saved, every second one (wk, wo, w3) and every element-wise operation is
+    // recomputed; SDPA's output is saved. Llama 3 70B (h 8192, 64 heads, 8 kv heads, F 28672 = 3.5h), b = 1,
+    // s = 8192, fused attention, no split: sbh = 67 108 864.
+    //   kept: the layer's input 2sbh, Q 2sbh, V 2·sbh/8, SDPA's output 2sbh and its log-sum-exp 4·a·s·b =
+    //   2 097 152 B; w1's output 2·3.5·sbh, w2's 2sbh — 15.25·sbh = 1 023 410 176, + 2 097 152 = 1 025 507 328.
+    const ModelSpec model = preset_model("llama3-70b");
+    const LayerSplit fused{1, 1, false, Recompute::none, parasight::Attention::fused};
+    const auto policy = RecomputedOperations::from_blocks(Recompute::selective_op, Recompute::selective_op);
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, fused, policy), 1025507328.0);
+    // What it redoes: the norms, the activation, the residual adds and wo whole; of QKV the key projection,
+    // 1024 / (8192 + 2·1024) = 0.1; of the up projections w3, half; none of w2.
+    using parasight::recomputed_share;
+    const auto attention = parasight::LayerBlock::attention;
+    const auto mlp = parasight::LayerBlock::mlp;
+    PS_COMPARE_RELATIVE(recomputed_share(model, policy, attention, 1), 0.1, 1e-15);
+    QCOMPARE_EQ(recomputed_share(model, policy, attention, 2), 0.0);
+    QCOMPARE_EQ(recomputed_share(model, policy, attention, 5), 1.0);
+    QCOMPARE_EQ(recomputed_share(model, policy, mlp, 1), 0.5);
+    QCOMPARE_EQ(recomputed_share(model, policy, mlp, 2), 1.0);
+    QCOMPARE_EQ(recomputed_share(model, policy, mlp, 3), 0.0);
+    // So the recomputed FLOPs: wk 2·s·h·1024 and wo 2·s·h·h; w3 2·s·h·F.
+    parasight::ParallelismSpec parallelism;
+    DeviceSpec device;
+    device.peak_flops[Dtype::bf16] = 312e12;
+    device.memory_bandwidth_Bps = 2039e9;
+    const auto compute = parasight::make_compute_model(device, Dtype::bf16);
+    const auto costs = parasight::transformer_layer_costs(model, parallelism, parasight::Attention::fused, 1.0,
+                                                          compute, 2.0, 2.0, policy);
+    const double s = 8192.0, h = 8192.0;
+    PS_COMPARE_RELATIVE(costs.attention.recompute_flops, 2.0 * s * h * (1024.0 + h), 1e-15);
+    QCOMPARE_EQ(costs.mlp.recompute_flops, 2.0 * s * h * 28672.0);
+    // A GeLU MLP has up (the 5th matmul, kept) and down (the 6th, recomputed): GPT-3's MLP keeps its 4h up output
+    // and redoes its down projection.
+    const ModelSpec gpt3 = preset_model("gpt3-175b");
+    QCOMPARE_EQ(recomputed_share(gpt3, policy, mlp, 1), 0.0);
+    QCOMPARE_EQ(recomputed_share(gpt3, policy, mlp, 3), 1.0);
+    const auto mlp_only = RecomputedOperations::from_blocks(Recompute::none, Recompute::selective_op);
+    const auto nothing = RecomputedOperations::from_blocks(Recompute::none, Recompute::none);
+    // GPT-3 (h 12288, F 4h, s 2048, b 1): the MLP keeps 2·4·sbh instead of its LayerNorm input 2sbh, its input 2sbh,
+    // the GeLU input 8sbh, the down-projection input 8sbh and the dropout mask sbh (21·sbh): 13·sbh less, sbh =
+    // 2048 · 12288 = 25 165 824.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(gpt3, 1.0, fused, nothing) -
+                    parasight::layer_activation_bytes(gpt3, 1.0, fused, mlp_only),
+                13.0 * 25165824.0);
 }
 
 void TestModelCosts::activationBytesPerRecomputedOperation_data() {

@@ -111,7 +111,9 @@ const std::map<QString, QString>& help_by_path() {
             "(Megatron-LM from late 2021); none: each block's collective waits for the block")},
         {QStringLiteral("parallelism.recompute"),
          tr("Activation recomputation — selective: the attention core recomputed in backward instead of kept; full: "
-            "whole layers recomputed, only their inputs kept; none: everything kept")},
+            "whole layers recomputed, only their inputs kept; selective_op: every matmul output but every second one "
+            "and the attention kernel's kept, the rest recomputed (torchtitan's selective op AC); none: everything "
+            "kept")},
         {QStringLiteral("parallelism.schedule"),
          tr("The pipeline schedule — gpipe: every forward, then every backward; 1f1b: one forward, one backward in "
             "the steady state (less memory, the same bubble); interleaved: several model chunks per device (a "

@@ -210,8 +210,8 @@ QVariant StrategyTreeModel::headerData(int section, Qt::Orientation orientation,
             return tr("Micro-batches a 1F1B stage may start before its first backward; \"schedule's own\": the "
                       "schedule decides (1F1B: pp − s on stage s, counted from 0; GPipe: every micro-batch)");
         case recompute_column:
-            return tr("Activation recomputation for this node: none, selective (the attention core) or full (whole "
-                      "layers)");
+            return tr("Activation recomputation for this node: none, selective (the attention core), full (whole "
+                      "layers) or selective_op (every second matmul and the element-wise operations)");
         case forward_column: return tr("After a run: forward time per device in the iteration, all micro-batches");
         case backward_column:
             return tr("After a run: backward time per device in the iteration, all micro-batches, recompute included");
