@@ -115,6 +115,7 @@ Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScena
         return report.hardware_flops_per_iteration / device_seconds;
     }
     case Metric::mfu: return report.mfu;
+    case Metric::out_of_memory: return report.peak_memory_bytes / report.memory_capacity_bytes;
     case Metric::model_states: {
         const auto& bytes = report.memory_by_category_bytes;
         return bytes[static_cast<std::size_t>(MemoryCategory::weights)] +

@@ -13,7 +13,7 @@
 namespace parasight::validation {
 namespace {
 
-const std::array<EnumName<Metric>, 10> metric_names{{
+const std::array<EnumName<Metric>, 11> metric_names{{
     {Metric::busbw, "busbw"},
     {Metric::collective_time, "collective_time"},
     {Metric::iteration_time, "iteration_time"},
@@ -24,6 +24,7 @@ const std::array<EnumName<Metric>, 10> metric_names{{
     {Metric::layer_forward, "layer_forward"},
     {Metric::layer_backward, "layer_backward"},
     {Metric::strategy_speedup, "strategy_speedup"},
+    {Metric::out_of_memory, "out_of_memory"},
 }};
 
 // The unit a published value of this metric is written in; none for a plain fraction.
@@ -38,7 +39,8 @@ std::optional<units::Dimension> metric_dimension(Metric metric) {
     case Metric::hardware_tflops: return units::Dimension::flop_rate;
     case Metric::model_states: return units::Dimension::size;
     case Metric::mfu:
-    case Metric::strategy_speedup: return std::nullopt;
+    case Metric::strategy_speedup:
+    case Metric::out_of_memory: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -84,6 +86,14 @@ PublishedCase read_case(const std::filesystem::path& file, const YAML::Node& ent
         c.worst_strategy = text(file, entry, "worst");
     }
     const std::string published = text(file, entry, "published");
+    if (c.metric == Metric::out_of_memory) {
+        if (published != "true" && published != "false") {
+            fail(file, entry["published"], "`published` is true (the run ran out of memory) or false (it ran)");
+        }
+        if (entry["bound"]) fail(file, entry["bound"], "an out_of_memory case has no bound: it agrees or it does not");
+        c.published = published == "true" ? 1.0 : 0.0;
+        return c;
+    }
     if (const auto dimension = metric_dimension(c.metric)) {
         const auto value = units::parse_quantity(published, *dimension);
         if (!value) fail(file, entry["published"], value.error());
@@ -121,6 +131,17 @@ std::vector<PublishedCase> read_published_cases(const std::filesystem::path& fil
     std::vector<PublishedCase> result;
     for (const YAML::Node& entry : cases) result.push_back(read_case(file, entry));
     return result;
+}
+
+std::string published_outcome_text(double published) { return published > 0.0 ? "out of memory" : "ran"; }
+
+std::string memory_share_text(double peak_over_capacity) {
+    return (peak_over_capacity > 1.0 ? "out of memory, " : "fits, ") + units::format_fixed(peak_over_capacity * 100.0, 0) +
+           "% of memory";
+}
+
+bool outcome_agrees(double published, double peak_over_capacity) {
+    return (peak_over_capacity > 1.0) == (published > 0.0);
 }
 
 std::string metric_unit_text(Metric metric, double value) {

@@ -21,7 +21,10 @@ enum class Metric {
     // Over the scenario's tp × pp × dp strategies (sweep/strategy_space.h, `degrees`): the slowest one's iteration
     // time over the fastest one's. The case also names the published fastest and slowest strategy, which ParaSight
     // must find too (a strategy-search ranking check, as DistSim §6 makes).
-    strategy_speedup
+    strategy_speedup,
+    // Whether a run fits in its devices' memory: ParaSight's peak over the capacity, against the published outcome
+    // (`published: true` — it ran out of memory; false — it ran). No bound: it agrees or it does not.
+    out_of_memory
 };
 
 struct PublishedCase {
@@ -37,8 +40,8 @@ struct PublishedCase {
     std::string collective_group;
     std::string best_strategy;   // strategy_speedup: "tp 1 pp 8 dp 2", the published fastest
     std::string worst_strategy;  // and slowest
-    double published = 0.0;  // in the metric's unit (B/s, s, FLOP/s, a fraction, bytes)
-    double bound = 0.0;      // the largest |relative error| claimed
+    double published = 0.0;  // in the metric's unit (B/s, s, FLOP/s, a fraction, bytes); out_of_memory: 1 or 0
+    double bound = 0.0;      // the largest |relative error| claimed; none for out_of_memory
     int line = 0;            // in cases.yaml, for messages
 };
 
@@ -46,5 +49,10 @@ struct PublishedCase {
 [[nodiscard]] std::vector<PublishedCase> read_published_cases(const std::filesystem::path& file);
 
 [[nodiscard]] std::string metric_unit_text(Metric metric, double value);
+// out_of_memory: the published outcome ("out of memory", "ran") and ParaSight's, its peak over the capacity.
+[[nodiscard]] std::string published_outcome_text(double published);
+[[nodiscard]] std::string memory_share_text(double peak_over_capacity);
+// Whether ParaSight's peak over the capacity says what was published.
+[[nodiscard]] bool outcome_agrees(double published, double peak_over_capacity);
 
 }  // namespace parasight::validation
