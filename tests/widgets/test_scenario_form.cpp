@@ -96,6 +96,9 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("fp32 gradients") << "training.fp32_gradients" << "true" << "true";
     QTest::newRow("switch reduces") << "cluster.topology[0].in_switch_reduction" << "true" << "true";
     QTest::newRow("attention efficiency") << "cluster.device.attention_efficiency" << "0.55" << "0.55";
+    // The A100's 108 as an H100's 132; empty: none, matmuls unquantised (the file then leaves the key out).
+    QTest::newRow("streaming multiprocessors") << "cluster.device.streaming_multiprocessors" << "132" << "132";
+    QTest::newRow("no streaming multiprocessors") << "cluster.device.streaming_multiprocessors" << "" << "";
     QTest::newRow("memory, file units") << "cluster.device.memory" << "40GiB" << "40 GiB";
     // Written back as the file writer writes it: the shortest exact form, here in terabits.
     QTest::newRow("memory bandwidth") << "cluster.device.memory_bandwidth" << "1.5 TB/s" << "12 Tb/s";
@@ -165,6 +168,9 @@ void TestScenarioForm::badValueIsMarked_data() {
     QTest::newRow("zero stage 4") << "parallelism.zero" << "4" << "parallelism.zero must be between 0 and 3, not 4";
     QTest::newRow("no bandwidth") << "cluster.topology[0].bandwidth" << "0 GB/s"
                                   << "cluster.topology[0].bandwidth must be at least 1 KB/s, got '0 B/s'";
+    QTest::newRow("SMs past the range") << "cluster.device.streaming_multiprocessors" << "200000"
+                                        << "cluster.device.streaming_multiprocessors must be between 1 and 100000, "
+                                           "not 200000";
 }
 
 void TestScenarioForm::badValueIsMarked() {

@@ -55,6 +55,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.device.memory"), tr("Memory per device; a run that needs more is out of memory")},
         {QStringLiteral("cluster.device.memory_bandwidth"),
          tr("The datasheet memory bandwidth; memory-bound operations stream at it times the memory efficiency")},
+        {QStringLiteral("cluster.device.streaming_multiprocessors"),
+         tr("Streaming multiprocessors: each GEMM's tiles run one per SM at a time, in waves, so a last wave that "
+            "leaves SMs idle costs a whole one (tile and wave quantisation); empty: matmuls unquantised")},
         {QStringLiteral("cluster.device.attention_efficiency"),
          tr("Efficiency: the share of the peak a fused attention kernel reaches on its FLOPs (FlashAttention-2: 50–73% "
             "of an A100's)")},
