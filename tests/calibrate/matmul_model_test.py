@@ -1,0 +1,36 @@
+"""parasight-calibrate's matmul model (app/calibrate/matmul.py) against the numbers test_matmul_tiles works out by
+hand for ParaSight's own (core/device/matmul_tiles.cpp): the two must agree, or the fitted device would mean
+something else in the simulation. Run as: python3 matmul_model_test.py APP_CALIBRATE_DIR"""
+
+import sys
+
+sys.path.insert(0, sys.argv[1])
+import matmul  # noqa: E402
+
+
+def near(actual, expected, what):
+    if abs(actual - expected) > 1e-12 * abs(expected):
+        raise SystemExit(f"FAIL {what}: {actual!r}, expected {expected!r}")
+
+
+# Tile speed: operand reuse against 256 x 128's (128 x 128: 0.75; 64 x 64: 0.375).
+near(matmul.tile_speed((128, 128)), 0.75, "128 x 128 speed")
+near(matmul.tile_speed((64, 64)), 0.375, "64 x 64 speed")
+# The guide's wave example: 1536 x 2432 in 256 x 128 tiles on 108 SMs, 114 tiles in 2 waves.
+near(matmul.tile_fill(1, 1536, 2432, (256, 128), 108), 3735552 / 7077888, "two waves")
+# 1536 x 2432 over k 1024, tiles' fixed cost 128 of k: 0.528 · 1024/1152 (256 x 128 and 128 x 128 tie).
+near(matmul.shape_factor(1536, 2432, 1024, 108, 128), 3735552 / 7077888 * 1024 / 1152, "tied tiles")
+# 1280 x 2048 over k 4096: 80 tiles of 256 x 128, so 4 slices of k: 320 tiles in 3 waves.
+near(matmul.shape_factor(1280, 2048, 4096, 108, 128), 10485760 / 10616832 * 1024 / 1152, "split-K")
+# ResNet-50's first weight gradient, 147 x 64 over 802 816: 64 x 64 tiles in 32 slices.
+near(matmul.shape_factor(147, 64, 802816, 108, 128), 301056 / 442368 * 0.375 * 25088 / 25216, "narrow")
+# No SMs (a CPU): the depth alone.
+near(matmul.shape_factor(1536, 2432, 1024, None, 128), 1024 / 1152, "no SMs")
+# The fit recovers the parameters of efficiencies made by the model itself.
+shapes = [(1024, 1024, 1024), (8192, 8192, 64), (512, 4096, 4096), (8192, 8192, 8192), (147, 64, 802816)]
+points = [(m, n, k, 108, 0.8 * matmul.shape_factor(m, n, k, 108, 100.0)) for m, n, k in shapes]
+efficiency, half_dim, rms = matmul.fit_efficiency(points)
+near(efficiency, 0.8, "fitted efficiency")
+if abs(half_dim - 100.0) > 1e-6 or rms > 1e-12:
+    raise SystemExit(f"FAIL fitted half dim {half_dim!r}, rms {rms!r}")
+print("ok")
