@@ -11,6 +11,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <random>
+#include <string_view>
 #include <vector>
 
 namespace parasight {
@@ -23,6 +25,16 @@ mode_t default_mode() {
     const mode_t mask = ::umask(0);
     ::umask(mask);
     return static_cast<mode_t>(0666 & ~mask);
+}
+
+// Six letters or digits, as mkstemp(3) would choose them.
+std::string random_suffix() {
+    static constexpr std::string_view letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    thread_local std::mt19937_64 generator{std::random_device{}()};
+    std::uniform_int_distribution<std::size_t> pick(0, letters.size() - 1);
+    std::string suffix(6, ' ');
+    for (char& letter : suffix) letter = letters[pick(generator)];
+    return suffix;
 }
 
 }  // namespace
@@ -56,20 +68,31 @@ Expected<std::unique_ptr<AtomicOutput>> AtomicOutput::open(const std::filesystem
         return Error{"its folder " + quoted_path(folder.string()) + " cannot be used: " + system_reason()};
     }
     if (!S_ISDIR(folder_status.st_mode)) return Error{quoted_path(folder.string()) + " is not a folder"};
-    // The temporary file sits beside the target, hidden, so that the rename stays within one file system.
-    std::string pattern = (folder / ("." + target.filename().string() + ".parasight-XXXXXX")).string();
-    std::vector<char> name(pattern.begin(), pattern.end());
-    name.push_back('\0');
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0) return Error{"it cannot be written: " + system_reason()};
-    ::fchmod(fd, mode);
-    ::close(fd);
-    std::unique_ptr<AtomicOutput> output(new AtomicOutput(target, std::filesystem::path(name.data())));
-    // Created: from now on a signal that ends the process removes it too.
-    output->listed_ = list_temporary_file(output->temporary_.c_str());
-    output->stream_.open(output->temporary_, std::ios::binary | std::ios::trunc);
-    if (!output->stream_) return Error{"it cannot be written: " + system_reason()};
-    return output;
+    // The temporary file sits beside the target, hidden, so that the rename stays within one file system. Its name
+    // is listed before the file is created (a signal between mkstemp(3) and listing would leave it behind; unlinking
+    // a listed name not yet created is harmless), so it is chosen here and created with O_EXCL.
+    const std::string prefix = (folder / ("." + target.filename().string() + ".parasight-")).string();
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::string candidate = prefix + random_suffix();
+        const bool listed = list_temporary_file(candidate.c_str());
+        const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (fd < 0) {
+            const int reason = errno;
+            if (listed) unlist_temporary_file(candidate.c_str());
+            if (reason == EEXIST) continue;
+            return Error{"it cannot be written: " + std::string(std::strerror(reason))};
+        }
+        ::fchmod(fd, mode);
+        ::close(fd);
+        std::unique_ptr<AtomicOutput> output(new AtomicOutput(target, candidate));
+        // The output's own copy of the name is listed before the candidate's is unlisted: never a moment unlisted.
+        output->listed_ = list_temporary_file(output->temporary_.c_str());
+        if (listed) unlist_temporary_file(candidate.c_str());
+        output->stream_.open(output->temporary_, std::ios::binary | std::ios::trunc);
+        if (!output->stream_) return Error{"it cannot be written: " + system_reason()};
+        return output;
+    }
+    return Error{"it cannot be written: no free temporary name beside it after 100 tries"};
 }
 
 AtomicOutput::~AtomicOutput() {
