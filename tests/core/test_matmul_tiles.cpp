@@ -5,6 +5,7 @@
 // its example: A100's 108 SMs, 256 × 128 tiles).
 
 #include "device/compute_model.h"
+#include "scenario_file/preset_specs.h"
 #include "scenario_file/scenario_loader.h"
 
 #include "numeric_compare.h"
@@ -26,6 +27,7 @@ private slots:
     void backwardRunsTheInputAndTheWeightGradient();
     void fusedAttentionFillsTheSmsWith128QueryBlocks();
     void gpuPresetsNameTheirStreamingMultiprocessors();
+    void h100PresetGivesItsMeasuredBestMatmulTheA100sShare();
 };
 
 void TestMatmulTiles::tileSpeedFollowsOperandReuse() {
@@ -163,6 +165,31 @@ void TestMatmulTiles::gpuPresetsNameTheirStreamingMultiprocessors() {
     QCOMPARE(sms("h100-sxm"), 132);
     QCOMPARE(sms("v100", "fp16"), 80);
     QCOMPARE(sms("tpu-v4"), 0);
+}
+
+void TestMatmulTiles::h100PresetGivesItsMeasuredBestMatmulTheA100sShare() {
+    // Bekman, "Machine Learning Engineering", Maximum Achievable Matmul FLOPS table (bf16 torch.mm, MxKxN): A100 SXM
+    // 6912x16384x2048 at 267.9 of 312 TFLOP/s (85.9%), H100 SXM 6144x17920x2816 at 792.1 of 989 (80.1%). Both fill
+    // whole waves of 256 × 128 tiles (27 · 16 = 432 = 4 · 108; 24 · 22 = 528 = 4 · 132), so ParaSight gives them
+    // 0.8 · 16384/16512 = 0.79380 and 0.746 · 17920/18048 = 0.74071: 92.41% and 92.47% of what was measured.
+    const auto best_shape_share = [](const char* preset, const MatmulShape& shape, double measured_share) {
+        const std::optional<parasight::DeviceSpec> device = parasight::device_preset_spec(preset);
+        if (!device) return 0.0;
+        return parasight::make_compute_model(*device, parasight::Dtype::bf16).matmul_efficiency_of(shape) /
+               measured_share;
+    };
+    const double a100 = best_shape_share("a100-80gb", {6912, 2048, 16384, 1.0}, 267.9 / 312.0);
+    const double h100 = best_shape_share("h100-sxm", {6144, 2816, 17920, 1.0}, 792.1 / 989.4);
+    PS_COMPARE_RELATIVE(a100, 0.8 * 16384.0 / 16512.0 / (267.9 / 312.0), 1e-12);
+    PS_COMPARE_RELATIVE(h100, a100, 1e-3);
+    // The H200 is the same die at the same power: the same figures.
+    const std::optional<parasight::DeviceSpec> h100_spec = parasight::device_preset_spec("h100-sxm");
+    const std::optional<parasight::DeviceSpec> h200_spec = parasight::device_preset_spec("h200");
+    QVERIFY(h100_spec && h200_spec);
+    QCOMPARE_EQ(h200_spec->matmul_efficiency, h100_spec->matmul_efficiency);
+    // FlashAttention-2 (Dao 2023, §4.1): up to 335 TFLOP/s on H100 where it reaches 73% of peak on A100; 0.6 · 0.339/0.73.
+    PS_COMPARE_RELATIVE(h100_spec->attention_efficiency, 0.6 * (335.0 / 989.4) / 0.73, 2e-3);
+    QCOMPARE_EQ(h200_spec->attention_efficiency, h100_spec->attention_efficiency);
 }
 
 QTEST_GUILESS_MAIN(TestMatmulTiles)

@@ -591,6 +591,13 @@ void TestScenarioLoader::roundTrip_data() {
                           "cluster:\n  device: a100-80gb\n  topology:\n"
                           "    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}\n"
                           "parallelism: {pp: 4, schedule: interleaved, virtual_stages: 2, micro_batch_group: 5}\n");
+    // A device preset with one of its own efficiencies overridden (FlashAttention-3 on an H100).
+    QTest::newRow("device preset overridden")
+        << QStringLiteral("override.yaml")
+        << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
+                          "cluster:\n  device: {preset: h100-sxm, attention_efficiency: 0.6}\n  topology:\n"
+                          "    - {kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}\n"
+                          "parallelism: {dp: 8}\n");
     for (const Preset& preset : parasight::all_presets()) {
         const std::string tag =
             std::string(name_of(preset.kind, parasight::preset_kind_names)) + " " + std::string(preset.id);
