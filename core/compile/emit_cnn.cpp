@@ -49,8 +49,7 @@ void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& con
         const double bytes = scenario_.training.micro_batch * static_cast<double>(shape.elements()) * eb;
         record.send = pipeline_send(device, step.forward, mb, bytes, last);
     }
-    // A blocking send holds the device's next step until it is done.
-    program.previous = sends && !parallelism_.overlap_p2p ? record.send : last;
+    finish_step(program, record, step.forward, last);
 }
 
 const char* GraphBuilder::cnn_label(CnnLayerType type, bool backward) {

@@ -305,8 +305,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_send_bytes, last);
     // A chunk with no layer passes what it receives on: its step's first task is the send.
     record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
-    // A blocking send holds the device's next step until it is done.
-    program.previous = sends && !parallelism_.overlap_p2p ? record.send : last;
+    finish_step(program, record, step.forward, last);
 }
 
 void GraphBuilder::add_layer_gradients(DeviceProgram& program, const StageContext& context, int mb, TaskId ready) {

@@ -204,6 +204,32 @@ TaskId GraphBuilder::pipeline_send(std::int32_t device, bool forward, int mb, do
     return tasks_.emit_communication(device, task, delay_s, -1, after);
 }
 
+void GraphBuilder::finish_step(DeviceProgram& program, Step& record, bool forward, TaskId last) {
+    record.prior_compute = program.last_compute;
+    record.prior_send = program.last_send;
+    record.prior_forward = program.last_forward;
+    program.last_compute = last;
+    program.last_send = record.send;
+    program.last_forward = forward;
+    // A blocking send holds the device's next step until it is done.
+    program.previous = record.send >= 0 && !parallelism_.overlap_p2p ? record.send : last;
+}
+
+void GraphBuilder::link_rendezvous(TaskId send, const Step& receiver, bool receiver_forward) {
+    // The receiver posts its receive once its previous step's computation is done (DeepSpeed, runtime/pipe/
+    // schedule.py, TrainSchedule.steps: the exchange opens each step, and forward and backward steps alternate, an
+    // idle one where a stage has nothing to run). A backward step first sends the previous step's activation, then
+    // receives its gradient; a forward step first receives its activation, then sends the previous step's gradient,
+    // which therefore waits for the activation. After a step of the same kind, the idle step between them sent.
+    if (receiver.prior_compute >= 0) graph_.depend(receiver.prior_compute, send);
+    if (receiver.prior_send < 0) return;
+    if (receiver_forward && !receiver.prior_forward) {
+        graph_.depend(send, receiver.prior_send);
+    } else {
+        graph_.depend(receiver.prior_send, send);
+    }
+}
+
 bool GraphBuilder::scatters_pipeline_sends() const {
     return parallelism_.pp_scatter_gather && parallelism_.tp > 1 && !parallelism_.sequence_parallel;
 }
@@ -227,17 +253,19 @@ void GraphBuilder::link_pipeline() {
                     const int next_stage = (device.stage + 1) % pp;
                     const std::int32_t next = device_of(device.npu + (next_stage - device.stage) * stride, next_stage);
                     const TaskId send = forward_steps_[d][index].send;
-                    const TaskId receiver = forward_steps_[static_cast<std::size_t>(next)][step_index(model_chunk + 1, mb)].first;
-                    if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                    const Step& receiver = forward_steps_[static_cast<std::size_t>(next)][step_index(model_chunk + 1, mb)];
+                    if (send >= 0 && receiver.first >= 0) graph_.depend(send, receiver.first);
+                    if (send >= 0 && parallelism_.p2p_rendezvous) link_rendezvous(send, receiver, true);
                 }
                 if (model_chunk > 0) {
                     const int previous_stage = (device.stage + pp - 1) % pp;
                     const std::int32_t previous =
                         device_of(device.npu + (previous_stage - device.stage) * stride, previous_stage);
                     const TaskId send = backward_steps_[d][index].send;
-                    const TaskId receiver =
-                        backward_steps_[static_cast<std::size_t>(previous)][step_index(model_chunk - 1, mb)].first;
-                    if (send >= 0 && receiver >= 0) graph_.depend(send, receiver);
+                    const Step& receiver =
+                        backward_steps_[static_cast<std::size_t>(previous)][step_index(model_chunk - 1, mb)];
+                    if (send >= 0 && receiver.first >= 0) graph_.depend(send, receiver.first);
+                    if (send >= 0 && parallelism_.p2p_rendezvous) link_rendezvous(send, receiver, false);
                 }
             }
         }

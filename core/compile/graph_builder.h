@@ -31,6 +31,11 @@ namespace parasight {
 struct Step {
     TaskId first = -1;  // the first task of a forward or backward step on a device
     TaskId send = -1;   // the pipeline send that ends it (-1 at the ends of the model)
+    // The device's step before this one: its last computation and its pipeline send (-1: none). A receive posted in
+    // order (parallelism.p2p_rendezvous) waits for them as DeepSpeed's pipeline engine does.
+    TaskId prior_compute = -1;
+    TaskId prior_send = -1;
+    bool prior_forward = false;
 };
 
 class GraphBuilder {
@@ -136,6 +141,9 @@ private:
         double expert_bucket_bytes = 0.0;  // expert gradients (with ep > 1 they are reduced over dp only)
         TaskId expert_bucket_ready = -1;
         std::vector<TaskId> reductions;
+        TaskId last_compute = -1;  // the last step's last computation and its send (Step::prior_compute, prior_send)
+        TaskId last_send = -1;
+        bool last_forward = false;
     };
 
     StageContext stage_context(int stage);
@@ -151,6 +159,13 @@ private:
     [[nodiscard]] bool bucket_full(const DeviceProgram& program) const;
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+    // Ends a forward or backward step whose computation ended with `last` and whose send (if any) is record.send:
+    // notes what came before it (Step::prior_compute, prior_send) and what the device's next step waits for.
+    void finish_step(DeviceProgram& program, Step& record, bool forward, TaskId last);
+    // DeepSpeed's exchange order (parallelism.p2p_rendezvous): the send into `receiver` waits for the receive to be
+    // posted, after the receiver's previous step's send — except that a forward step after a backward step receives
+    // its activation before it sends that backward's gradient.
+    void link_rendezvous(TaskId send, const Step& receiver, bool receiver_forward);
     // A weight-gradient step of a schedule that splits backward: every layer's weight gradients, which fill the
     // data-parallel buckets as the backward of other schedules does.
     void emit_weight_gradient_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);

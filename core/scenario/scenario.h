@@ -196,6 +196,11 @@ struct ParallelismSpec {
     // Pipeline sends run beside the next step (Megatron-Core's --overlap-p2p-communication), or the step after a
     // send waits for it (Megatron-LM's schedules of 2021-2022 waited on each send and receive).
     bool overlap_p2p = true;
+    // A pipeline send starts only when its receiver has posted the matching receive, in the order DeepSpeed's
+    // pipeline engine issues them (deepspeed/runtime/pipe/schedule.py, TrainSchedule: each step first exchanges with
+    // both neighbours — a forward step receives its activation before sending the previous step's gradient, a
+    // backward step sends the previous step's activation before receiving its gradient). GPipe and 1F1B only.
+    bool p2p_rendezvous = false;
     // Without sequence parallelism each TP rank sends 1/t of the boundary activation and the receiver all-gathers it
     // over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline, on in 2021-2022; Megatron-Core has no such step).
     bool pp_scatter_gather = false;

@@ -13,9 +13,10 @@ const std::array<EnumName<TrainingStack>, 6> training_stack_names{{
     {TrainingStack::fsdp, "fsdp"},
 }};
 
-const std::array<std::string_view, 6> stack_behaviour_paths{
-    "training.attention",  "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
-    "parallelism.overlap_p2p", "parallelism.zero3_gather", "training.fp32_gradients"};
+const std::array<std::string_view, 7> stack_behaviour_paths{
+    "training.attention",      "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
+    "parallelism.overlap_p2p", "parallelism.zero3_gather", "training.fp32_gradients",
+    "parallelism.p2p_rendezvous"};
 
 std::string_view to_string(TrainingStack stack) noexcept { return name_of(stack, training_stack_names); }
 
@@ -44,10 +45,12 @@ StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noe
         break;
     case TrainingStack::deepspeed:
         // overlap_comm defaults to true only under ZeRO-3 (DeepSpeed, deepspeed/runtime/zero/config.py,
-        // overlap_comm_valid); the pipeline engine's sends block (deepspeed/runtime/pipe/engine.py); ZeRO-3 fetches
-        // each submodule's parameters (its partitioned-parameter coordinator).
+        // overlap_comm_valid); the pipeline engine's sends block and pair with their receives at each step's start
+        // (deepspeed/runtime/pipe/engine.py and schedule.py, TrainSchedule); ZeRO-3 fetches each submodule's
+        // parameters (its partitioned-parameter coordinator).
         behaviours.overlap_grad_reduce = zero == 3;
         behaviours.overlap_p2p = false;
+        behaviours.p2p_rendezvous = true;
         behaviours.zero3_gather = Zero3Gather::module;
         break;
     case TrainingStack::fsdp:
@@ -65,6 +68,7 @@ StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept {
     behaviours.overlap_grad_reduce = scenario.parallelism.overlap_grad_reduce;
     behaviours.overlap_p2p = scenario.parallelism.overlap_p2p;
     behaviours.fp32_gradients = scenario.training.fp32_gradients;
+    behaviours.p2p_rendezvous = scenario.parallelism.p2p_rendezvous;
     behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(
         stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype).zero3_gather);
     return behaviours;
@@ -79,6 +83,7 @@ bool differs(const StackBehaviours& a, const StackBehaviours& b, std::string_vie
     if (path == stack_behaviour_paths[2]) return a.overlap_grad_reduce != b.overlap_grad_reduce;
     if (path == stack_behaviour_paths[3]) return a.overlap_p2p != b.overlap_p2p;
     if (path == stack_behaviour_paths[5]) return a.fp32_gradients != b.fp32_gradients;
+    if (path == stack_behaviour_paths[6]) return a.p2p_rendezvous != b.p2p_rendezvous;
     return a.zero3_gather != b.zero3_gather;
 }
 
@@ -90,6 +95,7 @@ void set_behaviours(Scenario& scenario, const StackBehaviours& from, const std::
     if (take(stack_behaviour_paths[2])) scenario.parallelism.overlap_grad_reduce = from.overlap_grad_reduce;
     if (take(stack_behaviour_paths[3])) scenario.parallelism.overlap_p2p = from.overlap_p2p;
     if (take(stack_behaviour_paths[5])) scenario.training.fp32_gradients = from.fp32_gradients;
+    if (take(stack_behaviour_paths[6])) scenario.parallelism.p2p_rendezvous = from.p2p_rendezvous;
 }
 
 }  // namespace
@@ -113,8 +119,11 @@ void change_stack(Scenario& scenario, TrainingStack stack) {
 
 bool differs_from_stack(const Scenario& scenario, std::string_view path) noexcept {
     // Without a stack, the behaviours older than stacks are always written (files read and write as before them);
-    // fp32_gradients, newer, only when set (scenario_writer.h, paths_written_only_when_set).
-    if (scenario.training.stack == TrainingStack::none && path != stack_behaviour_paths[5]) return true;
+    // fp32_gradients and p2p_rendezvous, newer, only when set (scenario_writer.h, paths_written_only_when_set).
+    if (scenario.training.stack == TrainingStack::none && path != stack_behaviour_paths[5] &&
+        path != stack_behaviour_paths[6]) {
+        return true;
+    }
     return differs(stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype),
                    scenario_behaviours(scenario), path);
 }
@@ -125,6 +134,7 @@ std::string behaviour_text(const StackBehaviours& behaviours, std::string_view p
     if (path == stack_behaviour_paths[2]) return behaviours.overlap_grad_reduce ? "true" : "false";
     if (path == stack_behaviour_paths[3]) return behaviours.overlap_p2p ? "true" : "false";
     if (path == stack_behaviour_paths[5]) return behaviours.fp32_gradients ? "true" : "false";
+    if (path == stack_behaviour_paths[6]) return behaviours.p2p_rendezvous ? "true" : "false";
     return std::string(name_of(behaviours.zero3_gather, zero3_gather_names));
 }
 

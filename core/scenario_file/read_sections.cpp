@@ -51,6 +51,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                                              "sequence_parallel",
                                              "overlap_grad_reduce",
                                              "overlap_p2p",
+                                             "p2p_rendezvous",
                                              "pp_scatter_gather",
                                              "tp_overlap",
                                              "recompute",
@@ -87,6 +88,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);
+    reader.read_bool("p2p_rendezvous", parallelism.p2p_rendezvous);
     reader.read_bool("pp_scatter_gather", parallelism.pp_scatter_gather);
     reader.read_enum("tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     reader.read_enum("recompute", parallelism.recompute, recompute_names);

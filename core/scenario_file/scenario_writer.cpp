@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 15> paths_written_only_when_set{
+const std::array<std::string_view, 16> paths_written_only_when_set{
     "model.decoder_layers",
     "model.kv_heads",
     "model.head_dim",
@@ -26,6 +26,7 @@ const std::array<std::string_view, 15> paths_written_only_when_set{
     "cluster.topology[].in_switch_reduction",
     "parallelism.zero3_prefetch_layers",
     "parallelism.zero3_gather",
+    "parallelism.p2p_rendezvous",
     "parallelism.micro_batch_group"};
 namespace {
 
@@ -203,6 +204,9 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     }
     if (differs_from_stack(scenario, "parallelism.overlap_p2p")) {
         out << YAML::Key << "overlap_p2p" << YAML::Value << YAML::TrueFalseBool << parallelism.overlap_p2p;
+    }
+    if (differs_from_stack(scenario, "parallelism.p2p_rendezvous")) {
+        out << YAML::Key << "p2p_rendezvous" << YAML::Value << YAML::TrueFalseBool << parallelism.p2p_rendezvous;
     }
     out << YAML::Key << "pp_scatter_gather" << YAML::Value << YAML::TrueFalseBool << parallelism.pp_scatter_gather;
     if (differs_from_stack(scenario, "parallelism.tp_overlap")) {

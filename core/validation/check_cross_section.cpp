@@ -229,6 +229,14 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                               "each layer's parameters again for its weight gradients");
         }
     }
+    if (parallelism.p2p_rendezvous && pp > 1 && parallelism.schedule != Schedule::gpipe &&
+        parallelism.schedule != Schedule::one_f_one_b) {
+        check.add("parallelism.schedule",
+                  "p2p_rendezvous pairs each pipeline send with its receive as DeepSpeed's pipeline engine does, "
+                  "which runs GPipe and 1F1B orders only; the " + std::string(name_of(parallelism.schedule, schedule_names)) +
+                      " schedule would deadlock on it (the deepspeed stack sets it: write p2p_rendezvous: false to "
+                      "run this schedule)");
+    }
     if (parallelism.schedule == Schedule::interleaved) {
         if (parallelism.virtual_stages < 2) {
             check.add("parallelism.virtual_stages", "the interleaved schedule needs virtual_stages of at least 2");

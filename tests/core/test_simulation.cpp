@@ -178,6 +178,20 @@ HandCosts hand_costs(const Scenario& scenario) {
     return costs;
 }
 
+// The step times of gpipe_two_stage_yaml's stages: stage 0 holds the embedding and layer 0, stage 1 layer 1 and the
+// logits — F0 = embedding + attention + MLP forward, F1 = attention + MLP + logits forward, B0 = MLP + attention +
+// embedding backward, B1 = logits + MLP + attention backward.
+struct TwoStageSteps {
+    double F0, F1, B0, B1;
+};
+
+TwoStageSteps two_stage_steps(const HandCosts& c) {
+    return {c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s,
+            c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s,
+            c.mlp_backward_s + c.attention_backward_s + c.embedding_backward_s,
+            c.logits_backward_s + c.mlp_backward_s + c.attention_backward_s};
+}
+
 // The report as JSON with the "simulation" object (events, wall_s, mode) cut out.
 std::string without_simulation_object(std::string json) {
     const auto key = json.find("\"simulation\"");
@@ -362,6 +376,7 @@ class TestSimulation : public QObject {
 private slots:
     void gpipeTwoStagesExactTimeline();
     void blockingPipelineSendsHoldTheNextStep();
+    void deepSpeedSendsWaitForTheirReceive();
     void pipelineBubbleFractions_data();
     void pipelineBubbleFractions();
     void dataParallelAllReduceOverlapsBackward();
@@ -422,11 +437,7 @@ void TestSimulation::blockingPipelineSendsHoldTheNextStep() {
     const std::string from = "parallelism: {pp: 2, schedule: gpipe}";
     yaml.replace(yaml.find(from), from.size(), "parallelism: {pp: 2, schedule: gpipe, overlap_p2p: false}");
     PS_SIMULATE(sim, yaml);
-    const HandCosts c = hand_costs(sim_scenario);
-    const double F0 = c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s;
-    const double F1 = c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s;
-    const double B0 = c.mlp_backward_s + c.attention_backward_s + c.embedding_backward_s;
-    const double B1 = c.logits_backward_s + c.mlp_backward_s + c.attention_backward_s;
+    const auto [F0, F1, B0, B1] = two_stage_steps(hand_costs(sim_scenario));
     const double send = std::ldexp(1.0, -18);  // gpipeTwoStagesExactTimeline: 16384 B at 2^32 B/s
     QVERIFY(B1 + send > B0);
     const double p = std::max(F1, F0 + send);
@@ -446,16 +457,44 @@ void TestSimulation::blockingPipelineSendsHoldTheNextStep() {
     }
 }
 
+void TestSimulation::deepSpeedSendsWaitForTheirReceive() {
+    // gpipeTwoStagesExactTimeline's pipeline in 1F1B order with DeepSpeed's exchange (p2p_rendezvous: blocking sends,
+    // each paired with its receive). Stage 0 runs F(0) F(1) B(0) F(2) B(1) F(3) B(2) B(3), stage 1 F(i) B(i); a_i is
+    // stage 0's send after F(i), g_i stage 1's after B(i), each c long.
+    //   a_0 [F0, F0 + c]; stage 1 runs F(0) B(0) until X0 = F0 + c + F1 + B1.
+    //   a_i (i ≥ 1) waits for stage 1 to post its receive after B(i − 1): [X(i−1), X(i−1) + c]; g_(i−1) is sent after
+    //   that receive (a forward step receives first): [X(i−1) + c, X(i−1) + 2c]; stage 1's F(i) waits for its own
+    //   send, so X(i) = X(i−1) + 2c + F1 + B1 — two transfers a micro-batch where overlap_p2p: false alone costs one.
+    //   Stage 0's B(i) starts when g_i arrives: X(i) + 2c for i < 3; B(3) at X(3) + c (no activation left to wait for).
+    std::string yaml = gpipe_two_stage_yaml();
+    const std::string from = "parallelism: {pp: 2, schedule: gpipe}";
+    yaml.replace(yaml.find(from), from.size(),
+                 "parallelism: {pp: 2, schedule: 1f1b, overlap_p2p: false, p2p_rendezvous: true}");
+    PS_SIMULATE(sim, yaml);
+    const auto [F0, F1, B0, B1] = two_stage_steps(hand_costs(sim_scenario));
+    const double send = std::ldexp(1.0, -18);  // gpipeTwoStagesExactTimeline: 16384 B at 2^32 B/s
+    // Stage 0 is ready to send before stage 1 is ready to receive: stage 1 paces the exchange.
+    QVERIFY(F1 + B1 > F0 + B0);
+    const auto X = [&](int i) { return F0 + send + F1 + B1 + i * (F1 + B1 + 2 * send); };
+    for (int i = 1; i < 4; ++i) {
+        const Interval s1f = step_interval(sim, 1, true, i);
+        PS_COMPARE_RELATIVE(s1f.start_s, X(i - 1) + 2 * send, 1e-12);
+    }
+    for (int i = 0; i < 3; ++i) {
+        PS_COMPARE_RELATIVE(step_interval(sim, 0, false, i).start_s, X(i) + 2 * send, 1e-12);
+    }
+    PS_COMPARE_RELATIVE(step_interval(sim, 0, false, 3).end_s, X(3) + send + B0, 1e-12);
+    // Without the rendezvous the same blocking sends cost one transfer a micro-batch: three fewer in all.
+    yaml.replace(yaml.find(", p2p_rendezvous: true"), 22, "");
+    PS_SIMULATE(blocking, yaml);
+    PS_COMPARE_RELATIVE(step_interval(blocking, 0, false, 3).end_s, X(3) + send + B0 - 3 * send, 1e-12);
+}
+
 void TestSimulation::gpipeTwoStagesExactTimeline() {
     PS_SIMULATE(sim, gpipe_two_stage_yaml());
     const HandCosts c = hand_costs(sim_scenario);
-    // Step times on the binary machine. Stage 0 holds the embedding and layer 0, stage 1 layer 1 and the logits:
-    //   F0 = embedding + attention + MLP forward,   B0 = MLP + attention + embedding backward,
-    //   F1 = attention + MLP + logits forward,      B1 = logits + MLP + attention backward.
-    const double F0 = c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s;
-    const double F1 = c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s;
-    const double B0 = c.mlp_backward_s + c.attention_backward_s + c.embedding_backward_s;
-    const double B1 = c.logits_backward_s + c.mlp_backward_s + c.attention_backward_s;
+    // Step times on the binary machine (two_stage_steps says what each stage runs).
+    const auto [F0, F1, B0, B1] = two_stage_steps(c);
     // Send: the 128 × 64 bf16 activation, 16384 B at 2^32 B/s with no latency = 2^-18 s.
     const double send = parasight::point_to_point(sim_scenario.topology(), 0, 1, 128.0 * 64.0 * 2.0).time_s;
     QCOMPARE_EQ(send, std::ldexp(1.0, -18));

@@ -65,15 +65,18 @@ private slots:
         QTest::addColumn<TpOverlap>("tp_overlap");
         QTest::addColumn<bool>("overlap_grad_reduce");
         QTest::addColumn<bool>("overlap_p2p");
+        QTest::addColumn<bool>("p2p_rendezvous");
         // Without a stack, ParaSight's defaults.
-        QTest::newRow("none") << QString() << Attention::fused << TpOverlap::none << true << true;
+        QTest::newRow("none") << QString() << Attention::fused << TpOverlap::none << true << true << false;
         QTest::newRow("megatron-lm-2021") << "megatron-lm-2021" << Attention::unfused << TpOverlap::none << false
-                                          << false;
-        QTest::newRow("megatron-core") << "megatron-core" << Attention::fused << TpOverlap::backward << true << true;
-        QTest::newRow("nemo") << "nemo" << Attention::fused << TpOverlap::backward << true << true;
-        // ZeRO stage 0 here: DeepSpeed's overlap_comm is off below ZeRO-3; its pipeline sends block.
-        QTest::newRow("deepspeed") << "deepspeed" << Attention::fused << TpOverlap::none << false << false;
-        QTest::newRow("fsdp") << "fsdp" << Attention::fused << TpOverlap::none << true << true;
+                                          << false << false;
+        QTest::newRow("megatron-core") << "megatron-core" << Attention::fused << TpOverlap::backward << true << true
+                                       << false;
+        QTest::newRow("nemo") << "nemo" << Attention::fused << TpOverlap::backward << true << true << false;
+        // ZeRO stage 0 here: DeepSpeed's overlap_comm is off below ZeRO-3; its pipeline sends block and pair with
+        // their receives.
+        QTest::newRow("deepspeed") << "deepspeed" << Attention::fused << TpOverlap::none << false << false << true;
+        QTest::newRow("fsdp") << "fsdp" << Attention::fused << TpOverlap::none << true << true << false;
     }
 
     void stackSetsItsBehaviours() {
@@ -82,12 +85,36 @@ private slots:
         QFETCH(TpOverlap, tp_overlap);
         QFETCH(bool, overlap_grad_reduce);
         QFETCH(bool, overlap_p2p);
+        QFETCH(bool, p2p_rendezvous);
         const std::string key = stack.isEmpty() ? std::string() : ", stack: " + stack.toStdString();
         const Scenario scenario = loaded(scenario_text(key, ""));
         QCOMPARE(scenario.training.attention, attention);
         QCOMPARE(scenario.parallelism.tp_overlap, tp_overlap);
         QCOMPARE(scenario.parallelism.overlap_grad_reduce, overlap_grad_reduce);
         QCOMPARE(scenario.parallelism.overlap_p2p, overlap_p2p);
+        QCOMPARE(scenario.parallelism.p2p_rendezvous, p2p_rendezvous);
+    }
+
+    void deepSpeedRendezvousRefusesOtherSchedules() {
+        // DeepSpeed's pipeline engine runs 1F1B's order only; its rendezvous under the interleaved schedule would
+        // deadlock, so the stack's setting is refused there with what to write, at the schedule's value (line 9, the
+        // parallelism section).
+        const std::string text =
+            scenario_text(", stack: deepspeed", ", schedule: interleaved, virtual_stages: 2");
+        const LoadResult refused = parasight::load_scenario_text(text, "stack.yaml");
+        QVERIFY(!refused.ok());
+        const std::string message = refused.diagnostics.front().to_string();
+        QVERIFY2(message.find("stack.yaml:9:59:") == 0, message.c_str());
+        QVERIFY2(message.find("the interleaved schedule would deadlock on it") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("write p2p_rendezvous: false") != std::string::npos, message.c_str());
+        std::string allowed = text;
+        allowed.replace(allowed.find("virtual_stages: 2"), 17, "virtual_stages: 2, p2p_rendezvous: false");
+        QVERIFY(parasight::load_scenario_text(allowed, "stack.yaml").ok());
+        // Written with stack none, it is refused the same way.
+        QVERIFY(!parasight::load_scenario_text(
+                     scenario_text("", ", schedule: interleaved, virtual_stages: 2, p2p_rendezvous: true"),
+                     "stack.yaml")
+                     .ok());
     }
 
     void writtenBehaviourWins() {

@@ -106,6 +106,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("parallelism.overlap_p2p"),
          tr("PP overlap: pipeline sends run beside the device's next step (Megatron-Core); off: the next step waits "
             "for each send (Megatron-LM of 2021-2022)")},
+        {QStringLiteral("parallelism.p2p_rendezvous"),
+         tr("PP rendezvous: a pipeline send starts only when its receiver has posted the receive, in the order "
+            "DeepSpeed's pipeline engine exchanges at each step (GPipe and 1F1B only)")},
         {QStringLiteral("parallelism.pp_scatter_gather"),
          tr("Without sequence parallelism, each TP rank sends 1/tp of the boundary activation and the receiving "
             "stage all-gathers it over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline)")},

@@ -312,6 +312,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                 [](Scenario& s) -> bool& { return s.parallelism.overlap_grad_reduce; }));
     fields.push_back(flag_field(QStringLiteral("parallelism.overlap_p2p"), parallelism, tr("PP overlap"),
                                 [](Scenario& s) -> bool& { return s.parallelism.overlap_p2p; }));
+    fields.push_back(flag_field(QStringLiteral("parallelism.p2p_rendezvous"), parallelism, tr("PP rendezvous"),
+                                [](Scenario& s) -> bool& { return s.parallelism.p2p_rendezvous; }));
     fields.push_back(flag_field(QStringLiteral("parallelism.pp_scatter_gather"), parallelism, tr("PP scatter/gather"),
                                 [](Scenario& s) -> bool& { return s.parallelism.pp_scatter_gather; }));
     fields.push_back(enum_field<TpOverlap>(QStringLiteral("parallelism.tp_overlap"), parallelism, tr("TP overlap"),
