@@ -2,10 +2,22 @@
 
 #include "collective/collective_op.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
 namespace parasight {
+
+std::string method_text(const TransferShape& shape) {
+    if (shape.methods.empty()) return "point to point";
+    std::string text;
+    for (const TransferShape::DimensionMethod& method : shape.methods) {
+        if (!text.empty()) text += ", ";
+        if (shape.methods.size() > 1) text += "dim " + std::to_string(method.dimension) + " ";
+        text += std::string(to_string(method.algorithm)) + " · " + std::string(to_string(method.protocol));
+    }
+    return text;
+}
 
 std::vector<CollectiveRow> collective_table(const Timeline& timeline, const IdenticalDevices* classes) {
     struct Sums {
@@ -14,6 +26,7 @@ std::vector<CollectiveRow> collective_table(const Timeline& timeline, const Iden
         double weighted_calls = 0.0;
         double weighted_bytes = 0.0;
         double weighted_time_s = 0.0;
+        std::vector<const TransferShape*> shapes;  // distinct, in the order first met
     };
     std::map<std::tuple<std::size_t, std::string>, Sums> by_kind;
     double weights = 0.0;
@@ -28,6 +41,9 @@ std::vector<CollectiveRow> collective_table(const Timeline& timeline, const Iden
                 if (const TransferShape* shape = timeline.transfer_shape(id)) {
                     sums.ranks = shape->ranks;
                     sums.op = shape->op;
+                    if (std::find(sums.shapes.begin(), sums.shapes.end(), shape) == sums.shapes.end()) {
+                        sums.shapes.push_back(shape);
+                    }
                 }
                 sums.weighted_calls += weight;
                 sums.weighted_bytes += weight * event.bytes;
@@ -47,6 +63,12 @@ std::vector<CollectiveRow> collective_table(const Timeline& timeline, const Iden
         row.algbw_Bps = row.time_per_call_s > 0.0 ? row.bytes_per_call / row.time_per_call_s : 0.0;
         // A send's bus bandwidth is its algorithm bandwidth; a collective's, nccl-tests' factor of it.
         row.busbw_Bps = row.algbw_Bps * (sums.op ? bus_bandwidth_factor(*sums.op, sums.ranks) : 1.0);
+        std::vector<std::string> methods;
+        for (const TransferShape* shape : sums.shapes) {
+            std::string text = method_text(*shape);
+            if (std::find(methods.begin(), methods.end(), text) == methods.end()) methods.push_back(std::move(text));
+        }
+        for (const std::string& text : methods) row.method += (row.method.empty() ? "" : " or ") + text;
         rows.push_back(std::move(row));
     }
     return rows;

@@ -4,7 +4,8 @@
 // bytes of one call, the time one takes as it ran (sharing links with the others), the algorithm bandwidth (bytes
 // / time) and the bus bandwidth as NCCL tests report it (algbw × 2(n−1)/n for an all-reduce of n ranks, (n−1)/n for
 // a reduce-scatter, all-gather or all-to-all, 1 for a broadcast and a point-to-point send), so that it compares with
-// a link's bandwidth and with nccl-tests' tables.
+// a link's bandwidth and with nccl-tests' tables — and how it ran: the algorithm and protocol on each dimension
+// (NCCL's choice where a dimension leaves it to NCCL).
 
 #include "analysis/breakdown.h"
 #include "analysis/identical_devices.h"
@@ -24,7 +25,13 @@ struct CollectiveRow {
     double time_per_call_s = 0.0;   // the mean, as it ran
     double algbw_Bps = 0.0;         // bytes per call / time per call
     double busbw_Bps = 0.0;
+    // "ring · LL128" on one dimension, "dim 0 ring · Simple, dim 1 tree · LL" on several; calls of the row that ran
+    // differently (buckets of other sizes) are joined with " or "; "point to point" for a send.
+    std::string method;
 };
+
+// How one transfer ran, as CollectiveRow::method writes it.
+[[nodiscard]] std::string method_text(const TransferShape& shape);
 
 // In the order of the groups (tp, cp, ep, pp, dp), then by operation. With `classes` (built from the same timeline),
 // each class of identical devices is read once, through its first member.

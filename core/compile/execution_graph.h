@@ -9,6 +9,7 @@
 #include "common/memory_category.h"
 #include "common/task_kind.h"
 #include "common/warning.h"
+#include "topology/dimension.h"
 #include "topology/parallel_layout.h"
 
 #include <array>
@@ -78,6 +79,14 @@ struct TransferShape {
     // point-to-point send, which has 2.
     std::optional<CollectiveOp> op;
     std::int64_t ranks = 2;
+    // A collective's algorithm and protocol on each dimension it uses (its first phase there), in dimension order —
+    // NCCL's choice where the dimension leaves it to NCCL; empty for a point-to-point send.
+    struct DimensionMethod {
+        std::size_t dimension = 0;
+        CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
+        CollectiveProtocol protocol = CollectiveProtocol::simple;
+    };
+    std::vector<DimensionMethod> methods;
 };
 
 struct SimulatedDevice {

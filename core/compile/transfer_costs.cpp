@@ -33,7 +33,16 @@ TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveO
     for (const DimensionCollectiveCost& dimension : cost.per_dim) {
         shape.bytes_by_dimension[dimension.dimension] += dimension.bytes_sent;
         shape.time_by_dimension_s[dimension.dimension] += dimension.time_s;
+        const bool listed = std::any_of(shape.methods.begin(), shape.methods.end(),
+                                        [&](const TransferShape::DimensionMethod& method) {
+                                            return method.dimension == dimension.dimension;
+                                        });
+        if (!listed) shape.methods.push_back({dimension.dimension, dimension.algorithm, dimension.protocol});
     }
+    std::sort(shape.methods.begin(), shape.methods.end(),
+              [](const TransferShape::DimensionMethod& a, const TransferShape::DimensionMethod& b) {
+                  return a.dimension < b.dimension;
+              });
     shape.op = op;
     shape.ranks = cost.ranks;
     const Collective costed{cost.time_s, add_shape(std::move(shape))};

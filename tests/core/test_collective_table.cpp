@@ -5,6 +5,7 @@
 
 #include "analysis/collective_table.h"
 #include "analysis/identical_devices.h"
+#include "collective/group_collective.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
@@ -28,6 +29,7 @@ class TestCollectiveTable : public QObject {
 private slots:
     void aRowPerKindOfCall();
     void identicalDevicesAreReadOnce();
+    void methodTextNamesEachDimension();
 };
 
 void TestCollectiveTable::aRowPerKindOfCall() {
@@ -62,6 +64,16 @@ void TestCollectiveTable::aRowPerKindOfCall() {
         QCOMPARE(pp->busbw_Bps, pp->algbw_Bps);
         QVERIFY(pp->time_per_call_s >= 5e-6 + 262144.0 / 25e9);  // across the slow switch
     }
+    // How each ran: what the collective model chose for the tp pair (2 neighbouring NPUs of the first switch, one
+    // dimension, so no "dim" prefix; NCCL's choice, as the switch leaves it to NCCL); a send has no algorithm.
+    const DimensionSpan pair{0, 1, 2};
+    const CollectiveCost chosen = group_collective(CollectiveOp::all_reduce, 262144.0,
+                                                   loaded.scenario->value().topology(), std::span(&pair, 1),
+                                                   CollectivePlan{});
+    QCOMPARE(chosen.per_dim.size(), std::size_t{1});
+    QCOMPARE(tp->method, std::string(to_string(chosen.per_dim[0].algorithm)) + " · " +
+                             std::string(to_string(chosen.per_dim[0].protocol)));
+    QCOMPARE(row_named(rows, "pp send activations")->method, std::string("point to point"));
     // Sorted by group: tp's rows before pp's, pp's before dp's.
     for (std::size_t i = 1; i < rows.size(); ++i) QVERIFY(rows[i - 1].group <= rows[i].group);
 }
@@ -84,6 +96,15 @@ void TestCollectiveTable::identicalDevicesAreReadOnce() {
         QVERIFY(qFuzzyCompare(once[i].busbw_Bps, all[i].busbw_Bps));
     }
     QCOMPARE(row_named(once, "tp all-reduce")->calls_per_device, 32.0);
+}
+
+// A shape on several dimensions names each dimension's algorithm and protocol.
+void TestCollectiveTable::methodTextNamesEachDimension() {
+    TransferShape shape;
+    shape.op = CollectiveOp::all_reduce;
+    shape.methods = {{0, CollectiveAlgorithm::ring, CollectiveProtocol::ll128},
+                     {1, CollectiveAlgorithm::double_binary_tree, CollectiveProtocol::simple}};
+    QCOMPARE(method_text(shape), std::string("dim 0 ring · LL128, dim 1 double_binary_tree · Simple"));
 }
 
 QTEST_GUILESS_MAIN(TestCollectiveTable)

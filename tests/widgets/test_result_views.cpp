@@ -430,6 +430,11 @@ void TestResultViews::communicationCallsAreListed() {
     QCOMPARE(model->index(tp, CollectiveTableModel::busbw_column).data().toString(),
              model->index(tp, CollectiveTableModel::algbw_column).data().toString());
     QVERIFY(!model->headerData(CollectiveTableModel::busbw_column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    // How it ran: the core's algorithm and protocol for the call (tests/core/test_collective_table.cpp checks them
+    // against the collective model's choice).
+    QCOMPARE(model->index(tp, CollectiveTableModel::method_column).data().toString(),
+             QString::fromStdString(result->collectives[static_cast<std::size_t>(tp)].method));
+    QVERIFY(!model->index(tp, CollectiveTableModel::method_column).data().toString().isEmpty());
     view.showMessage(QStringLiteral("Not simulated: why"));
     QCOMPARE(model->rowCount(), 0);
 }

@@ -26,7 +26,7 @@ QVariant CollectiveTableModel::data(const QModelIndex& index, int role) const {
     const CollectiveRow& row = rows_[static_cast<std::size_t>(index.row())];
     const std::string_view group = name_of(row.group, comm_group_names);
     if (role == Qt::DecorationRole && index.column() == group_column) return exposed_comm_color(row.group);
-    if (role == Qt::TextAlignmentRole && index.column() >= ranks_column) {
+    if (role == Qt::TextAlignmentRole && index.column() >= ranks_column && index.column() <= busbw_column) {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role == ValueRole) {
@@ -37,6 +37,7 @@ QVariant CollectiveTableModel::data(const QModelIndex& index, int role) const {
         case time_column: return row.time_per_call_s;
         case algbw_column: return row.algbw_Bps;
         case busbw_column: return row.busbw_Bps;
+        case method_column: return QString::fromStdString(row.method);
         default: return {};
         }
     }
@@ -50,6 +51,7 @@ QVariant CollectiveTableModel::data(const QModelIndex& index, int role) const {
     case time_column: return time_text(row.time_per_call_s);
     case algbw_column: return quantity_text(row.algbw_Bps, units::Dimension::bandwidth);
     case busbw_column: return quantity_text(row.busbw_Bps, units::Dimension::bandwidth);
+    case method_column: return QString::fromStdString(row.method);
     default: return {};
     }
 }
@@ -66,6 +68,7 @@ QVariant CollectiveTableModel::headerData(int section, Qt::Orientation orientati
         case time_column: return tr("Time per call");
         case algbw_column: return tr("algbw");
         case busbw_column: return tr("busbw");
+        case method_column: return tr("Algorithm · protocol");
         default: return {};
         }
     }
@@ -82,6 +85,10 @@ QVariant CollectiveTableModel::headerData(int section, Qt::Orientation orientati
             return tr("Bus bandwidth, as nccl-tests report it: algbw × 2(n − 1)/n for an all-reduce of n ranks, "
                       "× (n − 1)/n for a reduce-scatter, all-gather or all-to-all, × 1 for a send; it compares with "
                       "a link's bandwidth whatever n is");
+        case method_column:
+            return tr("How the call ran on each topology dimension it used: its algorithm (ring, tree, in-switch "
+                      "reduction, …) and NCCL protocol (Simple, LL128, LL) — NCCL's choice for the call's size and "
+                      "ranks where the dimension leaves it to NCCL");
         default: return {};
         }
     }

@@ -16,7 +16,7 @@ class CollectiveTableModel : public QAbstractTableModel {
 
 public:
     enum Column { group_column, operation_column, ranks_column, calls_column, bytes_column, time_column,
-                  algbw_column, busbw_column, column_count };
+                  algbw_column, busbw_column, method_column, column_count };
     // The value of a cell as a number (its column's unit: bytes, seconds, B/s), for sorting and tests.
     static constexpr int ValueRole = Qt::UserRole + 1;
 
