@@ -105,18 +105,20 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
         work.attention.push_back(LayerOperation{attention_operation_names[3], {}, {}});
         work.attention.push_back(LayerOperation{attention_operation_names[4], {}, {}});
     } else {
-        // Attention core, per head: scores [s×d]·[d×s], softmax and dropout on a/t·b·s² elements, then ·V.
+        // Attention core, per head: scores [s×d]·[d×s], softmax (read and write) and dropout (read, write, a 1-byte
+        // mask) on a/t·b·s² elements, then ·V.
         work.attention.push_back(
             batched_matmul(attention_operation_names[2], heads_local * micro_batch, s_local, s_keys, head_dim, eb));
         const double score_elements = heads_local * micro_batch * s_local * s_keys;
-        work.attention.push_back(
-            streaming(attention_operation_names[3], score_elements * (2.0 * eb + 2.0 * eb + 1.0)));
+        work.attention.push_back(streaming(attention_operation_names[3],
+                                           score_elements * (2.0 * eb + (model.dropout ? 2.0 * eb + 1.0 : 0.0))));
         work.attention.push_back(
             batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
     }
     work.attention.push_back(linear(attention_operation_names[5], tokens, h, queries_width / t, eb));
-    // Bias, dropout and residual add: read two activations, write one and a 1-byte mask.
-    work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + 1.0)));
+    // Bias, dropout and residual add: read two activations, write one and a 1-byte mask (none without dropout).
+    const double mask_bytes = model.dropout ? 1.0 : 0.0;
+    work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + mask_bytes)));
 
     work.mlp.push_back(streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
     // A mixture-of-experts MLP runs each token through experts_per_token experts; every expert-parallel rank gets
@@ -128,7 +130,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     const double activation_bytes = expert_tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
     work.mlp.push_back(streaming(mlp_operation_names[2], activation_bytes));
     work.mlp.push_back(linear(mlp_operation_names[3], expert_tokens, h, f / t, eb));
-    work.mlp.push_back(streaming(mlp_operation_names[4], norm_tokens * h * (3.0 * eb + 1.0)));
+    work.mlp.push_back(streaming(mlp_operation_names[4], norm_tokens * h * (3.0 * eb + mask_bytes)));
 
     work.tp_collective_bytes = tokens * h * eb;
     work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;

@@ -128,18 +128,21 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     const double scores = fused ? 0.0 : a * s * s * b / t;
     const double log_sum_exp = fused ? 4.0 * a * s * b / t : 0.0;
     const int v_keeper = fused ? 2 : 4;
+    // Dropout keeps a 1-byte mask per element it drops from and its 16-bit output; without it, neither.
+    const double dropout = model.dropout ? 1.0 : 0.0;
     // A mixture of experts keeps its MLP's tensors for every token it routes (experts_per_token × capacity_factor).
     const double routed = expert_token_ratio(model);
 
     // Korthikanti §4.1, tensor by tensor: attention keeps 11·sbh + 5·a·s²·b and the MLP 19·sbh, plus each block's
-    // LayerNorm input 2·sbh (34·sbh + 5·a·s²·b in all). Each tensor is kept by the operation whose backward needs it
-    // and made by `producer` (−1: the layer's input, made outside the layer).
+    // LayerNorm input 2·sbh (34·sbh + 5·a·s²·b in all; without dropout 32·sbh + 2·a·s²·b). Each tensor is kept by
+    // the operation whose backward needs it and made by `producer` (−1: the layer's input, made outside the layer).
     struct KeptTensor {
         LayerBlock block;
         int keeper;
         LayerBlock producer_block;
         int producer;
         double bytes;
+        int second_keeper = -1;  // another operation of `block` whose backward needs it too
     };
     constexpr LayerBlock attention = LayerBlock::attention;
     constexpr LayerBlock mlp = LayerBlock::mlp;
@@ -148,18 +151,19 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         {attention, 1, attention, 0, 2.0 * outside},                // QKV input
         {attention, 2, attention, 1, 2.0 * query_ratio * inside},   // Q
         {attention, 2, attention, 1, 2.0 * kv_ratio * inside},      // K
-        {attention, 3, attention, 3, 2.0 * scores},                 // softmax output
-        {attention, 3, attention, 3, 1.0 * scores},                 // dropout mask
-        {attention, 4, attention, 3, 2.0 * scores},                 // dropout output
+        // Without dropout the softmax output is also what ·V reads, kept once for both.
+        {attention, 3, attention, 3, 2.0 * scores, model.dropout ? -1 : 4},  // softmax output
+        {attention, 3, attention, 3, dropout * scores},             // dropout mask
+        {attention, 4, attention, 3, 2.0 * dropout * scores},       // dropout output
         {attention, v_keeper, attention, 1, 2.0 * kv_ratio * inside},  // V
         {attention, 2, attention, 2, log_sum_exp},                  // fused kernel's log-sum-exp
         {attention, 5, attention, 4, 2.0 * query_ratio * inside},   // projection input
-        {attention, 6, attention, 6, 1.0 * outside},                // dropout mask
+        {attention, 6, attention, 6, dropout * outside},            // dropout mask
         {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output
         {mlp, 1, mlp, 0, 2.0 * routed * outside},                   // MLP input (each routed copy)
         {mlp, 2, mlp, 1, 8.0 * ffn_ratio * routed * inside},        // activation input
         {mlp, 3, mlp, 2, 8.0 * ffn_ratio * routed * inside},        // down-projection input
-        {mlp, 4, mlp, 4, 1.0 * outside},                            // dropout mask
+        {mlp, 4, mlp, 4, dropout * outside},                        // dropout mask
     }};
     // A tensor can be dropped when the operation that keeps it is recomputed and so is the one that made it: the
     // recomputation makes it again just before it is needed. The layer's input is always kept.
@@ -167,7 +171,9 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     for (const KeptTensor& tensor : kept) {
         if (recomputed.saves_matmul_outputs(tensor.block)) continue;  // counted below
         const bool remade = tensor.producer >= 0 && recomputed.contains(tensor.producer_block, tensor.producer);
-        if (!(remade && recomputed.contains(tensor.block, tensor.keeper))) bytes += tensor.bytes;
+        const bool keepers_recomputed = recomputed.contains(tensor.block, tensor.keeper) &&
+                                        (tensor.second_keeper < 0 || recomputed.contains(tensor.block, tensor.second_keeper));
+        if (!(remade && keepers_recomputed)) bytes += tensor.bytes;
     }
     // selective_op keeps the layer's input, the outputs of its matmuls but every second one's (q, k, v, output
     // projection, then up, down — or gate, up, down with SwiGLU: q, v, the first MLP matrix and SwiGLU's down

@@ -107,6 +107,10 @@ struct ModelSpec {
     int seq_len = 0;
     int vocab = 0;
     bool tie_embeddings = true;
+    // Whether training drops out attention probabilities and each block's output (Megatron-LM's default 0.1, GPT-2,
+    // BERT, T5). Llama, MPT and other recent models train without: PyTorch's dropout with p = 0 returns its input
+    // (no kernel, no mask — ATen's _dropout_impl), so the masks and the dropout's traffic go.
+    bool dropout = true;
     int experts = 1;             // mixture of experts: experts per MLP (1 = dense)
     int experts_per_token = 1;   // top-k routing
     // Expert buffers hold capacity_factor × the balanced share of tokens (GShard, Switch Transformer): every expert

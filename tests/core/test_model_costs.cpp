@@ -129,6 +129,7 @@ private slots:
     void modelParametersMatchPublishedCounts();
     void activationBytesKorthikantiTable2_data();
     void activationBytesKorthikantiTable2();
+    void activationBytesWithoutDropout();
     void activationBytesGroupedQuerySwiglu();
     void selectiveOpKeepsTheSavedMatmulOutputs();
     void activationBytesPerRecomputedOperation_data();
@@ -352,6 +353,20 @@ void TestModelCosts::activationBytesKorthikantiTable2_data() {
     QTest::newRow("tp+sp+full") << 8 << true << Recompute::full << 12582912.0;
 }
 
+void TestModelCosts::activationBytesWithoutDropout() {
+    // Korthikanti's 22B layer trained without dropout: no 1-byte masks after attention and the MLP (sbh each), no
+    // attention dropout mask (a·s²·b) or output (2·a·s²·b): 32·sbh + 2·a·s²·b = 1 610 612 736 + 2 147 483 648.
+    ModelSpec model = korthikanti_22b();
+    model.dropout = false;
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 4.0, LayerSplit{1, 1, false, Recompute::none}), 3758096384.0);
+    // TP 8: the masks were outside the split (10·sbh of Korthikanti's 10 + 24/t less 2): 8·sbh + 24·sbh/8 = 11·sbh =
+    // 553 648 128, + 2·a·s²·b/8 = 268 435 456.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 4.0, LayerSplit{8, 1, false, Recompute::none}), 822083584.0);
+    // Selective recompute of the attention core (scores, softmax, ·V) drops the softmax output with it.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 4.0, LayerSplit{8, 1, false, Recompute::selective}),
+                553648128.0);
+}
+
 void TestModelCosts::activationBytesKorthikantiTable2() {
     QFETCH(int, tp);
     QFETCH(bool, sequence_parallel);
@@ -362,17 +377,22 @@ void TestModelCosts::activationBytesKorthikantiTable2() {
 }
 
 void TestModelCosts::activationBytesGroupedQuerySwiglu() {
-    // The header's generalisation of Korthikanti §4.1 to GQA and SwiGLU, Llama 3 8B, b = 1, s = 8192, no split:
-    //   attention: QKV input 2sbh, Q 2sbh, K and V 2·2·sbh·(1024/4096) = sbh, projection input 2sbh, dropout mask
-    //     sbh = 8·sbh, plus 5·a·s²·b;
-    //   MLP: input 2sbh, gate and up outputs 2·2·sbF, SwiGLU output 2·sbF, dropout mask sbh
-    //     = 3·sbh + 6·sbF = 3·sbh + 6·3.5·sbh = 24·sbh;
+    // The header's generalisation of Korthikanti §4.1 to GQA and SwiGLU, Llama 3 8B, b = 1, s = 8192, no split,
+    // unfused attention, trained (as Llama is) without dropout:
+    //   attention: QKV input 2sbh, Q 2sbh, K and V 2·2·sbh·(1024/4096) = sbh, projection input 2sbh = 7·sbh, plus
+    //     the softmax output 2·a·s²·b (also what ·V reads: no dropout mask or output beside it);
+    //   MLP: input 2sbh, gate and up outputs 2·2·sbF, SwiGLU output 2·sbF = 2·sbh + 6·3.5·sbh = 23·sbh;
     //   two RMSNorm inputs 4·sbh.
-    //   sbh = 8192·4096 = 33 554 432; 36·sbh = 1 207 959 552; 5·32·8192² = 10 737 418 240; total 11 945 377 792.
-    const ModelSpec model = preset_model("llama3-8b");
+    //   sbh = 8192·4096 = 33 554 432; 34·sbh = 1 140 850 688; 2·32·8192² = 4 294 967 296; total 5 435 817 984.
+    ModelSpec model = preset_model("llama3-8b");
+    QVERIFY(!model.dropout);
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 5435817984.0);
+    // Context parallelism cp = 2 halves s: sbh → 16 777 216 (34× = 570 425 344), 2·a·(s/2)²·b = 1 073 741 824.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{1, 2, false, Recompute::none}), 1644167168.0);
+    // With dropout, each block's 1-byte mask (sbh each) and the attention's mask and output (a·s²·b + 2·a·s²·b):
+    // 36·sbh = 1 207 959 552, 5·32·8192² = 10 737 418 240; total 11 945 377 792.
+    model.dropout = true;
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{}), 11945377792.0);
-    // Context parallelism cp = 2 halves s: sbh → 16 777 216 (36× = 603 979 776), 5·a·(s/2)²·b = 2 684 354 560.
-    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, LayerSplit{1, 2, false, Recompute::none}), 3288334336.0);
 }
 
 void TestModelCosts::selectiveOpKeepsTheSavedMatmulOutputs() {
@@ -551,14 +571,14 @@ void TestModelCosts::fusedAttentionKernel() {
     device.memory_bandwidth_Bps = 2039e9;
     const auto compute = parasight::make_compute_model(device, Dtype::bf16);
     QCOMPARE_EQ(compute.time_s(kernel.forward), 1099511627776.0 / (312e12 * 0.6));
-    // Activations: no s² scores (Korthikanti's 5·a·s²·b: softmax output, dropout mask and output), but one fp32
-    // log-sum-exp per query and head, 4·a·s·b = 2^20 B. So the fused layer keeps what the unfused one keeps with
-    // its core recomputed (selective), plus that.
+    // Activations: no s² scores (the unfused core's softmax output, 2·a·s²·b for Llama, trained without dropout),
+    // but one fp32 log-sum-exp per query and head, 4·a·s·b = 2^20 B. So the fused layer keeps what the unfused one
+    // keeps with its core recomputed (selective), plus that.
     const auto selective = RecomputedOperations::from_blocks(Recompute::selective, Recompute::none);
     const double kept_fused = parasight::layer_activation_bytes(model, 1.0, fused, RecomputedOperations{});
     QCOMPARE_EQ(kept_fused, parasight::layer_activation_bytes(model, 1.0, unfused, selective) + 1048576.0);
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, unfused, RecomputedOperations{}) - kept_fused,
-                5.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
+                2.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
 }
 
 void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {

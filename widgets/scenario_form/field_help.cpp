@@ -97,6 +97,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("parallelism.zero"),
          tr("ZeRO stage: 1 shards the optimizer state across the data-parallel replicas, 2 the gradients too, 3 the "
             "parameters too (gathered again for each layer)")},
+        {QStringLiteral("model.dropout"),
+         tr("Dropout: training drops out the attention probabilities and each block's output (GPT-2, BERT, "
+            "Megatron-LM's default); off (Llama, MPT): no dropout masks are kept and no dropout runs")},
         {QStringLiteral("parallelism.sequence_parallel"),
          tr("Megatron's sequence parallelism (Korthikanti et al. 2022): the norms and dropouts split along the "
             "sequence across tp, each TP all-reduce becoming a reduce-scatter and an all-gather")},

@@ -215,6 +215,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                             [](Scenario& s) -> int& { return s.model.seq_len; }));
         fields.push_back(integer_field<int>(QStringLiteral("model.vocab"), model, tr("Vocabulary"),
                                             [](Scenario& s) -> int& { return s.model.vocab; }));
+        fields.push_back(flag_field(QStringLiteral("model.dropout"), model, tr("Dropout"),
+                                    [](Scenario& s) -> bool& { return s.model.dropout; }));
         fields.push_back(integer_field<int>(QStringLiteral("model.experts"), model, tr("Experts"),
                                             [](Scenario& s) -> int& { return s.model.experts; }));
         fields.push_back(integer_field<int>(QStringLiteral("model.experts_per_token"), model, tr("Experts per token"),
