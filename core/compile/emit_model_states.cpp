@@ -74,7 +74,7 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
     const double bytes = optimizer_step_bytes(stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage),
-                                              scenario_.training.optimizer);
+                                              scenario_.training);
     Task task;
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;

@@ -40,8 +40,12 @@ double optimizer_step_parameters(double parameters, int zero_stage, int dp) {
     return parameters / shards(zero_stage, optimizer_sharded_from, dp);
 }
 
-double optimizer_step_bytes(double parameters, Optimizer optimizer) {
-    return parameters * (optimizer == Optimizer::adam ? 28.0 : 20.0);
+double optimizer_step_bytes(double parameters, const TrainingSpec& training) {
+    // The fp32 states (master weights below 32 bits, moments) read and written, the weights written, the gradient
+    // read: Adam 4 + 8 read and written again, SGD 4 + 4.
+    const double states = training.optimizer == Optimizer::adam ? 24.0 : 16.0;
+    const double weights = training.dtype == Dtype::fp32 ? 0.0 : 2.0;  // fp32: the master copy is the weights
+    return parameters * (states + weights + gradient_element_bytes(training));
 }
 
 }  // namespace parasight

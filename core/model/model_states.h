@@ -32,9 +32,10 @@ struct ModelStateBytes {
 [[nodiscard]] double optimizer_step_parameters(double parameters, int zero_stage, int dp);
 
 // Bytes the optimizer step streams through memory to update `parameters` parameters. Mixed-precision Adam reads the
-// fp32 master weights, both moments and the 16-bit gradient and writes the three fp32 tensors and the 16-bit
-// weights: 14 + 14 = 28 per parameter; SGD with momentum 10 + 10 = 20. fp32 training streams as much (Adam reads
-// weights, moments and gradient, 16, and writes 12; SGD 12 and 8), so the dtype does not enter.
-[[nodiscard]] double optimizer_step_bytes(double parameters, Optimizer optimizer);
+// fp32 master weights, both moments and the gradient (gradient_element_bytes: 2, or 4 with fp32_gradients) and
+// writes the three fp32 tensors and the 16-bit weights: 14 + 14 = 28 per parameter (30 with fp32 gradients); SGD
+// with momentum 10 + 10 = 20 (22). fp32 training streams as much as 16-bit with 16-bit gradients (Adam reads weights,
+// moments and gradient, 16, and writes 12; SGD 12 and 8).
+[[nodiscard]] double optimizer_step_bytes(double parameters, const TrainingSpec& training);
 
 }  // namespace parasight

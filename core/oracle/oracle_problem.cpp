@@ -40,7 +40,7 @@ Expected<OracleProblem> oracle_problem(const ValidatedScenario& validated) {
         layer.forward_s = compute.time_s(work.operation.name, Pass::forward, work.operation.forward) / micro_batch;
         layer.backward_s = compute.time_s(work.operation.name, Pass::backward, work.operation.backward) / micro_batch;
         // The optimizer step as the simulation runs it (a memory-bound pass over the parameters' states).
-        const double step_bytes = optimizer_step_bytes(work.parameters, training.optimizer);
+        const double step_bytes = optimizer_step_bytes(work.parameters, training);
         layer.update_s = compute.time_s("optimizer", Pass::forward, OperationWork{0.0, step_bytes, 0.0});
         problem.layers.push_back(std::move(layer));
     }

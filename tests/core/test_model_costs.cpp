@@ -873,25 +873,40 @@ void TestModelCosts::headWidthSetApartFromHidden() {
 void TestModelCosts::optimizerStep_data() {
     QTest::addColumn<Optimizer>("optimizer");
     QTest::addColumn<int>("zero");
+    QTest::addColumn<Dtype>("dtype");
+    QTest::addColumn<bool>("fp32_gradients");
     QTest::addColumn<double>("bytes");
     // Ψ = 7.5e9, N = 64. Without ZeRO a rank updates all Ψ; from stage 1 on only its shard, Ψ/N = 117 187 500.
-    // Adam streams 28 B per parameter (14 read, 14 written), SGD with momentum 20 (10 and 10).
+    // Mixed-precision Adam streams 28 B per parameter (reads 4 + 8 + a 2-byte gradient, writes 12 + 2), SGD with
+    // momentum 20 (reads 4 + 4 + 2, writes 8 + 2):
     //   Adam: 28 · 7.5e9 = 210 000 000 000; 28 · 117 187 500 = 3 281 250 000
     //   SGD:  20 · 7.5e9 = 150 000 000 000; 20 · 117 187 500 = 2 343 750 000
-    QTest::newRow("adam, stage 0") << Optimizer::adam << 0 << 210000000000.0;
-    QTest::newRow("adam, stage 1") << Optimizer::adam << 1 << 3281250000.0;
-    QTest::newRow("adam, stage 3") << Optimizer::adam << 3 << 3281250000.0;
-    QTest::newRow("sgd, stage 0") << Optimizer::sgd << 0 << 150000000000.0;
-    QTest::newRow("sgd, stage 2") << Optimizer::sgd << 2 << 2343750000.0;
+    QTest::newRow("adam, stage 0") << Optimizer::adam << 0 << Dtype::bf16 << false << 210000000000.0;
+    QTest::newRow("adam, stage 1") << Optimizer::adam << 1 << Dtype::bf16 << false << 3281250000.0;
+    QTest::newRow("adam, stage 3") << Optimizer::adam << 3 << Dtype::bf16 << false << 3281250000.0;
+    QTest::newRow("sgd, stage 0") << Optimizer::sgd << 0 << Dtype::bf16 << false << 150000000000.0;
+    QTest::newRow("sgd, stage 2") << Optimizer::sgd << 2 << Dtype::bf16 << false << 2343750000.0;
+    // fp32 gradients are read at 4 bytes: Adam 30 · 7.5e9, SGD 22 · 7.5e9.
+    QTest::newRow("adam, fp32 gradients") << Optimizer::adam << 0 << Dtype::bf16 << true << 225000000000.0;
+    QTest::newRow("sgd, fp32 gradients") << Optimizer::sgd << 0 << Dtype::bf16 << true << 165000000000.0;
+    // fp32 training: no master copy; Adam reads weights, moments and gradient (16) and writes 12 — 28 again; SGD 20.
+    QTest::newRow("adam, fp32") << Optimizer::adam << 0 << Dtype::fp32 << false << 210000000000.0;
+    QTest::newRow("sgd, fp32") << Optimizer::sgd << 0 << Dtype::fp32 << false << 150000000000.0;
 }
 
 void TestModelCosts::optimizerStep() {
     QFETCH(Optimizer, optimizer);
     QFETCH(int, zero);
+    QFETCH(Dtype, dtype);
+    QFETCH(bool, fp32_gradients);
     QFETCH(double, bytes);
     const double parameters = parasight::optimizer_step_parameters(7.5e9, zero, 64);
     QCOMPARE_EQ(parameters, zero == 0 ? 7.5e9 : 117187500.0);
-    QCOMPARE_EQ(parasight::optimizer_step_bytes(parameters, optimizer), bytes);
+    parasight::TrainingSpec training;
+    training.optimizer = optimizer;
+    training.dtype = dtype;
+    training.fp32_gradients = fp32_gradients;
+    QCOMPARE_EQ(parasight::optimizer_step_bytes(parameters, training), bytes);
 }
 
 // --- pipeline schedules ----------------------------------------------------------------------------------------------
