@@ -34,11 +34,14 @@ TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, c
     const TaskId attention = tasks_.compute(device, kind, "attention", layer, mb, costs.attention.forward_s,
                                      costs.attention.forward_flops, last);
     graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
+    // Parallel blocks add the attention's and the MLP's partial outputs first: one collective, after the MLP.
+    if (model_.parallel_blocks) return attention;
     return tensor_parallel(device, false, layer, mb, attention, false);
 }
 
 TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const LayerCosts& costs, TaskId after, TaskKind kind) {
-    TaskId last = tensor_parallel(device, true, layer, mb, after, false);
+    // Parallel blocks read the input the attention gathered.
+    TaskId last = model_.parallel_blocks ? after : tensor_parallel(device, true, layer, mb, after, false);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep dispatch", layer, mb, Stream::feature_comm, last);
@@ -94,28 +97,35 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         }
         return last;
     };
-    const bool gathers = regathers_block_inputs();
+    // Parallel blocks share one input: the MLP's backward gathers it again for both weight gradients, and its input
+    // gradient joins the attention's in one collective, after the attention.
+    const bool gathers = regathers_block_inputs() && !(model_.parallel_blocks && attention);
     const auto gather_input_again = [&](TaskId last) {
         return gather_block_input_again(device, layer, mb, costs, last);
+    };
+    const auto reduce_input_gradient = [&](TaskId last) {
+        const TaskId ready = after_block(last);
+        if (model_.parallel_blocks && !attention) return ready;
+        return tensor_parallel(device, true, layer, mb, ready, true);
     };
     if (input_gradient_only) {
         const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient_s(),
                                               cost.input_gradient_flops(), after);
-        return {input_gradient, tensor_parallel(device, true, layer, mb, after_block(input_gradient), true)};
+        return {input_gradient, reduce_input_gradient(input_gradient)};
     }
     if (parallelism_.tp_overlap == TpOverlap::none || parallelism_.tp == 1) {
         // Each step waits for the one before, so the gather may as well come first: the block's backward is one task.
         const TaskId gathered = gathers ? gather_input_again(after) : after;
         const TaskId whole =
             tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, gathered);
-        return {whole, tensor_parallel(device, true, layer, mb, after_block(whole), true)};
+        return {whole, reduce_input_gradient(whole)};
     }
     // The gather runs beside the block's backward up to the linear's input gradient; the input gradient's
     // collective beside the weight gradient, which waits for the gathered input.
     const TaskId gathered = gathers ? gather_input_again(after) : -1;
     const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient_s,
                                           cost.before_weight_gradient_flops, after);
-    const TaskId reduced = tensor_parallel(device, true, layer, mb, after_block(input_gradient), true);
+    const TaskId reduced = reduce_input_gradient(input_gradient);
     const char* weight_label = attention ? "attention qkv weight gradient" : "mlp up weight gradient";
     const TaskId weight_gradient = tasks_.compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
                                            cost.weight_gradient_flops, input_gradient);
@@ -149,7 +159,8 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     if (attention_whole && !mlp_whole) {
         last = attention_forward(device, layer, mb, plain, last, TaskKind::recompute, 0.0);
     }
-    last = tensor_parallel(device, false, layer, mb, last, true);
+    // Parallel blocks: the output gradient gathered for the MLP serves the attention too.
+    if (!model_.parallel_blocks) last = tensor_parallel(device, false, layer, mb, last, true);
     if (!attention_whole && recomputed.any(LayerBlock::attention)) {
         last = tasks_.compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
                        costs.attention.recompute_flops, last);

@@ -120,7 +120,9 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     const double mask_bytes = model.dropout ? 1.0 : 0.0;
     work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + mask_bytes)));
 
-    work.mlp.push_back(streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
+    // Parallel blocks normalise once, for both: the MLP's norm slot does no work of its own.
+    work.mlp.push_back(model.parallel_blocks ? LayerOperation{mlp_operation_names[0], {}, {}}
+                                             : streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
     // A mixture-of-experts MLP runs each token through experts_per_token experts; every expert-parallel rank gets
     // that many tokens' worth of expert work, times the capacity factor its buffers are sized for.
     const double expert_tokens = tokens * expert_token_ratio(model);

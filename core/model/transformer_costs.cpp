@@ -49,10 +49,11 @@ double layer_parameters(const ModelSpec& model) {
     const double a = attention_width(model);
     const double attention = h * (a + 2.0 * kv_width(model)) + a * h;
     const double mlps = model.experts * mlp_parameters(model);
-    if (model.mlp == MlpKind::swiglu) return attention + mlps + 2.0 * h;  // two RMSNorm scales
-    // Biases of QKV and the output projection, and two LayerNorms (scale and shift); the MLP's are in mlps.
+    const double norms = model.parallel_blocks ? 1.0 : 2.0;  // parallel blocks share one norm
+    if (model.mlp == MlpKind::swiglu) return attention + mlps + norms * h;  // RMSNorm scales
+    // Biases of QKV and the output projection, and the LayerNorms (scale and shift); the MLP's are in mlps.
     const double biases = (a + 2.0 * kv_width(model)) + h;
-    return attention + mlps + biases + 4.0 * h;
+    return attention + mlps + biases + norms * 2.0 * h;
 }
 
 LayerModuleParameters layer_module_parameters_on_rank(const ModelSpec& model, int tp, int ep) {
@@ -67,7 +68,8 @@ LayerModuleParameters layer_module_parameters_on_rank(const ModelSpec& model, in
     const double down = f * h + (gelu ? h : 0.0);
     const double experts = model.experts / (static_cast<double>(tp) * ep);
     LayerModuleParameters modules;
-    modules.parameters = {norm / tp, qkv / tp, projection / tp, norm / tp, up * experts, down * experts};
+    modules.parameters = {norm / tp, qkv / tp, projection / tp, model.parallel_blocks ? 0.0 : norm / tp, up * experts,
+                          down * experts};
     return modules;
 }
 
@@ -130,6 +132,7 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
     const int v_keeper = fused ? 2 : 4;
     // Dropout keeps a 1-byte mask per element it drops from and its 16-bit output; without it, neither.
     const double dropout = model.dropout ? 1.0 : 0.0;
+    const double own_mlp_input = model.parallel_blocks ? 0.0 : 1.0;  // 0: the MLP reads the attention's normed input
     // A mixture of experts keeps its MLP's tensors for every token it routes (experts_per_token × capacity_factor).
     const double routed = expert_token_ratio(model);
 
@@ -159,8 +162,9 @@ double layer_activation_bytes(const ModelSpec& model, double micro_batch, const 
         {attention, 2, attention, 2, log_sum_exp},                  // fused kernel's log-sum-exp
         {attention, 5, attention, 4, 2.0 * query_ratio * inside},   // projection input
         {attention, 6, attention, 6, dropout * outside},            // dropout mask
-        {mlp, 0, attention, 6, 2.0 * outside},                      // LayerNorm input: the attention block's output
-        {mlp, 1, mlp, 0, 2.0 * routed * outside},                   // MLP input (each routed copy)
+        // Parallel blocks: no second norm, and the MLP reads the attention's normed input (QKV input, kept above).
+        {mlp, 0, attention, 6, own_mlp_input * 2.0 * outside},      // LayerNorm input: the attention block's output
+        {mlp, 1, mlp, 0, own_mlp_input * 2.0 * routed * outside},   // MLP input (each routed copy)
         {mlp, 2, mlp, 1, 8.0 * ffn_ratio * routed * inside},        // activation input
         {mlp, 3, mlp, 2, 8.0 * ffn_ratio * routed * inside},        // down-projection input
         {mlp, 4, mlp, 4, dropout * outside},                        // dropout mask
@@ -220,11 +224,17 @@ std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, 
                                                        const LayerSplit& split, const RecomputedOperations& recomputed) {
     std::vector<OperationRef> idle;
     const double kept = layer_activation_bytes(model, micro_batch, split, recomputed);
+    // A slot that does no work of its own (the fused attention kernel's softmax and ·V, parallel blocks' second norm)
+    // costs nothing to recompute either: no warning.
+    const TransformerLayerWork work = transformer_layer_work(model, micro_batch, split, 2.0);
     for (const LayerBlock block : {LayerBlock::attention, LayerBlock::mlp}) {
         if (recomputed.saves_matmul_outputs(block)) continue;  // a policy, not a choice of operations
         const auto operations = static_cast<int>(operation_names(block).size());
+        const std::vector<LayerOperation>& done = block == LayerBlock::attention ? work.attention : work.mlp;
         for (int op = 0; op < operations; ++op) {
             if (!recomputed.contains(block, op)) continue;
+            const OperationWork& forward = done[static_cast<std::size_t>(op)].forward;
+            if (forward.flops == 0.0 && forward.memory_bytes == 0.0) continue;
             if (layer_activation_bytes(model, micro_batch, split, recomputed.without(block, op)) <= kept) {
                 idle.push_back(OperationRef{block, op});
             }

@@ -111,6 +111,10 @@ struct ModelSpec {
     // BERT, T5). Llama, MPT and other recent models train without: PyTorch's dropout with p = 0 returns its input
     // (no kernel, no mask — ATen's _dropout_impl), so the masks and the dropout's traffic go.
     bool dropout = true;
+    // Attention and MLP run side by side on one normed input and add to the residual together (GPT-J, GPT-NeoX,
+    // PaLM §2 "Parallel Layers"): one norm per layer, and with tensor parallelism one collective forward and one
+    // backward per layer instead of one per block.
+    bool parallel_blocks = false;
     int experts = 1;             // mixture of experts: experts per MLP (1 = dense)
     int experts_per_token = 1;   // top-k routing
     // Expert buffers hold capacity_factor × the balanced share of tokens (GShard, Switch Transformer): every expert

@@ -11,9 +11,10 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 17> paths_written_only_when_set{
+const std::array<std::string_view, 18> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
+    "model.parallel_blocks",
     "model.kv_heads",
     "model.head_dim",
     "model.ffn_hidden",
@@ -79,6 +80,9 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
         out << YAML::Key << "vocab" << YAML::Value << std::to_string(model.vocab);
         out << YAML::Key << "tie_embeddings" << YAML::Value << YAML::TrueFalseBool << model.tie_embeddings;
         if (!model.dropout) out << YAML::Key << "dropout" << YAML::Value << YAML::TrueFalseBool << model.dropout;
+        if (model.parallel_blocks) {
+            out << YAML::Key << "parallel_blocks" << YAML::Value << YAML::TrueFalseBool << model.parallel_blocks;
+        }
         out << YAML::Key << "experts" << YAML::Value << std::to_string(model.experts);
         out << YAML::Key << "experts_per_token" << YAML::Value << std::to_string(model.experts_per_token);
         if (model.experts > 1) {

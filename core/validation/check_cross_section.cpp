@@ -107,11 +107,41 @@ void check_selective_op(const Scenario& scenario, ProblemList& check) {
     }
 }
 
+// Parallel blocks share one input and one collective: what would split them apart is not modelled.
+void check_parallel_blocks(const Scenario& scenario, ProblemList& check) {
+    if (!scenario.model.parallel_blocks) return;
+    const std::string with = "with model.parallel_blocks the attention and the MLP share one input and one "
+                             "tensor-parallel collective; ";
+    if (scenario.model.experts > 1) {
+        check.add("model.experts", with + "a mixture-of-experts MLP beside the attention is not modelled");
+    }
+    if (scenario.parallelism.schedule == Schedule::zb_h1) {
+        check.add("parallelism.schedule", with + "the zb-h1 schedule's split of each block's backward is not modelled");
+    }
+    if (scenario.parallelism.recompute == Recompute::selective_op) {
+        check.add("parallelism.recompute", with + "selective_op's per-block rule is not modelled (none, selective and "
+                                                  "full are)");
+    }
+    for (std::size_t i = 0; i < scenario.strategy_tree.size(); ++i) {
+        const StrategyOverride& entry = scenario.strategy_tree[i];
+        if (!entry.recompute) continue;
+        const std::optional<NodePath> node = parse_node_path(entry.node);
+        if (node && (node->kind == StrategyNodeKind::block || node->kind == StrategyNodeKind::operation)) {
+            check.add("strategy_tree[" + std::to_string(i) + "].recompute",
+                      with + "recompute them together, on the layer or above, not a block or an operation alone");
+        } else if (entry.recompute == Recompute::selective_op) {
+            check.add("strategy_tree[" + std::to_string(i) + "].recompute",
+                      with + "selective_op's per-block rule is not modelled (none, selective and full are)");
+        }
+    }
+}
+
 void check_transformer(const Scenario& scenario, ProblemList& check) {
     const ModelSpec& model = scenario.model;
     if (model.heads < 1 || model.kv_heads < 1 || model.hidden < 1) return;  // reported where they were read
     const ParallelismSpec& parallelism = scenario.parallelism;
     check_selective_op(scenario, check);
+    check_parallel_blocks(scenario, check);
     if (model.head_dim == 0 && model.hidden % model.heads != 0) {
         check.add("model.heads", "hidden " + std::to_string(model.hidden) + " is not divisible by heads " +
                                        std::to_string(model.heads) +

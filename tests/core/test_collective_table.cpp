@@ -9,6 +9,7 @@
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
+#include <QFile>
 #include <QtTest>
 
 using namespace parasight;
@@ -30,6 +31,8 @@ private slots:
     void aRowPerKindOfCall();
     void identicalDevicesAreReadOnce();
     void methodTextNamesEachDimension();
+    void parallelBlocksHalveTheTensorParallelCalls_data();
+    void parallelBlocksHalveTheTensorParallelCalls();
 };
 
 void TestCollectiveTable::aRowPerKindOfCall() {
@@ -96,6 +99,49 @@ void TestCollectiveTable::identicalDevicesAreReadOnce() {
         QVERIFY(qFuzzyCompare(once[i].busbw_Bps, all[i].busbw_Bps));
     }
     QCOMPARE(row_named(once, "tp all-reduce")->calls_per_device, 32.0);
+}
+
+// model.parallel_blocks: attention and MLP add their partial outputs before one collective forward, and their input
+// gradients before one backward — per layer and micro-batch one call each way where sequential blocks make two.
+// small_pipeline: 2 layers a stage, 4 micro-batches. Megatron's all-reduce: 2 · 2 · 4 = 16 (sequential 32). With
+// sequence parallelism an all-gather before and a reduce-scatter after, forward and mirrored backward: 16 of each
+// (32); with tp_overlap backward the input gathered again for the weight gradients once a layer: 8 (16).
+void TestCollectiveTable::parallelBlocksHalveTheTensorParallelCalls_data() {
+    QTest::addColumn<QString>("parallelism");
+    QTest::addColumn<QStringList>("operations");
+    QTest::addColumn<QList<double>>("calls");
+    QTest::newRow("all-reduce") << QString() << QStringList{QStringLiteral("tp all-reduce")} << QList<double>{16.0};
+    QTest::newRow("sequence parallel")
+        << QStringLiteral(", sequence_parallel: true, tp_overlap: backward")
+        << QStringList{QStringLiteral("tp all-gather"), QStringLiteral("tp reduce-scatter"),
+                       QStringLiteral("tp all-gather input again")}
+        << QList<double>{16.0, 16.0, 8.0};
+}
+
+void TestCollectiveTable::parallelBlocksHalveTheTensorParallelCalls() {
+    QFETCH(QString, parallelism);
+    QFETCH(QStringList, operations);
+    QFETCH(QList<double>, calls);
+    QFile file(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    std::string text = file.readAll().toStdString();
+    const auto replace = [&](const std::string& from, const std::string& to) {
+        const std::size_t at = text.find(from);
+        QVERIFY(at != std::string::npos);
+        text.replace(at, from.size(), to);
+    };
+    replace("vocab: 1024}", "vocab: 1024, parallel_blocks: true}");
+    replace("mapping: [tp, dp, pp]}", "mapping: [tp, dp, pp]" + parallelism.toStdString() + "}");
+    const LoadResult loaded = load_scenario_text(text, "small_pipeline.yaml");
+    QVERIFY(loaded.ok());
+    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    const std::vector<CollectiveRow> rows = collective_table(*simulation->timeline);
+    for (qsizetype i = 0; i < operations.size(); ++i) {
+        const CollectiveRow* row = row_named(rows, operations[i].toStdString());
+        QVERIFY2(row != nullptr, qPrintable(operations[i]));
+        QCOMPARE(row->calls_per_device, calls[i]);
+    }
 }
 
 // A shape on several dimensions names each dimension's algorithm and protocol.

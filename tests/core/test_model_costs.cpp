@@ -130,6 +130,7 @@ private slots:
     void activationBytesKorthikantiTable2_data();
     void activationBytesKorthikantiTable2();
     void activationBytesWithoutDropout();
+    void parallelBlocksShareTheirInput();
     void activationBytesGroupedQuerySwiglu();
     void selectiveOpKeepsTheSavedMatmulOutputs();
     void activationBytesPerRecomputedOperation_data();
@@ -374,6 +375,24 @@ void TestModelCosts::activationBytesKorthikantiTable2() {
     QFETCH(double, bytes);
     const LayerSplit split{tp, 1, sequence_parallel, recompute};
     QCOMPARE_EQ(parasight::layer_activation_bytes(korthikanti_22b(), 4.0, split), bytes);
+}
+
+void TestModelCosts::parallelBlocksShareTheirInput() {
+    // PaLM §2 "Parallel Layers" (GPT-J's residual): y = x + Attention(LN(x)) + MLP(LN(x)). Korthikanti's 22B layer:
+    // the MLP's LayerNorm input (2·sbh) and its own input (2·sbh) are gone — it reads the attention's normed input,
+    // kept as QKV's: 30·sbh + 5·a·s²·b = 1 509 949 440 + 5 368 709 120.
+    ModelSpec model = korthikanti_22b();
+    model.parallel_blocks = true;
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 4.0, LayerSplit{1, 1, false, Recompute::none}), 6878658560.0);
+    // TP 8: of Korthikanti's 10·sbh outside the split 4 go (6 stay), 24·sbh/8 = 3·sbh inside: 9·sbh = 452 984 832,
+    // + 5·a·s²·b/8 = 671 088 640.
+    QCOMPARE_EQ(parasight::layer_activation_bytes(model, 4.0, LayerSplit{8, 1, false, Recompute::none}), 1124073472.0);
+    // One LayerNorm (scale and shift, 2h) fewer per layer; the MLP's norm slot does no work.
+    ModelSpec sequential = korthikanti_22b();
+    QCOMPARE_EQ(parasight::layer_parameters(sequential) - parasight::layer_parameters(model), 2.0 * 6144);
+    const auto work = parasight::transformer_layer_work(model, 4.0, LayerSplit{}, 2.0);
+    QCOMPARE_EQ(work.mlp[0].forward.flops + work.mlp[0].forward.memory_bytes, 0.0);
+    QCOMPARE_EQ(work.attention[0].forward.memory_bytes, 2.0 * 2048 * 4 * 6144 * 2.0);
 }
 
 void TestModelCosts::activationBytesGroupedQuerySwiglu() {

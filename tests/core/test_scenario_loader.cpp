@@ -591,6 +591,13 @@ void TestScenarioLoader::roundTrip_data() {
                           "cluster:\n  device: a100-80gb\n  topology:\n"
                           "    - {kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}\n"
                           "parallelism: {pp: 4, schedule: interleaved, virtual_stages: 2, micro_batch_group: 5}\n");
+    // The model flags written only when set apart from their defaults.
+    QTest::newRow("model flags")
+        << QStringLiteral("flags.yaml")
+        << QStringLiteral("schema: 1\nmodel: {preset: gpt2-small, dropout: false, parallel_blocks: true}\n"
+                          "training: {global_batch: 8}\ncluster:\n  device: a100-80gb\n  topology:\n"
+                          "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
+                          "parallelism: {tp: 2, dp: 4}\n");
     // A device preset with one of its own efficiencies overridden (FlashAttention-3 on an H100).
     QTest::newRow("device preset overridden")
         << QStringLiteral("override.yaml")

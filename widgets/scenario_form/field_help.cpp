@@ -100,6 +100,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("model.dropout"),
          tr("Dropout: training drops out the attention probabilities and each block's output (GPT-2, BERT, "
             "Megatron-LM's default); off (Llama, MPT): no dropout masks are kept and no dropout runs")},
+        {QStringLiteral("model.parallel_blocks"),
+         tr("Parallel blocks: attention and MLP side by side on one normed input (GPT-J, GPT-NeoX, PaLM): one norm "
+            "and, with tensor parallelism, one collective each way per layer instead of one per block")},
         {QStringLiteral("parallelism.sequence_parallel"),
          tr("Megatron's sequence parallelism (Korthikanti et al. 2022): the norms and dropouts split along the "
             "sequence across tp, each TP all-reduce becoming a reduce-scatter and an all-gather")},
