@@ -14,7 +14,9 @@ std::optional<CommGroup> group_of(Peers peers) {
     case Peers::cp: return CommGroup::cp;
     case Peers::ep: return CommGroup::ep;
     case Peers::dp:
-    case Peers::data_and_expert: return CommGroup::dp;
+    case Peers::data_and_expert:
+    case Peers::data_and_context:
+    case Peers::data_context_and_expert: return CommGroup::dp;
     case Peers::pp:
     case Peers::next_stage:
     case Peers::previous_stage: return CommGroup::pp;

@@ -113,6 +113,22 @@ TimelineEvent Timeline::event(EventId id) const {
     return event;
 }
 
+std::vector<std::int64_t> Timeline::members_across(std::int64_t npu, std::initializer_list<ParallelAxis> outer) const {
+    std::vector<std::int64_t> ranks{npu};
+    for (const ParallelAxis axis : outer) {
+        std::vector<std::int64_t> reached;
+        for (const std::int64_t rank : ranks) {
+            for (const std::int64_t member : layout_.group_members(axis, rank)) reached.push_back(member);
+        }
+        ranks = std::move(reached);
+    }
+    std::vector<std::int64_t> members;
+    for (const std::int64_t rank : ranks) {
+        for (const std::int64_t member : layout_.group_members(ParallelAxis::dp, rank)) members.push_back(member);
+    }
+    return members;
+}
+
 std::vector<std::int64_t> Timeline::peers(EventId id) const {
     const Task& task = graph_.tasks.at(id);
     const TimelineDevice& device = devices_[static_cast<std::size_t>(task.device)];
@@ -127,16 +143,9 @@ std::vector<std::int64_t> Timeline::peers(EventId id) const {
     case Peers::ep: return layout_.group_members(ParallelAxis::ep, npu);
     case Peers::dp: return layout_.group_members(ParallelAxis::dp, npu);
     case Peers::pp: return layout_.group_members(ParallelAxis::pp, npu);
-    case Peers::data_and_expert: {
-        // Every member of the dp groups of npu's ep group: dp × ep ranks.
-        std::vector<std::int64_t> members;
-        for (const std::int64_t expert_peer : layout_.group_members(ParallelAxis::ep, npu)) {
-            for (const std::int64_t member : layout_.group_members(ParallelAxis::dp, expert_peer)) {
-                members.push_back(member);
-            }
-        }
-        return members;
-    }
+    case Peers::data_and_expert: return members_across(npu, {ParallelAxis::ep});
+    case Peers::data_and_context: return members_across(npu, {ParallelAxis::cp});
+    case Peers::data_context_and_expert: return members_across(npu, {ParallelAxis::cp, ParallelAxis::ep});
     case Peers::next_stage: return {stage_npu((device.stage + 1) % pp)};
     case Peers::previous_stage: return {stage_npu((device.stage + pp - 1) % pp)};
     case Peers::embedding_partner: return {stage_npu(device.stage == 0 ? pp - 1 : 0)};

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -88,6 +89,10 @@ public:
 
 private:
     [[nodiscard]] bool index_lanes(const PhaseProgress& progress);
+    // The dp-group members of every rank that npu's groups along `outer` reach (data parallelism with context and
+    // expert parallelism: dp × cp × ep ranks), in order.
+    [[nodiscard]] std::vector<std::int64_t> members_across(std::int64_t npu,
+                                                           std::initializer_list<ParallelAxis> outer) const;
     [[nodiscard]] bool index_dependencies(const PhaseProgress& progress);
 
     ExecutionGraph graph_;

@@ -12,15 +12,16 @@ namespace parasight {
 void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     const bool all_reduce = parallelism_.zero == 0;
     const CollectiveOp op = all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
-    // Dense gradients: over every replica that holds them, dp × ep when experts are split.
-    const RankGroup dense = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
-    if (program.bucket_bytes > 0.0 && static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
+    // Dense gradients: over every replica that holds them, × cp and × ep where those split the work (dense_replicas).
+    const RankGroup dense = dense_gradient_group(parallelism_);
+    if (program.bucket_bytes > 0.0 && dense_replicas(parallelism_) > 1) {
         program.reductions.push_back(tasks_.collective(program.device, dense, op, program.bucket_bytes,
                                                 all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
                                                 Stream::gradient_comm, program.bucket_ready));
     }
-    if (program.expert_bucket_bytes > 0.0 && parallelism_.dp > 1) {
-        program.reductions.push_back(tasks_.collective(program.device, RankGroup::dp, op, program.expert_bucket_bytes,
+    if (program.expert_bucket_bytes > 0.0 && data_replicas(parallelism_) > 1) {
+        program.reductions.push_back(tasks_.collective(program.device, data_group(parallelism_), op,
+                                                program.expert_bucket_bytes,
                                                 all_reduce ? "dp expert all-reduce" : "dp expert reduce-scatter", -1,
                                                 micro_batch, Stream::gradient_comm, program.expert_bucket_ready));
     }
@@ -85,17 +86,16 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     if (after >= 0) graph_.depend(after, step);
     for (const TaskId reduction : reductions) graph_.depend(reduction, step);
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
-        // The updated shards are gathered back into every replica's full copy: the dense parameters over the dp × ep
-        // ranks that share them, the experts' over dp.
+        // The updated shards are gathered back into every replica's full copy: the dense parameters over the ranks
+        // that share them (dense_replicas), the experts' over theirs.
         const double experts = stage_expert_parameters(model_, parallelism_, tree_, stage);
         const double dense = stage_parameters(stage) - experts;
-        if (static_cast<std::int64_t>(parallelism_.dp) * parallelism_.ep > 1) {
-            const RankGroup group = parallelism_.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
-            tasks_.collective(device, group, CollectiveOp::all_gather, dense * element_bytes_, "dp parameter all-gather", -1,
+        if (dense_replicas(parallelism_) > 1) {
+            tasks_.collective(device, dense_gradient_group(parallelism_), CollectiveOp::all_gather, dense * element_bytes_, "dp parameter all-gather", -1,
                        -1, Stream::gradient_comm, step);
         }
-        if (experts > 0.0 && parallelism_.dp > 1) {
-            tasks_.collective(device, RankGroup::dp, CollectiveOp::all_gather, experts * element_bytes_,
+        if (experts > 0.0 && data_replicas(parallelism_) > 1) {
+            tasks_.collective(device, data_group(parallelism_), CollectiveOp::all_gather, experts * element_bytes_,
                        "dp expert parameter all-gather", -1, -1, Stream::gradient_comm, step);
         }
     }

@@ -2,6 +2,7 @@
 // collectives, and ZeRO-3's parameter gathers.
 #include "compile/graph_builder.h"
 
+#include "compile/stage_parameters.h"
 #include "model/layer_operations.h"
 #include "model/transformer_costs.h"
 #include "scenario/training_stack.h"
@@ -370,9 +371,11 @@ void GraphBuilder::emit_weight_gradient_step(DeviceProgram& program, const Stage
 GraphBuilder::Zero3Gathers GraphBuilder::zero3_gather(std::int32_t device, int layer, int mb, TaskId prefetch_after,
                                                      bool backward) {
     Zero3Gathers gathers;
-    if (parallelism_.zero < 3 || parallelism_.dp == 1) return gathers;
+    // ZeRO-3 shards each layer over the ranks that hold it whole: dp × cp (data_replicas).
+    if (parallelism_.zero < 3 || data_replicas(parallelism_) == 1) return gathers;
     const auto gather = [&](double parameters) {
-        const TaskId id = tasks_.collective(device, ParallelAxis::dp, CollectiveOp::all_gather, parameters * element_bytes_,
+        const TaskId id = tasks_.collective(device, data_group(parallelism_), CollectiveOp::all_gather,
+                                     parameters * element_bytes_,
                                      "zero-3 parameter all-gather", layer, mb, Stream::gradient_comm, prefetch_after);
         Task& task = graph_.tasks[static_cast<std::size_t>(id)];
         task.allocate_bytes = zero3_buffer_bytes(parameters);
@@ -422,7 +425,8 @@ void GraphBuilder::zero3_release(TaskId layer_end) {
 }
 
 double GraphBuilder::zero3_buffer_bytes(double parameters) const {
-    return parameters * element_bytes_ * (parallelism_.dp - 1) / parallelism_.dp;
+    const auto shards = static_cast<double>(data_replicas(parallelism_));
+    return parameters * element_bytes_ * (shards - 1.0) / shards;
 }
 
 }  // namespace parasight

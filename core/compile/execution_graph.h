@@ -29,7 +29,8 @@ enum class Occupies : std::uint8_t { compute, links, nothing };
 }
 
 // Whom a communication task exchanges data with, for views and traces: the members of a collective's rank group
-// (one axis, or data and expert parallelism together), or the other end of a point-to-point transfer.
+// (one axis, or data parallelism with context and expert parallelism), or the other end of a point-to-point
+// transfer.
 enum class Peers : std::uint8_t {
     none,
     tp,
@@ -38,6 +39,8 @@ enum class Peers : std::uint8_t {
     dp,
     pp,
     data_and_expert,
+    data_and_context,
+    data_context_and_expert,
     next_stage,         // a pipeline send of activations
     previous_stage,     // a pipeline send of gradients
     embedding_partner,  // the tied embedding's other end: the last stage for the first, and back

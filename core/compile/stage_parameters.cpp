@@ -34,6 +34,14 @@ double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& pa
     return tree.layers_of_stage(stage) * expert_parameters_on_rank(model, parallelism.tp, parallelism.ep);
 }
 
+std::int64_t dense_replicas(const ParallelismSpec& parallelism) noexcept {
+    return data_replicas(parallelism) * parallelism.ep;
+}
+
+std::int64_t data_replicas(const ParallelismSpec& parallelism) noexcept {
+    return static_cast<std::int64_t>(parallelism.dp) * parallelism.cp;
+}
+
 ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,
                                    std::span<const CnnLayerWork> cnn_layers, int stage) {
     const ParallelismSpec& parallelism = scenario.parallelism;
@@ -41,11 +49,12 @@ ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree&
     const double experts = stage_expert_parameters(scenario.model, parallelism, tree, stage);
     const TrainingSpec& training = scenario.training;
     const int zero = parallelism.zero;
-    const int dense_replicas = parallelism.dp * parallelism.ep;
-    const ModelStateBytes dense = model_state_bytes(all - experts, training, zero, dense_replicas);
-    const ModelStateBytes expert = model_state_bytes(experts, training, zero, parallelism.dp);
+    const auto dense_shards = static_cast<int>(dense_replicas(parallelism));
+    const auto expert_shards = static_cast<int>(data_replicas(parallelism));
+    const ModelStateBytes dense = model_state_bytes(all - experts, training, zero, dense_shards);
+    const ModelStateBytes expert = model_state_bytes(experts, training, zero, expert_shards);
     ModelStateBytes states;
-    states.weights_bytes = zero == 3 ? model_state_bytes(all, training, zero, parallelism.dp).weights_bytes
+    states.weights_bytes = zero == 3 ? model_state_bytes(all, training, zero, expert_shards).weights_bytes
                                      : dense.weights_bytes + expert.weights_bytes;
     states.gradients_bytes = dense.gradients_bytes + expert.gradients_bytes;
     states.optimizer_bytes = dense.optimizer_bytes + expert.optimizer_bytes;
@@ -57,8 +66,8 @@ double stage_optimizer_step_parameters(const Scenario& scenario, const StrategyT
     const ParallelismSpec& parallelism = scenario.parallelism;
     const double all = stage_parameters(scenario.model, parallelism, tree, cnn_layers, stage);
     const double experts = stage_expert_parameters(scenario.model, parallelism, tree, stage);
-    return optimizer_step_parameters(all - experts, parallelism.zero, parallelism.dp * parallelism.ep) +
-           optimizer_step_parameters(experts, parallelism.zero, parallelism.dp);
+    return optimizer_step_parameters(all - experts, parallelism.zero, static_cast<int>(dense_replicas(parallelism))) +
+           optimizer_step_parameters(experts, parallelism.zero, static_cast<int>(data_replicas(parallelism)));
 }
 
 }  // namespace parasight

@@ -31,6 +31,14 @@ namespace parasight {
 // optimizer shards them: dense parameters' optimizer state (ZeRO ≥ 1) and gradients (ZeRO ≥ 2) over every replica
 // that holds them, dp × ep ranks; expert parameters' over dp. ZeRO-3's weight shards stay over dp, where the
 // compiler gathers them.
+// The ranks that hold the same dense parameters, reduce their gradients together and share their ZeRO shards: dp,
+// times cp (context-parallel ranks hold the same weights: Megatron-Core reduces gradients and shards its
+// distributed optimizer over dp × cp, parallel_state.get_data_parallel_group(with_context_parallel=True)), times ep
+// (expert parallelism is carved out of data parallelism). data_replicas: dp × cp, the ranks that hold an expert's
+// parameters alike, and each layer's whole (what ZeRO-3 shards a layer over; FSDP2's dp_shard_cp mesh).
+[[nodiscard]] std::int64_t dense_replicas(const ParallelismSpec& parallelism) noexcept;
+[[nodiscard]] std::int64_t data_replicas(const ParallelismSpec& parallelism) noexcept;
+
 [[nodiscard]] ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree& tree,
                                                  std::span<const CnnLayerWork> cnn_layers, int stage);
 

@@ -5,6 +5,8 @@ namespace parasight {
 // Task::peers names a collective's rank group in RankGroup's order.
 static_assert(static_cast<int>(Peers::data_and_expert) - static_cast<int>(Peers::tp) ==
               static_cast<int>(RankGroup::data_and_expert));
+static_assert(static_cast<int>(Peers::data_context_and_expert) - static_cast<int>(Peers::tp) ==
+              static_cast<int>(RankGroup::data_context_and_expert));
 
 TaskEmitter::TaskEmitter(ExecutionGraph& graph, TransferCosts& transfers, WhatIfPlan& what_if,
                          const ParallelLayout& layout, bool all_devices)

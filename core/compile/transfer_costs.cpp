@@ -10,8 +10,22 @@ std::span<const ParallelAxis> axes_of(RankGroup group) {
     static constexpr std::array<ParallelAxis, 6> single{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep,
                                                         ParallelAxis::dp, ParallelAxis::pp, ParallelAxis::dp};
     static constexpr std::array<ParallelAxis, 2> data_and_expert{ParallelAxis::dp, ParallelAxis::ep};
+    static constexpr std::array<ParallelAxis, 2> data_and_context{ParallelAxis::dp, ParallelAxis::cp};
+    static constexpr std::array<ParallelAxis, 3> data_context_and_expert{ParallelAxis::dp, ParallelAxis::cp,
+                                                                         ParallelAxis::ep};
     if (group == RankGroup::data_and_expert) return data_and_expert;
+    if (group == RankGroup::data_and_context) return data_and_context;
+    if (group == RankGroup::data_context_and_expert) return data_context_and_expert;
     return {&single[static_cast<std::size_t>(group)], 1};
+}
+
+RankGroup dense_gradient_group(const ParallelismSpec& parallelism) noexcept {
+    if (parallelism.cp > 1) return parallelism.ep > 1 ? RankGroup::data_context_and_expert : RankGroup::data_and_context;
+    return parallelism.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
+}
+
+RankGroup data_group(const ParallelismSpec& parallelism) noexcept {
+    return parallelism.cp > 1 ? RankGroup::data_and_context : RankGroup::dp;
 }
 
 TransferCosts::TransferCosts(const Scenario& scenario, const ParallelLayout& layout, WhatIfPlan& what_if,

@@ -24,11 +24,17 @@ namespace parasight {
 
 // The ranks a collective runs among: one parallel axis (in ParallelAxis order), or data and expert parallelism
 // together — what dense-layer gradients are reduced over when experts are split across ep ranks.
-enum class RankGroup : std::uint8_t { tp, cp, ep, dp, pp, data_and_expert };
-inline constexpr std::size_t rank_group_count = 6;
+enum class RankGroup : std::uint8_t { tp, cp, ep, dp, pp, data_and_expert, data_and_context, data_context_and_expert };
+inline constexpr std::size_t rank_group_count = 8;
 
 // The parallel axes of a rank group.
 [[nodiscard]] std::span<const ParallelAxis> axes_of(RankGroup group);
+
+// The group dense gradients are reduced over (and ZeRO shards them over): dp, with cp and ep where they are split
+// (stage_parameters.h, dense_replicas); data_group: dp, with cp (data_replicas) — an expert's gradients, and ZeRO-3's
+// layer gathers.
+[[nodiscard]] RankGroup dense_gradient_group(const ParallelismSpec& parallelism) noexcept;
+[[nodiscard]] RankGroup data_group(const ParallelismSpec& parallelism) noexcept;
 
 class TransferCosts {
 public:

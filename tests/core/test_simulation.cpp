@@ -185,6 +185,24 @@ struct TwoStageSteps {
     double F0, F1, B0, B1;
 };
 
+// GPT-2 small, a batch of 4, on one switch of 4 A100s, with `parallelism` (the section's keys).
+std::string gpt2_small_on_four(const std::string& parallelism) {
+    return "schema: 1\nname: states\nmodel: gpt2-small\n"
+           "training: {global_batch: 4, micro_batch: 1, dtype: bf16, optimizer: adam}\n"
+           "cluster:\n  device: a100-80gb\n"
+           "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
+           "parallelism: {" + parallelism + "}\n";
+}
+
+// The first simulated device's model states: the weights, gradients and optimizer state the compiler allocates for
+// the whole iteration.
+double model_state_bytes(const SimulatedGraph& simulation) {
+    const auto& statics = simulation.graph.devices.front().static_bytes;
+    return statics[static_cast<std::size_t>(MemoryCategory::weights)] +
+           statics[static_cast<std::size_t>(MemoryCategory::gradients)] +
+           statics[static_cast<std::size_t>(MemoryCategory::optimizer)];
+}
+
 TwoStageSteps two_stage_steps(const HandCosts& c) {
     return {c.embedding_forward_s + c.attention_forward_s + c.mlp_forward_s,
             c.attention_forward_s + c.mlp_forward_s + c.logits_forward_s,
@@ -390,6 +408,8 @@ private slots:
     void korthikantiTable4();
     void zeroModelStates_data();
     void zeroModelStates();
+    void contextParallelRanksShareGradientsAndShards_data();
+    void contextParallelRanksShareGradientsAndShards();
     void activationPeakOneFOneBVersusGpipe_data();
     void activationPeakOneFOneBVersusGpipe();
     void stoppingAtOutOfMemoryEndsWhereTheFullRunCrossed();
@@ -918,6 +938,35 @@ void TestSimulation::zeroModelStates_data() {
     QTest::newRow("stage 3: 16Ψ/N") << 3 << 0.0 << 16.0;
 }
 
+// Context-parallel ranks hold the same weights: Megatron-Core reduces gradients and shards its distributed
+// optimizer over dp × cp (parallel_state.get_data_parallel_group(with_context_parallel=True)); ZeRO-3 shards a layer
+// over the same ranks (FSDP2's dp_shard_cp mesh). GPT-2 small (Ψ = 123 689 472) on dp 2 × cp 2: 4 shards.
+//   ZeRO-1: 2Ψ weights + 2Ψ gradients + 12Ψ/4 optimizer = 4Ψ + 3Ψ = 7Ψ = 865 826 304 B
+//   ZeRO-3: 16Ψ/4 = 4Ψ = 494 757 888 B
+// and the gradients are reduce-scattered among all 4 ranks.
+void TestSimulation::contextParallelRanksShareGradientsAndShards_data() {
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("model_states");
+    QTest::newRow("zero 1") << 1 << 865826304.0;
+    QTest::newRow("zero 3") << 3 << 494757888.0;
+}
+
+void TestSimulation::contextParallelRanksShareGradientsAndShards() {
+    QFETCH(int, zero);
+    QFETCH(double, model_states);
+    PS_SIMULATE(sim, gpt2_small_on_four("dp: 2, cp: 2, zero: " + std::to_string(zero) + ", mapping: [cp, dp]"));
+    QCOMPARE_EQ(parasight::model_parameters(sim_scenario.model), 123689472.0);
+    QCOMPARE_EQ(model_state_bytes(sim), model_states);
+    bool reduced = false;
+    for (const auto& task : sim.graph.tasks) {
+        if (task.kind != TaskKind::dp_comm || task.transfer_shape < 0) continue;
+        const auto& shape = sim.graph.transfer_shapes[static_cast<std::size_t>(task.transfer_shape)];
+        QCOMPARE(shape.ranks, std::int64_t{4});
+        reduced = true;
+    }
+    QVERIFY(reduced);
+}
+
 void TestSimulation::zeroModelStates() {
     QFETCH(int, zero);
     QFETCH(double, psi_factor);
@@ -925,22 +974,15 @@ void TestSimulation::zeroModelStates() {
     // GPT-2 small on 4 data-parallel replicas (pp = tp = 1): every device holds the whole model, so Ψ is every
     // parameter: 12 layers · 7 087 872 + the tied 50304 × 768 table 38 633 472 + the final LayerNorm 2·768 =
     // 123 689 472 (the compiler's stage_parameters(0) with pp = 1 and tied embeddings: the layers, one table, the norm).
-    const std::string yaml = "schema: 1\nname: zero\nmodel: gpt2-small\n"
-                             "training: {global_batch: 4, micro_batch: 1, dtype: bf16, optimizer: adam}\n"
-                             "cluster:\n  device: a100-80gb\n"
-                             "  topology: [{kind: switch, size: 4, bandwidth: 300 GB/s, latency: 1 us}]\n"
-                             "parallelism: {dp: 4, zero: " + std::to_string(zero) + "}\n";
-    PS_SIMULATE(sim, yaml);
+    PS_SIMULATE(sim, gpt2_small_on_four("dp: 4, zero: " + std::to_string(zero)));
     const double psi = parasight::model_parameters(sim_scenario.model);
     QCOMPARE_EQ(psi, 123689472.0);
     const double n = 4.0;
     const double expected = psi_factor * psi + psi_over_n_factor * psi / n;
     // The compiler's static allocations ...
+    QCOMPARE_EQ(model_state_bytes(sim), expected);
     const auto& statics = sim.graph.devices.front().static_bytes;
     const auto at = [](MemoryCategory c) { return static_cast<std::size_t>(c); };
-    QCOMPARE_EQ(statics[at(MemoryCategory::weights)] + statics[at(MemoryCategory::gradients)] +
-                    statics[at(MemoryCategory::optimizer)],
-                expected);
     // ... split as ZeRO splits them: 2Ψ weights (sharded at stage 3), 2Ψ gradients (from stage 2), 12Ψ optimizer
     // state (from stage 1).
     QCOMPARE_EQ(statics[at(MemoryCategory::weights)], 2.0 * psi / (zero >= 3 ? n : 1.0));
