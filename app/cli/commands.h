@@ -23,6 +23,7 @@ struct Command {
 extern const std::string_view validate_help;
 extern const std::string_view presets_help;
 extern const std::string_view collective_help;
+extern const std::string_view memory_transfer_help;
 extern const std::string_view simulate_help;
 extern const std::string_view sweep_help;
 extern const std::string_view merge_help;
@@ -35,6 +36,7 @@ int run_validate(const std::vector<std::string>& words, std::ostream& out, std::
 int run_presets(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_simulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_collective(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_memory_transfer(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_merge(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_runs(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);

@@ -16,12 +16,14 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 10> commands{{
+const std::array<Command, 11> commands{{
     {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
      run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
     {"presets", "list or show the bundled devices, models, clusters and scenarios", presets_help, run_presets},
     {"collective", "time one collective on a scenario's cluster topology", collective_help, run_collective},
+    {"memory-transfer", "time a load from host memory, NVMe or a memory pool", memory_transfer_help,
+     run_memory_transfer},
     {"sweep", "simulate every combination of axis values and store the results in a database", sweep_help,
      run_sweep},
     {"merge", "join results databases (the shards of a sweep) into one", merge_help, run_merge},
@@ -39,7 +41,7 @@ void print_overview(std::ostream& out) {
            "ParaSight explores the design space of distributed deep-learning training.\n\ncommands:\n";
     for (const Command& command : commands) {
         std::string name(command.name);
-        name.resize(12, ' ');
+        name.resize(17, ' ');
         out << "  " << name << command.summary << '\n';
     }
     out << "\n'parasight-cli COMMAND --help' describes a command. Exit status: 0 ok, 2 bad input, 1 internal error.\n";

@@ -76,6 +76,11 @@ std::vector<AxisDegree> ParallelismSpec::layout_order() const {
     return order;
 }
 
+int ClusterSpec::gpus_per_node() const noexcept {
+    if (memory_system.gpus_per_node > 0) return memory_system.gpus_per_node;
+    return topology.empty() ? 1 : topology.front().size;
+}
+
 std::int64_t Scenario::data_replicas() const noexcept {
     return static_cast<std::int64_t>(parallelism.dp) * parallelism.ep;
 }

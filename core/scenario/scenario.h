@@ -8,6 +8,7 @@
 #include "topology/dimension.h"
 #include "topology/parallel_layout.h"
 #include "scenario/what_if.h"
+#include "scenario/memory_system.h"
 
 #include <cstdint>
 #include <map>
@@ -180,6 +181,10 @@ struct ClusterSpec {
     std::vector<Dimension> topology;  // innermost first
     // How a collective on a group spanning several dimensions is built; clusters that run NCCL say flat_ring.
     MultiDimensionCollectives multi_dimension_collectives = MultiDimensionCollectives::hierarchical;
+    MemorySystemSpec memory_system;  // where tensors can live besides the devices' memory; empty: nowhere
+
+    // memory_system.gpus_per_node, or the innermost dimension's size when it is not written.
+    [[nodiscard]] int gpus_per_node() const noexcept;
 
     friend bool operator==(const ClusterSpec&, const ClusterSpec&) = default;
 };

@@ -77,6 +77,14 @@ inline constexpr IntegerRange dimension_size{1, max_devices};
 inline constexpr QuantityRange link_bandwidth{1e3, true, 1e15};   // 1 kB/s to 1 PB/s
 inline constexpr QuantityRange link_latency{0.0, true, 1.0};       // 1 s
 inline constexpr NumberRange link_efficiency{0.01, 1.0};
+// cluster.memory_system: capacities, bandwidths and latencies as the device's and the links'
+inline constexpr IntegerRange gpus_per_node{1, max_devices};
+inline constexpr QuantityRange tier_capacity = memory_bytes;
+inline constexpr QuantityRange tier_bandwidth = link_bandwidth;
+inline constexpr QuantityRange tier_latency = link_latency;
+inline constexpr IntegerRange out_node_switches{1, 100'000};
+inline constexpr IntegerRange remote_groups{1, 1'000'000};
+inline constexpr QuantityRange pool_chunk{512.0, true, 1024.0 * 1024 * 1024};  // 512 B to 1 GiB
 // parallelism
 inline constexpr IntegerRange degree{1, max_devices};
 inline constexpr IntegerRange zero_stage{0, 3};

@@ -10,7 +10,7 @@ const std::vector<std::string_view> device_keys{"preset",           "name",     
                                                 "matmul_half_dim",  "streaming_multiprocessors",
                                                 "memory_efficiency", "attention_efficiency"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
-                                                 "multi_dimension_collectives"};
+                                                 "multi_dimension_collectives", "memory_system"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
                                                    "algorithm",  "efficiency",   "in_switch_efficiency",
                                                    "in_switch_reduction", "step_latency"};
@@ -146,6 +146,9 @@ void read_cluster_fields(MapReader& reader, LocationIndex& locations, ClusterSpe
     if (reader.has("topology")) read_topology(reader.value("topology"), source, locations, cluster.topology);
     reader.read_enum("multi_dimension_collectives", cluster.multi_dimension_collectives,
                      multi_dimension_collectives_names);
+    if (reader.has("memory_system")) {
+        read_memory_system(reader.value("memory_system"), source, locations, cluster.memory_system);
+    }
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ void read_model(const YAML::Node& node, YamlSource& source, LocationIndex& locat
 void read_device(const YAML::Node& node, YamlSource& source, LocationIndex& locations, const std::string& path,
                  DeviceSpec& device);
 void read_cluster(const YAML::Node& node, YamlSource& source, LocationIndex& locations, ClusterSpec& cluster);
+// cluster.memory_system, its tiers' fields overriding those of a cluster preset's tiers.
+void read_memory_system(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
+                        MemorySystemSpec& memory_system);
 void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training);
 void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex& locations,
                       ParallelismSpec& parallelism);

@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 18> paths_written_only_when_set{
+const std::array<std::string_view, 19> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.parallel_blocks",
@@ -26,6 +26,7 @@ const std::array<std::string_view, 18> paths_written_only_when_set{
     "cluster.topology[].algorithm",
     "cluster.topology[].in_switch_efficiency",
     "cluster.topology[].in_switch_reduction",
+    "cluster.memory_system.gpus_per_node",
     "parallelism.zero3_prefetch_layers",
     "parallelism.zero3_gather",
     "parallelism.p2p_rendezvous",
@@ -134,6 +135,42 @@ void write_training(YAML::Emitter& out, const Scenario& scenario) {
     out << YAML::EndMap;
 }
 
+void write_memory_system(YAML::Emitter& out, const MemorySystemSpec& memory_system) {
+    out << YAML::Key << "memory_system" << YAML::Value << YAML::BeginMap;
+    if (memory_system.gpus_per_node != 0) {
+        out << YAML::Key << "gpus_per_node" << YAML::Value << std::to_string(memory_system.gpus_per_node);
+    }
+    if (const auto& host = memory_system.host) {
+        out << YAML::Key << "host" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        write_quantity(out, "capacity", host->capacity_bytes, units::Dimension::size);
+        write_quantity(out, "link_bandwidth", host->link_bandwidth_Bps, units::Dimension::bandwidth);
+        write_quantity(out, "latency", host->latency_s, units::Dimension::time);
+        out << YAML::EndMap;
+    }
+    if (const auto& nvme = memory_system.nvme) {
+        out << YAML::Key << "nvme" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        write_quantity(out, "capacity", nvme->capacity_bytes, units::Dimension::size);
+        write_quantity(out, "bandwidth", nvme->bandwidth_Bps, units::Dimension::bandwidth);
+        write_quantity(out, "latency", nvme->latency_s, units::Dimension::time);
+        out << YAML::EndMap;
+    }
+    if (const auto& pool = memory_system.pool) {
+        out << YAML::Key << "pool" << YAML::Value << YAML::BeginMap;
+        write_quantity(out, "in_node_bandwidth", pool->in_node_bandwidth_Bps, units::Dimension::bandwidth);
+        out << YAML::Key << "out_node_switches" << YAML::Value << std::to_string(pool->out_node_switches);
+        write_quantity(out, "node_link_bandwidth", pool->node_link_bandwidth_Bps, units::Dimension::bandwidth);
+        out << YAML::Key << "remote_groups" << YAML::Value << std::to_string(pool->remote_groups);
+        write_quantity(out, "remote_group_bandwidth", pool->remote_group_bandwidth_Bps, units::Dimension::bandwidth);
+        write_quantity(out, "group_capacity", pool->group_capacity_bytes, units::Dimension::size);
+        write_quantity(out, "chunk", pool->chunk_bytes, units::Dimension::size);
+        write_quantity(out, "latency", pool->latency_s, units::Dimension::time);
+        out << YAML::Key << "in_switch_collectives" << YAML::Value << YAML::TrueFalseBool
+            << pool->in_switch_collectives;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+}
+
 void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::Key << "cluster" << YAML::Value << YAML::BeginMap;
     if (!cluster.preset.empty()) out << YAML::Key << "preset" << YAML::Value << cluster.preset;
@@ -180,6 +217,7 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::EndSeq;
     out << YAML::Key << "multi_dimension_collectives" << YAML::Value
         << std::string(to_string(cluster.multi_dimension_collectives));
+    if (!cluster.memory_system.empty()) write_memory_system(out, cluster.memory_system);
     out << YAML::EndMap;
 }
 

@@ -131,6 +131,46 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
     problems.number("cluster.device.attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
 }
 
+void check_memory_system(const MemorySystemSpec& memory_system, std::int64_t devices, ProblemList& problems) {
+    const std::string path = "cluster.memory_system";
+    if (memory_system.gpus_per_node != 0) {
+        problems.integer(path + ".gpus_per_node", memory_system.gpus_per_node, limits::gpus_per_node);
+        if (memory_system.gpus_per_node > 0 && devices % memory_system.gpus_per_node != 0) {
+            problems.add(path + ".gpus_per_node",
+                         path + ".gpus_per_node " + std::to_string(memory_system.gpus_per_node) +
+                             " does not divide the cluster's " + std::to_string(devices) +
+                             " devices into whole nodes");
+        }
+    }
+    if (const auto& host = memory_system.host) {
+        problems.quantity(path + ".host.capacity", host->capacity_bytes, units::Dimension::size, limits::tier_capacity);
+        problems.quantity(path + ".host.link_bandwidth", host->link_bandwidth_Bps, units::Dimension::bandwidth,
+                          limits::tier_bandwidth);
+        problems.quantity(path + ".host.latency", host->latency_s, units::Dimension::time, limits::tier_latency);
+    }
+    if (const auto& nvme = memory_system.nvme) {
+        problems.quantity(path + ".nvme.capacity", nvme->capacity_bytes, units::Dimension::size, limits::tier_capacity);
+        problems.quantity(path + ".nvme.bandwidth", nvme->bandwidth_Bps, units::Dimension::bandwidth,
+                          limits::tier_bandwidth);
+        problems.quantity(path + ".nvme.latency", nvme->latency_s, units::Dimension::time, limits::tier_latency);
+    }
+    if (const auto& pool = memory_system.pool) {
+        const std::string at = path + ".pool.";
+        problems.quantity(at + "in_node_bandwidth", pool->in_node_bandwidth_Bps, units::Dimension::bandwidth,
+                          limits::tier_bandwidth);
+        problems.integer(at + "out_node_switches", pool->out_node_switches, limits::out_node_switches);
+        problems.quantity(at + "node_link_bandwidth", pool->node_link_bandwidth_Bps, units::Dimension::bandwidth,
+                          limits::tier_bandwidth);
+        problems.integer(at + "remote_groups", pool->remote_groups, limits::remote_groups);
+        problems.quantity(at + "remote_group_bandwidth", pool->remote_group_bandwidth_Bps,
+                          units::Dimension::bandwidth, limits::tier_bandwidth);
+        problems.quantity(at + "group_capacity", pool->group_capacity_bytes, units::Dimension::size,
+                          limits::tier_capacity);
+        problems.quantity(at + "chunk", pool->chunk_bytes, units::Dimension::size, limits::pool_chunk);
+        problems.quantity(at + "latency", pool->latency_s, units::Dimension::time, limits::tier_latency);
+    }
+}
+
 void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
     preset(problems, "cluster.preset", cluster.preset, PresetKind::cluster);
     problems.text("cluster.name", cluster.name, false);
@@ -178,7 +218,9 @@ void check_cluster(const ClusterSpec& cluster, ProblemList& problems) {
         problems.add("cluster.topology", "the topology has more than " + std::to_string(limits::max_devices) +
                                              " devices (the product of the dimension sizes); that is beyond any "
                                              "real cluster");
+        return;
     }
+    check_memory_system(cluster.memory_system, devices, problems);
 }
 
 void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems) {

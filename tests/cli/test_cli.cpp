@@ -221,6 +221,105 @@ private slots:
         QVERIFY2(run.err.contains(QStringLiteral("option --op needs a value")), qPrintable(run.err));
     }
 
+    // --- memory-transfer: ASTRA-sim 2.0's worked example (tests/core/test_memory_system.cpp works it out) ---------
+
+    void memory_transfer_pool_text() {
+        RUN_CLI(run, {QStringLiteral("memory-transfer"), data_path(QStringLiteral("memory_system/seed-pool.yaml")),
+                      QStringLiteral("--tier"), QStringLiteral("pool"), QStringLiteral("--size"),
+                      QStringLiteral("64MB")});
+        EXPECT_EXIT(run, 0);
+        // 512 chunks of 1, 2 and 1 ms through the three stages: 1026 ms.
+        QCOMPARE(run.out, QStringLiteral("64 MB per GPU from the memory pool, 256 GPUs at once (16 a node): 1.026 s\n"
+                                         "  512 pipelined chunks; each GPU receives 64 MB\n"
+                                         "  stage                            bytes on a link  link bandwidth  time per chunk\n"
+                                         "  remote group → out-node switch   512 MB           1 GB/s          1 ms\n"
+                                         "  out-node switch → node           256 MB           250 MB/s        2 ms\n"
+                                         "  in-node switch → GPU             64 MB            125 MB/s        1 ms\n"));
+        QVERIFY(run.err.isEmpty());
+    }
+
+    void memory_transfer_pool_json() {
+        RUN_CLI(run, {QStringLiteral("memory-transfer"), data_path(QStringLiteral("memory_system/seed-pool.yaml")),
+                      QStringLiteral("--tier"), QStringLiteral("pool"), QStringLiteral("--size"), QStringLiteral("64MB"),
+                      QStringLiteral("--json")});
+        EXPECT_EXIT(run, 0);
+        const QJsonObject json = QJsonDocument::fromJson(run.out_bytes).object();
+        QCOMPARE(json.value(QStringLiteral("tier")).toString(), QStringLiteral("pool"));
+        QCOMPARE(json.value(QStringLiteral("size_bytes")).toDouble(), 64e6);
+        QCOMPARE(json.value(QStringLiteral("gpus")).toInteger(), 256);
+        QCOMPARE(json.value(QStringLiteral("gpus_per_node")).toInteger(), 16);
+        QVERIFY(qAbs(json.value(QStringLiteral("time_s")).toDouble() - 1.026) < 1e-12);
+        QCOMPARE(json.value(QStringLiteral("received_bytes_per_gpu")).toDouble(), 64e6);
+        QCOMPARE(json.value(QStringLiteral("chunks")).toDouble(), 512.0);
+        const QJsonArray links = json.value(QStringLiteral("links")).toArray();
+        QCOMPARE(links.size(), 3);
+        // 8W, 4W and W (the seed's "8W" per group–switch link and "4W" per switch–node link).
+        const double bytes[] = {512e6, 256e6, 64e6};
+        const double chunk_s[] = {1e-3, 2e-3, 1e-3};
+        for (qsizetype i = 0; i < links.size(); ++i) {
+            const QJsonObject link = links.at(i).toObject();
+            QVERIFY(link.value(QStringLiteral("stage")).isString());
+            QCOMPARE(link.value(QStringLiteral("bytes")).toDouble(), bytes[i]);
+            QVERIFY(link.value(QStringLiteral("bandwidth_Bps")).isDouble());
+            QVERIFY(qAbs(link.value(QStringLiteral("chunk_time_s")).toDouble() - chunk_s[i]) < 1e-15);
+        }
+    }
+
+    void memory_transfer_host_and_nvme() {
+        // 1 GiB over a 32 GB/s host link: 33.554 ms + 10 µs; the node's 25 GB/s of NVMe shared by 16 GPUs
+        // (1.5625 GB/s each): 687.2 ms + 100 µs.
+        for (const auto& [tier, seconds] : {std::pair{QStringLiteral("host"), 1073741824.0 / 32e9 + 10e-6},
+                                            std::pair{QStringLiteral("nvme"), 1073741824.0 / 1.5625e9 + 100e-6}}) {
+            RUN_CLI(run, {QStringLiteral("memory-transfer"), data_path(QStringLiteral("memory_system/seed-pool.yaml")),
+                          QStringLiteral("--tier"), tier, QStringLiteral("--size"), QStringLiteral("1GiB"),
+                          QStringLiteral("--json")});
+            EXPECT_EXIT(run, 0);
+            const QJsonObject json = QJsonDocument::fromJson(run.out_bytes).object();
+            QVERIFY2(qAbs(json.value(QStringLiteral("time_s")).toDouble() - seconds) < 1e-12 * seconds, qPrintable(tier));
+            QVERIFY(!json.contains(QStringLiteral("links")));
+        }
+    }
+
+    void memory_transfer_refusals_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString pool_file = data_path(QStringLiteral("memory_system/seed-pool.yaml"));
+        const QString tier = QStringLiteral("--tier");
+        const QString size = QStringLiteral("--size");
+        QTest::newRow("tier the cluster lacks")
+            << QStringList{two_level(), tier, QStringLiteral("pool"), size, QStringLiteral("1GiB")}
+            << QStringLiteral("parasight-cli memory-transfer: ") + two_level() +
+                   QStringLiteral(": the cluster has no memory_system.pool");
+        QTest::newRow("unknown tier")
+            << QStringList{pool_file, tier, QStringLiteral("hots"), size, QStringLiteral("1GiB")}
+            << QStringLiteral("parasight-cli memory-transfer: --tier: unknown tier 'hots' (did you mean 'host'?); "
+                              "expected host, nvme or pool");
+        QTest::newRow("no tier") << QStringList{pool_file, size, QStringLiteral("1GiB")}
+                                 << QStringLiteral("parasight-cli memory-transfer: --tier is required");
+        QTest::newRow("no size") << QStringList{pool_file, tier, QStringLiteral("host")}
+                                 << QStringLiteral("parasight-cli memory-transfer: --size is required");
+        QTest::newRow("size without unit")
+            << QStringList{pool_file, tier, QStringLiteral("host"), size, QStringLiteral("64")}
+            << QStringLiteral("parasight-cli memory-transfer: --size: ");
+        QTest::newRow("size zero") << QStringList{pool_file, tier, QStringLiteral("host"), size, QStringLiteral("0B")}
+                                   << QStringLiteral("parasight-cli memory-transfer: --size must not be zero or negative, got '0B'");
+        QTest::newRow("two files") << QStringList{pool_file, pool_file, tier, QStringLiteral("host"), size,
+                                                  QStringLiteral("1GiB")}
+                                   << QStringLiteral("parasight-cli memory-transfer: name exactly one scenario FILE");
+        QTest::newRow("a file with errors")
+            << QStringList{bad_file(), tier, QStringLiteral("host"), size, QStringLiteral("1GiB")}
+            << bad_file() + QStringLiteral(":7:3: ");
+    }
+
+    void memory_transfer_refusals() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        RUN_CLI(run, QStringList{QStringLiteral("memory-transfer")} + arguments);
+        EXPECT_EXIT(run, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.startsWith(message), qPrintable(describe(run)));
+    }
+
     // --- validate --------------------------------------------------------------------------------------------------
 
     void validate_good() {

@@ -1,0 +1,59 @@
+#pragma once
+// Where tensors can live beyond a GPU's own memory (the cluster's `memory_system:` section, docs/model.md "Memory
+// systems"): the CPU memory and NVMe drives of each node, which ZeRO-Offload and ZeRO-Infinity spill model states
+// to (Rajbhandari et al. 2021, "ZeRO-Infinity", §5), and a disaggregated memory pool of remote memory groups behind
+// out-node switches (ASTRA-sim 2.0, Won et al. 2023, §III-C, "HierMem"). A GPU's own HBM is the device's memory.
+
+#include <optional>
+
+namespace parasight {
+
+// A node's CPU memory, which each GPU reaches over its own host link (PCIe or CXL).
+struct HostMemory {
+    double capacity_bytes = 0.0;       // per node
+    double link_bandwidth_Bps = 0.0;   // one GPU's link to it, each direction
+    double latency_s = 0.0;            // per transfer
+
+    friend bool operator==(const HostMemory&, const HostMemory&) = default;
+};
+
+// A node's NVMe drives, their bandwidth shared by the node's GPUs.
+struct NvmeStorage {
+    double capacity_bytes = 0.0;   // per node
+    double bandwidth_Bps = 0.0;    // all of a node's drives together, each direction
+    double latency_s = 0.0;        // per transfer
+
+    friend bool operator==(const NvmeStorage&, const NvmeStorage&) = default;
+};
+
+// ASTRA-sim 2.0's hierarchical memory pool: every GPU reaches its node's in-node switch over the pooled fabric; each
+// node's in-node switch links to every out-node switch, and every out-node switch to every remote memory group. A
+// tensor moves in chunks through the three stages as a pipeline. With in_switch_collectives the switches gather
+// parameters while loading them and reduce-scatter gradients while storing them.
+struct MemoryPool {
+    double in_node_bandwidth_Bps = 0.0;       // pooled fabric: in-node switch ↔ one GPU
+    int out_node_switches = 1;
+    double node_link_bandwidth_Bps = 0.0;     // GPU-side out-node fabric: one out-node switch ↔ one node
+    int remote_groups = 1;
+    double remote_group_bandwidth_Bps = 0.0;  // one group's bandwidth, split evenly over its out-node switch links
+    double group_capacity_bytes = 0.0;        // per remote memory group
+    double chunk_bytes = 1024.0 * 1024.0;     // the unit the pool's network moves
+    double latency_s = 0.0;                   // per transfer
+    bool in_switch_collectives = false;
+
+    friend bool operator==(const MemoryPool&, const MemoryPool&) = default;
+};
+
+struct MemorySystemSpec {
+    // GPUs sharing one node's host memory, NVMe and in-node switch; 0 when not written: the innermost topology
+    // dimension's size.
+    int gpus_per_node = 0;
+    std::optional<HostMemory> host;
+    std::optional<NvmeStorage> nvme;
+    std::optional<MemoryPool> pool;
+
+    [[nodiscard]] bool empty() const noexcept { return gpus_per_node == 0 && !host && !nvme && !pool; }
+    friend bool operator==(const MemorySystemSpec&, const MemorySystemSpec&) = default;
+};
+
+}  // namespace parasight

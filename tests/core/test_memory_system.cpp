@@ -1,0 +1,181 @@
+// Memory systems (docs/model.md, "Memory systems"): the cluster's memory_system section read, checked and written
+// back; transfers to and from host memory, NVMe and ASTRA-sim 2.0's hierarchical memory pool worked out by hand.
+//
+// tests/data/memory_system/seed-pool.yaml is the seed's worked example (Won et al. 2023, §III-C): G = 256 GPUs in
+// N = 16 nodes of g = 16, S = 4 out-node switches, R = 8 remote memory groups, chunk c = 1 MB. Each GPU loads
+// W = 64 MB:
+//   group → switch link   W·G/(R·S) = 8W = 512 MB (the seed: "each link has to transfer 8W"), 512 chunks;
+//                         a group's 4 GB/s over its 4 switch links = 1 GB/s: TX1 = 1 MB / 1 GB/s = 1 ms
+//   switch → node link    W·g/S = 4W = 256 MB (the seed: "4W"); TX2 = R·c/(N·0.25 GB/s) = 8 MB / 4 GB/s = 2 ms
+//   in-node switch → GPU  W = 64 MB; TX3 = R·S·c/(G·0.125 GB/s) = 32 MB / 32 GB/s = 1 ms
+//   (each link: chunks × TX = its bytes / its bandwidth: 512 × 2 ms = 256 MB / 0.25 GB/s = 1.024 s)
+//   Pipeline, each step as long as its slowest transfer: step 0 moves chunk 0 on stage 1 (1 ms); step 1 chunks 1
+//   and 0 (2 ms); steps 2 … 511 all three stages (2 ms each, 510 steps); step 512 stages 2 and 3 (2 ms); step 513
+//   the last chunk's stage 3 (1 ms): 1 + 2 + 1020 + 2 + 1 = 1026 ms.
+// With in-switch collectives the switches gather: each switch forwards the W·G/S = 64W = 4096 MB it gathered to
+// every node (the seed: "forwarding 64W to each node"), each GPU receives all G·W = 256W = 16 384 MB:
+//   TX2 = R·c / 0.25 GB/s = 32 ms, TX3 = R·S·c / 0.125 GB/s = 256 ms; 512 chunks:
+//   step 0: 1 ms, step 1: 32 ms, steps 2 … 513: 256 ms each (512 steps) → 1 + 32 + 131 072 = 131 105 ms.
+
+#include "memory_system/node_memory_transfer.h"
+#include "memory_system/pool_transfer.h"
+#include "scenario_file/scenario_loader.h"
+#include "scenario_file/scenario_writer.h"
+#include "validation/validate.h"
+
+#include <QTest>
+
+#include <string>
+
+using namespace parasight;
+
+namespace {
+
+constexpr double MB = 1e6;
+constexpr double ms = 1e-3;
+
+bool near(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+Scenario seed_example() {
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/memory_system/seed-pool.yaml");
+    if (!loaded.ok()) qFatal("seed-pool.yaml does not load: %s", loaded.diagnostics.front().to_string().c_str());
+    return loaded.scenario->value();
+}
+
+}  // namespace
+
+class TestMemorySystem : public QObject {
+    Q_OBJECT
+
+private slots:
+    void readsEveryTier() {
+        const Scenario scenario = seed_example();
+        const MemorySystemSpec& memory = scenario.cluster.memory_system;
+        // Not written: the innermost dimension's 16.
+        QCOMPARE(memory.gpus_per_node, 0);
+        QCOMPARE(scenario.cluster.gpus_per_node(), 16);
+        QVERIFY(memory.host && memory.nvme && memory.pool);
+        QCOMPARE(memory.host->capacity_bytes, 1024.0 * 1024 * 1024 * 1024);
+        QCOMPARE(memory.host->link_bandwidth_Bps, 32e9);
+        QCOMPARE(memory.host->latency_s, 10e-6);
+        QCOMPARE(memory.nvme->capacity_bytes, 15e12);
+        QCOMPARE(memory.nvme->bandwidth_Bps, 25e9);
+        QCOMPARE(memory.nvme->latency_s, 100e-6);
+        QCOMPARE(memory.pool->out_node_switches, 4);
+        QCOMPARE(memory.pool->remote_groups, 8);
+        QCOMPARE(memory.pool->chunk_bytes, 1e6);
+        QCOMPARE(memory.pool->latency_s, 0.0);  // not written
+        QVERIFY(!memory.pool->in_switch_collectives);
+    }
+
+    void writesAndReadsBack() {
+        Scenario scenario = seed_example();
+        scenario.cluster.memory_system.gpus_per_node = 8;
+        scenario.cluster.memory_system.pool->in_switch_collectives = true;
+        const std::string written = write_scenario_yaml(scenario);
+        QVERIFY2(written.find("gpus_per_node: 8") != std::string::npos, written.c_str());
+        const LoadResult again = load_scenario_text(written, "again.yaml");
+        QVERIFY2(again.ok(), again.ok() ? "" : again.diagnostics.front().to_string().c_str());
+        QVERIFY(again.scenario->value().cluster.memory_system == scenario.cluster.memory_system);
+    }
+
+    void noMemorySystemWritesNothing() {
+        Scenario scenario = seed_example();
+        scenario.cluster.memory_system = {};
+        QVERIFY(write_scenario_yaml(scenario).find("memory_system") == std::string::npos);
+    }
+
+    void validateRefusesWhatTheLoaderRefuses() {
+        // The same rules for a scenario built in memory (the window's form, a sweep point).
+        Scenario scenario = seed_example();
+        scenario.cluster.memory_system.gpus_per_node = 3;  // 256 devices are not whole nodes of 3
+        scenario.cluster.memory_system.pool->chunk_bytes = 64.0;
+        scenario.cluster.memory_system.host->link_bandwidth_Bps = 0.0;
+        const Validation validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        std::vector<std::string> paths;
+        for (const Diagnostic& diagnostic : validation.diagnostics) paths.push_back(diagnostic.path);
+        const std::vector<std::string> expected{"cluster.memory_system.gpus_per_node",
+                                                "cluster.memory_system.host.link_bandwidth",
+                                                "cluster.memory_system.pool.chunk"};
+        QCOMPARE(paths, expected);
+        QCOMPARE(validation.diagnostics.front().message,
+                 std::string("cluster.memory_system.gpus_per_node 3 does not divide the cluster's 256 devices into "
+                             "whole nodes"));
+    }
+
+    void poolLoadFollowsTheSeedsWorkedExample() {
+        const Scenario scenario = seed_example();
+        const PoolTransfer load = pool_transfer(*scenario.cluster.memory_system.pool, 256, 16, 64 * MB);
+        QCOMPARE(load.chunks, 512.0);
+        QCOMPARE(load.links[0].bytes, 512 * MB);  // 8W
+        QCOMPARE(load.links[1].bytes, 256 * MB);  // 4W
+        QCOMPARE(load.links[2].bytes, 64 * MB);   // W
+        QCOMPARE(load.links[0].bandwidth_Bps, 1e9);
+        QVERIFY(near(load.links[0].chunk_time_s, 1 * ms));
+        QVERIFY(near(load.links[1].chunk_time_s, 2 * ms));
+        QVERIFY(near(load.links[2].chunk_time_s, 1 * ms));
+        for (const PoolLinkLoad& link : load.links) {
+            QVERIFY(near(load.chunks * link.chunk_time_s, link.bytes / link.bandwidth_Bps));
+        }
+        QCOMPARE(load.received_bytes_per_gpu, 64 * MB);
+        QVERIFY2(near(load.time_s, 1026 * ms), std::to_string(load.time_s).c_str());
+    }
+
+    void inSwitchGatherFollowsTheSeed() {
+        MemoryPool pool = *seed_example().cluster.memory_system.pool;
+        pool.in_switch_collectives = true;
+        const PoolTransfer load = pool_transfer(pool, 256, 16, 64 * MB);
+        QCOMPARE(load.links[0].bytes, 512 * MB);     // 8W, as without gathering
+        QCOMPARE(load.links[1].bytes, 4096 * MB);    // 64W to each node
+        QCOMPARE(load.links[2].bytes, 16384 * MB);   // 256W: the whole gathered tensor
+        QCOMPARE(load.received_bytes_per_gpu, 16384 * MB);
+        QVERIFY(near(load.links[1].chunk_time_s, 32 * ms));
+        QVERIFY(near(load.links[2].chunk_time_s, 256 * ms));
+        QVERIFY2(near(load.time_s, 131105 * ms), std::to_string(load.time_s).c_str());
+    }
+
+    void pipelineStepsLastAsTheirSlowestTransfer() {
+        // Stages of 2, 1 and 2 ms over 3 chunks: step 0 {c0 on 1} 2, step 1 {c1 on 1, c0 on 2} 2,
+        // step 2 {c2, c1, c0} 2, step 3 {c2 on 2, c1 on 3} 2, step 4 {c2 on 3} 2 → 10 ms; a pipeline whose steps
+        // did not wait for one another would take 2 + 1 + 2 + 2 · 2 = 9 ms.
+        MemoryPool pool = *seed_example().cluster.memory_system.pool;
+        pool.remote_group_bandwidth_Bps = 2e9;     // 0.5 GB/s a link: TX1 = 2 ms
+        pool.node_link_bandwidth_Bps = 0.5e9;      // TX2 = 8 MB / (16 · 0.5 GB/s) = 1 ms
+        pool.in_node_bandwidth_Bps = 62.5e6;       // TX3 = 32 MB / (256 · 62.5 MB/s) = 2 ms
+        // 3 chunks on a group link: W·256/32 = 3 MB → W = 0.375 MB.
+        const PoolTransfer load = pool_transfer(pool, 256, 16, 0.375 * MB);
+        QCOMPARE(load.chunks, 3.0);
+        QVERIFY2(near(load.time_s, 10 * ms), std::to_string(load.time_s).c_str());
+        // Two and a half chunks: the last moves half a chunk, in half the time on each stage: step 2 {c2/2 on 1: 1,
+        // c1 on 2: 1, c0 on 3: 2} 2, step 3 {c2/2 on 2: 0.5, c1 on 3: 2} 2, step 4 {c2/2 on 3: 1} 1 → 2 + 2 + 2 + 2 +
+        // 1 = 9 ms.
+        const PoolTransfer partial = pool_transfer(pool, 256, 16, 0.3125 * MB);
+        QCOMPARE(partial.chunks, 2.5);
+        QVERIFY2(near(partial.time_s, 9 * ms), std::to_string(partial.time_s).c_str());
+        // Latency once per transfer; nothing moved takes no time.
+        pool.latency_s = 5e-6;
+        QVERIFY(near(pool_transfer(pool, 256, 16, 0.375 * MB).time_s, 10 * ms + 5e-6));
+        QCOMPARE(pool_transfer(pool, 256, 16, 0.0).time_s, 0.0);
+    }
+
+    void hostAndNvme() {
+        const Scenario scenario = seed_example();
+        const MemorySystemSpec& memory = scenario.cluster.memory_system;
+        // 64 MB over a 32 GB/s host link: 2 ms, + 10 µs.
+        QVERIFY(near(host_transfer_s(*memory.host, 64 * MB), 2 * ms + 10e-6));
+        // The node's 25 GB/s of NVMe shared by 16 GPUs: 1.5625 GB/s each, below the host link: 64 MB → 40.96 ms,
+        // + 100 µs.
+        QVERIFY(near(nvme_transfer_s(*memory.nvme, memory.host, 16, 64 * MB), 40.96 * ms + 100e-6));
+        // Drives of 800 GB/s for 16 GPUs give 50 GB/s each, but the data passes the 32 GB/s host link: 2 ms.
+        NvmeStorage fast = *memory.nvme;
+        fast.bandwidth_Bps = 800e9;
+        QVERIFY(near(nvme_transfer_s(fast, memory.host, 16, 64 * MB), 2 * ms + 100e-6));
+        // Without host memory described, the drives' share alone: 50 GB/s.
+        QVERIFY(near(nvme_transfer_s(fast, std::nullopt, 16, 64 * MB), 1.28 * ms + 100e-6));
+        QCOMPARE(host_transfer_s(*memory.host, 0.0), 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMemorySystem)
+#include "test_memory_system.moc"
