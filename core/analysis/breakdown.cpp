@@ -51,7 +51,9 @@ std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     case TaskKind::weight_gradient:
     case TaskKind::recompute:
     case TaskKind::optimizer:
-    case TaskKind::injected_delay: return std::nullopt;
+    case TaskKind::injected_delay:
+    case TaskKind::memory_load:
+    case TaskKind::memory_store: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -73,11 +75,13 @@ CommGroup comm_group_of(ParallelAxis axis) noexcept {
 
 namespace {
 
-// What a task occupies while it runs: 0 compute, 1..5 a communication group.
+// What a task occupies while it runs: 0 compute, 1..5 a communication group, 6 a memory transfer.
 constexpr std::size_t compute_class = 0;
-constexpr std::size_t class_count = 1 + comm_group_count;
+constexpr std::size_t memory_class = 1 + comm_group_count;
+constexpr std::size_t class_count = 2 + comm_group_count;
 
 std::size_t class_of(const Task& task) {
+    if (is_memory_transfer(task.kind)) return memory_class;
     const std::optional<CommGroup> group = comm_group_of(task);
     return group ? 1 + static_cast<std::size_t>(*group) : compute_class;
 }
@@ -127,12 +131,14 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
             breakdown.compute_s += length_s;
             return;
         }
-        int groups = 0;
+        // Time no computation covers is shared evenly by the communication groups and the memory transfers running.
+        int groups = running[memory_class] > 0 ? 1 : 0;
         for (std::size_t g = 0; g < comm_group_count; ++g) groups += running[1 + g] > 0 ? 1 : 0;
         if (groups > 0) {
             for (std::size_t g = 0; g < comm_group_count; ++g) {
                 if (running[1 + g] > 0) breakdown.exposed_comm_s[g] += length_s / groups;
             }
+            if (running[memory_class] > 0) breakdown.exposed_memory_s += length_s / groups;
             return;
         }
         (pipelined ? breakdown.bubble_s : breakdown.idle_s) += length_s;

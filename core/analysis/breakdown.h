@@ -30,7 +30,7 @@ extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
 struct TimeBreakdown {
     double compute_s = 0.0;
     std::array<double, comm_group_count> exposed_comm_s{};
-    double exposed_memory_s = 0.0;  // a reported contract (docs/contracts.md); 0 until memory tasks exist
+    double exposed_memory_s = 0.0;  // loads and stores of memory beyond the device with neither compute nor comm
     double bubble_s = 0.0;  // idle on a pipelined device: waiting for another stage
     double idle_s = 0.0;    // idle otherwise
 

@@ -2,9 +2,10 @@
 
 namespace parasight {
 
-const std::array<EnumName<Stream>, 3> stream_names{{{Stream::compute, "compute"},
-                                                    {Stream::feature_comm, "feature communication"},
-                                                    {Stream::gradient_comm, "gradient communication"}}};
+const std::array<EnumName<Stream>, stream_count> stream_names{{{Stream::compute, "compute"},
+                                                              {Stream::feature_comm, "feature communication"},
+                                                              {Stream::gradient_comm, "gradient communication"},
+                                                              {Stream::memory, "memory"}}};
 
 const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind::forward, "forward"},
                                                           {TaskKind::backward, "backward"},
@@ -16,6 +17,8 @@ const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind
                                                           {TaskKind::ep_comm, "ep"},
                                                           {TaskKind::pp_comm, "pp"},
                                                           {TaskKind::dp_comm, "dp"},
-                                                          {TaskKind::injected_delay, "delay"}}};
+                                                          {TaskKind::injected_delay, "delay"},
+                                                          {TaskKind::memory_load, "memory_load"},
+                                                          {TaskKind::memory_store, "memory_store"}}};
 
 }  // namespace parasight

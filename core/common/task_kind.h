@@ -10,10 +10,11 @@
 
 namespace parasight {
 
-// Proteus' executor queues: compute, feature communication, gradient communication.
-enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm };
-inline constexpr std::size_t stream_count = 3;
-extern const std::array<EnumName<Stream>, 3> stream_names;
+// Proteus' executor queues: compute, feature communication, gradient communication; and the memory stream, which
+// moves tensors between the device and memory beyond it (ASTRA-sim 2.0's memory nodes).
+enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm, memory };
+inline constexpr std::size_t stream_count = 4;
+extern const std::array<EnumName<Stream>, stream_count> stream_names;
 
 enum class TaskKind : std::uint8_t {
     forward,
@@ -32,13 +33,21 @@ enum class TaskKind : std::uint8_t {
     // they meet the communication, so that it takes that much longer once all have reached it (NeuronaBox's delay).
     // It holds the stream, neither compute units nor links.
     injected_delay,
+    // Tensors brought into the device's memory from memory beyond it (host memory, NVMe, a memory pool) before they
+    // are used, and written back after they are updated (ZeRO-Offload, ZeRO-Infinity, ASTRA-sim 2.0's remote memory).
+    memory_load,
+    memory_store,
 };
-inline constexpr std::size_t task_kind_count = 11;
+inline constexpr std::size_t task_kind_count = 13;
 extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
 
 [[nodiscard]] constexpr bool is_communication(TaskKind kind) noexcept {
     return kind == TaskKind::tp_comm || kind == TaskKind::cp_comm || kind == TaskKind::ep_comm ||
            kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
+}
+
+[[nodiscard]] constexpr bool is_memory_transfer(TaskKind kind) noexcept {
+    return kind == TaskKind::memory_load || kind == TaskKind::memory_store;
 }
 
 }  // namespace parasight

@@ -4,10 +4,21 @@
 
 #include "collective/point_to_point.h"
 #include "compile/stage_parameters.h"
+#include "memory_system/tier_transfer.h"
 #include "model/model_states.h"
 #include "model/transformer_costs.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace parasight {
+namespace {
+
+// DeepSpeed's default zero_optimization.sub_group_size: the parameters whose optimizer states ZeRO-Infinity moves
+// and updates as one tile (DeepSpeed configuration documentation, "sub_group_size", 1e9).
+constexpr double offload_sub_group_parameters = 1e9;
+
+}  // namespace
 
 void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     const bool all_reduce = parallelism_.zero == 0;
@@ -73,18 +84,56 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     return tasks_.emit_communication(device, task, delay_s, delay_collective, after);
 }
 
+TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes) {
+    Task transfer;
+    transfer.kind = kind;
+    transfer.stream = Stream::memory;
+    transfer.label = tasks_.label(kind == TaskKind::memory_load ? "optimizer state load" : "optimizer state store");
+    transfer.work_s =
+        tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_optimizer, state_bytes);
+    transfer.bytes = state_bytes;
+    if (kind == TaskKind::memory_load) {
+        transfer.allocate_bytes = state_bytes;
+        transfer.allocate_category = MemoryCategory::optimizer;
+    } else {
+        transfer.release_bytes = state_bytes;
+        transfer.release_category = MemoryCategory::optimizer;
+    }
+    return tasks_.emit(device, transfer);
+}
+
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
-    const double bytes = optimizer_step_bytes(stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage),
-                                              scenario_.training);
+    const double parameters = stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage);
+    // Offloaded states go through the device in sub-groups of at most offload_sub_group_parameters (DeepSpeed's
+    // sub_group_size tiles ZeRO-Infinity's optimizer step): each loaded once the stage's backward is done (beside its
+    // gradient reductions), updated, and stored, the next one loading while one is updated — at most two on the
+    // device at a time. Without offloading, one step over all of them.
+    const bool offloaded = parallelism_.offload_optimizer != OffloadTarget::none;
+    const int groups = offloaded ? std::max(1, static_cast<int>(std::ceil(parameters / offload_sub_group_parameters)))
+                                 : 1;
+    const double state_bytes =
+        offloaded ? stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes / groups : 0.0;
+    const double bytes = optimizer_step_bytes(parameters, scenario_.training) / groups;
     Task task;
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;
     task.label = tasks_.label("optimizer step");
     task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
     task.bytes = bytes;
-    const TaskId step = tasks_.emit(device, task);
-    if (after >= 0) graph_.depend(after, step);
-    for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+    TaskId load = offloaded ? emit_optimizer_transfer(device, TaskKind::memory_load, state_bytes) : -1;
+    if (load >= 0 && after >= 0) graph_.depend(after, load);
+    TaskId step = -1;
+    for (int group = 0; group < groups; ++group) {
+        const TaskId next_load =
+            group + 1 < groups ? emit_optimizer_transfer(device, TaskKind::memory_load, state_bytes) : -1;
+        if (next_load >= 0 && after >= 0) graph_.depend(after, next_load);
+        step = tasks_.emit(device, task);
+        if (after >= 0) graph_.depend(after, step);
+        if (load >= 0) graph_.depend(load, step);
+        for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+        if (offloaded) graph_.depend(step, emit_optimizer_transfer(device, TaskKind::memory_store, state_bytes));
+        load = next_load;
+    }
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
         // The updated shards are gathered back into every replica's full copy: the dense parameters over the ranks
         // that share them (dense_replicas), the experts' over theirs.
@@ -110,7 +159,9 @@ void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
     auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::weights)] = states.weights_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = states.gradients_bytes;
-    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = states.optimizer_bytes;
+    // Offloaded optimizer states are on the device only while the step runs (emit_optimizer's load and store).
+    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] =
+        parallelism_.offload_optimizer == OffloadTarget::none ? states.optimizer_bytes : 0.0;
 }
 
 }  // namespace parasight

@@ -24,7 +24,8 @@ namespace parasight {
 // them), links (shared with other communications, slowed by computation beside them), or nothing.
 enum class Occupies : std::uint8_t { compute, links, nothing };
 [[nodiscard]] constexpr Occupies occupies(TaskKind kind) noexcept {
-    if (kind == TaskKind::injected_delay) return Occupies::nothing;
+    // A memory transfer runs over the device's own host link or memory fabric, which nothing else here shares.
+    if (kind == TaskKind::injected_delay || is_memory_transfer(kind)) return Occupies::nothing;
     return is_communication(kind) ? Occupies::links : Occupies::compute;
 }
 

@@ -225,6 +225,8 @@ private:
     TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
 
     void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
+    // One sub-group's offloaded optimizer states moved in (memory_load) or out (memory_store) on the memory stream.
+    TaskId emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes);
 
     double stage_parameters(int stage) const;
 

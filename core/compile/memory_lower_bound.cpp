@@ -53,7 +53,10 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
     MemoryLowerBound bound;
     bound.capacity_bytes = scenario.cluster.device.memory_bytes;
     for (int stage = 0; stage < tree.stage_count(); ++stage) {
-        const double states = stage_model_states(scenario, tree, cnn_layers, stage).total_bytes();
+        // Offloaded optimizer states are on the device only during the step, after the activations are gone.
+        ModelStateBytes stage_states = stage_model_states(scenario, tree, cnn_layers, stage);
+        if (scenario.parallelism.offload_optimizer != OffloadTarget::none) stage_states.optimizer_bytes = 0.0;
+        const double states = stage_states.total_bytes();
         double held = 0.0;
         double most_held = 0.0;
         int in_flight = 0;

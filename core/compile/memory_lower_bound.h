@@ -1,8 +1,8 @@
 #pragma once
 // The least memory a device of a scenario needs, in closed form and without simulating. Two things a device holds
 // at once are counted, each a part of what the simulation allocates:
-//   - the model states of its stage (weights, gradients, optimizer state), allocated at the start and kept for the
-//     whole iteration (compile/stage_parameters.h);
+//   - the model states of its stage (weights, gradients, optimizer state — unless offloaded), allocated at the start
+//     and kept for the whole iteration (compile/stage_parameters.h);
 //   - the activations its pipeline schedule keeps between a micro-batch's forward and its backward, at the step
 //     where the most are in flight (compile/pipeline_schedule.h: 1F1B's warm-up holds pp − stage micro-batches,
 //     GPipe all of them), each layer's as the compiler keeps them (compile/layer_costs.h).

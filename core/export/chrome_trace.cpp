@@ -28,13 +28,16 @@ void write_chrome_trace(std::ostream& out, const Timeline& timeline) {
     json.key("displayTimeUnit").value("ms");
     json.key("traceEvents").begin_array();
     const auto& devices = timeline.devices();
-    for (const TimelineDevice& device : devices) {
+    for (std::size_t index = 0; index < devices.size(); ++index) {
+        const TimelineDevice& device = devices[index];
         std::string name = "NPU " + std::to_string(device.npu) + " (stage " + std::to_string(device.stage) + ")";
         if (device.weight > 1.0) {
             name += ", standing for " + std::to_string(static_cast<std::int64_t>(device.weight)) + " devices";
         }
         metadata(json, "process_name", device.npu, 0, name);
+        // A thread for each stream the device used (the memory stream only where states are offloaded).
         for (const auto& stream : stream_names) {
+            if (timeline.lane(index, stream.value).empty()) continue;
             metadata(json, "thread_name", device.npu, static_cast<std::int64_t>(stream.value), std::string(stream.name));
         }
     }

@@ -4,6 +4,10 @@
 // to (Rajbhandari et al. 2021, "ZeRO-Infinity", §5), and a disaggregated memory pool of remote memory groups behind
 // out-node switches (ASTRA-sim 2.0, Won et al. 2023, §III-C, "HierMem"). A GPU's own HBM is the device's memory.
 
+#include "common/enum_names.h"
+
+#include <array>
+#include <cstdint>
 #include <optional>
 
 namespace parasight {
@@ -43,6 +47,10 @@ struct MemoryPool {
 
     friend bool operator==(const MemoryPool&, const MemoryPool&) = default;
 };
+
+// Where a kind of model state lives: on the device (none offloaded), or in one tier of the cluster's memory system.
+enum class OffloadTarget : std::uint8_t { none, host, nvme, pool };
+extern const std::array<EnumName<OffloadTarget>, 4> offload_target_names;  // "none", "host", "nvme", "pool"
 
 struct MemorySystemSpec {
     // GPUs sharing one node's host memory, NVMe and in-node switch; 0 when not written: the innermost topology

@@ -76,6 +76,11 @@ std::vector<AxisDegree> ParallelismSpec::layout_order() const {
     return order;
 }
 
+const std::array<EnumName<OffloadTarget>, 4> offload_target_names{{{OffloadTarget::none, "none"},
+                                                                   {OffloadTarget::host, "host"},
+                                                                   {OffloadTarget::nvme, "nvme"},
+                                                                   {OffloadTarget::pool, "pool"}}};
+
 int ClusterSpec::gpus_per_node() const noexcept {
     if (memory_system.gpus_per_node > 0) return memory_system.gpus_per_node;
     return topology.empty() ? 1 : topology.front().size;

@@ -214,6 +214,10 @@ struct ParallelismSpec {
     // both neighbours — a forward step receives its activation before sending the previous step's gradient, a
     // backward step sends the previous step's activation before receiving its gradient). GPipe and 1F1B only.
     bool p2p_rendezvous = false;
+    // Where the optimizer's states (fp32 master weights and Adam's moments, or SGD's momentum) live between steps:
+    // on the device, or in a tier of cluster.memory_system, loaded before the optimizer step and stored after it
+    // (ZeRO-Offload, Ren et al. 2021; ZeRO-Infinity, Rajbhandari et al. 2021).
+    OffloadTarget offload_optimizer = OffloadTarget::none;
     // Without sequence parallelism each TP rank sends 1/t of the boundary activation and the receiver all-gathers it
     // over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline, on in 2021-2022; Megatron-Core has no such step).
     bool pp_scatter_gather = false;

@@ -52,6 +52,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                                              "overlap_grad_reduce",
                                              "overlap_p2p",
                                              "p2p_rendezvous",
+                                             "offload_optimizer",
                                              "pp_scatter_gather",
                                              "tp_overlap",
                                              "recompute",
@@ -89,6 +90,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);
     reader.read_bool("p2p_rendezvous", parallelism.p2p_rendezvous);
+    reader.read_enum("offload_optimizer", parallelism.offload_optimizer, offload_target_names);
     reader.read_bool("pp_scatter_gather", parallelism.pp_scatter_gather);
     reader.read_enum("tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     reader.read_enum("recompute", parallelism.recompute, recompute_names);

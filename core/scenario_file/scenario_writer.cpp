@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 19> paths_written_only_when_set{
+const std::array<std::string_view, 20> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.parallel_blocks",
@@ -30,6 +30,7 @@ const std::array<std::string_view, 19> paths_written_only_when_set{
     "parallelism.zero3_prefetch_layers",
     "parallelism.zero3_gather",
     "parallelism.p2p_rendezvous",
+    "parallelism.offload_optimizer",
     "parallelism.micro_batch_group"};
 namespace {
 
@@ -251,6 +252,10 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     }
     if (differs_from_stack(scenario, "parallelism.p2p_rendezvous")) {
         out << YAML::Key << "p2p_rendezvous" << YAML::Value << YAML::TrueFalseBool << parallelism.p2p_rendezvous;
+    }
+    if (parallelism.offload_optimizer != OffloadTarget::none) {
+        out << YAML::Key << "offload_optimizer" << YAML::Value
+            << std::string(name_of(parallelism.offload_optimizer, offload_target_names));
     }
     out << YAML::Key << "pp_scatter_gather" << YAML::Value << YAML::TrueFalseBool << parallelism.pp_scatter_gather;
     if (differs_from_stack(scenario, "parallelism.tp_overlap")) {

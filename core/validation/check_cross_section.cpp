@@ -259,6 +259,19 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                               "each layer's parameters again for its weight gradients");
         }
     }
+    if (const OffloadTarget target = parallelism.offload_optimizer; target != OffloadTarget::none) {
+        const MemorySystemSpec& memory = scenario.cluster.memory_system;
+        const bool described = (target == OffloadTarget::host && memory.host) ||
+                               (target == OffloadTarget::nvme && memory.nvme) ||
+                               (target == OffloadTarget::pool && memory.pool);
+        if (!described) {
+            const std::string tier(name_of(target, offload_target_names));
+            check.add("parallelism.offload_optimizer",
+                      "offload_optimizer: " + tier + " needs the cluster's memory_system." + tier +
+                          " (its capacity and bandwidth); the cluster describes " +
+                          (memory.host || memory.nvme || memory.pool ? "other tiers only" : "no memory system"));
+        }
+    }
     if (parallelism.p2p_rendezvous && pp > 1 && parallelism.schedule != Schedule::gpipe &&
         parallelism.schedule != Schedule::one_f_one_b) {
         check.add("parallelism.schedule",

@@ -230,6 +230,7 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     }
     if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
+    known(problems, "parallelism.offload_optimizer", parallelism.offload_optimizer, offload_target_names);
     // ZeRO-3's own settings, given with another stage, would change nothing.
     const auto only_with_zero3 = [&](const char* key, const char* what) {
         if (parallelism.zero == 3) return;

@@ -1,5 +1,6 @@
 // Memory systems (docs/model.md, "Memory systems"): the cluster's memory_system section read, checked and written
-// back; transfers to and from host memory, NVMe and ASTRA-sim 2.0's hierarchical memory pool worked out by hand.
+// back; transfers to and from host memory, NVMe and ASTRA-sim 2.0's hierarchical memory pool worked out by hand;
+// optimizer states offloaded to host memory, event by event.
 //
 // tests/data/memory_system/seed-pool.yaml is the seed's worked example (Won et al. 2023, §III-C): G = 256 GPUs in
 // N = 16 nodes of g = 16, S = 4 out-node switches, R = 8 remote memory groups, chunk c = 1 MB. Each GPU loads
@@ -16,12 +17,31 @@
 // every node (the seed: "forwarding 64W to each node"), each GPU receives all G·W = 256W = 16 384 MB:
 //   TX2 = R·c / 0.25 GB/s = 32 ms, TX3 = R·S·c / 0.125 GB/s = 256 ms; 512 chunks:
 //   step 0: 1 ms, step 1: 32 ms, steps 2 … 513: 256 ms each (512 steps) → 1 + 32 + 131 072 = 131 105 ms.
+//
+// Offloaded optimizer states (parallelism.offload_optimizer): tests/data/memory_system/offload-host.yaml is GPT-2
+// small on one A100 with host memory behind a 32 GB/s link, 10 µs a transfer. Ψ = 12·12·768² + 13·12·768 (layers)
+// + 50 304·768 (the padded vocabulary's tied table) + 2·768 (final norm) = 123 689 472 parameters; bf16 Adam keeps
+// fp32 master weights and two moments, 12 B each: 1 484 273 664 B, one sub-group (fewer than 10⁹ parameters). Once
+// the backward ends they load (l = 10 µs + 1 484 273 664 B / 32 GB/s = 46.394 ms), the step updates them, and they
+// are stored (l again): nothing else runs meanwhile on one device, so the iteration takes 2l longer than with the
+// states on the device, all of it exposed memory time; its compute is the same. The device's peak (in the backward,
+// with eight sequences' activations) is 12Ψ lower.
+// offload-host-xl.yaml is GPT-2 XL: Ψ = 48·(12·1600² + 13·1600) + 50 304·1600 + 2·1600 = 1 556 048 000 parameters,
+// two sub-groups of 778 024 000 (9 336 288 000 B of states each, l = 10 µs + 291.759 ms). The memory stream loads
+// both, then stores both; the first half's update (u) runs once its load ends and the second's once its own does:
+// load 1 [0, l], load 2 [l, 2l], update 1 [l, l + u], store 1 [2l, 3l] (u < l), update 2 [2l, 2l + u],
+// store 2 [3l, 4l]. The iteration ends 4l after the backward instead of 2u.
 
 #include "memory_system/node_memory_transfer.h"
 #include "memory_system/pool_transfer.h"
 #include "scenario_file/scenario_loader.h"
 #include "scenario_file/scenario_writer.h"
+#include "simulation/simulate.h"
 #include "validation/validate.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
 
 #include <QTest>
 
@@ -36,10 +56,58 @@ constexpr double ms = 1e-3;
 
 bool near(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
 
-Scenario seed_example() {
-    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/memory_system/seed-pool.yaml");
-    if (!loaded.ok()) qFatal("seed-pool.yaml does not load: %s", loaded.diagnostics.front().to_string().c_str());
+Scenario load(const char* name) {
+    const LoadResult loaded = load_scenario_file(std::string(PARASIGHT_TEST_DATA_DIR "/memory_system/") + name);
+    if (!loaded.ok()) qFatal("%s does not load: %s", name, loaded.diagnostics.front().to_string().c_str());
     return loaded.scenario->value();
+}
+
+Scenario seed_example() { return load("seed-pool.yaml"); }
+
+SimulatedGraph run(const Scenario& scenario) {
+    const Validation valid = validate(scenario);
+    if (!valid.ok()) qFatal("invalid: %s", valid.diagnostics.front().to_string().c_str());
+    auto simulated = simulate_graph(*valid.scenario, SimulateOptions{});
+    if (!simulated) qFatal("the simulation failed: %s", simulated.error().message.c_str());
+    return std::move(*simulated);
+}
+
+// The scenario as written (its optimizer states offloaded) and with the states on the device.
+std::pair<SimulatedGraph, SimulatedGraph> run_with_and_without_offload(const char* name) {
+    const Scenario offloaded = load(name);
+    Scenario resident = offloaded;
+    resident.parallelism.offload_optimizer = OffloadTarget::none;
+    return {run(offloaded), run(resident)};
+}
+
+struct Ran {
+    TaskKind kind;
+    double start_s;
+    double end_s;
+    double bytes;
+};
+
+// Device 0's tasks of `kinds` that took time, by start.
+std::vector<Ran> ran(const SimulatedGraph& simulated, std::initializer_list<TaskKind> kinds) {
+    std::vector<Ran> result;
+    for (std::size_t t = 0; t < simulated.graph.tasks.size(); ++t) {
+        const Task& task = simulated.graph.tasks[t];
+        const TaskTiming& timing = simulated.run.timings[t];
+        if (task.device != 0 || timing.end_s <= timing.start_s) continue;
+        if (std::find(kinds.begin(), kinds.end(), task.kind) == kinds.end()) continue;
+        result.push_back(Ran{task.kind, timing.start_s, timing.end_s, task.bytes});
+    }
+    std::stable_sort(result.begin(), result.end(), [](const Ran& a, const Ran& b) { return a.start_s < b.start_s; });
+    return result;
+}
+
+// When device 0's last forward, backward or recompute ended.
+double backward_end_s(const SimulatedGraph& simulated) {
+    double end_s = 0.0;
+    for (const Ran& task : ran(simulated, {TaskKind::forward, TaskKind::backward, TaskKind::recompute})) {
+        end_s = std::max(end_s, task.end_s);
+    }
+    return end_s;
 }
 
 }  // namespace
@@ -157,6 +225,88 @@ private slots:
         pool.latency_s = 5e-6;
         QVERIFY(near(pool_transfer(pool, 256, 16, 0.375 * MB).time_s, 10 * ms + 5e-6));
         QCOMPARE(pool_transfer(pool, 256, 16, 0.0).time_s, 0.0);
+    }
+
+    void optimizerStatesOffloadedToHost() {
+        const auto [with, without] = run_with_and_without_offload("offload-host.yaml");
+        const double states_bytes = 12.0 * 123'689'472;
+        const double l = 10e-6 + states_bytes / 32e9;
+
+        const std::vector<Ran> moves = ran(with, {TaskKind::memory_load, TaskKind::memory_store});
+        QCOMPARE(moves.size(), std::size_t{2});
+        QCOMPARE(moves[0].kind, TaskKind::memory_load);
+        QCOMPARE(moves[1].kind, TaskKind::memory_store);
+        QCOMPARE(moves[0].bytes, states_bytes);
+        QVERIFY(near(moves[0].end_s - moves[0].start_s, l));
+        QVERIFY(near(moves[1].end_s - moves[1].start_s, l));
+        // The load waits for the backward; the step for the load; the store for the step.
+        QCOMPARE(moves[0].start_s, backward_end_s(with));
+        const std::vector<Ran> step = ran(with, {TaskKind::optimizer});
+        QCOMPARE(step.size(), std::size_t{1});
+        QCOMPARE(step[0].start_s, moves[0].end_s);
+        QCOMPARE(moves[1].start_s, step[0].end_s);
+
+        const Report& a = with.report;
+        const Report& b = without.report;
+        QVERIFY(near(a.iteration_time_s, b.iteration_time_s + 2 * l));
+        QVERIFY(near(a.breakdown.exposed_memory_s, 2 * l));
+        QVERIFY(near(a.breakdown.compute_s, b.breakdown.compute_s));
+        QCOMPARE(b.breakdown.exposed_memory_s, 0.0);
+        QVERIFY(near(a.breakdown.total_s(), a.iteration_time_s));
+        // The states leave the device but for the step, which comes after the activations are gone.
+        QVERIFY2(near(b.peak_memory_bytes - a.peak_memory_bytes, states_bytes),
+                 qPrintable(QString::number(b.peak_memory_bytes - a.peak_memory_bytes, 'f', 0)));
+        QCOMPARE(a.memory_by_category_bytes[static_cast<std::size_t>(MemoryCategory::optimizer)], 0.0);
+    }
+
+    void offloadedStatesGoThroughInSubGroups() {
+        const auto [with, without] = run_with_and_without_offload("offload-host-xl.yaml");
+        const double half_bytes = 12.0 * 778'024'000;
+        const double l = 10e-6 + half_bytes / 32e9;
+
+        const std::vector<Ran> moves = ran(with, {TaskKind::memory_load, TaskKind::memory_store});
+        QCOMPARE(moves.size(), std::size_t{4});
+        const std::vector<TaskKind> order{TaskKind::memory_load, TaskKind::memory_load, TaskKind::memory_store,
+                                          TaskKind::memory_store};
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            QCOMPARE(moves[i].kind, order[i]);
+            QCOMPARE(moves[i].bytes, half_bytes);
+        }
+        const double t0 = backward_end_s(with);
+        const std::vector<Ran> steps = ran(with, {TaskKind::optimizer});
+        QCOMPARE(steps.size(), std::size_t{2});
+        const double u = steps[0].end_s - steps[0].start_s;
+        QVERIFY(u < l);
+        QVERIFY(near(steps[0].start_s - t0, l));
+        QVERIFY(near(steps[1].start_s - t0, 2 * l));
+        QVERIFY(near(moves[3].end_s - t0, 4 * l));
+        // Without offloading, one step of twice the work ends the iteration 2u after the backward.
+        QVERIFY(near(with.report.iteration_time_s - without.report.iteration_time_s, 4 * l - 2 * u));
+    }
+
+    void offloadIsWrittenBack() {
+        const Scenario scenario = load("offload-host.yaml");
+        const std::string written = write_scenario_yaml(scenario);
+        QVERIFY2(written.find("offload_optimizer: host") != std::string::npos, written.c_str());
+        const LoadResult again = load_scenario_text(written, "again.yaml");
+        QVERIFY(again.ok());
+        QVERIFY(again.scenario->value() == scenario);
+        Scenario resident = scenario;
+        resident.parallelism.offload_optimizer = OffloadTarget::none;
+        QVERIFY(write_scenario_yaml(resident).find("offload_optimizer") == std::string::npos);
+    }
+
+    void offloadNeedsItsTier() {
+        Scenario scenario = load("offload-host.yaml");
+        scenario.parallelism.offload_optimizer = OffloadTarget::pool;
+        const Validation validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.offload_optimizer"));
+        QCOMPARE(validation.diagnostics.front().message,
+                 std::string("offload_optimizer: pool needs the cluster's memory_system.pool (its capacity and "
+                             "bandwidth); the cluster describes other tiers only"));
+        scenario.cluster.memory_system = {};
+        QVERIFY(validate(scenario).diagnostics.front().message.ends_with("the cluster describes no memory system"));
     }
 
     void hostAndNvme() {

@@ -115,6 +115,10 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("parallelism.p2p_rendezvous"),
          tr("PP rendezvous: a pipeline send starts only when its receiver has posted the receive, in the order "
             "DeepSpeed's pipeline engine exchanges at each step (GPipe and 1F1B only)")},
+        {QStringLiteral("parallelism.offload_optimizer"),
+         tr("Where the optimizer's states live between steps — none: on the device; host, nvme or pool: in that tier "
+            "of the cluster's memory system, loaded before the step and stored back after it (ZeRO-Offload, "
+            "ZeRO-Infinity)")},
         {QStringLiteral("parallelism.pp_scatter_gather"),
          tr("Without sequence parallelism, each TP rank sends 1/tp of the boundary activation and the receiving "
             "stage all-gathers it over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline)")},

@@ -318,6 +318,11 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                 [](Scenario& s) -> bool& { return s.parallelism.overlap_p2p; }));
     fields.push_back(flag_field(QStringLiteral("parallelism.p2p_rendezvous"), parallelism, tr("PP rendezvous"),
                                 [](Scenario& s) -> bool& { return s.parallelism.p2p_rendezvous; }));
+    fields.push_back(enum_field<OffloadTarget>(QStringLiteral("parallelism.offload_optimizer"), parallelism,
+                                               tr("Offload optimizer"), offload_target_names,
+                                               [](Scenario& s) -> OffloadTarget& {
+                                                   return s.parallelism.offload_optimizer;
+                                               }));
     fields.push_back(flag_field(QStringLiteral("parallelism.pp_scatter_gather"), parallelism, tr("PP scatter/gather"),
                                 [](Scenario& s) -> bool& { return s.parallelism.pp_scatter_gather; }));
     fields.push_back(enum_field<TpOverlap>(QStringLiteral("parallelism.tp_overlap"), parallelism, tr("TP overlap"),

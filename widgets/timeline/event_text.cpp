@@ -16,6 +16,7 @@ QString stream_description(Stream stream) {
     case Stream::compute: return tr("compute stream");
     case Stream::feature_comm: return tr("feature communication stream");
     case Stream::gradient_comm: return tr("gradient communication stream");
+    case Stream::memory: return tr("memory stream");
     }
     return {};
 }
@@ -41,6 +42,8 @@ QString task_kind_label(TaskKind kind) {
     case TaskKind::pp_comm: return QStringLiteral("PP");
     case TaskKind::dp_comm: return QStringLiteral("DP");
     case TaskKind::injected_delay: return tr("Injected delay");
+    case TaskKind::memory_load: return tr("Memory load");
+    case TaskKind::memory_store: return tr("Memory store");
     }
     return {};
 }

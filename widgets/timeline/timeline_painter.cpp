@@ -29,6 +29,7 @@ QString lane_name(Stream stream) {
     case Stream::compute: return tr("compute");
     case Stream::feature_comm: return tr("features");
     case Stream::gradient_comm: return tr("gradients");
+    case Stream::memory: return tr("memory");
     }
     return {};
 }
