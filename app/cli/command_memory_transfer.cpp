@@ -4,8 +4,8 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "export/json_writer.h"
-#include "memory_system/node_memory_transfer.h"
 #include "memory_system/pool_transfer.h"
+#include "memory_system/tier_transfer.h"
 #include "scenario/scenario_limits.h"
 #include "scenario_file/scenario_loader.h"
 #include "units/quantity.h"
@@ -34,20 +34,12 @@ exit status: 0 ok, 2 bad input (or FILE's cluster has no such tier)
 
 namespace {
 
-enum class Tier : std::uint8_t { host, nvme, pool };
-const std::array<EnumName<Tier>, 3> tier_names{{{Tier::host, "host"}, {Tier::nvme, "nvme"}, {Tier::pool, "pool"}}};
-
-std::string_view tier_words(Tier tier) {
-    switch (tier) {
-    case Tier::host: return "host memory";
-    case Tier::nvme: return "NVMe";
-    case Tier::pool: return "the memory pool";
-    }
-    return "";
-}
+// The tiers a transfer can reach: every offload target but the device itself.
+const std::array<EnumName<OffloadTarget>, 3> tier_names{
+    {{OffloadTarget::host, "host"}, {OffloadTarget::nvme, "nvme"}, {OffloadTarget::pool, "pool"}}};
 
 struct Result {
-    Tier tier = Tier::host;
+    OffloadTarget tier = OffloadTarget::host;
     double size_bytes = 0.0;
     std::int64_t gpus = 0;
     int gpus_per_node = 0;
@@ -87,7 +79,7 @@ void print_table(std::ostream& out, const Result& result) {
     // Sizes in the units the size was given in: 64 MB stays decimal, 1 GiB binary.
     const std::string size_text = units::format_quantity(result.size_bytes, Dimension::size);
     const bool binary = size_text.find('i') != std::string::npos;
-    out << size_text << " per GPU from " << tier_words(result.tier) << ", " << count_phrase(result.gpus, "GPU") << " at once (" << result.gpus_per_node
+    out << size_text << " per GPU from " << offload_target_words(result.tier) << ", " << count_phrase(result.gpus, "GPU") << " at once (" << result.gpus_per_node
         << " a node): " << format_readable(result.time_s, Dimension::time) << '\n';
     if (!result.pool) return;
     const PoolTransfer& pool = *result.pool;
@@ -140,20 +132,10 @@ int run_memory_transfer(const std::vector<std::string>& words, std::ostream& out
         return usage_error(err, command, file + ": the cluster has no memory_system." + std::string(*tier_text) +
                                              " (docs/scenario-reference.md, cluster.memory_system)");
     };
-    switch (*tier) {
-    case Tier::host:
-        if (!memory_system.host) return missing();
-        result.time_s = host_transfer_s(*memory_system.host, *size);
-        break;
-    case Tier::nvme:
-        if (!memory_system.nvme) return missing();
-        result.time_s = nvme_transfer_s(*memory_system.nvme, memory_system.host, result.gpus_per_node, *size);
-        break;
-    case Tier::pool:
-        if (!memory_system.pool) return missing();
+    if (!memory_system.describes(*tier)) return missing();
+    result.time_s = tier_transfer_s(scenario.cluster, result.gpus, *tier, *size);
+    if (*tier == OffloadTarget::pool) {
         result.pool = pool_transfer(*memory_system.pool, result.gpus, result.gpus_per_node, *size);
-        result.time_s = result.pool->time_s;
-        break;
     }
     if (arguments->flag("json")) {
         print_json(out, result);

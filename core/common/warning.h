@@ -28,16 +28,21 @@ enum class WarningCode : std::uint8_t {
     // (compile/memory_lower_bound.h) exceeds a device's memory: stage, needed_bytes, model_state_bytes,
     // activation_bytes, micro_batches (in flight), capacity_bytes
     memory_bound_exceeded,
+    // offloaded optimizer states need more than the tier they are offloaded to holds: subject (the tier,
+    // "cluster.memory_system.host"), npu (host and NVMe: the first NPU of the node that needs the most), needed_bytes,
+    // capacity_bytes (a node's; the pool's: all its groups')
+    offload_over_capacity,
 };
 // The codes as the results database stores them (run_warnings.code, docs/store.md).
-inline constexpr std::array<EnumName<WarningCode>, 7> warning_code_names{
+inline constexpr std::array<EnumName<WarningCode>, 8> warning_code_names{
     {{WarningCode::in_flight_capped, "in_flight_capped"},
      {WarningCode::recomputation_frees_nothing, "recomputation_frees_nothing"},
      {WarningCode::out_of_memory, "out_of_memory"},
      {WarningCode::in_flight_cap_without_effect, "in_flight_cap_without_effect"},
      {WarningCode::implausible_iteration_time, "implausible_iteration_time"},
      {WarningCode::what_if_matches_nothing, "what_if_matches_nothing"},
-     {WarningCode::memory_bound_exceeded, "memory_bound_exceeded"}}};
+     {WarningCode::memory_bound_exceeded, "memory_bound_exceeded"},
+     {WarningCode::offload_over_capacity, "offload_over_capacity"}}};
 
 struct Warning {
     WarningCode code = WarningCode::in_flight_capped;
@@ -50,9 +55,12 @@ struct Warning {
     std::string operation;        // recomputation_frees_nothing: the operation within its block, "mlp.activation"
     int layers = 0;               // recomputation_frees_nothing: how many layers recompute it
     int first_layer = 0;          // recomputation_frees_nothing: the first of them, the subject's layer
-    std::int64_t npu = 0;         // out_of_memory: the device with the highest peak
-    double needed_bytes = 0.0;    // out_of_memory: its peak; memory_bound_exceeded: the bound
-    double capacity_bytes = 0.0;  // out_of_memory, memory_bound_exceeded: a device's memory
+    std::int64_t npu = 0;         // out_of_memory: the device with the highest peak; offload_over_capacity: the node's
+                                  // first NPU
+    double needed_bytes = 0.0;    // out_of_memory: its peak; memory_bound_exceeded: the bound; offload_over_capacity:
+                                  // the offloaded states
+    double capacity_bytes = 0.0;  // out_of_memory, memory_bound_exceeded: a device's memory; offload_over_capacity:
+                                  // the tier's
     std::string tensor;           // out_of_memory: what the allocation that first crossed the capacity was for
     double time_s = 0.0;          // out_of_memory: when that allocation was made; implausible_iteration_time: the
                                   // iteration time

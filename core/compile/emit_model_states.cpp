@@ -84,6 +84,40 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     return tasks_.emit_communication(device, task, delay_s, delay_collective, after);
 }
 
+std::optional<OffloadUse> GraphBuilder::offload_use() const {
+    const OffloadTarget target = parallelism_.offload_optimizer;
+    if (target == OffloadTarget::none) return std::nullopt;
+    std::vector<double> stage_bytes(static_cast<std::size_t>(parallelism_.pp));
+    for (int stage = 0; stage < parallelism_.pp; ++stage) {
+        stage_bytes[static_cast<std::size_t>(stage)] =
+            stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes;
+    }
+    const MemorySystemSpec& memory = scenario_.cluster.memory_system;
+    const std::int64_t devices = topology_.device_count();
+    OffloadUse use;
+    use.target = target;
+    if (target == OffloadTarget::pool) {
+        // One pool for the whole cluster: every stage's devices (devices / pp of each) keep their states there.
+        for (const double bytes : stage_bytes) use.bytes += bytes * static_cast<double>(devices / parallelism_.pp);
+        use.capacity_bytes = memory.pool->remote_groups * memory.pool->group_capacity_bytes;
+        return use;
+    }
+    // Each node's own host memory or drives: the node whose devices keep the most.
+    const int per_node = scenario_.cluster.gpus_per_node();
+    use.capacity_bytes = target == OffloadTarget::host ? memory.host->capacity_bytes : memory.nvme->capacity_bytes;
+    for (std::int64_t first = 0; first < devices; first += per_node) {
+        double node_bytes = 0.0;
+        for (std::int64_t npu = first; npu < first + per_node; ++npu) {
+            node_bytes += stage_bytes[static_cast<std::size_t>(layout_.rank_in_group(ParallelAxis::pp, npu))];
+        }
+        if (node_bytes > use.bytes) {
+            use.bytes = node_bytes;
+            use.first_npu = first;
+        }
+    }
+    return use;
+}
+
 TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes) {
     Task transfer;
     transfer.kind = kind;

@@ -9,6 +9,7 @@
 #include "common/memory_category.h"
 #include "common/task_kind.h"
 #include "common/warning.h"
+#include "scenario/memory_system.h"
 #include "topology/dimension.h"
 #include "topology/parallel_layout.h"
 
@@ -93,6 +94,19 @@ struct TransferShape {
     std::vector<DimensionMethod> methods;
 };
 
+// Where offloaded optimizer states are kept and how much of the tier they take (parallelism.offload_optimizer): for
+// host memory and NVMe, on the node whose devices keep the most (first_npu its first device), against one node's
+// capacity; for the pool, every device's together against all its groups'.
+struct OffloadUse {
+    OffloadTarget target = OffloadTarget::host;
+    double bytes = 0.0;
+    double capacity_bytes = 0.0;
+    std::int64_t first_npu = 0;
+
+    [[nodiscard]] bool exceeds_capacity() const noexcept { return bytes > capacity_bytes; }
+    friend bool operator==(const OffloadUse&, const OffloadUse&) = default;
+};
+
 struct SimulatedDevice {
     std::int64_t npu = 0;     // NPU id in the topology
     int stage = 0;            // pipeline stage
@@ -108,6 +122,7 @@ public:
     std::int32_t collective_count = 0;
     std::vector<TransferShape> transfer_shapes;
     std::vector<Warning> warnings;  // what the compiler had to adjust, for the report
+    std::optional<OffloadUse> offload;  // with offloaded optimizer states
 
     TaskId add(const Task& task);
     void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished

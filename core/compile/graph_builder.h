@@ -225,6 +225,9 @@ private:
     TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
 
     void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
+    // How much of their tier the offloaded optimizer states take: per node for host memory and NVMe (the node that
+    // needs the most), the whole pool's groups for the pool; nothing without offloading.
+    [[nodiscard]] std::optional<OffloadUse> offload_use() const;
     // One sub-group's offloaded optimizer states moved in (memory_load) or out (memory_store) on the memory stream.
     TaskId emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes);
 

@@ -39,6 +39,13 @@ std::string report_json(const Report& report) {
         json.key(memory_category_names[c].name).value(report.memory_by_category_bytes[c]);
     }
     json.end_object();
+    if (report.offload) {
+        json.key("offloaded").begin_object();
+        json.key("tier").value(name_of(report.offload->target, offload_target_names));
+        json.key("bytes").value(report.offload->bytes);
+        json.key("capacity_bytes").value(report.offload->capacity_bytes);
+        json.end_object();
+    }
     if (report.out_of_memory) {
         json.key("oom_at").begin_object();
         json.key("npu").value(report.out_of_memory->npu);

@@ -48,6 +48,17 @@ std::string warning_text(const Warning& warning) {
         }
         return text + "), more than the " + size(warning.capacity_bytes) + " of a device";
     }
+    case WarningCode::offload_over_capacity: {
+        const auto size = [](double bytes) { return format_readable(bytes, Dimension::size, 4, true); };
+        const std::string_view prefix = "cluster.memory_system.";
+        const std::string tier = warning.subject.starts_with(prefix) ? warning.subject.substr(prefix.size()) : "";
+        const auto target = value_of(tier, offload_target_names).value_or(OffloadTarget::host);
+        const std::string where = target == OffloadTarget::pool ? "from every device"
+                                                                : "on the node of NPU " + std::to_string(warning.npu);
+        return "the optimizer states offloaded to " + std::string(offload_target_words(target)) + " need " +
+               size(warning.needed_bytes) + " " + where + ", more than the " + size(warning.capacity_bytes) +
+               " it holds (" + warning.subject + ")";
+    }
     }
     return warning.subject;
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace parasight {
 
@@ -51,6 +52,8 @@ struct MemoryPool {
 // Where a kind of model state lives: on the device (none offloaded), or in one tier of the cluster's memory system.
 enum class OffloadTarget : std::uint8_t { none, host, nvme, pool };
 extern const std::array<EnumName<OffloadTarget>, 4> offload_target_names;  // "none", "host", "nvme", "pool"
+// In a sentence: "the device", "host memory", "NVMe", "the memory pool".
+[[nodiscard]] std::string_view offload_target_words(OffloadTarget target) noexcept;
 
 struct MemorySystemSpec {
     // GPUs sharing one node's host memory, NVMe and in-node switch; 0 when not written: the innermost topology
@@ -61,6 +64,16 @@ struct MemorySystemSpec {
     std::optional<MemoryPool> pool;
 
     [[nodiscard]] bool empty() const noexcept { return gpus_per_node == 0 && !host && !nvme && !pool; }
+    // Whether the tier is described (the device always is).
+    [[nodiscard]] bool describes(OffloadTarget target) const noexcept {
+        switch (target) {
+        case OffloadTarget::none: return true;
+        case OffloadTarget::host: return host.has_value();
+        case OffloadTarget::nvme: return nvme.has_value();
+        case OffloadTarget::pool: return pool.has_value();
+        }
+        return false;
+    }
     friend bool operator==(const MemorySystemSpec&, const MemorySystemSpec&) = default;
 };
 

@@ -81,6 +81,16 @@ const std::array<EnumName<OffloadTarget>, 4> offload_target_names{{{OffloadTarge
                                                                    {OffloadTarget::nvme, "nvme"},
                                                                    {OffloadTarget::pool, "pool"}}};
 
+std::string_view offload_target_words(OffloadTarget target) noexcept {
+    switch (target) {
+    case OffloadTarget::none: return "the device";
+    case OffloadTarget::host: return "host memory";
+    case OffloadTarget::nvme: return "NVMe";
+    case OffloadTarget::pool: return "the memory pool";
+    }
+    return "";
+}
+
 int ClusterSpec::gpus_per_node() const noexcept {
     if (memory_system.gpus_per_node > 0) return memory_system.gpus_per_node;
     return topology.empty() ? 1 : topology.front().size;

@@ -29,6 +29,8 @@ std::vector<Field> fields_of(WarningCode code) {
         case WarningCode::memory_bound_exceeded:
             return {F::subject,        F::stage,           F::needed_bytes, F::model_state_bytes, F::activation_bytes,
                     F::micro_batches, F::capacity_bytes};
+        case WarningCode::offload_over_capacity:
+            return {F::subject, F::npu, F::needed_bytes, F::capacity_bytes};
     }
     return {F::subject};
 }

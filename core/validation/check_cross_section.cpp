@@ -261,10 +261,7 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
     }
     if (const OffloadTarget target = parallelism.offload_optimizer; target != OffloadTarget::none) {
         const MemorySystemSpec& memory = scenario.cluster.memory_system;
-        const bool described = (target == OffloadTarget::host && memory.host) ||
-                               (target == OffloadTarget::nvme && memory.nvme) ||
-                               (target == OffloadTarget::pool && memory.pool);
-        if (!described) {
+        if (!memory.describes(target)) {
             const std::string tier(name_of(target, offload_target_names));
             check.add("parallelism.offload_optimizer",
                       "offload_optimizer: " + tier + " needs the cluster's memory_system." + tier +

@@ -32,6 +32,7 @@
 // load 1 [0, l], load 2 [l, 2l], update 1 [l, l + u], store 1 [2l, 3l] (u < l), update 2 [2l, 2l + u],
 // store 2 [3l, 4l]. The iteration ends 4l after the backward instead of 2u.
 
+#include "export/warning_text.h"
 #include "memory_system/node_memory_transfer.h"
 #include "memory_system/pool_transfer.h"
 #include "scenario_file/scenario_loader.h"
@@ -282,6 +283,47 @@ private slots:
         QVERIFY(near(moves[3].end_s - t0, 4 * l));
         // Without offloading, one step of twice the work ends the iteration 2u after the backward.
         QVERIFY(near(with.report.iteration_time_s - without.report.iteration_time_s, 4 * l - 2 * u));
+    }
+
+    void offloadBeyondTheTiersCapacityIsWarned() {
+        // 1 484 273 664 B of states on the one node, whose host memory holds 1 GiB = 1 073 741 824 B.
+        Scenario scenario = load("offload-host.yaml");
+        scenario.cluster.memory_system.host->capacity_bytes = 1024.0 * 1024 * 1024;
+        const Report report = run(scenario).report;
+        QCOMPARE(report.warnings.size(), std::size_t{1});
+        const Warning& host = report.warnings.front();
+        QCOMPARE(host.code, WarningCode::offload_over_capacity);
+        QCOMPARE(host.subject, std::string("cluster.memory_system.host"));
+        QCOMPARE(host.npu, std::int64_t{0});
+        QCOMPARE(host.needed_bytes, 12.0 * 123'689'472);
+        QCOMPARE(host.capacity_bytes, 1024.0 * 1024 * 1024);
+        QCOMPARE(warning_text(host), std::string("the optimizer states offloaded to host memory need 1.382 GiB on the "
+                                                 "node of NPU 0, more than the 1 GiB it holds "
+                                                 "(cluster.memory_system.host)"));
+        QVERIFY(report.offload && report.offload->exceeds_capacity());
+        QCOMPARE(report.offload->target, OffloadTarget::host);
+        // Enough room: no warning, and the report says how much of the tier they take.
+        const Report roomy = run(load("offload-host.yaml")).report;
+        QVERIFY(roomy.warnings.empty());
+        QVERIFY(roomy.offload.has_value());
+        QCOMPARE(roomy.offload->bytes, 12.0 * 123'689'472);
+        QCOMPARE(roomy.offload->capacity_bytes, 1024.0 * 1024 * 1024 * 1024);
+        QVERIFY(!run(seed_example()).report.offload.has_value());
+
+        // The seed's pool for 256 data-parallel replicas of GPT-2 small, each keeping all its states (no ZeRO):
+        // 256 × 1 484 273 664 B = 379 974 057 984 B in 8 groups of 40 GB = 320 GB.
+        Scenario pooled = seed_example();
+        pooled.parallelism.offload_optimizer = OffloadTarget::pool;
+        pooled.cluster.memory_system.pool->group_capacity_bytes = 40e9;
+        const Report pool_report = run(pooled).report;
+        QCOMPARE(pool_report.warnings.size(), std::size_t{1});
+        const Warning& pool = pool_report.warnings.front();
+        QCOMPARE(pool.subject, std::string("cluster.memory_system.pool"));
+        QCOMPARE(pool.needed_bytes, 256 * 12.0 * 123'689'472);
+        QCOMPARE(pool.capacity_bytes, 320e9);
+        QCOMPARE(warning_text(pool), std::string("the optimizer states offloaded to the memory pool need 353.9 GiB from "
+                                                 "every device, more than the 298 GiB it holds "
+                                                 "(cluster.memory_system.pool)"));
     }
 
     void offloadIsWrittenBack() {

@@ -59,6 +59,12 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     out_of_memory_->setWordWrap(true);
     out_of_memory_->setTextFormat(Qt::RichText);
     out_of_memory_->hide();
+    // Where offloaded optimizer states are, and how much of their tier they take.
+    offload_note_ = new QLabel(this);
+    offload_note_->setObjectName(QStringLiteral("OffloadNote"));
+    offload_note_->setWordWrap(true);
+    offload_note_->setTextFormat(Qt::RichText);
+    offload_note_->hide();
 
     peak_chart_ = new QChart;
     table_ = make_result_table(model_, tr("Memory table"), this);
@@ -129,6 +135,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(out_of_memory_);
+    layout->addWidget(offload_note_);
     layout->addWidget(pages_, 1);
 
     connect(grouping_, &QComboBox::currentIndexChanged, this, &MemoryView::refresh);
@@ -157,6 +164,7 @@ void MemoryView::showResult(std::shared_ptr<const SimulationResult> result) {
                               QString::fromStdString(oom.tensor).toHtmlEscaped())));
     }
     out_of_memory_->setVisible(report.out_of_memory.has_value());
+    showOffloadNote(report);
 
     // The device list for the over-time chart; the fullest device first shown.
     {
@@ -179,6 +187,7 @@ void MemoryView::showMessage(const QString& message) {
     result_.reset();
     model_->clear();
     out_of_memory_->hide();
+    offload_note_->hide();
     capacity_note_->clear();
     message_->setText(message);
     pages_->setCurrentIndex(0);
@@ -286,6 +295,29 @@ void MemoryView::rebuildTimeChart() {
     }
     time_chart_->setTitle(samples.empty() ? tr("Not recorded in this run") : QString());
     apply_chart_style(*time_chart_, palette());
+}
+
+void MemoryView::showOffloadNote(const Report& report) {
+    offload_note_->setVisible(report.offload.has_value());
+    if (!report.offload) return;
+    const OffloadUse& use = *report.offload;
+    QString tier;
+    QString where;
+    switch (use.target) {
+    case OffloadTarget::none: break;
+    case OffloadTarget::host: tier = tr("host memory"); break;
+    case OffloadTarget::nvme: tier = tr("NVMe"); break;
+    case OffloadTarget::pool: tier = tr("the memory pool"); break;
+    }
+    where = use.target == OffloadTarget::pool ? tr("from every device") : tr("on the node of NPU %1").arg(use.first_npu);
+    QString text = tr("Optimizer states kept in %1, not on the devices: %2 %3, of the %4 it holds (%5%).")
+                       .arg(tier, bytes_text(use.bytes), where, bytes_text(use.capacity_bytes))
+                       .arg(100.0 * use.bytes / use.capacity_bytes, 0, 'f', 1);
+    if (use.exceeds_capacity()) {
+        text = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
+                   .arg(over_capacity_color().name(), text.toHtmlEscaped() + tr(" They do not fit."));
+    }
+    offload_note_->setText(text);
 }
 
 void MemoryView::showCapacityNote() {

@@ -62,6 +62,7 @@ private:
     [[nodiscard]] std::optional<int> rowOfNpu(std::int64_t npu) const;
     // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: above both
     // charts"); nothing when both do.
+    void showOffloadNote(const Report& report);
     void showCapacityNote();
     void refresh();
     void rebuildPeakChart();
@@ -77,6 +78,7 @@ private:
     QChart* peak_chart_ = nullptr;
     QChart* time_chart_ = nullptr;
     QLabel* capacity_note_ = nullptr;
+    QLabel* offload_note_ = nullptr;
     bool peak_capacity_shown_ = true;  // whether each chart's axis reaches the capacity
     bool time_capacity_shown_ = true;
     QTableView* table_ = nullptr;
