@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QKeyEvent>
@@ -193,6 +194,11 @@ void ScenarioForm::rebuild() {
             box->setPlaceholderText(tr("(as written in the file)"));
             box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
             box->setMinimumContentsLength(6);
+            // A wheel turned over a choice the user has not clicked scrolls the form instead of changing it (Qt's
+            // combo box takes every wheel event under the pointer: scrolling down the form changed the stack and the
+            // attention it passed over).
+            box->setFocusPolicy(Qt::StrongFocus);
+            box->installEventFilter(this);
             connect(box, &QComboBox::activated, this, [this, index, box](int) { commit(index, box->currentText()); });
             row.editor = box;
             break;
@@ -321,6 +327,13 @@ std::optional<bool> undo_key(const QKeyEvent& key) {
 }  // namespace
 
 bool ScenarioForm::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Wheel) {
+        auto* box = qobject_cast<QComboBox*>(watched);
+        if (box != nullptr && !box->hasFocus()) {
+            QCoreApplication::sendEvent(scroll_->verticalScrollBar(), event);
+            return true;
+        }
+    }
     auto* line = qobject_cast<QLineEdit*>(watched);
     if (line == nullptr || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
         return QWidget::eventFilter(watched, event);
