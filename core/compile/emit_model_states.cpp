@@ -5,6 +5,7 @@
 #include "collective/point_to_point.h"
 #include "compile/stage_parameters.h"
 #include "memory_system/tier_transfer.h"
+#include "scenario/scenario_limits.h"
 #include "model/model_states.h"
 #include "model/transformer_costs.h"
 
@@ -13,10 +14,6 @@
 
 namespace parasight {
 namespace {
-
-// DeepSpeed's default zero_optimization.sub_group_size: the parameters whose optimizer states ZeRO-Infinity moves
-// and updates as one tile (DeepSpeed configuration documentation, "sub_group_size", 1e9).
-constexpr double offload_sub_group_parameters = 1e9;
 
 }  // namespace
 
@@ -138,13 +135,14 @@ TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind,
 
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
     const double parameters = stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage);
-    // Offloaded states go through the device in sub-groups of at most offload_sub_group_parameters (DeepSpeed's
+    // Offloaded states go through the device in sub-groups of at most offload_sub_group parameters (DeepSpeed's
     // sub_group_size tiles ZeRO-Infinity's optimizer step): each loaded once the stage's backward is done (beside its
     // gradient reductions), updated, and stored, the next one loading while one is updated — at most two on the
     // device at a time. Without offloading, one step over all of them.
     const bool offloaded = parallelism_.offload_optimizer != OffloadTarget::none;
-    const int groups = offloaded ? std::max(1, static_cast<int>(std::ceil(parameters / offload_sub_group_parameters)))
-                                 : 1;
+    const auto sub_group =
+        static_cast<double>(parallelism_.offload_sub_group.value_or(limits::default_offload_sub_group));
+    const int groups = offloaded ? std::max(1, static_cast<int>(std::ceil(parameters / sub_group))) : 1;
     const double state_bytes =
         offloaded ? stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes / groups : 0.0;
     const double bytes = optimizer_step_bytes(parameters, scenario_.training) / groups;

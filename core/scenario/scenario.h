@@ -218,6 +218,9 @@ struct ParallelismSpec {
     // on the device, or in a tier of cluster.memory_system, loaded before the optimizer step and stored after it
     // (ZeRO-Offload, Ren et al. 2021; ZeRO-Infinity, Rajbhandari et al. 2021).
     OffloadTarget offload_optimizer = OffloadTarget::none;
+    // Offloaded states go through the device in sub-groups of this many parameters, at most two at a time (DeepSpeed's
+    // zero_optimization.sub_group_size, 10^9 by default).
+    std::optional<std::int64_t> offload_sub_group;
     // Without sequence parallelism each TP rank sends 1/t of the boundary activation and the receiver all-gathers it
     // over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline, on in 2021-2022; Megatron-Core has no such step).
     bool pp_scatter_gather = false;

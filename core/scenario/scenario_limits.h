@@ -91,6 +91,8 @@ inline constexpr IntegerRange zero_stage{0, 3};
 inline constexpr IntegerRange virtual_stages{1, 1000};
 inline constexpr IntegerRange micro_batch_group{1, 1'000'000};
 inline constexpr IntegerRange zero3_prefetch_layers{0, 10'000};
+inline constexpr IntegerRange offload_sub_group{1'000'000, 10'000'000'000'000};  // parameters: tiles of 10^6 and up
+inline constexpr std::int64_t default_offload_sub_group = 1'000'000'000;  // DeepSpeed's sub_group_size
 // strategy tree
 inline constexpr IntegerRange stage_layers{1, 10'000};
 inline constexpr IntegerRange node_micro_batches{1, 1'000'000};

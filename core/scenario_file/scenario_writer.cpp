@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 20> paths_written_only_when_set{
+const std::array<std::string_view, 21> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.parallel_blocks",
@@ -31,6 +31,7 @@ const std::array<std::string_view, 20> paths_written_only_when_set{
     "parallelism.zero3_gather",
     "parallelism.p2p_rendezvous",
     "parallelism.offload_optimizer",
+    "parallelism.offload_sub_group",
     "parallelism.micro_batch_group"};
 namespace {
 
@@ -256,6 +257,9 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     if (parallelism.offload_optimizer != OffloadTarget::none) {
         out << YAML::Key << "offload_optimizer" << YAML::Value
             << std::string(name_of(parallelism.offload_optimizer, offload_target_names));
+    }
+    if (parallelism.offload_sub_group) {
+        out << YAML::Key << "offload_sub_group" << YAML::Value << std::to_string(*parallelism.offload_sub_group);
     }
     out << YAML::Key << "pp_scatter_gather" << YAML::Value << YAML::TrueFalseBool << parallelism.pp_scatter_gather;
     if (differs_from_stack(scenario, "parallelism.tp_overlap")) {

@@ -231,6 +231,11 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     if (parallelism.derived_axis) known(problems, "parallelism", *parallelism.derived_axis, parallel_axis_names);
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
     known(problems, "parallelism.offload_optimizer", parallelism.offload_optimizer, offload_target_names);
+    // Kept, and unused, while nothing is offloaded: switching offload_optimizer to none and back (the form has no
+    // field for the tile) must not leave a scenario that cannot run.
+    if (parallelism.offload_sub_group) {
+        problems.integer("parallelism.offload_sub_group", *parallelism.offload_sub_group, limits::offload_sub_group);
+    }
     // ZeRO-3's own settings, given with another stage, would change nothing.
     const auto only_with_zero3 = [&](const char* key, const char* what) {
         if (parallelism.zero == 3) return;

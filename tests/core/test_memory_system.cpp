@@ -285,6 +285,29 @@ private slots:
         QVERIFY(near(with.report.iteration_time_s - without.report.iteration_time_s, 4 * l - 2 * u));
     }
 
+    void smallerSubGroupsHoldLessOnTheDevice() {
+        // GPT-2 XL's 1 556 048 000 parameters in sub-groups of 4·10⁸: 4 of 389 012 000 (4 668 144 000 B of states
+        // each), so 8 transfers, and at most two sub-groups on the device during the step instead of both halves:
+        // its peak (in the step, with one sequence's activations long gone) falls by 2 × 4 668 144 000 B — the
+        // 18 672 576 000 B of all the states less the 9 336 288 000 B of two quarters.
+        Scenario quarters = load("offload-host-xl.yaml");
+        quarters.parallelism.offload_sub_group = 400'000'000;
+        const SimulatedGraph small = run(quarters);
+        const SimulatedGraph halves = run(load("offload-host-xl.yaml"));
+        const std::vector<Ran> moves = ran(small, {TaskKind::memory_load, TaskKind::memory_store});
+        QCOMPARE(moves.size(), std::size_t{8});
+        QCOMPARE(moves.front().bytes, 12.0 * 389'012'000);
+        QCOMPARE(halves.report.peak_memory_bytes - small.report.peak_memory_bytes, 2 * 12.0 * 389'012'000);
+
+        // Without offloaded states it is kept and changes nothing (the form switches offload_optimizer to none and
+        // back without a field for the tile): the run is the resident one.
+        Scenario resident = quarters;
+        resident.parallelism.offload_optimizer = OffloadTarget::none;
+        Scenario plain = resident;
+        plain.parallelism.offload_sub_group.reset();
+        QCOMPARE(run(resident).report.iteration_time_s, run(plain).report.iteration_time_s);
+    }
+
     void offloadBeyondTheTiersCapacityIsWarned() {
         // 1 484 273 664 B of states on the one node, whose host memory holds 1 GiB = 1 073 741 824 B.
         Scenario scenario = load("offload-host.yaml");
@@ -330,6 +353,12 @@ private slots:
         const Scenario scenario = load("offload-host.yaml");
         const std::string written = write_scenario_yaml(scenario);
         QVERIFY2(written.find("offload_optimizer: host") != std::string::npos, written.c_str());
+        QVERIFY(written.find("offload_sub_group") == std::string::npos);
+        Scenario tiled = scenario;
+        tiled.parallelism.offload_sub_group = 100'000'000;
+        const LoadResult tiled_again = load_scenario_text(write_scenario_yaml(tiled), "tiled.yaml");
+        QVERIFY(tiled_again.ok());
+        QCOMPARE(tiled_again.scenario->value().parallelism.offload_sub_group, std::optional<std::int64_t>{100'000'000});
         const LoadResult again = load_scenario_text(written, "again.yaml");
         QVERIFY(again.ok());
         QVERIFY(again.scenario->value() == scenario);
