@@ -98,10 +98,12 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
                                std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
     // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
     // merging the streams is linear where sorting would not be.
-    // Each reserved for all the device's edges (a few MiB at most, freed on return): growing them while filling
-    // copied every edge about once more.
+    // Each reserved for its stream's edges (counted first: growing them while filling copied every edge about once
+    // more, and reserving every stream for all the device's tasks held four times what it needs).
+    std::array<std::size_t, stream_count> tasks_on{};
+    for (const TaskId id : device_tasks) ++tasks_on[static_cast<std::size_t>(graph.tasks[static_cast<std::size_t>(id)].stream)];
     std::array<std::vector<Edge>, stream_count> by_stream;
-    for (auto& edges : by_stream) edges.reserve(2 * device_tasks.size());
+    for (std::size_t s = 0; s < stream_count; ++s) by_stream[s].reserve(2 * tasks_on[s]);
     for (const TaskId id : device_tasks) {
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
         if (timing.end_s <= timing.start_s) continue;
@@ -116,6 +118,7 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
     };
     std::vector<Edge> edges;
     for (const auto& stream_edges : by_stream) {
+        if (stream_edges.empty()) continue;  // an unused stream (most devices' memory stream) would copy them all
         std::vector<Edge> merged;
         merged.reserve(edges.size() + stream_edges.size());
         std::merge(edges.begin(), edges.end(), stream_edges.begin(), stream_edges.end(), std::back_inserter(merged),
