@@ -76,6 +76,7 @@ private Q_SLOTS:
     void largeMeshesStartFolded();
     void aFrameIsAsWideAsItsLabel();
     void canvasEditsAreUndoable();
+    void theMemorySystemIsDrawnUnderTheTopology();
     void aPaletteButtonDroppedOnTheCanvasAddsItsDimension();
     void theInspectorEditsTheChosenDimension();
     void groupsAreColouredAsTheCoreLaysThemOut_data();
@@ -240,6 +241,34 @@ void TestTopologyPage::canvasEditsAreUndoable() {
     QVERIFY(document.scenario() == before);
     QCOMPARE(page.dimensionList()->count(), 2);
     QCOMPARE(page.mappingStrip()->item(0)->text(), QStringLiteral("tp 2"));
+}
+
+// tests/data/memory_system/seed-pool.yaml: host memory, NVMe and ASTRA-sim 2.0's pool (4 out-node switches, 8 remote
+// memory groups) under 16 nodes of 16; the small pipeline has none, and gains a box when host memory is added.
+void TestTopologyPage::theMemorySystemIsDrawnUnderTheTopology() {
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/memory_system/seed-pool.yaml"), problems));
+    TopologyPage page(document);
+    const QStringList tiers = page.canvas()->memoryTierTexts();
+    const QStringList expected{QStringLiteral("Host memory · 1 TiB a node — 32 GB/s a GPU's link"),
+                               QStringLiteral("NVMe · 15 TB a node — 25 GB/s a node, shared by its GPUs"),
+                               QStringLiteral("Out-node switches ×4 — in-node fabric 125 MB/s a GPU · 250 MB/s a node link"),
+                               QStringLiteral("Remote memory groups ×8 — 4 GB/s · 2 TB each")};
+    QCOMPARE(tiers, expected);
+    // Everything drawn lies inside the picture the exports write.
+    const QRectF scene = page.canvas()->scene()->sceneRect();
+    QVERIFY(scene.contains(page.canvas()->scene()->itemsBoundingRect()));
+
+    ScenarioDocument plain;
+    QVERIFY(open_small_pipeline(plain));
+    TopologyPage plain_page(plain);
+    QVERIFY(plain_page.canvas()->memoryTierTexts().isEmpty());
+    plain.edit(QStringLiteral("add host memory"), QString(), [](Scenario& s) {
+        s.cluster.memory_system.host = HostMemory{512e9, 25e9, 0.0};
+    });
+    QCOMPARE(plain_page.canvas()->memoryTierTexts(),
+             QStringList{QStringLiteral("Host memory · 512 GB a node — 25 GB/s a GPU's link")});
 }
 
 void TestTopologyPage::aPaletteButtonDroppedOnTheCanvasAddsItsDimension() {

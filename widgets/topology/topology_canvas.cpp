@@ -8,6 +8,7 @@
 #include <QGraphicsEllipseItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QPen>
 #include <QDragEnterEvent>
 #include <QMimeData>
 #include <QMouseEvent>
@@ -61,7 +62,8 @@ TopologyCanvas::TopologyCanvas(QWidget* parent) : QGraphicsView(parent) {
     setAcceptDrops(true);
 }
 
-void TopologyCanvas::showTopology(const std::vector<Dimension>& dimensions) {
+void TopologyCanvas::showTopology(const std::vector<Dimension>& dimensions, const MemorySystemSpec& memory_system) {
+    memory_system_ = memory_system;
     const bool same_shape =
         dimensions.size() == dimensions_.size() &&
         std::equal(dimensions.begin(), dimensions.end(), dimensions_.begin(),
@@ -226,11 +228,103 @@ void TopologyCanvas::rebuild() {
         number->setPos(npu.center - QPointF(bounds.width() * fit / 2.0, bounds.height() * fit / 2.0));
         npu_items_[npu.npu] = item;
     }
-    canvas.setSceneRect(drawing_.bounds.adjusted(-20, -20, 20, 20));
+    drawMemorySystem(label_font);
+    canvas.setSceneRect(canvas.itemsBoundingRect().united(drawing_.bounds).adjusted(-20, -20, 20, 20));
     // Thousands of crossing lines (a large fully connected dimension) paint an order of magnitude faster without
     // antialiasing, and look the same: a mesh.
     setRenderHint(QPainter::Antialiasing, drawing_.links.size() <= max_antialiased_links);
     recolour();
+}
+
+QStringList TopologyCanvas::memoryTierTexts() const { return memory_tier_texts_; }
+
+void TopologyCanvas::drawMemorySystem(const QFont& font) {
+    memory_tier_texts_.clear();
+    const MemorySystemSpec& memory = memory_system_;
+    if (!memory.host && !memory.nvme && !memory.pool) return;
+    QGraphicsScene& canvas = *scene();
+    const QPalette colours = palette();
+    const auto bandwidth = [](double Bps) { return quantity_text(Bps, units::Dimension::bandwidth); };
+    // Capacities as a scenario writes them ("1 TiB", "15 TB"), not rounded to another family of units.
+    const auto size = [](double bytes) {
+        return QString::fromStdString(units::format_quantity(bytes, units::Dimension::size));
+    };
+    // Each tier a box of two lines, side by side under the topology; the pool's groups under its switches.
+    struct TierBox {
+        QString title;
+        QString detail;
+        QString tip;
+        int row = 0;
+    };
+    std::vector<TierBox> boxes;
+    if (memory.host) {
+        boxes.push_back({tr("Host memory · %1 a node").arg(size(memory.host->capacity_bytes)),
+                         tr("%1 a GPU's link").arg(bandwidth(memory.host->link_bandwidth_Bps)),
+                         tr("Each node's CPU memory, which each GPU reaches over its own link (PCIe or CXL)"), 0});
+    }
+    if (memory.nvme) {
+        boxes.push_back({tr("NVMe · %1 a node").arg(size(memory.nvme->capacity_bytes)),
+                         tr("%1 a node, shared by its GPUs").arg(bandwidth(memory.nvme->bandwidth_Bps)),
+                         tr("Each node's NVMe drives, their bandwidth shared by the node's GPUs"), 0});
+    }
+    if (memory.pool) {
+        const MemoryPool& pool = *memory.pool;
+        boxes.push_back({pool.in_switch_collectives
+                             ? tr("Out-node switches ×%1 · in-switch collectives").arg(pool.out_node_switches)
+                             : tr("Out-node switches ×%1").arg(pool.out_node_switches),
+                         tr("in-node fabric %1 a GPU · %2 a node link")
+                             .arg(bandwidth(pool.in_node_bandwidth_Bps), bandwidth(pool.node_link_bandwidth_Bps)),
+                         pool.in_switch_collectives
+                             ? tr("The memory pool's switches, linked to every node; they gather parameters while "
+                                  "they are loaded and reduce-scatter gradients while they are stored")
+                             : tr("The memory pool's switches, linked to every node and every remote memory group"),
+                         0});
+        boxes.push_back({tr("Remote memory groups ×%1").arg(pool.remote_groups),
+                         tr("%1 · %2 each").arg(bandwidth(pool.remote_group_bandwidth_Bps), size(pool.group_capacity_bytes)),
+                         tr("The pool's memory, every group linked to every out-node switch; chunks of %1 move "
+                            "through the three stages as a pipeline")
+                             .arg(size(pool.chunk_bytes)),
+                         1});
+    }
+    const QFontMetricsF metrics(font);
+    const double line_height = metrics.height();
+    const double box_height = 2.0 * line_height + 10.0;
+    const double gap = 24.0;
+    const QPointF anchor(drawing_.bounds.center().x(), drawing_.bounds.bottom());
+    const double top = drawing_.bounds.bottom() + 36.0;
+    const auto width_of = [&](const TierBox& box) {
+        return std::max(metrics.horizontalAdvance(box.title), metrics.horizontalAdvance(box.detail)) + 16.0;
+    };
+    // The first row centred under the topology.
+    double row_width = -gap;
+    for (const TierBox& box : boxes) row_width += box.row == 0 ? width_of(box) + gap : 0.0;
+    double x = drawing_.bounds.center().x() - row_width / 2.0;
+    QRectF switches;
+    for (const TierBox& box : boxes) {
+        const double width = width_of(box);
+        QRectF rect;
+        if (box.row == 0) {
+            rect = QRectF(x, top, width, box_height);
+            x += width + gap;
+            switches = rect;
+        } else {
+            rect = QRectF(switches.left(), switches.bottom() + 28.0, width, box_height);
+        }
+        QPen dashed(colours.color(QPalette::Mid), 1.2, Qt::DashLine);
+        dashed.setCosmetic(true);
+        const QPointF from = box.row == 0 ? anchor : QPointF(switches.center().x(), switches.bottom());
+        auto* line = canvas.addLine(QLineF(from, QPointF(rect.center().x(), rect.top())), dashed);
+        line->setToolTip(box.tip);
+        auto* frame = canvas.addRect(rect, QPen(colours.color(QPalette::Text), 1.2), colours.color(QPalette::Button));
+        frame->setToolTip(box.tip);
+        auto* title = canvas.addSimpleText(box.title, font);
+        title->setBrush(colours.color(QPalette::ButtonText));
+        title->setPos(rect.topLeft() + QPointF(8.0, 5.0));
+        auto* detail = canvas.addSimpleText(box.detail, font);
+        detail->setBrush(colours.color(QPalette::ButtonText));
+        detail->setPos(rect.topLeft() + QPointF(8.0, 5.0 + line_height));
+        memory_tier_texts_ << box.title + QStringLiteral(" — ") + box.detail;
+    }
 }
 
 void TopologyCanvas::recolour() {

@@ -8,6 +8,7 @@
 
 #include "topology/topology_drawing.h"
 #include "analysis/dimension_traffic.h"
+#include "scenario/memory_system.h"
 #include "topology/parallel_layout.h"
 
 #include <QGraphicsView>
@@ -40,9 +41,12 @@ public:
     [[nodiscard]] std::optional<QRect> npuRect(std::int64_t npu) const;
 
 
-    // Draws `dimensions`; the folds are kept when only bandwidths or latencies changed, else start as
-    // default_unfolded().
-    void showTopology(const std::vector<Dimension>& dimensions);
+    // Draws `dimensions`, and under them the memory beyond the devices a cluster's memory_system describes (host
+    // memory and NVMe per node, the pool's out-node switches and remote memory groups), joined by dashed lines; the
+    // folds are kept when only bandwidths or latencies changed, else start as default_unfolded().
+    void showTopology(const std::vector<Dimension>& dimensions, const MemorySystemSpec& memory_system = {});
+    // The texts of the memory-system boxes drawn, in order (for tests).
+    [[nodiscard]] QStringList memoryTierTexts() const;
     [[nodiscard]] const std::vector<bool>& unfolded() const noexcept { return unfolded_; }
     // Unfolds or folds a dimension; false (and nothing changes) when unfolding would draw more than max_drawn_npus
     // NPUs or max_drawn_lines lines.
@@ -85,12 +89,15 @@ protected:
 
 private:
     void rebuild();
+    void drawMemorySystem(const QFont& font);
     void recolour();
     // The NPU or the frame under a point of the viewport.
     [[nodiscard]] std::optional<std::int64_t> npuAt(const QPoint& point) const;
     [[nodiscard]] std::optional<std::size_t> dimensionAt(const QPoint& point) const;
 
     std::vector<Dimension> dimensions_;
+    MemorySystemSpec memory_system_;
+    QStringList memory_tier_texts_;
     std::vector<bool> unfolded_;
     TopologyDrawing drawing_;
     std::optional<std::size_t> selected_dimension_;

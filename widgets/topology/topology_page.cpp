@@ -215,7 +215,7 @@ void TopologyPage::refresh() {
     if (chosen_npu_ && (!is_drawable(topology) || *chosen_npu_ >= document_.scenario().topology().device_count())) {
         chosen_npu_.reset();
     }
-    canvas_->showTopology(topology);
+    canvas_->showTopology(topology, document_.scenario().cluster.memory_system);
     refreshTraffic();
     refreshDimensions();
     refreshMapping();
