@@ -142,7 +142,17 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     const bool offloaded = parallelism_.offload_optimizer != OffloadTarget::none;
     const auto sub_group =
         static_cast<double>(parallelism_.offload_sub_group.value_or(limits::default_offload_sub_group));
-    const int groups = offloaded ? std::max(1, static_cast<int>(std::ceil(parameters / sub_group))) : 1;
+    const double group_count = offloaded ? std::max(1.0, std::ceil(parameters / sub_group)) : 1.0;
+    // Three tasks a sub-group: a graph past the cap is refused here, before it is made (a model of 10^17 parameters
+    // in sub-groups of 10^6 would be 10^11 of them).
+    if (offloaded &&
+        static_cast<double>(graph_.tasks.size()) + 3.0 * group_count > static_cast<double>(options_.max_tasks)) {
+        stop_ = Stop::too_large;
+        refused_task_count_ = static_cast<std::size_t>(
+            std::min(static_cast<double>(graph_.tasks.size()) + 3.0 * group_count, 1e18));
+        return;
+    }
+    const int groups = static_cast<int>(group_count);
     const double state_bytes =
         offloaded ? stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes / groups : 0.0;
     const double bytes = optimizer_step_bytes(parameters, scenario_.training) / groups;

@@ -189,6 +189,7 @@ void GraphBuilder::emit_stage(int stage, const std::vector<std::int32_t>& stage_
         const TaskId tied = tied_embedding_reduction(program.device, stage, program.previous);
         if (tied >= 0) program.reductions.push_back(tied);
         emit_optimizer(program.device, stage, program.reductions, program.previous);
+        if (stop_ != Stop::none) return;
         set_static_memory(program.device, stage);
     }
 }

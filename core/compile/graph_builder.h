@@ -18,6 +18,7 @@
 #include "model/cnn_layers.h"
 #include "strategy/strategy_tree.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -49,7 +50,8 @@ public:
     // sink asked to stop (polled once per pipeline step).
     std::optional<ExecutionGraph> build();
     [[nodiscard]] Stop stop() const noexcept { return stop_; }
-    [[nodiscard]] std::size_t task_count() const noexcept { return graph_.tasks.size(); }
+    // The tasks made so far, or those the builder would have made when it stopped at the offloaded optimizer states.
+    [[nodiscard]] std::size_t task_count() const noexcept { return std::max(graph_.tasks.size(), refused_task_count_); }
 
 private:
     // --- devices and symmetry ------------------------------------------------------------------------------------
@@ -250,6 +252,7 @@ private:
     CompileOptions options_;
     PhaseProgress progress_;
     Stop stop_ = Stop::none;
+    std::size_t refused_task_count_ = 0;  // set when the offloaded states' sub-groups would pass the cap
     ComputeModel compute_;
     // A transformer's activations, moved and kept, at the training dtype's width but at least 16-bit: an fp8 recipe
     // keeps them in bf16 between the GEMMs it casts (storage_element_bytes).

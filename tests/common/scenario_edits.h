@@ -48,7 +48,7 @@ std::string pick_node(Pick& pick) {
 template <class Pick>
 void apply_random_edit(Scenario& s, Pick& pick) {
     ParallelismSpec& p = s.parallelism;
-    switch (pick(23)) {
+    switch (pick(24)) {
     case 0: p.tp = pick_count(pick); break;
     case 1: p.pp = pick_count(pick); break;
     case 2: p.dp = pick_count(pick); break;
@@ -157,6 +157,31 @@ void apply_random_edit(Scenario& s, Pick& pick) {
             break;
         }
         }
+        break;
+    case 22:
+        // Memory beyond the devices, and the optimizer states offloaded to any tier (described or not).
+        switch (pick(3)) {
+        case 0:
+            s.cluster.memory_system.host =
+                HostMemory{pick_rate(pick, 1e12), pick_rate(pick, 25e9), pick_rate(pick, 1e-5)};
+            break;
+        case 1: {
+            MemoryPool pool;
+            pool.in_node_bandwidth_Bps = pick_rate(pick, 256e9);
+            pool.out_node_switches = pick_count(pick);
+            pool.node_link_bandwidth_Bps = pick_rate(pick, 100e9);
+            pool.remote_groups = pick_count(pick);
+            pool.remote_group_bandwidth_Bps = pick_rate(pick, 100e9);
+            pool.group_capacity_bytes = pick_rate(pick, 1e12);
+            pool.chunk_bytes = pick_rate(pick, 1024.0 * 1024.0);
+            pool.in_switch_collectives = pick(2) == 0;
+            s.cluster.memory_system.pool = pool;
+            break;
+        }
+        default: s.cluster.memory_system.gpus_per_node = pick_count(pick); break;
+        }
+        p.offload_optimizer = offload_target_names[pick(offload_target_names.size())].value;
+        if (pick(2) == 0) p.offload_sub_group = static_cast<std::int64_t>(pick_count(pick)) * 10'000'000;
         break;
     default:
         s.cluster.device.memory_bytes = pick_rate(pick, s.cluster.device.memory_bytes);

@@ -308,6 +308,28 @@ private slots:
         QCOMPARE(run(resident).report.iteration_time_s, run(plain).report.iteration_time_s);
     }
 
+    void tooManySubGroupsAreRefusedBeforeTheyAreMade() {
+        // GPT-2 XL in sub-groups of 10⁶ parameters: 1 557 of them, three tasks each — past a cap of 2 000 tasks that the
+        // same run without offloading fits in (the cap guards the graph's memory; the refusal comes before the tasks
+        // are made, not after).
+        Scenario tiny = load("offload-host-xl.yaml");
+        tiny.parallelism.offload_sub_group = 1'000'000;
+        SimulateOptions capped;
+        capped.max_tasks = 2'000;
+        const Validation valid = validate(tiny);
+        QVERIFY(valid.ok());
+        const auto refused = simulate(*valid.scenario, capped);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, SimulationErrorKind::too_large);
+        QVERIFY2(refused.error().message.ends_with(", or move the offloaded optimizer states in larger sub-groups "
+                                                   "(parallelism.offload_sub_group: three tasks each)"),
+                 refused.error().message.c_str());
+        QVERIFY(refused.error().graph_tasks > 3 * 1557.0);
+        Scenario resident = tiny;
+        resident.parallelism.offload_optimizer = OffloadTarget::none;
+        QVERIFY(simulate(resident, capped).has_value());
+    }
+
     void offloadBeyondTheTiersCapacityIsWarned() {
         // 1 484 273 664 B of states on the one node, whose host memory holds 1 GiB = 1 073 741 824 B.
         Scenario scenario = load("offload-host.yaml");
