@@ -6,6 +6,7 @@
 #include "main_window/main_window.h"
 #include "problems/problem_list_model.h"
 #include "scenario_form/scenario_form.h"
+#include "validation/validate.h"
 #include "presets/preset_library.h"
 #include "scenario_file/preset_specs.h"
 
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void undoInAFieldIsTheDocumentsUndo();
     void aStackSetsItsBehavioursInOneEdit();
     void theWheelScrollsPastChoices();
+    void hostMemoryIsAddedAndRemovedInTheForm();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
 };
@@ -538,6 +540,39 @@ void TestScenarioForm::theWheelScrollsPastChoices() {
     QTRY_VERIFY(stack->hasFocus());
     wheel_down();
     QVERIFY(document.scenario().training.stack != before.training.stack);
+}
+
+// Offloading the optimizer to host memory needs the tier, which the form adds: typing a capacity makes it (its link
+// still 0, which validate() points at), typing the link completes it, emptying the capacity removes it again.
+void TestScenarioForm::hostMemoryIsAddedAndRemovedInTheForm() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    const QString capacity = QStringLiteral("cluster.memory_system.host.capacity");
+    const QString link = QStringLiteral("cluster.memory_system.host.link_bandwidth");
+    auto* capacity_editor = qobject_cast<QLineEdit*>(form.editor(capacity));
+    QVERIFY(capacity_editor != nullptr);
+    QVERIFY(capacity_editor->text().isEmpty());
+    QCOMPARE(capacity_editor->placeholderText(), QStringLiteral("none: no host memory"));
+    QVERIFY(!document.scenario().cluster.memory_system.host);
+
+    form.enter(capacity, QStringLiteral("1 TiB"));
+    const auto& host = document.scenario().cluster.memory_system.host;
+    QVERIFY(host.has_value());
+    QCOMPARE(host->capacity_bytes, 1024.0 * 1024 * 1024 * 1024);
+    const Validation half = validate(document.scenario());
+    QVERIFY(!half.ok());
+    QCOMPARE(QString::fromStdString(half.diagnostics.front().path), link);
+    form.enter(link, QStringLiteral("32 GB/s"));
+    form.enter(QStringLiteral("parallelism.offload_optimizer"), QStringLiteral("host"));
+    QVERIFY(validate(document.scenario()).ok());
+    QCOMPARE(document.scenario().cluster.memory_system.host->link_bandwidth_Bps, 32e9);
+
+    form.enter(capacity, QString());
+    QVERIFY(!document.scenario().cluster.memory_system.host);
+    QCOMPARE(QString::fromStdString(validate(document.scenario()).diagnostics.front().path),
+             QStringLiteral("parallelism.offload_optimizer"));
+    QCOMPARE(document.undoStack()->count(), 4);
 }
 
 // Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new

@@ -61,6 +61,12 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.device.attention_efficiency"),
          tr("Efficiency: the share of the peak a fused attention kernel reaches on its FLOPs (FlashAttention-2: 50–73% "
             "of an A100's)")},
+        {QStringLiteral("cluster.memory_system.host.capacity"),
+         tr("Each node's CPU memory, where offloaded optimizer states can live (ZeRO-Offload); empty: none. With it, "
+            "give the host link too")},
+        {QStringLiteral("cluster.memory_system.host.link_bandwidth"),
+         tr("Each GPU's own link to its node's CPU memory (PCIe, CXL), each direction: what a load or store of "
+            "offloaded states moves at; empty: no host memory")},
         {QStringLiteral("cluster.multi_dimension_collectives"),
          tr("How a collective on a group spanning several dimensions runs: hierarchical (a phase per dimension, the "
             "data shrinking on the way, chunks pipelined across dimensions, as ASTRA-sim 2.0) or flat_ring (one ring "
@@ -119,6 +125,9 @@ const std::map<QString, QString>& help_by_path() {
          tr("Where the optimizer's states live between steps — none: on the device; host, nvme or pool: in that tier "
             "of the cluster's memory system, loaded before the step and stored back after it (ZeRO-Offload, "
             "ZeRO-Infinity)")},
+        {QStringLiteral("parallelism.offload_sub_group"),
+         tr("Offloaded optimizer states move and are updated this many parameters at a time, at most two such "
+            "sub-groups on the device at once (DeepSpeed's sub_group_size); empty: 10⁹")},
         {QStringLiteral("parallelism.pp_scatter_gather"),
          tr("Without sequence parallelism, each TP rank sends 1/tp of the boundary activation and the receiving "
             "stage all-gathers it over TP (Megatron-LM's --scatter-gather-tensors-in-pipeline)")},

@@ -68,6 +68,33 @@ ScenarioField optional_integer_field(QString path, QString section, QString labe
     return field;
 }
 
+// A quantity of the cluster's host memory (cluster.memory_system.host), which may not be there: empty when it is not;
+// writing into it adds the tier (its other values then zero, for the user to fill in, as validate() says), and
+// emptying the field removes the tier.
+ScenarioField host_memory_field(QString path, QString section, QString label, units::Dimension dimension,
+                                double HostMemory::*value) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
+    field.placeholder = tr("none: no host memory");
+    field.read = [value, dimension](const Scenario& scenario) {
+        const auto& host = scenario.cluster.memory_system.host;
+        return host ? QString::fromStdString(units::format_quantity((*host).*value, dimension)) : QString();
+    };
+    field.write = [value, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        auto& host = scenario.cluster.memory_system.host;
+        const std::string written = text.trimmed().toStdString();
+        if (written.empty()) {
+            host.reset();
+            return std::nullopt;
+        }
+        const auto parsed = units::parse_quantity(written, dimension);
+        if (!parsed) return path.toStdString() + ": " + parsed.error();
+        if (!host) host.emplace();
+        (*host).*value = *parsed;
+        return std::nullopt;
+    };
+    return field;
+}
+
 ScenarioField flag_field(QString path, QString section, QString label, std::function<bool&(Scenario&)> at) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::flag);
     field.read = [at](const Scenario& scenario) {
@@ -273,6 +300,10 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
             multi_dimension_collectives_names,
             [](Scenario& s) -> MultiDimensionCollectives& { return s.cluster.multi_dimension_collectives; }));
     }
+    fields.push_back(host_memory_field(QStringLiteral("cluster.memory_system.host.capacity"), cluster,
+                                       tr("Host memory"), units::Dimension::size, &HostMemory::capacity_bytes));
+    fields.push_back(host_memory_field(QStringLiteral("cluster.memory_system.host.link_bandwidth"), cluster,
+                                       tr("Host link"), units::Dimension::bandwidth, &HostMemory::link_bandwidth_Bps));
     for (std::size_t d = 0; d < scenario.cluster.topology.size(); ++d) {
         const QString prefix = QStringLiteral("cluster.topology[%1]").arg(d);
         // A section per dimension, innermost first, as the file lists them.
@@ -323,6 +354,10 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                                [](Scenario& s) -> OffloadTarget& {
                                                    return s.parallelism.offload_optimizer;
                                                }));
+    fields.push_back(optional_integer_field(
+        QStringLiteral("parallelism.offload_sub_group"), parallelism, tr("Offload sub-group"),
+        tr("1000000000 parameters"),
+        [](Scenario& s) -> std::optional<std::int64_t>& { return s.parallelism.offload_sub_group; }));
     fields.push_back(flag_field(QStringLiteral("parallelism.pp_scatter_gather"), parallelism, tr("PP scatter/gather"),
                                 [](Scenario& s) -> bool& { return s.parallelism.pp_scatter_gather; }));
     fields.push_back(enum_field<TpOverlap>(QStringLiteral("parallelism.tp_overlap"), parallelism, tr("TP overlap"),
