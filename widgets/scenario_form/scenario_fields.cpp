@@ -68,16 +68,18 @@ ScenarioField optional_integer_field(QString path, QString section, QString labe
     return field;
 }
 
-// A quantity of the cluster's host memory (cluster.memory_system.host), which may not be there: empty when it is not;
-// writing into it adds the tier (its other values then zero, for the user to fill in, as validate() says), and
-// emptying the field removes the tier.
+// A quantity of the cluster's host memory (cluster.memory_system.host), which may not be there: empty when it is not,
+// and while it is 0 (not given yet: no real capacity or link is 0, and a "0 B/s" shown would be typed after); writing
+// into it adds the tier (its other values then 0, for the user to fill in, as validate() says), and emptying the
+// field removes the tier.
 ScenarioField host_memory_field(QString path, QString section, QString label, units::Dimension dimension,
                                 double HostMemory::*value) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
-    field.placeholder = tr("none: no host memory");
+    field.placeholder = tr("with its unit; empty: no host memory");
     field.read = [value, dimension](const Scenario& scenario) {
         const auto& host = scenario.cluster.memory_system.host;
-        return host ? QString::fromStdString(units::format_quantity((*host).*value, dimension)) : QString();
+        if (!host || (*host).*value == 0.0) return QString();
+        return QString::fromStdString(units::format_quantity((*host).*value, dimension));
     };
     field.write = [value, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
         auto& host = scenario.cluster.memory_system.host;

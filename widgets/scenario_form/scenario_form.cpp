@@ -382,7 +382,7 @@ QWidget* ScenarioForm::editor(const QString& path) const {
 
 QString ScenarioForm::message(const QString& path) const {
     const Row* row = find(path);
-    return row != nullptr && !row->message->isHidden() ? row->message->text() : QString();
+    return row != nullptr && !row->message->isHidden() ? row->message->plainText() : QString();
 }
 
 void ScenarioForm::enter(const QString& path, const QString& text) {

@@ -5,7 +5,15 @@ namespace parasight::gui {
 WrappedTextLabel::WrappedTextLabel(QWidget* parent) : QLabel(parent) { setWordWrap(true); }
 
 void WrappedTextLabel::showText(const QString& text) {
-    setText(text);
+    plain_ = text;
+    QString breakable;
+    breakable.reserve(text.size() + text.size() / 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        breakable += text[i];
+        const bool inside_a_word = i + 1 < text.size() && !text[i + 1].isSpace();
+        if ((text[i] == u'.' || text[i] == u'_') && inside_a_word) breakable += QChar(0x200B);  // zero-width space
+    }
+    setText(breakable);
     setVisible(!text.isEmpty());
     reserveHeight();
 }

@@ -13,14 +13,20 @@ class WrappedTextLabel : public QLabel {
 public:
     explicit WrappedTextLabel(QWidget* parent = nullptr);
 
-    // Shows `text` (hides the label when it is empty) and reserves the height it needs at the present width.
+    // Shows `text` (hides the label when it is empty) and reserves the height it needs at the present width. A long
+    // dotted name in it ("cluster.memory_system.host.link_bandwidth") may break after its dots and underscores,
+    // where it would otherwise hold the label, and the form, wider than its dock.
     void showText(const QString& text);
+    // The text as given, without the break opportunities added for wrapping.
+    [[nodiscard]] const QString& plainText() const noexcept { return plain_; }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void reserveHeight();
+
+    QString plain_;
 };
 
 }  // namespace parasight::gui
