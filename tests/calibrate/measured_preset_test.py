@@ -1,0 +1,81 @@
+"""presets/devices/h100-sxm-measured.yaml against the raw measurements it was written from
+(tests/data/calibration/h100-sxm-2026-11-27/calibration.json): every measured number of the preset, and every figure
+its comments quote, is recomputed here from the raw times with parasight-calibrate's own code (app/calibrate), so a
+preset edited by hand, or a change to how the tool computes a number, shows.
+Run as: python3 measured_preset_test.py APP_CALIBRATE_DIR PRESET.yaml CALIBRATION.json"""
+
+import json
+import statistics
+import sys
+
+sys.path.insert(0, sys.argv[1])
+import matmul  # noqa: E402
+import preset_reader  # noqa: E402
+from quantities import parse_quantity  # noqa: E402
+
+with open(sys.argv[2], encoding="utf-8") as file:
+    preset_text = file.read()
+preset, _ = preset_reader.parse_preset(preset_text, sys.argv[2])
+with open(sys.argv[3], encoding="utf-8") as file:
+    raw = json.load(file)
+
+
+def same(actual, written, what, digits=3):
+    """`written` is `actual` rounded to `digits` significant digits."""
+    if float(f"{actual:.{digits}g}") != float(written):
+        raise SystemExit(f"FAIL {what}: the raw data give {actual!r}, the preset says {written}")
+
+
+def quoted(text, what):
+    if text not in preset_text:
+        raise SystemExit(f"FAIL {what}: the preset's comments do not say '{text}'")
+
+
+peak = parse_quantity(preset["peak"]["bf16"], "compute rate", "bf16 peak")
+fp8_peak = parse_quantity(preset["peak"]["fp8"], "compute rate", "fp8 peak")
+bandwidth = parse_quantity(preset["memory_bandwidth"], "bandwidth", "memory_bandwidth")
+sms = int(preset["streaming_multiprocessors"])
+if sms != raw["device"]["streaming_multiprocessors"]:
+    raise SystemExit(f"FAIL streaming_multiprocessors {sms}, measured {raw['device']['streaming_multiprocessors']}")
+if preset["memory"] != f"{raw['device']['memory_bytes'] // 2**20} MiB":
+    raise SystemExit(f"FAIL memory {preset['memory']}, measured {raw['device']['memory_bytes']} B")
+
+# The matmul model fitted again to the 26 measured shapes.
+points = [(r["m"], r["n"], r["k"], sms, r["flops_per_s"] / peak) for r in raw["matmul"]]
+efficiency, half_dim, rms = matmul.fit_efficiency(points)
+same(efficiency, preset["matmul_efficiency"], "matmul_efficiency", 2)
+same(half_dim, preset["matmul_half_dim"], "matmul_half_dim")
+quoted(f"rms error {rms:.2f}", "the fit's rms error")
+
+# Copies: the best bandwidth over the datasheet's.
+best_copy = max(r["bandwidth_Bps"] for r in raw["memory_copy"])
+same(best_copy / bandwidth, preset["memory_efficiency"], "memory_efficiency")
+quoted(f"best copy {best_copy / 1e9:.0f} GB/s", "the best copy")
+
+# Attention: the median over the tool's shapes of ParaSight's FLOPs over time, over the peak.
+attention = statistics.median(s["flops_per_s"] for s in raw["attention"]["shapes"]) / peak
+same(attention, preset["attention_efficiency"], "attention_efficiency")
+
+
+def survey_attention(backend):
+    """Median share of the peak of one SDPA backend at head width 128, sequences 1024 and longer, no mask."""
+    shares = []
+    for r in raw["survey"]["attention"]["rows"]:
+        if r["backend"] == backend and r["head_dim"] == 128 and r["seq"] >= 1024 and not r["causal"]:
+            flops = 4.0 * r["batch"] * r["heads"] * r["seq"] ** 2 * r["head_dim"]
+            shares.append(3.5 * flops / (r["forward_time_s"] + r["backward_time_s"]) / peak)
+    return statistics.median(shares)
+
+
+quoted(f"FlashAttention-2 backend reached {survey_attention('flash'):.3f}", "FlashAttention-2's share")
+quoted(f"memory-efficient one {survey_attention('efficient'):.3f}", "the memory-efficient backend's share")
+
+# fp8 against bf16 on the transformer shapes (every shape but the squares).
+layers = [r for r in raw["survey"]["fp8_matmul"]["rows"] if not r["m"] == r["n"] == r["k"]]
+fp8 = statistics.mean(r["flops"] / r["fp8_time_s"] / fp8_peak for r in layers)
+fast = statistics.mean(r["flops"] / r["fp8_fast_accum_time_s"] / fp8_peak for r in layers)
+bf16 = statistics.mean(r["flops"] / r["bf16_time_s"] / peak for r in layers)
+quoted(f"on {len(layers)} transformer GEMM shapes", "the fp8 shape count")
+quoted(f"reached {fp8:.3f} of it ({fast:.3f} with fast", "fp8's share")
+quoted(f"bf16 reached {bf16:.3f} of its own", "bf16's share")
+print("ok")
