@@ -1,15 +1,33 @@
 """Attention: PyTorch's fused scaled_dot_product_attention (PyTorch 2.0 and later), else the explicit
 softmax(Q·Kᵀ/√d)·V of three kernels (PyTorch 1.13 has no fused attention).
 
-attention_efficiency is the share of the peak at which ParaSight's fused-attention FLOPs run in the measured time:
-ParaSight counts 4·b·a·s²·d FLOPs forward and 2.5 times that backward (FlashAttention-2 recomputes the scores; Dao
-2023; core/model/layer_operations.cpp), so efficiency = 3.5 · 4·b·a·s²·d / (forward + backward time) / peak, and a
-simulated fused attention of the same shape then takes the measured time.
+attention_efficiency is the share of the peak at which ParaSight's fused-attention FLOPs run in the measured time, for
+long sequences at head width 128: ParaSight counts 4·b·a·s²·d FLOPs forward without a mask and 2.5 times that
+backward (FlashAttention-2 recomputes the scores; Dao 2023; core/model/layer_operations.cpp), and runs them at
+attention_efficiency · shape_factor (core/device/compute_model.cpp), so each shape gives
+3.5 · 4·b·a·s²·d / (forward + backward time) / peak / shape_factor, and a simulated fused attention of the same shape
+then takes the measured time.
 """
 
 import math
 
+import matmul
 from timing import measure
+
+# ParaSight's fused attention model (core/device/compute_model.cpp, attention_shape_factor; docs/model.md §2).
+HALF_KEYS = 400.0
+HALF_WIDTH = 32.0
+
+
+def shape_factor(problems, queries, keys_per_query, head_dim, streaming_multiprocessors):
+    """What ParaSight multiplies attention_efficiency by for `problems` (heads × samples) attention problems: the fill
+    of 128-query thread blocks on the SMs · n / (n + 400) · (d / (d + 32)) / (128 / 160); 1 without SMs."""
+    if not streaming_multiprocessors:
+        return 1.0
+    fill = matmul.tile_fill(problems, queries, 1, (128, 1), streaming_multiprocessors)
+    keys = keys_per_query / (keys_per_query + HALF_KEYS)
+    width = (head_dim / (head_dim + HALF_WIDTH)) / (128.0 / (128.0 + HALF_WIDTH))
+    return fill * keys * width
 
 
 def has_fused_attention(torch):

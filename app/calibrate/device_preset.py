@@ -103,12 +103,15 @@ def measure_device(ctx, base, report):
     attentions = attention.measure_attention(torch, ctx.device, ctx.dtype, ctx.plan, ctx.sizes)
     for entry in attentions:
         entry["efficiency"] = entry["flops_per_s"] / peak
+        entry["shape_factor"] = attention.shape_factor(entry["batch"] * entry["heads"], entry["seq"], entry["seq"],
+                                                       entry["head_dim"], sms)
         report(f"  b {entry['batch']} a {entry['heads']} s {entry['seq']} d {entry['head_dim']}   forward "
                f"{q.format_time(entry['forward_time_s'])}, backward {q.format_time(entry['backward_time_s'])}   "
-               f"{entry['efficiency']:.3f} of peak")
+               f"{entry['efficiency']:.3f} of peak, {entry['efficiency'] / entry['shape_factor']:.3f} for long "
+               "sequences at width 128")
     results["attention"] = {"kernel": attention.kernel_description(torch),
                             "fused": attention.has_fused_attention(torch), "shapes": attentions}
-    attention_efficiency = statistics.median(entry["efficiency"] for entry in attentions)
+    attention_efficiency = statistics.median(entry["efficiency"] / entry["shape_factor"] for entry in attentions)
 
     report("optimizer step (torch.optim.AdamW, fp32):")
     step = optimizer_step.measure_adamw(torch, ctx.device, ctx.plan, optimizer_step.generic_shapes(ctx.sizes))
@@ -165,8 +168,9 @@ def measure_device(ctx, base, report):
             f"LayerNorm, GeLU, dropout + residual and softmax reached {q.format_number(min(elementwise_shares), 2)}-"
             f"{q.format_number(max(elementwise_shares), 2)} of memory_bandwidth{memory_note}")),
         ("attention_efficiency", q.format_number(attention_value, 3), ctx.measured(
-            f"{kernel}, forward + backward, ParaSight's 3.5 * 4 b a s^2 d FLOPs / time {against}, median over "
-            f"{len(attentions)} shapes, {ctx.median_of()} each{attention_note}")),
+            f"{kernel}, forward + backward without mask, ParaSight's 3.5 * 4 b a s^2 d FLOPs / time {against} / "
+            f"its shape factor (128-query blocks' fill, s / (s + 400), width), median over {len(attentions)} shapes, "
+            f"{ctx.median_of()} each{attention_note}")),
     ]
     device = {"name": None, "peak": peaks, "fields": fields}
     summary = {"peak_flops_per_s": peak, "memory_bandwidth_Bps": bandwidth, "memory_bytes": capacity_bytes,

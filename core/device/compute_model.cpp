@@ -25,7 +25,20 @@ double ComputeModel::matmul_efficiency_of(const MatmulShape& shape) const noexce
 
 double ComputeModel::attention_efficiency_of(const MatmulShape& problem) const noexcept {
     if (streaming_multiprocessors <= 0 || problem.flops() <= 0.0) return attention_efficiency;
-    return attention_efficiency * tile_fill(problem.batch, problem.m, 1.0, {128, 1}, streaming_multiprocessors);
+    return attention_efficiency * tile_fill(problem.batch, problem.m, 1.0, {128, 1}, streaming_multiprocessors) *
+           attention_shape_factor(problem.n, problem.k);
+}
+
+double attention_shape_factor(double keys_per_query, double head_dim) noexcept {
+    // Fitted to forward + backward of cuDNN's and FlashAttention-2's kernels measured on an H100 SXM (parasight-
+    // calibrate --survey, 2026-11-27; tests/data/calibration/h100-sxm-2026-11-27): keys per query 256-16384 follow
+    // n / (n + 420) (cuDNN) and n / (n + 380) (FlashAttention-2); head width 64 runs at 0.80 (cuDNN) and 0.91
+    // (FlashAttention-2) of width 128, between which d / (d + 32) lies (0.83).
+    constexpr double half_keys = 400.0;
+    constexpr double half_width = 32.0;
+    const double keys = keys_per_query / (keys_per_query + half_keys);
+    const double width = (head_dim / (head_dim + half_width)) / (128.0 / (128.0 + half_width));
+    return keys * width;
 }
 
 namespace {

@@ -64,11 +64,18 @@ struct ComputeModel {
     // without streaming multiprocessors, matmul_efficiency · k / (k + matmul_half_dim).
     [[nodiscard]] double matmul_efficiency_of(const MatmulShape& shape) const noexcept;
     // attention_efficiency · the fill of 128-query thread blocks (FlashAttention-2 parallelises over samples, heads
-    // and blocks of 128 queries; Dao 2023 §3.2) on the streaming multiprocessors (1 without them).
+    // and blocks of 128 queries; Dao 2023 §3.2) on the streaming multiprocessors · attention_shape_factor(keys per
+    // query, head width); attention_efficiency alone on a device without SMs. `problem`: m queries, n keys computed
+    // per query, k the head width, batch the problems.
     [[nodiscard]] double attention_efficiency_of(const MatmulShape& problem) const noexcept;
     // The share of a backward's compute time that is its weight gradient (matmuls[1]); half without GEMMs.
     [[nodiscard]] double weight_gradient_share(const OperationWork& backward) const noexcept;
 };
+
+// What a fused attention kernel's efficiency is multiplied by for its shape, 1 for long sequences at head width 128
+// (what attention_efficiency describes): n / (n + 400) for n keys computed per query — each query block's prologue,
+// epilogue and softmax rescaling are paid over fewer keys — times (d / (d + 32)) / (128 / 160) for head width d.
+[[nodiscard]] double attention_shape_factor(double keys_per_query, double head_dim) noexcept;
 
 [[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype,
                                               std::map<std::string, double> measured_times_s = {});

@@ -41,19 +41,22 @@ LayerOperation streaming(std::string_view name, double bytes) {
 
 // FlashAttention-2 (Dao 2023, §3.1-3.2) for `count` = heads × samples attention problems of `queries` × `keys` with
 // head width d: one kernel keeps the score tile on chip, so nothing s²-sized touches memory. Forward: QKᵀ and ·V,
-// 4·count·queries·keys·d FLOPs (the unfused kernels' two matmuls); it reads Q, K, V and writes O and the softmax's
-// log-sum-exp (fp32, one per query). Backward recomputes the scores and runs four more matmuls (dV, dP, dQ, dK): five
-// in all, 2.5× the forward FLOPs; it reads Q, K, V, O, dO and the log-sum-exp and writes dQ, dK, dV.
+// 4·count·queries·keys·d FLOPs (the unfused kernels' two matmuls) without a mask; with the causal mask the kernel
+// skips the tiles above the diagonal and computes those on it whole, so a query sees keys/2 + 64 keys on average
+// (tiles of 128; fused_attention_keys_per_query). It reads Q, K, V and writes O and the softmax's log-sum-exp (fp32,
+// one per query). Backward recomputes the scores and runs four more matmuls (dV, dP, dQ, dK): five in all, 2.5× the
+// forward FLOPs; it reads Q, K, V, O, dO and the log-sum-exp and writes dQ, dK, dV.
 LayerOperation fused_attention(std::string_view name, double count, double queries, double keys, double head_dim,
-                               double kv_per_query_head, double element_bytes) {
+                               double kv_per_query_head, bool causal, double element_bytes) {
     LayerOperation op;
     op.name = name;
     const double query_bytes = count * queries * head_dim * element_bytes;                    // Q, O, dO or dQ
     const double key_bytes = count * keys * head_dim * kv_per_query_head * element_bytes;     // K, V, dK or dV
     const double log_sum_exp_bytes = count * queries * 4.0;
-    op.forward.flops = 4.0 * count * queries * keys * head_dim;
+    const double keys_computed = fused_attention_keys_per_query(keys, causal);
+    op.forward.flops = 4.0 * count * queries * keys_computed * head_dim;
     op.forward.memory_bytes = 2.0 * query_bytes + 2.0 * key_bytes + log_sum_exp_bytes;
-    op.forward.matmuls[0] = {queries, keys, head_dim, count};
+    op.forward.matmuls[0] = {queries, keys_computed, head_dim, count};
     op.forward.fused_attention = true;
     op.backward.flops = 2.5 * op.forward.flops;
     op.backward.memory_bytes = 4.0 * query_bytes + 4.0 * key_bytes + log_sum_exp_bytes;
@@ -63,6 +66,12 @@ LayerOperation fused_attention(std::string_view name, double count, double queri
 }
 
 }  // namespace
+
+double fused_attention_keys_per_query(double keys, bool causal) noexcept {
+    // Row i of a causal problem sees i + 1 keys; over whole tiles of 128 the kernel computes s²/2 + 64·s scores.
+    constexpr double tile_keys = 128.0;
+    return causal ? std::min(keys, keys / 2.0 + tile_keys / 2.0) : keys;
+}
 
 double dtype_bytes(Dtype dtype) noexcept {
     switch (dtype) {
@@ -101,7 +110,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
         // One kernel does the whole core; the softmax + dropout and ·V slots do no work of their own.
         const double kv_per_query_head = static_cast<double>(model.kv_heads) / model.heads;
         work.attention.push_back(fused_attention(attention_operation_names[2], heads_local * micro_batch, s_local,
-                                                 s_keys, head_dim, kv_per_query_head, eb));
+                                                 s_keys, head_dim, kv_per_query_head, model.causal_attention, eb));
         work.attention.push_back(LayerOperation{attention_operation_names[3], {}, {}});
         work.attention.push_back(LayerOperation{attention_operation_names[4], {}, {}});
     } else {

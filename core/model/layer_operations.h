@@ -43,6 +43,10 @@ struct TransformerLayerWork {
 [[nodiscard]] LayerOperation embedding_operation(const ModelSpec& model, double micro_batch, int tp,
                                                  double element_bytes);
 
+// The keys a fused attention kernel computes per query: every key without a mask; with the causal mask those on and
+// below the diagonal, in whole tiles of 128: keys/2 + 64 (at most keys).
+[[nodiscard]] double fused_attention_keys_per_query(double keys, bool causal) noexcept;
+
 [[nodiscard]] double dtype_bytes(Dtype dtype) noexcept;
 // The width of what training keeps in memory (weights, gradients, activations): the dtype's, but at least 16 bits,
 // since fp8 recipes keep bf16 copies.

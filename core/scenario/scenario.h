@@ -112,6 +112,9 @@ struct ModelSpec {
     // BERT, T5). Llama, MPT and other recent models train without: PyTorch's dropout with p = 0 returns its input
     // (no kernel, no mask — ATen's _dropout_impl), so the masks and the dropout's traffic go.
     bool dropout = true;
+    // Whether each query attends only to the keys before it (decoders: GPT, Llama) or to every key (encoders: BERT,
+    // T5's encoder). A fused kernel skips the masked tiles (docs/model.md §2); unfused kernels compute every score.
+    bool causal_attention = true;
     // Attention and MLP run side by side on one normed input and add to the residual together (GPT-J, GPT-NeoX,
     // PaLM §2 "Parallel Layers"): one norm per layer, and with tensor parallelism one collective forward and one
     // backward per layer instead of one per block.

@@ -9,7 +9,7 @@ namespace {
 
 const std::vector<std::string_view> transformer_keys{"preset", "name", "kind", "layers", "decoder_layers", "hidden",
                                                      "heads", "kv_heads", "head_dim", "ffn_hidden", "mlp", "seq_len", "vocab",
-                                                     "tie_embeddings", "dropout", "parallel_blocks", "experts", "experts_per_token",
+                                                     "tie_embeddings", "dropout", "causal_attention", "parallel_blocks", "experts", "experts_per_token",
                                                      "capacity_factor"};
 const std::vector<std::string_view> cnn_keys{"preset", "name", "kind", "input", "layers"};
 
@@ -173,6 +173,7 @@ void read_model_fields(MapReader& reader, LocationIndex& locations, ModelSpec& m
         reader.read_integer("vocab", model.vocab, limits::vocab);
         reader.read_bool("tie_embeddings", model.tie_embeddings);
         reader.read_bool("dropout", model.dropout);
+        reader.read_bool("causal_attention", model.causal_attention);
         reader.read_bool("parallel_blocks", model.parallel_blocks);
         reader.read_integer("experts", model.experts, limits::experts);
         reader.read_integer("experts_per_token", model.experts_per_token, limits::experts);

@@ -11,9 +11,10 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 21> paths_written_only_when_set{
+const std::array<std::string_view, 22> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
+    "model.causal_attention",
     "model.parallel_blocks",
     "model.kv_heads",
     "model.head_dim",
@@ -83,6 +84,9 @@ void write_model(YAML::Emitter& out, const ModelSpec& model) {
         out << YAML::Key << "vocab" << YAML::Value << std::to_string(model.vocab);
         out << YAML::Key << "tie_embeddings" << YAML::Value << YAML::TrueFalseBool << model.tie_embeddings;
         if (!model.dropout) out << YAML::Key << "dropout" << YAML::Value << YAML::TrueFalseBool << model.dropout;
+        if (!model.causal_attention) {
+            out << YAML::Key << "causal_attention" << YAML::Value << YAML::TrueFalseBool << model.causal_attention;
+        }
         if (model.parallel_blocks) {
             out << YAML::Key << "parallel_blocks" << YAML::Value << YAML::TrueFalseBool << model.parallel_blocks;
         }

@@ -5,6 +5,7 @@ something else in the simulation. Run as: python3 matmul_model_test.py APP_CALIB
 import sys
 
 sys.path.insert(0, sys.argv[1])
+import attention  # noqa: E402
 import matmul  # noqa: E402
 
 
@@ -33,4 +34,9 @@ efficiency, half_dim, rms = matmul.fit_efficiency(points)
 near(efficiency, 0.8, "fitted efficiency")
 if abs(half_dim - 100.0) > 1e-6 or rms > 1e-12:
     raise SystemExit(f"FAIL fitted half dim {half_dim!r}, rms {rms!r}")
+# The fused attention's shape factor, as test_matmul_tiles works it for ParaSight's: 8 problems of 2048 queries on 108
+# SMs fill 128 / 216 of two waves, at 2048 / 2448 for their keys; 27 of 512 at width 64 fill one wave.
+near(attention.shape_factor(8, 2048, 2048, 128, 108), 128 / 216 * 2048 / 2448, "attention, two waves")
+near(attention.shape_factor(27, 512, 512, 64, 108), 512 / 912 * (64 / 96) / (128 / 160), "attention, width 64")
+near(attention.shape_factor(27, 512, 512, 64, None), 1.0, "attention without SMs")
 print("ok")

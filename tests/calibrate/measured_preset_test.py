@@ -9,6 +9,7 @@ import statistics
 import sys
 
 sys.path.insert(0, sys.argv[1])
+import attention  # noqa: E402
 import matmul  # noqa: E402
 import preset_reader  # noqa: E402
 from quantities import parse_quantity  # noqa: E402
@@ -52,19 +53,26 @@ best_copy = max(r["bandwidth_Bps"] for r in raw["memory_copy"])
 same(best_copy / bandwidth, preset["memory_efficiency"], "memory_efficiency")
 quoted(f"best copy {best_copy / 1e9:.0f} GB/s", "the best copy")
 
-# Attention: the median over the tool's shapes of ParaSight's FLOPs over time, over the peak.
-attention = statistics.median(s["flops_per_s"] for s in raw["attention"]["shapes"]) / peak
-same(attention, preset["attention_efficiency"], "attention_efficiency")
+# Attention: the median over the tool's shapes of ParaSight's FLOPs over time, over the peak and the shape factor.
+attention_efficiency = statistics.median(
+    s["flops_per_s"] / peak / attention.shape_factor(s["batch"] * s["heads"], s["seq"], s["seq"], s["head_dim"], sms)
+    for s in raw["attention"]["shapes"])
+same(attention_efficiency, preset["attention_efficiency"], "attention_efficiency")
 
 
 def survey_attention(backend):
-    """Median share of the peak of one SDPA backend at head width 128, sequences 1024 and longer, no mask."""
-    shares = []
+    """attention_efficiency as one SDPA backend gives it: the median over the survey's shapes (both widths, every
+    sequence, with and without the causal mask) of ParaSight's FLOPs for the kernel over its time, the peak and the
+    shape factor. With the mask a query computes keys / 2 + 64 keys (core/model/layer_operations.cpp)."""
+    efficiencies = []
     for r in raw["survey"]["attention"]["rows"]:
-        if r["backend"] == backend and r["head_dim"] == 128 and r["seq"] >= 1024 and not r["causal"]:
-            flops = 4.0 * r["batch"] * r["heads"] * r["seq"] ** 2 * r["head_dim"]
-            shares.append(3.5 * flops / (r["forward_time_s"] + r["backward_time_s"]) / peak)
-    return statistics.median(shares)
+        if r["backend"] != backend:
+            continue
+        keys = min(r["seq"], r["seq"] / 2 + 64) if r["causal"] else r["seq"]
+        flops = 3.5 * 4.0 * r["batch"] * r["heads"] * r["seq"] * keys * r["head_dim"]
+        factor = attention.shape_factor(r["batch"] * r["heads"], r["seq"], keys, r["head_dim"], sms)
+        efficiencies.append(flops / (r["forward_time_s"] + r["backward_time_s"]) / peak / factor)
+    return statistics.median(efficiencies)
 
 
 quoted(f"FlashAttention-2 backend reached {survey_attention('flash'):.3f}", "FlashAttention-2's share")

@@ -561,8 +561,10 @@ void TestModelCosts::mixtureOfExpertsCapacity() {
 }
 
 void TestModelCosts::fusedAttentionKernel() {
-    // Llama 3 8B at 8192 tokens, micro-batch 1, no TP, bf16: 32 query heads of width 128, 8 key/value heads.
-    const ModelSpec model = preset_model("llama3-8b");
+    // Llama 3 8B at 8192 tokens, micro-batch 1, no TP, bf16: 32 query heads of width 128, 8 key/value heads; first
+    // without the causal mask (every query sees every key), then with it.
+    ModelSpec model = preset_model("llama3-8b");
+    model.causal_attention = false;
     const LayerSplit fused{1, 1, false, Recompute::none, parasight::Attention::fused};
     const LayerSplit unfused{1, 1, false, Recompute::none, parasight::Attention::unfused};
     const auto work = parasight::transformer_layer_work(model, 1.0, fused, 2.0);
@@ -598,12 +600,32 @@ void TestModelCosts::fusedAttentionKernel() {
     QCOMPARE_EQ(kept_fused, parasight::layer_activation_bytes(model, 1.0, unfused, selective) + 1048576.0);
     QCOMPARE_EQ(parasight::layer_activation_bytes(model, 1.0, unfused, RecomputedOperations{}) - kept_fused,
                 2.0 * 32 * 8192.0 * 8192.0 - 1048576.0);
+
+    // With the causal mask (the preset's) the kernel skips the tiles above the diagonal and computes the 64 tiles of
+    // 128 on it whole: 8192²/2 + 64 · 8192 scores per head, 4160 keys a query, so 4 · 32 · 8192 · 4160 · 128 =
+    // 558 345 748 480 FLOPs forward, 2.5 times that backward; its traffic is the same (it reads every K and V). Model
+    // FLOPs (MFU) still count the whole square, as Megatron does.
+    model.causal_attention = true;
+    const auto causal = parasight::transformer_layer_work(model, 1.0, fused, 2.0).attention[2];
+    QCOMPARE_EQ(causal.forward.flops, 558345748480.0);
+    QCOMPARE_EQ(causal.backward.flops, 2.5 * 558345748480.0);
+    QCOMPARE_EQ(causal.forward.matmuls[0].n, 4160.0);
+    QCOMPARE_EQ(causal.forward.memory_bytes, kernel.forward.memory_bytes);
+    QCOMPARE_EQ(parasight::layer_forward_flops(model, 1.0).attention_core, 1099511627776.0);
+    // The unfused core computes every score either way.
+    const auto unfused_work = parasight::transformer_layer_work(model, 1.0, unfused, 2.0);
+    QCOMPARE_EQ(unfused_work.attention[2].forward.flops, 1099511627776.0 / 2.0);  // Q·Kᵀ: half of the two matmuls
+    // Shorter than one tile a query computes every key: 64 tokens, min(64, 32 + 64) = 64.
+    QCOMPARE_EQ(parasight::fused_attention_keys_per_query(64.0, true), 64.0);
+    QCOMPARE_EQ(parasight::fused_attention_keys_per_query(2048.0, true), 1088.0);
+    QCOMPARE_EQ(parasight::fused_attention_keys_per_query(2048.0, false), 2048.0);
 }
 
 void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {
     // Transformer Engine's fp8 recipe: the linear layers' GEMMs take fp8 inputs, the rest stays bf16. On an H100-like
     // device (fp8 1978.9, bf16 989.4 TFLOP/s, 3350 GB/s), Llama 3 8B at 8192 tokens, micro-batch 1, no TP.
-    const ModelSpec model = preset_model("llama3-8b");
+    ModelSpec model = preset_model("llama3-8b");
+    model.causal_attention = false;  // the whole square, 2^40 FLOPs, for round numbers below
     const LayerSplit fused{1, 1, false, Recompute::none, parasight::Attention::fused};
     const auto work = parasight::transformer_layer_work(model, 1.0, fused, 2.0);
     DeviceSpec device;

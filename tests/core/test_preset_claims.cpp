@@ -154,7 +154,7 @@ void TestPresetClaims::llama3Arithmetic() {
 }
 
 void TestPresetClaims::bertLargeHidesAboutThreeMs() {
-    // "until the delay outgrows that window — about 2.75 ms here": the knee of the sweep the comment gives,
+    // "until the delay outgrows that window — about 3 ms here": the knee of the sweep the comment gives,
     // parasight-cli whatif --delay '0..4ms +0.25ms' --group dp.
     const QString text = preset_text("bert-large-dp8");
     QVERIFY(text.contains(QStringLiteral("--delay '0..4ms +0.25ms' --group dp")));

@@ -1266,20 +1266,29 @@ void TestSimulation::utilisation() {
     QCOMPARE_EQ(r.model_flops_per_iteration, model_flops);
     PS_COMPARE_RELATIVE(r.mfu, model_flops / (r.iteration_time_s * devices * 312e12), 1e-12);
     PS_COMPARE_RELATIVE(r.tokens_per_s, 8.0 * 256.0 / r.iteration_time_s, 1e-12);
-    // Hardware FLOPs add what recomputation repeats. Per sequence: l layers of f forward FLOPs, logits ℓ.
+    // Hardware FLOPs are what the kernels compute; model FLOPs count 3 times each forward, the attention core's
+    // whole s × s square included. Per sequence: l layers of f forward FLOPs, of which the core (QKᵀ and ·V,
+    // 4·b·s²·h) is c, logits ℓ.
     //   no recompute, unfused: 3·(l·f + ℓ), HFU = MFU;
-    //   selective: the attention core (QKᵀ and ·V, 4·b·s²·h) once more per layer;
-    //   full: the whole forward of every layer once more: 4·l·f + 3ℓ;
-    //   fused attention: its backward recomputes the scores, half the core's forward more per layer (Dao 2023).
+    //   fused attention with the causal mask: the kernel computes the tiles on and below the diagonal, a share
+    //     k = (s/2 + 64) / s of the square (192 / 256 = 0.75 here), forward k·c and backward 2.5·k·c (it recomputes
+    //     the scores; Dao 2023): 3.5·k·c in place of 3·c per layer;
+    //   selective: the attention core once more per layer (k·c when fused);
+    //   full: the whole forward of every layer once more (f − c + k·c when fused).
     const auto flops = parasight::layer_forward_flops(sim_scenario.model, 1.0);
     const double l = sim_scenario.model.layers;
     const double f = flops.total();
+    const double c = flops.attention_core;
     const double logits = parasight::logits_forward_flops(sim_scenario.model, 1.0);
-    const double extra = recompute == Recompute::full        ? l * f
-                         : recompute == Recompute::selective ? l * flops.attention_core
+    const bool fused = attention == QStringLiteral("fused");
+    const double k = fused ? parasight::fused_attention_keys_per_query(256.0, true) / 256.0 : 1.0;
+    QCOMPARE_EQ(k, fused ? 0.75 : 1.0);
+    const double recomputed_core = fused ? k * c : c;
+    const double extra = recompute == Recompute::full        ? l * (f - c + recomputed_core)
+                         : recompute == Recompute::selective ? l * recomputed_core
                                                              : 0.0;
-    const double fused_backward = attention == QStringLiteral("fused") ? 0.5 * l * flops.attention_core : 0.0;
-    const double ratio = (3.0 * (l * f + logits) + extra + fused_backward) / (3.0 * (l * f + logits));
+    const double kernel = fused ? l * c * (3.5 * k - 3.0) : 0.0;
+    const double ratio = (3.0 * (l * f + logits) + extra + kernel) / (3.0 * (l * f + logits));
     PS_COMPARE_RELATIVE(r.hfu / r.mfu, ratio, 1e-12);
 }
 

@@ -106,6 +106,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("model.dropout"),
          tr("Dropout: training drops out the attention probabilities and each block's output (GPT-2, BERT, "
             "Megatron-LM's default); off (Llama, MPT): no dropout masks are kept and no dropout runs")},
+        {QStringLiteral("model.causal_attention"),
+         tr("Causal attention: each token attends only to the tokens before it (GPT, Llama); a fused attention "
+            "kernel then skips the masked half of the scores. Off: encoders (BERT, T5's encoder) see every token")},
         {QStringLiteral("model.parallel_blocks"),
          tr("Parallel blocks: attention and MLP side by side on one normed input (GPT-J, GPT-NeoX, PaLM): one norm "
             "and, with tensor parallelism, one collective each way per layer instead of one per block")},

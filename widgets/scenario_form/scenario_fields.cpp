@@ -246,6 +246,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                             [](Scenario& s) -> int& { return s.model.vocab; }));
         fields.push_back(flag_field(QStringLiteral("model.dropout"), model, tr("Dropout"),
                                     [](Scenario& s) -> bool& { return s.model.dropout; }));
+        fields.push_back(flag_field(QStringLiteral("model.causal_attention"), model, tr("Causal attention"),
+                                    [](Scenario& s) -> bool& { return s.model.causal_attention; }));
         fields.push_back(flag_field(QStringLiteral("model.parallel_blocks"), model, tr("Parallel blocks"),
                                     [](Scenario& s) -> bool& { return s.model.parallel_blocks; }));
         fields.push_back(integer_field<int>(QStringLiteral("model.experts"), model, tr("Experts"),
