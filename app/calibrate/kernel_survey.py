@@ -12,6 +12,12 @@ ParaSight's kernel model holds, written to calibration.json's "survey":
   launch       the time per kernel of a tiny elementwise kernel launched eagerly and replayed from a CUDA graph: the
                host's launch floor that eager training pays on every short kernel.
   adamw        AdamW's step over the same fp32 parameters in each implementation PyTorch has (foreach, fused).
+  elementwise  the memory-bound kernels of a transformer layer as eager PyTorch runs them, forward and backward:
+               LayerNorm, RMSNorm fused (F.rms_norm) and written out as Llama's reference code writes it, GeLU,
+               SwiGLU's silu(gate) * up, the residual add with and without bias and dropout, and the cross-entropy
+               over fp32 logits — at several activation sizes, so the bytes each really moves can be read off.
+  weight_gradient  the weight-gradient GEMM of a linear layer, Xᵀ · dY over the tokens, for square and rectangular
+               layers of 768 to 4096 over 2048 to 32768 tokens: outputs of few tiles over a long k.
 
 Each item is measured on its own; one that PyTorch or the device lacks is recorded with the reason, never an abort.
 """
@@ -182,13 +188,111 @@ def survey_adamw(torch, device, plan, sizes):
     return {"kernel": "torch.optim.AdamW over fp32 parameters", "rows": rows}
 
 
+def elementwise_cases(sizes):
+    """(rows, width) activations, and (rows, vocabulary) logits."""
+    if sizes == "tiny":
+        return [(64, 64)], [(64, 512)]
+    return [(4096, 4096), (16384, 4096), (8192, 8192)], [(8192, 50304), (4096, 128256)]
+
+
+def _written_out_rms_norm(torch, x, weight, eps=1e-5):
+    """Llama's reference RMSNorm (meta-llama/llama3 model.py, torchtitan's default "rmsnorm"): in fp32, then back."""
+    normed = x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + eps)
+    return normed.type_as(x) * weight
+
+
+def survey_elementwise(torch, device, dtype, plan, sizes):
+    functional = torch.nn.functional
+    rows_out = []
+    activations, logits = elementwise_cases(sizes)
+    for rows, width in activations:
+        x = torch.randn(rows, width, device=device, dtype=dtype, requires_grad=True)
+        other = torch.randn(rows, width, device=device, dtype=dtype, requires_grad=True)
+        weight = torch.ones(width, device=device, dtype=dtype, requires_grad=True)
+        bias = torch.zeros(width, device=device, dtype=dtype, requires_grad=True)
+        fused_gate_up = torch.randn(rows, 2 * width, device=device, dtype=dtype, requires_grad=True)
+        kernels = [
+            ("layer_norm", lambda: functional.layer_norm(x, (width,), weight, bias), (x, weight, bias)),
+            ("rms_norm_written_out", lambda: _written_out_rms_norm(torch, x, weight), (x, weight)),
+            ("gelu", lambda: functional.gelu(x), (x,)),
+            ("swiglu_separate", lambda: functional.silu(x) * other, (x, other)),
+            ("swiglu_chunked", lambda: (lambda g, u: functional.silu(g) * u)(*fused_gate_up.chunk(2, dim=-1)),
+             (fused_gate_up,)),
+            ("residual_add", lambda: x + other, (x, other)),
+            ("bias_dropout_residual", lambda: other + functional.dropout(x + bias, p=0.1, training=True),
+             (x, other, bias)),
+        ]
+        if hasattr(functional, "rms_norm"):
+            kernels.insert(2, ("rms_norm", lambda: functional.rms_norm(x, (width,), weight), (x, weight)))
+        for name, function, inputs in kernels:
+            row = {"kernel": name, "rows": rows, "width": width, "element_bytes": x.element_size()}
+            try:
+                with torch.no_grad():
+                    row["forward_time_s"] = measure(function, plan, device).median_s
+                out = function()
+                gradient = torch.randn_like(out)
+                row["backward_time_s"] = measure(
+                    lambda: torch.autograd.grad(out, inputs, gradient, retain_graph=True), plan, device).median_s
+            except Exception as error:
+                row["error"] = str(error).splitlines()[0][:300]
+            out = gradient = None
+            rows_out.append(row)
+        x = other = weight = bias = fused_gate_up = None
+    for rows, vocabulary in logits:
+        row = {"kernel": "cross_entropy_fp32", "rows": rows, "width": vocabulary,
+               "element_bytes": torch.tensor([], dtype=dtype).element_size()}
+        try:
+            scores = torch.randn(rows, vocabulary, device=device, dtype=dtype, requires_grad=True)
+            targets = torch.randint(0, vocabulary, (rows,), device=device)
+
+            def loss():
+                return functional.cross_entropy(scores.float(), targets)
+
+            with torch.no_grad():
+                row["forward_time_s"] = measure(loss, plan, device).median_s
+            out = loss()
+            row["backward_time_s"] = measure(lambda: torch.autograd.grad(out, (scores,), retain_graph=True), plan,
+                                             device).median_s
+        except Exception as error:
+            row["error"] = str(error).splitlines()[0][:300]
+        scores = targets = out = None
+        rows_out.append(row)
+    return {"kernels": "eager PyTorch; the forward under no_grad, the backward through autograd.grad", "rows": rows_out}
+
+
+def weight_gradient_shapes(sizes):
+    """(tokens, inputs, outputs): dW = Xᵀ · dY is an inputs × outputs GEMM over the tokens."""
+    if sizes == "tiny":
+        return [(256, 32, 32)]
+    layers = [(768, 768), (768, 3072), (3072, 768), (1024, 1024), (2048, 2048), (4096, 4096), (4096, 14336)]
+    return [(tokens, m, n) for m, n in layers for tokens in (2048, 8192, 32768)]
+
+
+def survey_weight_gradient(torch, device, dtype, plan, sizes):
+    rows = []
+    generator = torch.Generator(device=device).manual_seed(0)
+    for tokens, inputs, outputs in weight_gradient_shapes(sizes):
+        row = {"tokens": tokens, "inputs": inputs, "outputs": outputs, "flops": 2.0 * tokens * inputs * outputs}
+        try:
+            x = torch.randn(tokens, inputs, device=device, dtype=dtype, generator=generator)
+            dy = torch.randn(tokens, outputs, device=device, dtype=dtype, generator=generator)
+            row["time_s"] = measure(lambda: torch.matmul(x.t(), dy), plan, device).median_s
+        except Exception as error:
+            row["error"] = str(error).splitlines()[0][:300]
+        x = dy = None
+        rows.append(row)
+    return {"kernel": "torch.matmul(X.t(), dY), X [tokens x inputs], dY [tokens x outputs]", "rows": rows}
+
+
 def run_survey(torch, device, dtype, sizes, report):
     plan = survey_plan(sizes)
     survey = {}
     for name, measure_item in (("attention", lambda: survey_attention(torch, device, dtype, plan, sizes)),
                                ("fp8_matmul", lambda: survey_fp8_matmul(torch, device, plan, sizes)),
                                ("launch", lambda: survey_launch(torch, device, plan)),
-                               ("adamw", lambda: survey_adamw(torch, device, plan, sizes))):
+                               ("adamw", lambda: survey_adamw(torch, device, plan, sizes)),
+                               ("elementwise", lambda: survey_elementwise(torch, device, dtype, plan, sizes)),
+                               ("weight_gradient", lambda: survey_weight_gradient(torch, device, dtype, plan, sizes))):
         try:
             survey[name] = measure_item()
         except Exception as error:  # recorded, so that the other items and the preset are still written

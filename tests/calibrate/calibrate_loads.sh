@@ -117,6 +117,10 @@ assert survey["launch"]["eager_time_s"] > 0 and "need a GPU" in survey["launch"]
 rows = survey["adamw"]["rows"]
 assert [r["implementation"] for r in rows] == ["for_loop", "foreach", "fused"], rows
 assert all(r.get("time_s", 0) > 0 or r.get("error") for r in rows) and rows[1]["time_s"] > 0, rows
+kernels = {r["kernel"] for r in survey["elementwise"]["rows"]}
+assert {"layer_norm", "rms_norm_written_out", "swiglu_chunked", "cross_entropy_fp32"} <= kernels, kernels
+assert all(r["forward_time_s"] > 0 and r["backward_time_s"] > 0 for r in survey["elementwise"]["rows"]), survey
+assert all(r["time_s"] > 0 for r in survey["weight_gradient"]["rows"]), survey["weight_gradient"]
 attention = survey["attention"]
 if "skipped" in attention:
     assert "no scaled_dot_product_attention" in attention["skipped"], attention
