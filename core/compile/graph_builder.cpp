@@ -134,7 +134,7 @@ void GraphBuilder::plan_in_flight_caps() {
 const LayerCosts& GraphBuilder::layer_costs(const RecomputedOperations& recomputed) {
     if (const auto it = layer_costs_.find(recomputed); it != layer_costs_.end()) return it->second;
     return layer_costs_
-        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training.attention,
+        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training,
                                                      scenario_.training.micro_batch, compute_,
                                                      element_bytes_, element_bytes_, recomputed))
         .first->second;
@@ -152,7 +152,8 @@ GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {
     context.boundary_bytes = tokens * model_.hidden * element_bytes_ /
                              (parallelism_.sequence_parallel ? parallelism_.tp : 1);
     context.boundary_send_bytes = context.boundary_bytes / (scatters_pipeline_sends() ? parallelism_.tp : 1);
-    context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, element_bytes_);
+    context.logits = logits_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, element_bytes_,
+                                      scenario_.training.eager_kernels);
     context.embedding = embedding_operation(model_, mb_size / parallelism_.cp, parallelism_.tp, element_bytes_);
     context.logits_bytes = tokens * static_cast<double>(model_.vocab) / parallelism_.tp * (element_bytes_ + 4.0);
     // With experts split over ep ranks, their gradients are reduced over dp alone and the rest over dp × ep

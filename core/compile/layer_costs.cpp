@@ -2,10 +2,12 @@
 
 namespace parasight {
 
-LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism, Attention attention,
-                                   double micro_batch, const ComputeModel& compute, double compute_element_bytes,
-                                   double storage_element_bytes, const RecomputedOperations& recomputed) {
-    const LayerSplit split{parallelism.tp, parallelism.cp, parallelism.sequence_parallel, Recompute::none, attention};
+LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism,
+                                   const TrainingSpec& training, double micro_batch, const ComputeModel& compute,
+                                   double compute_element_bytes, double storage_element_bytes,
+                                   const RecomputedOperations& recomputed) {
+    const LayerSplit split{parallelism.tp,   parallelism.cp,     parallelism.sequence_parallel,
+                           Recompute::none, training.attention, training.eager_kernels};
     LayerCosts costs;
     costs.work = transformer_layer_work(model, micro_batch, split, compute_element_bytes);
     const auto sum_block = [&](LayerBlock block, BlockCosts& sum) {

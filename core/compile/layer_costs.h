@@ -46,7 +46,8 @@ struct LayerCosts {
 // `compute_element_bytes`: the training dtype's width, for operation traffic; `storage_element_bytes`: the width
 // activations are kept in (at least 16-bit).
 [[nodiscard]] LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism,
-                                                 Attention attention, double micro_batch, const ComputeModel& compute,
+                                                 const TrainingSpec& training, double micro_batch,
+                                                 const ComputeModel& compute,
                                                  double compute_element_bytes, double storage_element_bytes,
                                                  const RecomputedOperations& recomputed);
 

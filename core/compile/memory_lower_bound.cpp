@@ -37,7 +37,7 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
         const RecomputedOperations recomputed = tree.recomputed_operations(layer);
         const auto [it, added] = kept_by_recompute.try_emplace(recomputed, 0.0);
         if (added) {
-            it->second = transformer_layer_costs(scenario.model, parallelism, scenario.training.attention,
+            it->second = transformer_layer_costs(scenario.model, parallelism, scenario.training,
                                                  scenario.training.micro_batch, compute,
                                                  storage_element_bytes(dtype), storage_element_bytes(dtype), recomputed)
                              .activation_bytes;

@@ -64,8 +64,8 @@ double ComputeModel::time_s(const OperationWork& work) const noexcept {
         }
         compute_s += std::max(0.0, work.flops - shaped_flops) / (peak * matmul_efficiency);
     }
-    const double memory_s = work.memory_bytes / (memory_bandwidth_Bps * memory_efficiency);
-    return std::max(compute_s, memory_s);
+    const double bandwidth_Bps = memory_bandwidth_Bps * memory_efficiency;
+    return std::max(compute_s, work.memory_bytes / bandwidth_Bps) + work.trailing_memory_bytes / bandwidth_Bps;
 }
 
 double ComputeModel::weight_gradient_share(const OperationWork& backward) const noexcept {

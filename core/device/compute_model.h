@@ -29,6 +29,9 @@ struct OperationWork {
     // A linear layer's GEMM (QKV, projection, MLP; a CNN's convolutions and fully connected layers): the operations an
     // fp8 recipe runs in fp8. Everything else — the attention core, the logits, norms, activations — runs in bf16.
     bool linear_gemm = false;
+    // Bytes moved by memory-bound kernels that run after the operation's own, one after the other, so that their time
+    // adds to the roofline's rather than hiding under it (eager PyTorch's cross-entropy over the logits).
+    double trailing_memory_bytes = 0.0;
 };
 
 // A GEMM's two passes: forward `shape`; backward its input gradient (m × k over n) and weight gradient (k × n over
@@ -52,7 +55,8 @@ struct ComputeModel {
     double attention_efficiency = 0.0;  // of peak, for a fused attention kernel
     std::map<std::string, double> measured_times_s;  // by measured_key(operation, pass)
 
-    // The roofline: max(compute time, bytes / achievable bandwidth). Compute time: each GEMM's FLOPs at
+    // The roofline: max(compute time, bytes / achievable bandwidth), then the trailing bytes at that bandwidth.
+    // Compute time: each GEMM's FLOPs at
     // peak · matmul_efficiency_of(its shape), the rest at peak · matmul_efficiency; a fused attention kernel's at
     // peak · attention_efficiency_of(its problem). The peak is peak_flops for a linear GEMM and
     // other_operations_peak_flops for the rest.

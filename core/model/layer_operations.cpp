@@ -39,6 +39,32 @@ LayerOperation streaming(std::string_view name, double bytes) {
     return op;
 }
 
+// Eager PyTorch's memory-bound kernels, measured on an H100 SXM (parasight-calibrate --survey, 2026-11-27;
+// tests/data/calibration/h100-sxm-2026-11-27): each one's time times the best copy's bandwidth, per element of its
+// input — the bytes a one-pass kernel would move in that time — forward, then backward through autograd. bf16
+// activations; the mean over [16384 × 4096] and [8192 × 8192] (calibration-survey-2.json), the bias add from
+// mpt7b-operations.csv's [12288 × 4096].
+struct EagerKernelBytes {
+    double forward = 0.0;
+    double backward = 0.0;
+};
+constexpr EagerKernelBytes eager_layer_norm{6.00, 15.51};    // F.layer_norm
+constexpr EagerKernelBytes eager_rms_norm{56.10, 114.03};    // x.float() · rsqrt(mean(x²) + ε), .type_as(x) · w
+constexpr EagerKernelBytes eager_gelu{4.38, 6.25};           // F.gelu, per element of the F/t-wide input
+constexpr EagerKernelBytes eager_swiglu{10.33, 18.94};       // F.silu(gate) · up, per gate element
+constexpr EagerKernelBytes eager_residual{6.09, 2.79};       // x + residual
+constexpr EagerKernelBytes eager_bias_residual{13.88, 5.25};  // (x + bias) + residual
+constexpr EagerKernelBytes eager_bias_dropout_residual{20.15, 8.07};  // residual + F.dropout(x + bias, 0.1)
+constexpr EagerKernelBytes eager_cross_entropy{25.86, 27.65};  // F.cross_entropy(logits.float(), targets), per logit
+
+LayerOperation eager_streaming(std::string_view name, double elements, EagerKernelBytes bytes) {
+    LayerOperation op;
+    op.name = name;
+    op.forward.memory_bytes = elements * bytes.forward;
+    op.backward.memory_bytes = elements * bytes.backward;
+    return op;
+}
+
 // FlashAttention-2 (Dao 2023, §3.1-3.2) for `count` = heads × samples attention problems of `queries` × `keys` with
 // head width d: one kernel keeps the score tile on chip, so nothing s²-sized touches memory. Forward: QKᵀ and ·V,
 // 4·count·queries·keys·d FLOPs (the unfused kernels' two matmuls) without a mask; with the causal mask the kernel
@@ -102,9 +128,27 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     // LayerNorm and dropout work on the whole activation, or on a 1/t slice of the sequence with SP.
     const double norm_tokens = split.sequence_parallel ? tokens / t : tokens;
 
+    // Fused (one pass each) or as eager PyTorch runs them (training.eager_kernels): a SwiGLU model's RMSNorm written
+    // out in fp32, a GeLU model's LayerNorm; the residual add with the block's bias (GeLU models have biases) and
+    // dropout where the model has them.
+    const bool eager = split.eager_kernels;
+    const bool swiglu = model.mlp == MlpKind::swiglu;
+    const EagerKernelBytes eager_norm = swiglu ? eager_rms_norm : eager_layer_norm;
+    const EagerKernelBytes eager_add = model.dropout ? eager_bias_dropout_residual
+                                       : swiglu      ? eager_residual
+                                                     : eager_bias_residual;
+    const auto norm = [&](std::string_view name) {
+        // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
+        return eager ? eager_streaming(name, norm_tokens * h, eager_norm) : streaming(name, 2.0 * norm_tokens * h * eb);
+    };
+    const auto residual = [&](std::string_view name) {
+        // Bias, dropout and residual add: read two activations, write one and a 1-byte mask (none without dropout).
+        return eager ? eager_streaming(name, norm_tokens * h, eager_add)
+                     : streaming(name, norm_tokens * h * (3.0 * eb + (model.dropout ? 1.0 : 0.0)));
+    };
+
     TransformerLayerWork work;
-    // LayerNorm: read and write the activation (Korthikanti 2022 counts its input among the saved tensors).
-    work.attention.push_back(streaming(attention_operation_names[0], 2.0 * norm_tokens * h * eb));
+    work.attention.push_back(norm(attention_operation_names[0]));
     work.attention.push_back(linear(attention_operation_names[1], tokens, (queries_width + 2.0 * kv) / t, h, eb));
     if (split.attention == Attention::fused) {
         // One kernel does the whole core; the softmax + dropout and ·V slots do no work of their own.
@@ -125,23 +169,23 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
             batched_matmul(attention_operation_names[4], heads_local * micro_batch, s_local, head_dim, s_keys, eb));
     }
     work.attention.push_back(linear(attention_operation_names[5], tokens, h, queries_width / t, eb));
-    // Bias, dropout and residual add: read two activations, write one and a 1-byte mask (none without dropout).
-    const double mask_bytes = model.dropout ? 1.0 : 0.0;
-    work.attention.push_back(streaming(attention_operation_names[6], norm_tokens * h * (3.0 * eb + mask_bytes)));
+    work.attention.push_back(residual(attention_operation_names[6]));
 
     // Parallel blocks normalise once, for both: the MLP's norm slot does no work of its own.
     work.mlp.push_back(model.parallel_blocks ? LayerOperation{mlp_operation_names[0], {}, {}}
-                                             : streaming(mlp_operation_names[0], 2.0 * norm_tokens * h * eb));
+                                             : norm(mlp_operation_names[0]));
     // A mixture-of-experts MLP runs each token through experts_per_token experts; every expert-parallel rank gets
     // that many tokens' worth of expert work, times the capacity factor its buffers are sized for.
     const double expert_tokens = tokens * expert_token_ratio(model);
     const double up_width = (model.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
     work.mlp.push_back(linear(mlp_operation_names[1], expert_tokens, up_width, h, eb));
     // GeLU reads and writes the F/t-wide intermediate; SwiGLU reads gate and up and writes their product.
-    const double activation_bytes = expert_tokens * (f / t) * eb * (model.mlp == MlpKind::swiglu ? 3.0 : 2.0);
-    work.mlp.push_back(streaming(mlp_operation_names[2], activation_bytes));
+    const double activation_elements = expert_tokens * (f / t);
+    work.mlp.push_back(eager ? eager_streaming(mlp_operation_names[2], activation_elements,
+                                               swiglu ? eager_swiglu : eager_gelu)
+                             : streaming(mlp_operation_names[2], activation_elements * eb * (swiglu ? 3.0 : 2.0)));
     work.mlp.push_back(linear(mlp_operation_names[3], expert_tokens, h, f / t, eb));
-    work.mlp.push_back(streaming(mlp_operation_names[4], norm_tokens * h * (3.0 * eb + mask_bytes)));
+    work.mlp.push_back(residual(mlp_operation_names[4]));
 
     work.tp_collective_bytes = tokens * h * eb;
     work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;
@@ -149,11 +193,19 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     return work;
 }
 
-LayerOperation logits_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes) {
+LayerOperation logits_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes,
+                                bool eager_kernels) {
     const double tokens = micro_batch * model.seq_len;
+    const double logits = tokens * static_cast<double>(model.vocab) / tp;
     LayerOperation op = matmul("logits", tokens, static_cast<double>(model.vocab) / tp, model.hidden, element_bytes);
+    if (eager_kernels) {
+        // PyTorch's cross-entropy over the logits cast to fp32, its kernels after the GEMM's, forward and backward.
+        op.forward.trailing_memory_bytes = logits * eager_cross_entropy.forward;
+        op.backward.trailing_memory_bytes = logits * eager_cross_entropy.backward;
+        return op;
+    }
     // Cross-entropy reads the logits in fp32 softmax form once more.
-    op.forward.memory_bytes += tokens * static_cast<double>(model.vocab) / tp * 4.0;
+    op.forward.memory_bytes += logits * 4.0;
     return op;
 }
 

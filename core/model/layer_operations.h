@@ -39,7 +39,8 @@ struct TransformerLayerWork {
                                                           const LayerSplit& split, double element_bytes);
 
 // The logits projection and cross-entropy of the last stage, and the embedding lookup of the first, per rank.
-[[nodiscard]] LayerOperation logits_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes);
+[[nodiscard]] LayerOperation logits_operation(const ModelSpec& model, double micro_batch, int tp, double element_bytes,
+                                              bool eager_kernels);
 [[nodiscard]] LayerOperation embedding_operation(const ModelSpec& model, double micro_batch, int tp,
                                                  double element_bytes);
 

@@ -22,6 +22,7 @@ struct LayerSplit {
     // Unfused unless told: Korthikanti's formulas, which the tests work by hand. The compiler passes the scenario's
     // training.attention (fused by default).
     Attention attention = Attention::unfused;
+    bool eager_kernels = false;  // training.eager_kernels
 };
 
 // Forward FLOPs of one layer for `tokens` = micro_batch × seq_len tokens, before any split.

@@ -144,6 +144,11 @@ struct TrainingSpec {
     // Gradients accumulated across micro-batches and reduced in fp32 rather than at the weights' width (Megatron-LM's
     // main_grad buffers with bf16); 4 bytes a parameter in memory and in every gradient reduction.
     bool fp32_gradients = false;
+    // The memory-bound kernels as eager PyTorch runs them — the norms (RMSNorm written out in fp32 for a SwiGLU
+    // model, as Llama's reference code and torchtitan have it), the activation, the bias/dropout/residual adds and the
+    // fp32 cross-entropy over the logits, each a chain of separate kernels — rather than fused in one pass each
+    // (Megatron's and Transformer Engine's kernels). docs/model.md §2, "Eager kernels".
+    bool eager_kernels = false;
     // The behaviours a stack decides (scenario/training_stack.h); none: ParaSight's defaults.
     TrainingStack stack = TrainingStack::none;
 

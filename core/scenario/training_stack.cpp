@@ -13,10 +13,10 @@ const std::array<EnumName<TrainingStack>, 6> training_stack_names{{
     {TrainingStack::fsdp, "fsdp"},
 }};
 
-const std::array<std::string_view, 7> stack_behaviour_paths{
+const std::array<std::string_view, 8> stack_behaviour_paths{
     "training.attention",      "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
     "parallelism.overlap_p2p", "parallelism.zero3_gather", "training.fp32_gradients",
-    "parallelism.p2p_rendezvous"};
+    "parallelism.p2p_rendezvous", "training.eager_kernels"};
 
 std::string_view to_string(TrainingStack stack) noexcept { return name_of(stack, training_stack_names); }
 
@@ -55,7 +55,10 @@ StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noe
         break;
     case TrainingStack::fsdp:
         // PyTorch FSDP: scaled_dot_product_attention, gradients reduce-scattered from backward hooks as each wrapped
-        // unit finishes, one unit (a layer) gathered at a time (Zhao et al. 2023, "PyTorch FSDP", §3).
+        // unit finishes, one unit (a layer) gathered at a time (Zhao et al. 2023, "PyTorch FSDP", §3). Its models run
+        // eagerly: torchtitan's train configs set compile = false and norm_type = "rmsnorm", its RMSNorm written out
+        // in fp32 (torchtitan/models/norms.py); llm-foundry's MPT a torch LayerNorm and the loss over fp32 logits.
+        behaviours.eager_kernels = true;
         break;
     }
     return behaviours;
@@ -69,6 +72,7 @@ StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept {
     behaviours.overlap_p2p = scenario.parallelism.overlap_p2p;
     behaviours.fp32_gradients = scenario.training.fp32_gradients;
     behaviours.p2p_rendezvous = scenario.parallelism.p2p_rendezvous;
+    behaviours.eager_kernels = scenario.training.eager_kernels;
     behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(
         stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype).zero3_gather);
     return behaviours;
@@ -84,6 +88,7 @@ bool differs(const StackBehaviours& a, const StackBehaviours& b, std::string_vie
     if (path == stack_behaviour_paths[3]) return a.overlap_p2p != b.overlap_p2p;
     if (path == stack_behaviour_paths[5]) return a.fp32_gradients != b.fp32_gradients;
     if (path == stack_behaviour_paths[6]) return a.p2p_rendezvous != b.p2p_rendezvous;
+    if (path == stack_behaviour_paths[7]) return a.eager_kernels != b.eager_kernels;
     return a.zero3_gather != b.zero3_gather;
 }
 
@@ -96,6 +101,7 @@ void set_behaviours(Scenario& scenario, const StackBehaviours& from, const std::
     if (take(stack_behaviour_paths[3])) scenario.parallelism.overlap_p2p = from.overlap_p2p;
     if (take(stack_behaviour_paths[5])) scenario.training.fp32_gradients = from.fp32_gradients;
     if (take(stack_behaviour_paths[6])) scenario.parallelism.p2p_rendezvous = from.p2p_rendezvous;
+    if (take(stack_behaviour_paths[7])) scenario.training.eager_kernels = from.eager_kernels;
 }
 
 }  // namespace
@@ -119,9 +125,10 @@ void change_stack(Scenario& scenario, TrainingStack stack) {
 
 bool differs_from_stack(const Scenario& scenario, std::string_view path) noexcept {
     // Without a stack, the behaviours older than stacks are always written (files read and write as before them);
-    // fp32_gradients and p2p_rendezvous, newer, only when set (scenario_writer.h, paths_written_only_when_set).
+    // fp32_gradients, p2p_rendezvous and eager_kernels, newer, only when set (scenario_writer.h,
+    // paths_written_only_when_set).
     if (scenario.training.stack == TrainingStack::none && path != stack_behaviour_paths[5] &&
-        path != stack_behaviour_paths[6]) {
+        path != stack_behaviour_paths[6] && path != stack_behaviour_paths[7]) {
         return true;
     }
     return differs(stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype),
@@ -135,6 +142,7 @@ std::string behaviour_text(const StackBehaviours& behaviours, std::string_view p
     if (path == stack_behaviour_paths[3]) return behaviours.overlap_p2p ? "true" : "false";
     if (path == stack_behaviour_paths[5]) return behaviours.fp32_gradients ? "true" : "false";
     if (path == stack_behaviour_paths[6]) return behaviours.p2p_rendezvous ? "true" : "false";
+    if (path == stack_behaviour_paths[7]) return behaviours.eager_kernels ? "true" : "false";
     return std::string(name_of(behaviours.zero3_gather, zero3_gather_names));
 }
 

@@ -24,6 +24,7 @@ struct StackBehaviours {
     Zero3Gather zero3_gather = Zero3Gather::layer;  // what ZeRO-3 gathers when parallelism.zero3_gather is unset
     bool fp32_gradients = false;
     bool p2p_rendezvous = false;
+    bool eager_kernels = false;
 
     friend bool operator==(const StackBehaviours&, const StackBehaviours&) = default;
 };
@@ -36,7 +37,7 @@ struct StackBehaviours {
 [[nodiscard]] StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept;
 
 // The scenario paths of the behaviours, as a file writes them ("training.attention", "parallelism.tp_overlap", …).
-extern const std::array<std::string_view, 7> stack_behaviour_paths;
+extern const std::array<std::string_view, 8> stack_behaviour_paths;
 
 // Sets each behaviour whose path `written` says the file did not write to what the scenario's training.stack sets
 // (nothing with stack none). The loader calls it once every section is read.

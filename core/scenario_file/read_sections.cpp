@@ -23,7 +23,7 @@ void record_keys(const MapReader& reader, LocationIndex& locations, const std::v
 
 void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training) {
     const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dataset_samples", "dtype",
-                                             "optimizer",    "attention",   "fp32_gradients",  "stack"};
+                                             "optimizer",    "attention",   "fp32_gradients",  "eager_kernels", "stack"};
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
@@ -35,6 +35,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
     reader.read_enum("attention", training.attention, attention_names);
     reader.read_bool("fp32_gradients", training.fp32_gradients);
+    reader.read_bool("eager_kernels", training.eager_kernels);
     reader.read_enum("stack", training.stack, training_stack_names);
 }
 

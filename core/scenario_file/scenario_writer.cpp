@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 22> paths_written_only_when_set{
+const std::array<std::string_view, 23> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -23,6 +23,7 @@ const std::array<std::string_view, 22> paths_written_only_when_set{
     "training.dataset_samples",
     "training.stack",
     "training.fp32_gradients",
+    "training.eager_kernels",
     "cluster.device.streaming_multiprocessors",
     "cluster.topology[].algorithm",
     "cluster.topology[].in_switch_efficiency",
@@ -137,6 +138,9 @@ void write_training(YAML::Emitter& out, const Scenario& scenario) {
     }
     if (differs_from_stack(scenario, "training.fp32_gradients")) {
         out << YAML::Key << "fp32_gradients" << YAML::Value << YAML::TrueFalseBool << training.fp32_gradients;
+    }
+    if (differs_from_stack(scenario, "training.eager_kernels")) {
+        out << YAML::Key << "eager_kernels" << YAML::Value << YAML::TrueFalseBool << training.eager_kernels;
     }
     out << YAML::EndMap;
 }

@@ -129,7 +129,14 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         s.simulation.collective_chunks = pick_count(pick);
         s.simulation.overlap_slowdown = pick_rate(pick, 0.1);
         break;
-    case 20: p.sequence_parallel = !p.sequence_parallel; break;
+    case 20:
+        // Switches: sequence parallelism, the causal mask, eager kernels.
+        switch (pick(3)) {
+        case 0: p.sequence_parallel = !p.sequence_parallel; break;
+        case 1: s.model.causal_attention = !s.model.causal_attention; break;
+        default: s.training.eager_kernels = !s.training.eager_kernels; break;
+        }
+        break;
     case 21:
         switch (pick(3)) {
         case 0: {

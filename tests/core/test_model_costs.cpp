@@ -139,6 +139,7 @@ private slots:
     void recomputationFreeingNothing();
     void mixtureOfExpertsCapacity();
     void fusedAttentionKernel();
+    void eagerKernelsMoveWhatPyTorchMoves();
     void fp8RunsOnlyTheLinearGemmsInFp8();
     void fp32GradientsAreFourBytes();
     void headWidthSetApartFromHidden();
@@ -442,8 +443,9 @@ void TestModelCosts::selectiveOpKeepsTheSavedMatmulOutputs() {
     device.peak_flops[Dtype::bf16] = 312e12;
     device.memory_bandwidth_Bps = 2039e9;
     const auto compute = parasight::make_compute_model(device, Dtype::bf16);
-    const auto costs = parasight::transformer_layer_costs(model, parallelism, parasight::Attention::fused, 1.0,
-                                                          compute, 2.0, 2.0, policy);
+    parasight::TrainingSpec training;
+    training.attention = parasight::Attention::fused;
+    const auto costs = parasight::transformer_layer_costs(model, parallelism, training, 1.0, compute, 2.0, 2.0, policy);
     const double s = 8192.0, h = 8192.0;
     PS_COMPARE_RELATIVE(costs.attention.recompute_flops, 2.0 * s * h * (1024.0 + h), 1e-15);
     QCOMPARE_EQ(costs.mlp.recompute_flops, 2.0 * s * h * 28672.0);
@@ -621,6 +623,60 @@ void TestModelCosts::fusedAttentionKernel() {
     QCOMPARE_EQ(parasight::fused_attention_keys_per_query(2048.0, false), 2048.0);
 }
 
+void TestModelCosts::eagerKernelsMoveWhatPyTorchMoves() {
+    // training.eager_kernels: the memory-bound kernels as eager PyTorch ran them on an H100 (bytes per element at the
+    // copy's bandwidth, tests/data/calibration/h100-sxm-2026-11-27). Llama 3 8B (SwiGLU, no biases, no dropout) at
+    // 8192 tokens, micro-batch 1, no TP, bf16: activations of 8192 · 4096 = 33 554 432 elements, the MLP's
+    // intermediate 8192 · 14336 = 117 440 512.
+    const ModelSpec llama = preset_model("llama3-8b");
+    LayerSplit eager{1, 1, false, Recompute::none, parasight::Attention::fused};
+    eager.eager_kernels = true;
+    const auto work = parasight::transformer_layer_work(llama, 1.0, eager, 2.0);
+    // RMSNorm written out in fp32: 56.10 B forward, 114.03 backward per element (fused: 4 and 8).
+    QCOMPARE_EQ(work.attention[0].forward.memory_bytes, 33554432.0 * 56.10);
+    QCOMPARE_EQ(work.attention[0].backward.memory_bytes, 33554432.0 * 114.03);
+    QCOMPARE_EQ(work.mlp[0].forward.memory_bytes, 33554432.0 * 56.10);
+    // silu(gate) · up: 10.33 and 18.94 B per gate element (fused: 6 and 12).
+    QCOMPARE_EQ(work.mlp[2].forward.memory_bytes, 117440512.0 * 10.33);
+    QCOMPARE_EQ(work.mlp[2].backward.memory_bytes, 117440512.0 * 18.94);
+    // The residual add alone (no bias, no dropout): 6.09 forward, 2.79 backward (fused: 6 and 12).
+    QCOMPARE_EQ(work.attention[6].forward.memory_bytes, 33554432.0 * 6.09);
+    QCOMPARE_EQ(work.mlp[4].backward.memory_bytes, 33554432.0 * 2.79);
+    // The GEMMs and the attention kernel are the same either way.
+    const auto fused = parasight::transformer_layer_work(llama, 1.0, LayerSplit{1, 1, false, Recompute::none,
+                                                                                parasight::Attention::fused},
+                                                          2.0);
+    QCOMPARE_EQ(work.attention[1].forward.flops, fused.attention[1].forward.flops);
+    QCOMPARE_EQ(work.attention[2].forward.memory_bytes, fused.attention[2].forward.memory_bytes);
+    QCOMPARE_EQ(fused.attention[0].forward.memory_bytes, 2.0 * 33554432.0 * 2.0);
+
+    // GPT-2 small (GeLU, biases, dropout) at 1024 tokens: LayerNorm 6.00 B, GeLU 4.38 over the 3072-wide
+    // intermediate, bias + dropout + residual 20.15 forward and 8.07 backward per element.
+    const ModelSpec gpt2 = preset_model("gpt2-small");
+    const auto small = parasight::transformer_layer_work(gpt2, 1.0, eager, 2.0);
+    QCOMPARE_EQ(small.attention[0].forward.memory_bytes, 1024.0 * 768.0 * 6.00);
+    QCOMPARE_EQ(small.mlp[2].forward.memory_bytes, 1024.0 * 3072.0 * 4.38);
+    QCOMPARE_EQ(small.attention[6].forward.memory_bytes, 1024.0 * 768.0 * 20.15);
+    QCOMPARE_EQ(small.attention[6].backward.memory_bytes, 1024.0 * 768.0 * 8.07);
+
+    // The loss: PyTorch's cross-entropy over the fp32 logits runs after the logits GEMM, 25.86 B forward and 27.65 B
+    // backward per logit, 8192 · 128256 = 1 050 673 152 of them; its time adds to the GEMM's. On an A100-like device
+    // (312 TFLOP/s, 2039 GB/s at 0.85) the forward is the GEMM's roofline plus 1 050 673 152 · 25.86 / (2039e9 · 0.85).
+    const auto logits = parasight::logits_operation(llama, 1.0, 1, 2.0, true);
+    const auto plain = parasight::logits_operation(llama, 1.0, 1, 2.0, false);
+    QCOMPARE_EQ(logits.forward.trailing_memory_bytes, 1050673152.0 * 25.86);
+    QCOMPARE_EQ(logits.backward.trailing_memory_bytes, 1050673152.0 * 27.65);
+    QCOMPARE_EQ(plain.forward.memory_bytes - logits.forward.memory_bytes, 1050673152.0 * 4.0);  // the fused count
+    DeviceSpec device;
+    device.peak_flops[Dtype::bf16] = 312e12;
+    device.memory_bandwidth_Bps = 2039e9;
+    const auto compute = parasight::make_compute_model(device, Dtype::bf16);
+    parasight::LayerOperation gemm_only = logits;
+    gemm_only.forward.trailing_memory_bytes = 0.0;
+    PS_COMPARE_RELATIVE(compute.time_s(logits.forward),
+                        compute.time_s(gemm_only.forward) + 1050673152.0 * 25.86 / (2039e9 * 0.85), 1e-14);
+}
+
 void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {
     // Transformer Engine's fp8 recipe: the linear layers' GEMMs take fp8 inputs, the rest stays bf16. On an H100-like
     // device (fp8 1978.9, bf16 989.4 TFLOP/s, 3350 GB/s), Llama 3 8B at 8192 tokens, micro-batch 1, no TP.
@@ -644,7 +700,7 @@ void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {
     QVERIFY(!core.linear_gemm);
     PS_COMPARE_RELATIVE(fp8.time_s(core), 1099511627776.0 / (989.4e12 * 0.6), 1e-12);
     // So does the logits projection (Megatron-Core's output layer is not a Transformer Engine linear).
-    QVERIFY(!parasight::logits_operation(model, 1.0, 1, 2.0).forward.linear_gemm);
+    QVERIFY(!parasight::logits_operation(model, 1.0, 1, 2.0, false).forward.linear_gemm);
     // Trained in bf16, everything runs at the bf16 peak as before.
     const auto bf16 = parasight::make_compute_model(device, Dtype::bf16);
     PS_COMPARE_RELATIVE(bf16.time_s(qkv) / fp8.time_s(qkv), 1978.9 / 989.4, 1e-12);
@@ -663,8 +719,10 @@ void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
     device.peak_flops[Dtype::bf16] = 312e12;
     device.memory_bandwidth_Bps = 2039e9;
     const auto compute = parasight::make_compute_model(device, Dtype::bf16);
-    const auto costs = parasight::transformer_layer_costs(model, parallelism, parasight::Attention::unfused, 1.0,
-                                                          compute, 2.0, 2.0, RecomputedOperations{});
+    parasight::TrainingSpec training;
+    training.attention = parasight::Attention::unfused;
+    const auto costs = parasight::transformer_layer_costs(model, parallelism, training, 1.0, compute, 2.0, 2.0,
+                                                          RecomputedOperations{});
     const double s = 2048.0, h = 12288.0;
     QCOMPARE_EQ(costs.attention.weight_gradients_flops, 8.0 * s * h * h);
     QCOMPARE_EQ(costs.mlp.weight_gradients_flops, 16.0 * s * h * h);

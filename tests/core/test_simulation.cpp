@@ -169,7 +169,7 @@ HandCosts hand_costs(const Scenario& scenario) {
             }
         }
     }
-    const auto logits = parasight::logits_operation(scenario.model, mb / p.cp, p.tp, eb);
+    const auto logits = parasight::logits_operation(scenario.model, mb / p.cp, p.tp, eb, scenario.training.eager_kernels);
     const auto embedding = parasight::embedding_operation(scenario.model, mb / p.cp, p.tp, eb);
     costs.logits_forward_s = compute.time_s("logits", parasight::Pass::forward, logits.forward);
     costs.logits_backward_s = compute.time_s("logits", parasight::Pass::backward, logits.backward);

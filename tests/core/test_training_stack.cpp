@@ -148,7 +148,9 @@ private slots:
         QCOMPARE(parasight::scenario_behaviours(fsdp).zero3_gather, Zero3Gather::layer);
         std::string module_text = fsdp_text;
         module_text.replace(module_text.find("zero: 3"), 7, "zero: 3, zero3_gather: module");
-        // FSDP with DeepSpeed's gather written out simulates as DeepSpeed (both overlap gradients under ZeRO-3).
+        module_text.replace(module_text.find("stack: fsdp"), 11, "stack: fsdp, eager_kernels: false");
+        // FSDP with DeepSpeed's gather and fused kernels written out simulates as DeepSpeed (both overlap gradients
+        // under ZeRO-3).
         QCOMPARE(iteration_s(zero3), iteration_s(loaded(module_text)));
         QVERIFY(iteration_s(zero3) != iteration_s(fsdp));
     }
@@ -198,6 +200,27 @@ private slots:
         // Back to none: every behaviour still at 2021's value takes ParaSight's default.
         parasight::change_stack(scenario, TrainingStack::none);
         QVERIFY(scenario_behaviours(scenario) == parasight::stack_behaviours(TrainingStack::none, 0, parasight::Dtype::bf16));
+    }
+
+    void fsdpRunsEagerKernels() {
+        // PyTorch FSDP's stacks run their models eagerly (torchtitan: compile = false, its RMSNorm written out);
+        // Megatron's and DeepSpeed's fuse. A file's own value wins, and without a stack the key is written only when
+        // set.
+        QVERIFY(loaded(scenario_text(", stack: fsdp", "")).training.eager_kernels);
+        QVERIFY(!loaded(scenario_text(", stack: megatron-core", "")).training.eager_kernels);
+        QVERIFY(!loaded(scenario_text(", stack: deepspeed", "")).training.eager_kernels);
+        QVERIFY(!loaded(scenario_text(", stack: fsdp, eager_kernels: false", "")).training.eager_kernels);
+        QVERIFY(loaded(scenario_text(", eager_kernels: true", "")).training.eager_kernels);
+        const std::string plain = parasight::write_scenario_yaml(loaded(scenario_text("", "")));
+        QVERIFY2(plain.find("eager_kernels") == std::string::npos, plain.c_str());
+        const std::string fsdp = parasight::write_scenario_yaml(loaded(scenario_text(", stack: fsdp", "")));
+        QVERIFY2(fsdp.find("eager_kernels") == std::string::npos, fsdp.c_str());
+        const std::string apart =
+            parasight::write_scenario_yaml(loaded(scenario_text(", stack: fsdp, eager_kernels: false", "")));
+        QVERIFY2(apart.find("eager_kernels: false") != std::string::npos, apart.c_str());
+        // Eager kernels take longer than fused ones: the same run on the fsdp stack with them written off is faster.
+        QVERIFY(iteration_s(loaded(scenario_text(", stack: fsdp, eager_kernels: false", ""))) <
+                iteration_s(loaded(scenario_text(", stack: fsdp", ""))));
     }
 
     void megatronKeepsFp32GradientsWithBf16() {

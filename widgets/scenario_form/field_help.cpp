@@ -109,6 +109,10 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("model.causal_attention"),
          tr("Causal attention: each token attends only to the tokens before it (GPT, Llama); a fused attention "
             "kernel then skips the masked half of the scores. Off: encoders (BERT, T5's encoder) see every token")},
+        {QStringLiteral("training.eager_kernels"),
+         tr("Eager kernels: the norms, activation, residual adds and the fp32 loss run as eager PyTorch runs them, "
+            "each a chain of kernels (PyTorch FSDP's stacks); off: fused, one pass each (Megatron, Transformer "
+            "Engine)")},
         {QStringLiteral("model.parallel_blocks"),
          tr("Parallel blocks: attention and MLP side by side on one normed input (GPT-J, GPT-NeoX, PaLM): one norm "
             "and, with tensor parallelism, one collective each way per layer instead of one per block")},

@@ -273,6 +273,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                            optimizer_names, [](Scenario& s) -> Optimizer& { return s.training.optimizer; }));
     fields.push_back(flag_field(QStringLiteral("training.fp32_gradients"), training, tr("FP32 gradients"),
                                 [](Scenario& s) -> bool& { return s.training.fp32_gradients; }));
+    fields.push_back(flag_field(QStringLiteral("training.eager_kernels"), training, tr("Eager kernels"),
+                                [](Scenario& s) -> bool& { return s.training.eager_kernels; }));
     if (scenario.model.kind == ModelKind::transformer) {
         fields.push_back(enum_field<Attention>(QStringLiteral("training.attention"), training, tr("Attention"),
                                                attention_names,
