@@ -57,12 +57,13 @@ double ComputeModel::time_s(const OperationWork& work) const noexcept {
         compute_s = work.flops / (peak * attention_efficiency_of(work.matmuls[0]));
     } else if (work.flops > 0.0) {
         double shaped_flops = 0.0;
+        const double scale = work.linear_gemm ? linear_gemm_efficiency_scale : 1.0;
         for (const MatmulShape& shape : work.matmuls) {
             if (shape.flops() <= 0.0) continue;
-            compute_s += gemm_compute_s(*this, shape, peak);
+            compute_s += gemm_compute_s(*this, shape, peak) / scale;
             shaped_flops += shape.flops();
         }
-        compute_s += std::max(0.0, work.flops - shaped_flops) / (peak * matmul_efficiency);
+        compute_s += std::max(0.0, work.flops - shaped_flops) / (peak * matmul_efficiency * scale);
     }
     const double bandwidth_Bps = memory_bandwidth_Bps * memory_efficiency;
     return std::max(compute_s, work.memory_bytes / bandwidth_Bps) + work.trailing_memory_bytes / bandwidth_Bps;
@@ -103,6 +104,9 @@ ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<
     }
     model.memory_bandwidth_Bps = device.memory_bandwidth_Bps;
     model.matmul_efficiency = device.matmul_efficiency;
+    if (dtype == Dtype::fp8 && device.fp8_matmul_efficiency > 0.0 && device.matmul_efficiency > 0.0) {
+        model.linear_gemm_efficiency_scale = device.fp8_matmul_efficiency / device.matmul_efficiency;
+    }
     model.matmul_half_dim = device.matmul_half_dim;
     model.streaming_multiprocessors = device.streaming_multiprocessors;
     model.memory_efficiency = device.memory_efficiency;

@@ -49,6 +49,9 @@ struct ComputeModel {
     double other_operations_peak_flops = 0.0;
     double memory_bandwidth_Bps = 0.0;  // datasheet peak
     double matmul_efficiency = 0.0;     // of peak, for large matmuls
+    // What a linear GEMM's efficiency is multiplied by: with fp8 training, fp8_matmul_efficiency / matmul_efficiency
+    // where the device gives one; otherwise 1.
+    double linear_gemm_efficiency_scale = 1.0;
     double matmul_half_dim = 0.0;       // the depth k at which a GEMM tile reaches half of matmul_efficiency
     int streaming_multiprocessors = 0;  // 0: the device names none, and matmuls run without tile quantisation
     double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve

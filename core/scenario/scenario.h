@@ -171,12 +171,15 @@ struct DeviceSpec {
     // A100 and H100; 0.85 is the middle. These are A100 figures: a device preset with published measurements of its
     // own scales them (the H100 and H200 presets, docs/model.md §2).
     double matmul_efficiency = 0.8;
+    // What large fp8 GEMMs reach of the fp8 peak, where it differs from matmul_efficiency (measured on an H100: 0.92
+    // of the bf16 GEMMs' share, docs/model.md §2); 0: matmul_efficiency.
+    double fp8_matmul_efficiency = 0.0;
     double matmul_half_dim = 128.0;
     int streaming_multiprocessors = 0;
     double memory_efficiency = 0.85;
     // The share of peak a fused attention kernel reaches on the FLOPs it does: FlashAttention-2 reaches 50–73% of
     // A100 peak (Dao 2023, abstract and §4.1); FlashAttention-3 75% of H100 peak forward (Shah et al. 2024), where
-    // FlashAttention-2 reaches 34% (the H100 presets' 0.278).
+    // FlashAttention-2 reaches 34% (the H100 presets' 0.339), on long sequences at head width 128.
     double attention_efficiency = 0.6;
 
     friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;

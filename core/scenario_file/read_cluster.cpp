@@ -8,7 +8,8 @@ namespace {
 const std::vector<std::string_view> device_keys{"preset",           "name",           "peak",
                                                 "memory",           "memory_bandwidth", "matmul_efficiency",
                                                 "matmul_half_dim",  "streaming_multiprocessors",
-                                                "memory_efficiency", "attention_efficiency"};
+                                                "memory_efficiency", "attention_efficiency",
+                                                "fp8_matmul_efficiency"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
                                                  "multi_dimension_collectives", "memory_system"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
@@ -56,6 +57,7 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
     reader.read_quantity("memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth,
                          limits::memory_bandwidth);
     reader.read_fraction("matmul_efficiency", device.matmul_efficiency, limits::matmul_efficiency);
+    reader.read_fraction("fp8_matmul_efficiency", device.fp8_matmul_efficiency, limits::fp8_matmul_efficiency);
     reader.read_fraction("matmul_half_dim", device.matmul_half_dim, limits::matmul_half_dim);
     reader.read_integer("streaming_multiprocessors", device.streaming_multiprocessors,
                         limits::streaming_multiprocessors);

@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 23> paths_written_only_when_set{
+const std::array<std::string_view, 24> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -25,6 +25,7 @@ const std::array<std::string_view, 23> paths_written_only_when_set{
     "training.fp32_gradients",
     "training.eager_kernels",
     "cluster.device.streaming_multiprocessors",
+    "cluster.device.fp8_matmul_efficiency",
     "cluster.topology[].algorithm",
     "cluster.topology[].in_switch_efficiency",
     "cluster.topology[].in_switch_reduction",
@@ -197,6 +198,10 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     write_quantity(out, "memory", device.memory_bytes, units::Dimension::size);
     write_quantity(out, "memory_bandwidth", device.memory_bandwidth_Bps, units::Dimension::bandwidth);
     out << YAML::Key << "matmul_efficiency" << YAML::Value << units::format_number(device.matmul_efficiency);
+    if (device.fp8_matmul_efficiency > 0.0) {
+        out << YAML::Key << "fp8_matmul_efficiency" << YAML::Value
+            << units::format_number(device.fp8_matmul_efficiency);
+    }
     out << YAML::Key << "matmul_half_dim" << YAML::Value << units::format_number(device.matmul_half_dim);
     if (device.streaming_multiprocessors > 0) {
         out << YAML::Key << "streaming_multiprocessors" << YAML::Value

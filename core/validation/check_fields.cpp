@@ -129,6 +129,10 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
     }
     problems.number("cluster.device.memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
     problems.number("cluster.device.attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
+    if (device.fp8_matmul_efficiency != 0.0) {  // 0: matmul_efficiency
+        problems.number("cluster.device.fp8_matmul_efficiency", device.fp8_matmul_efficiency,
+                        limits::fp8_matmul_efficiency);
+    }
 }
 
 void check_memory_system(const MemorySystemSpec& memory_system, std::int64_t devices, ProblemList& problems) {
