@@ -40,12 +40,36 @@ double optimizer_step_parameters(double parameters, int zero_stage, int dp) {
     return parameters / shards(zero_stage, optimizer_sharded_from, dp);
 }
 
+double optimizer_kernel_bandwidth_share(OptimizerImplementation implementation) noexcept {
+    switch (implementation) {
+    case OptimizerImplementation::fused: return 0.813;
+    case OptimizerImplementation::foreach_kernels: return 0.891;
+    case OptimizerImplementation::for_loop: return 1.011;
+    }
+    return 1.0;
+}
+
 double optimizer_step_bytes(double parameters, const TrainingSpec& training) {
-    // The fp32 states (master weights below 32 bits, moments) read and written, the weights written, the gradient
-    // read: Adam 4 + 8 read and written again, SGD 4 + 4.
-    const double states = training.optimizer == Optimizer::adam ? 24.0 : 16.0;
-    const double weights = training.dtype == Dtype::fp32 ? 0.0 : 2.0;  // fp32: the master copy is the weights
-    return parameters * (states + weights + gradient_element_bytes(training));
+    const bool adam = training.optimizer == Optimizer::adam;
+    const double gradient = gradient_element_bytes(training);
+    const bool sixteen_bit_weights = training.dtype != Dtype::fp32;
+    double bytes_per_parameter = 0.0;
+    if (training.optimizer_implementation == OptimizerImplementation::fused) {
+        // The fp32 states (master weights below 32 bits, moments) read and written, the weights written, the
+        // gradient read: Adam 4 + 8 read and written again, SGD 4 + 4; fp32: the master copy is the weights.
+        bytes_per_parameter = (adam ? 24.0 : 16.0) + (sixteen_bit_weights ? 2.0 : 0.0) + gradient;
+    } else if (adam) {
+        // weights · (1 − lr·wd): 8; m.lerp_(g): 8 + g; v · β2: 8; v.addcmul_(g, g): 8 + 2g; sqrt(v): 8; / the bias
+        // correction: 8; + ε: 8; weights.addcdiv_(m, denominator): 16.
+        bytes_per_parameter = 72.0 + 3.0 * gradient;
+    } else {
+        // momentum · μ: 8; + g: 8 + g; weights.add_(momentum): 12.
+        bytes_per_parameter = 28.0 + gradient;
+    }
+    if (training.optimizer_implementation != OptimizerImplementation::fused && sixteen_bit_weights) {
+        bytes_per_parameter += 6.0;  // the 16-bit weights cast from the fp32 master weights: read 4, write 2
+    }
+    return parameters * bytes_per_parameter / optimizer_kernel_bandwidth_share(training.optimizer_implementation);
 }
 
 }  // namespace parasight

@@ -31,11 +31,26 @@ struct ModelStateBytes {
 // optimizer state it holds (ZeRO §5.1).
 [[nodiscard]] double optimizer_step_parameters(double parameters, int zero_stage, int dp);
 
-// Bytes the optimizer step streams through memory to update `parameters` parameters. Mixed-precision Adam reads the
-// fp32 master weights, both moments and the gradient (gradient_element_bytes: 2, or 4 with fp32_gradients) and
-// writes the three fp32 tensors and the 16-bit weights: 14 + 14 = 28 per parameter (30 with fp32 gradients); SGD
-// with momentum 10 + 10 = 20 (22). fp32 training streams as much as 16-bit with 16-bit gradients (Adam reads weights,
-// moments and gradient, 16, and writes 12; SGD 12 and 8).
+// What the optimizer step costs as bytes a copy would move in its time (the roofline's memory term at the copy's
+// bandwidth, memory_bandwidth · memory_efficiency), to update `parameters` parameters with
+// training.optimizer_implementation:
+// - fused: one multi-tensor kernel reads the fp32 master weights, the moments and the gradient (gradient_element_bytes)
+//   and writes the three fp32 tensors and the 16-bit weights: Adam 14 + 14 = 28 bytes a parameter (30 with fp32
+//   gradients), SGD with momentum 10 + 10 = 20 (22); fp32 training streams as much as 16-bit with 16-bit gradients
+//   (Adam reads weights, moments and gradient, 16, and writes 12; SGD 12 and 8).
+// - foreach and for-loop: PyTorch's AdamW update as separate kernels, each reading and writing its tensors
+//   (torch/optim/adam.py, _multi_tensor_adam and _single_tensor_adam, decoupled weight decay): 72 + 3 · gradient
+//   bytes a parameter (84 with fp32 gradients); SGD with momentum (torch/optim/sgd.py) 28 + gradient bytes; with
+//   16-bit weights a cast of the fp32 master weights to them, 6 more.
+// Then over the share of the copy's bandwidth each implementation's kernels reached in AdamW steps measured on an
+// H100 (optimizer_kernel_bandwidth_share).
 [[nodiscard]] double optimizer_step_bytes(double parameters, const TrainingSpec& training);
+
+// The share of a copy's bandwidth the kernels of `implementation` reached: AdamW over 268 435 456 fp32 parameters in 64
+// tensors on an H100 SXM (parasight-calibrate --survey, 2026-11-27; tests/data/calibration/h100-sxm-2026-11-27), the
+// bytes above over the time, over the best copy's 3017 GB/s — fused 28 B in 3.066 ms: 0.813, foreach 84 B in 8.391
+// ms: 0.891, for-loop 84 B in 7.389 ms: 1.011 (its plain elementwise kernels run at a copy's speed; the
+// multi-tensor kernels of the fused and foreach implementations below it).
+[[nodiscard]] double optimizer_kernel_bandwidth_share(OptimizerImplementation implementation) noexcept;
 
 }  // namespace parasight

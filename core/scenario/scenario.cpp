@@ -29,6 +29,10 @@ const std::array<SuggestionAlias, 9> dtype_suggestion_aliases{{{"bfloat16", "bf1
                                                                 {"float8", "fp8"},
                                                                 {"e4m3", "fp8"}}};
 const std::array<EnumName<Optimizer>, 2> optimizer_names{{{Optimizer::adam, "adam"}, {Optimizer::sgd, "sgd"}}};
+const std::array<EnumName<OptimizerImplementation>, 3> optimizer_implementation_names{
+    {{OptimizerImplementation::fused, "fused"},
+     {OptimizerImplementation::foreach_kernels, "foreach"},
+     {OptimizerImplementation::for_loop, "for-loop"}}};
 const std::array<EnumName<Attention>, 2> attention_names{
     {{Attention::fused, "fused"}, {Attention::unfused, "unfused"}}};
 const std::array<EnumName<TpOverlap>, 2> tp_overlap_names{

@@ -25,6 +25,10 @@ enum class PoolOp { max, avg };
 enum class Shortcut { none, identity, projection };
 enum class Dtype { fp32, tf32, fp16, bf16, fp8 };
 enum class Optimizer { adam, sgd };
+// How the optimizer step runs (docs/model.md §4, "The optimizer step"): one fused multi-tensor kernel (Apex's and
+// DeepSpeed's FusedAdam, PyTorch's fused=True), PyTorch's foreach kernels (one multi-tensor kernel per operation of the
+// update) or its for-loop over the parameters (one kernel per operation and tensor).
+enum class OptimizerImplementation { fused, foreach_kernels, for_loop };
 // How the attention core (scores, softmax, dropout, ·V) runs: one fused kernel that never writes the s² scores
 // (FlashAttention-2, Dao 2023), or Megatron-LM's separate kernels of 2021-2022.
 enum class Attention { fused, unfused };
@@ -54,6 +58,7 @@ extern const std::array<EnumName<Dtype>, 4> training_dtype_names;  // tf32 is a 
 // Names other tools give dtypes ("bfloat16", "half"): not accepted, since a dtype has one spelling, but suggested.
 extern const std::array<SuggestionAlias, 9> dtype_suggestion_aliases;
 extern const std::array<EnumName<Optimizer>, 2> optimizer_names;
+extern const std::array<EnumName<OptimizerImplementation>, 3> optimizer_implementation_names;
 extern const std::array<EnumName<Attention>, 2> attention_names;
 extern const std::array<EnumName<Recompute>, 4> recompute_names;
 extern const std::array<EnumName<TpOverlap>, 2> tp_overlap_names;
@@ -138,6 +143,10 @@ struct TrainingSpec {
     std::optional<std::int64_t> dataset_samples;
     Dtype dtype = Dtype::bf16;
     Optimizer optimizer = Optimizer::adam;
+    // Fused by default: Megatron-LM and Megatron-Core (Apex's or Transformer Engine's FusedAdam), DeepSpeed (its
+    // FusedAdam) and torchtitan (optimizer.implementation = "fused") step in one kernel; llm-foundry's Composer
+    // DecoupledAdamW loops over the parameters.
+    OptimizerImplementation optimizer_implementation = OptimizerImplementation::fused;
     // Fused by default: Megatron-Core (with Transformer Engine), DeepSpeed and PyTorch's scaled_dot_product_attention
     // all run a fused kernel today; unfused reproduces the Megatron-LM runs of 2021-2022 (Narayanan, Korthikanti).
     Attention attention = Attention::fused;

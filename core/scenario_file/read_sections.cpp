@@ -22,8 +22,10 @@ void record_keys(const MapReader& reader, LocationIndex& locations, const std::v
 }  // namespace
 
 void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& locations, TrainingSpec& training) {
-    const std::vector<std::string_view> keys{"global_batch", "micro_batch", "dataset_samples", "dtype",
-                                             "optimizer",    "attention",   "fp32_gradients",  "eager_kernels", "stack"};
+    const std::vector<std::string_view> keys{"global_batch",   "micro_batch",   "dataset_samples",
+                                             "dtype",          "optimizer",     "optimizer_implementation",
+                                             "attention",      "fp32_gradients", "eager_kernels",
+                                             "stack"};
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
@@ -33,6 +35,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     if (reader.read_integer("dataset_samples", samples, limits::dataset_samples)) training.dataset_samples = samples;
     reader.read_enum("dtype", training.dtype, training_dtype_names, dtype_suggestion_aliases);
     reader.read_enum("optimizer", training.optimizer, optimizer_names);
+    reader.read_enum("optimizer_implementation", training.optimizer_implementation, optimizer_implementation_names);
     reader.read_enum("attention", training.attention, attention_names);
     reader.read_bool("fp32_gradients", training.fp32_gradients);
     reader.read_bool("eager_kernels", training.eager_kernels);

@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 24> paths_written_only_when_set{
+const std::array<std::string_view, 25> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -21,6 +21,7 @@ const std::array<std::string_view, 24> paths_written_only_when_set{
     "model.ffn_hidden",
     "model.capacity_factor",
     "training.dataset_samples",
+    "training.optimizer_implementation",
     "training.stack",
     "training.fp32_gradients",
     "training.eager_kernels",
@@ -131,6 +132,10 @@ void write_training(YAML::Emitter& out, const Scenario& scenario) {
     }
     out << YAML::Key << "dtype" << YAML::Value << std::string(name_of(training.dtype, dtype_names));
     out << YAML::Key << "optimizer" << YAML::Value << std::string(name_of(training.optimizer, optimizer_names));
+    if (training.optimizer_implementation != OptimizerImplementation::fused) {
+        out << YAML::Key << "optimizer_implementation" << YAML::Value
+            << std::string(name_of(training.optimizer_implementation, optimizer_implementation_names));
+    }
     if (training.stack != TrainingStack::none) {
         out << YAML::Key << "stack" << YAML::Value << std::string(name_of(training.stack, training_stack_names));
     }

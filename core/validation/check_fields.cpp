@@ -102,6 +102,8 @@ void check_training(const TrainingSpec& training, ProblemList& problems) {
     }
     known(problems, "training.dtype", training.dtype, training_dtype_names);
     known(problems, "training.optimizer", training.optimizer, optimizer_names);
+    known(problems, "training.optimizer_implementation", training.optimizer_implementation,
+          optimizer_implementation_names);
     known(problems, "training.attention", training.attention, attention_names);
     known(problems, "training.stack", training.stack, training_stack_names);
 }

@@ -2,7 +2,9 @@
 (tests/data/calibration/h100-sxm-2026-11-27/calibration.json): every measured number of the preset, and every figure
 its comments quote, is recomputed here from the raw times with parasight-calibrate's own code (app/calibrate), so a
 preset edited by hand, or a change to how the tool computes a number, shows.
-Run as: python3 measured_preset_test.py APP_CALIBRATE_DIR PRESET.yaml CALIBRATION.json"""
+The optimizer step's measured shares of the copy's bandwidth are recomputed too, and must be the ones
+core/model/model_states.cpp gives.
+Run as: python3 measured_preset_test.py APP_CALIBRATE_DIR PRESET.yaml CALIBRATION.json MODEL_STATES.cpp"""
 
 import json
 import statistics
@@ -87,4 +89,15 @@ quoted(f"on {len(layers)} transformer GEMM shapes", "the fp8 shape count")
 same(efficiency * fp8 / bf16, preset["fp8_matmul_efficiency"], "fp8_matmul_efficiency")
 quoted(f"reached {fp8:.3f} of it ({fast:.3f} with fast", "fp8's share")
 quoted(f"bf16 reached {bf16:.3f} of its own", "bf16's share")
+# The optimizer step: each implementation's AdamW kernels over fp32 parameters, their bytes (28 fused, 84 as PyTorch's
+# eight separate kernels) over the time, over the best copy's bandwidth — the shares model_states.cpp returns.
+with open(sys.argv[4], encoding="utf-8") as file:
+    model_states = file.read()
+adamw_bytes = {"fused": 28.0, "foreach": 84.0, "for_loop": 84.0}
+enumerator = {"fused": "fused", "foreach": "foreach_kernels", "for_loop": "for_loop"}
+for r in raw["survey"]["adamw"]["rows"]:
+    share = adamw_bytes[r["implementation"]] * r["parameters"] / r["time_s"] / best_copy
+    line = f"case OptimizerImplementation::{enumerator[r['implementation']]}: return {share:.3f};"
+    if line not in model_states:
+        raise SystemExit(f"FAIL the {r['implementation']} optimizer step's share: model_states.cpp lacks '{line}'")
 print("ok")

@@ -1,8 +1,9 @@
 // parasight-cli oracle end to end (docs/cli.md "oracle"): the built binary on tests/data/oracle/small-cnn.yaml, whose
 // layers test_oracle_scenario.cpp works out by hand — conv 0 (3 × 8 × 8 → 4 × 8 × 8, 3 × 3) with FW 13.824 ns and
-// BW 27.648 ns per sample, WU 0.224 ns; fc 1 (256 → 10) FW 5.12 ns, BW 10.24 ns, WU 5.14 ns. D 64, B 8 (8 iterations),
-// S 4, δ 4 B, 40 000 B per PE; one ring of 4 at 1 GB/s with 10 µs a hop (α 10 µs, β 1 ns/B).
-// Σ(FW + BW) = 56.832 ns, ΣWU = 5.364 ns, Σ|w| = 108 + 2 560 = 2 668.
+// BW 27.648 ns per sample, WU 0.224 / 0.813 ns; fc 1 (256 → 10) FW 5.12 ns, BW 10.24 ns, WU 5.14 / 0.813 ns (the fused
+// optimizer step's 20 B per parameter at its measured 0.813 of the bandwidth). D 64, B 8 (8 iterations), S 4, δ 4 B,
+// 40 000 B per PE; one ring of 4 at 1 GB/s with 10 µs a hop (α 10 µs, β 1 ns/B).
+// Σ(FW + BW) = 56.832 ns, ΣWU = 5.364 / 0.813 ns, Σ|w| = 108 + 2 560 = 2 668.
 
 #include "cli_runner.h"
 #include "numeric_compare.h"
@@ -19,6 +20,9 @@ using parasight::testing::data_path;
 using parasight::testing::describe;
 
 constexpr double kExact = 1e-12;  // the CLI prints shortest round-trip numbers; sums of a few terms
+constexpr double kConvUpdate_s = 0.224e-9 / 0.813;  // WU of conv 0
+constexpr double kFcUpdate_s = 5.14e-9 / 0.813;     // WU of fc 1
+constexpr double kUpdates_s = kConvUpdate_s + kFcUpdate_s;
 
 QStringList oracle_shape_problems(const QJsonObject& json) {
     QStringList problems;
@@ -71,22 +75,23 @@ private slots:
         QCOMPARE(serial.value(QStringLiteral("fits_memory")).toBool(), false);
 
         // p 2: only the layer pipeline fits (its larger group, fc 1, keeps 4·9 386 = 37 544 B; data 44 248 B). Compute
-        // D(p + S − 1)/S·(max FW + max BW) + (D/B)·max WU = 64·5/4·41.472 + 8·5.14 = 3 358.88 ns; communication
+        // D(p + S − 1)/S·(max FW + max BW) + (D/B)·max WU = 64·5/4·41.472 + 8·5.14/0.813 ns; communication
         // 2D(p + S − 2)/B·(α + (B/S)·|y_0|·δβ) = 64·(10 µs + 2·256·4 ns) = 771.072 µs.
         QCOMPARE(points[1].toObject().value(QStringLiteral("best")).toString(), QStringLiteral("layer"));
         const QJsonObject layer = strategy_at(json, 1, QStringLiteral("layer"));
-        PS_COMPARE_RELATIVE(layer.value(QStringLiteral("compute_s")).toDouble(), 3358.88e-9, kExact);
+        PS_COMPARE_RELATIVE(layer.value(QStringLiteral("compute_s")).toDouble(), 3317.76e-9 + 8.0 * kFcUpdate_s, kExact);
         PS_COMPARE_RELATIVE(layer.value(QStringLiteral("communication_s")).toDouble(), 771.072e-6, kExact);
         QCOMPARE_EQ(layer.value(QStringLiteral("memory_bytes")).toDouble(), 37544.0);
         QCOMPARE(strategy_at(json, 1, QStringLiteral("data")).value(QStringLiteral("fits_memory")).toBool(), false);
 
-        // p 4, data: 64/4·56.832 + 8·5.364 = 952.224 ns; 8·2·3·(10 µs + 2 668/4·4 ns) = 8·76.008 = 608.064 µs;
+        // p 4, data: 64/4·56.832 + 8·5.364/0.813 = 909.312 + 8·ΣWU ns; 8·2·3·(10 µs + 2 668/4·4 ns) = 8·76.008 =
+        // 608.064 µs;
         // per iteration an eighth; memory 4·((2·2·448 + 220) + (2·2·266 + 5 130)) = 32 824 B.
         const QJsonObject data = strategy_at(json, 2, QStringLiteral("data"));
-        PS_COMPARE_RELATIVE(data.value(QStringLiteral("compute_s")).toDouble(), 952.224e-9, kExact);
+        PS_COMPARE_RELATIVE(data.value(QStringLiteral("compute_s")).toDouble(), 909.312e-9 + 8.0 * kUpdates_s, kExact);
         PS_COMPARE_RELATIVE(data.value(QStringLiteral("communication_s")).toDouble(), 608.064e-6, kExact);
-        PS_COMPARE_RELATIVE(data.value(QStringLiteral("iteration_s")).toDouble(), (952.224e-9 + 608.064e-6) / 8.0,
-                            kExact);
+        PS_COMPARE_RELATIVE(data.value(QStringLiteral("iteration_s")).toDouble(),
+                            (909.312e-9 + 8.0 * kUpdates_s + 608.064e-6) / 8.0, kExact);
         QCOMPARE_EQ(data.value(QStringLiteral("memory_bytes")).toDouble(), 32824.0);
         QVERIFY(data.value(QStringLiteral("ruled_out")).isNull());
 
@@ -111,9 +116,9 @@ private slots:
     }
 
     // The scenario's own strategy, data over its 4 PEs, beside its simulation (overlap slowdown 0, so that computation
-    // beside communication runs at full speed). Per iteration the oracle computes 952.224 ns / 8 = 119.028 ns; the
-    // simulation runs each replica's one micro-batch of 2 through the same roofline — conv 0 27.648 + fc 1 10.24 ns
-    // forward, 55.296 + 20.48 ns backward, the optimizer 5.364 ns — 119.028 ns as well. The oracle's ring moves the
+    // beside communication runs at full speed). Per iteration the oracle computes 909.312 ns / 8 + ΣWU = 113.664 ns +
+    // ΣWU; the simulation runs each replica's one micro-batch of 2 through the same roofline — conv 0 27.648 + fc 1
+    // 10.24 ns forward, 55.296 + 20.48 ns backward, the optimizer ΣWU — the same. The oracle's ring moves the
     // weights, 6·(10 µs + 2 668/4·4 ns) = 76.008 µs; the simulated one the biases too: 6·(10 µs + 2 682/4·4 ns) =
     // 76.092 µs, all of it exposed (one bucket, after backward).
     void compareData() {
@@ -131,13 +136,14 @@ private slots:
         QCOMPARE(comparison.value(QStringLiteral("p")).toInt(), 4);
         const QJsonObject oracle = comparison.value(QStringLiteral("oracle")).toObject();
         const QJsonObject simulated = comparison.value(QStringLiteral("simulated")).toObject();
-        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(), 119.028e-9, kExact);
-        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("compute_s")).toDouble(), 119.028e-9, 1e-9);
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(), 113.664e-9 + kUpdates_s, kExact);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("compute_s")).toDouble(), 113.664e-9 + kUpdates_s, 1e-9);
         PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("communication_s")).toDouble(), 76.008e-6, kExact);
         PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("communication_s")).toDouble(), 76.092e-6, 1e-9);
         PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("exposed_communication_s")).toDouble(), 76.092e-6, 1e-9);
         QCOMPARE_EQ(simulated.value(QStringLiteral("bubble_s")).toDouble(), 0.0);
-        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("iteration_s")).toDouble(), 119.028e-9 + 76.092e-6, 1e-9);
+        PS_COMPARE_RELATIVE(simulated.value(QStringLiteral("iteration_s")).toDouble(),
+                            113.664e-9 + kUpdates_s + 76.092e-6, 1e-9);
         const QJsonArray reasons = comparison.value(QStringLiteral("reasons")).toArray();
         QCOMPARE(reasons.size(), 2);  // nothing overlaps, no pipeline: the collectives' cost, then computation
         QVERIFY(reasons[0].toString().startsWith(QStringLiteral("the collectives' cost: ")));
@@ -145,7 +151,7 @@ private slots:
     }
 
     // Two replicas of a two-stage pipeline (conv 0 | fc 1): the oracle's data + layer. Per epoch D/p1 = 32 samples
-    // each in S/p1 = 2 segments of 2: 32·(2 + 2 − 1)/2·(13.824 + 27.648) ns + 8·5.14 ns = 2 031.776 ns, of it the fill
+    // each in S/p1 = 2 segments of 2: 32·(2 + 2 − 1)/2·(13.824 + 27.648) ns + 8·5.14/0.813 ns = 1 990.656 ns + 8 WU, of it the fill
     // and drain 32·1/2·41.472 = 663.552 ns; exchanges 32·(10 µs + 2·256·4 ns) = 385.536 µs and the all-reduce of fc
     // 1's 2 560 weights over 2 replicas 8·2·(10 µs + 1 280·4 ns) = 241.92 µs. Per iteration an eighth of each.
     void compareDataAndLayer() {
@@ -165,7 +171,8 @@ private slots:
         QCOMPARE(comparison.value(QStringLiteral("p1")).toInt(), 2);
         QCOMPARE(comparison.value(QStringLiteral("p2")).toInt(), 2);
         const QJsonObject oracle = comparison.value(QStringLiteral("oracle")).toObject();
-        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(), 2031.776e-9 / 8.0, kExact);
+        PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("compute_s")).toDouble(),
+                            (1990.656e-9 + 8.0 * kFcUpdate_s) / 8.0, kExact);
         PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("bubble_s")).toDouble(), 663.552e-9 / 8.0, kExact);
         PS_COMPARE_RELATIVE(oracle.value(QStringLiteral("communication_s")).toDouble(), 627.456e-6 / 8.0, kExact);
         const QJsonObject simulated = comparison.value(QStringLiteral("simulated")).toObject();

@@ -130,10 +130,14 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         s.simulation.overlap_slowdown = pick_rate(pick, 0.1);
         break;
     case 20:
-        // Switches: sequence parallelism, the causal mask, eager kernels.
-        switch (pick(3)) {
+        // Switches: sequence parallelism, the causal mask, eager kernels; the optimizer's kernels.
+        switch (pick(4)) {
         case 0: p.sequence_parallel = !p.sequence_parallel; break;
         case 1: s.model.causal_attention = !s.model.causal_attention; break;
+        case 2:
+            s.training.optimizer_implementation =
+                optimizer_implementation_names[pick(optimizer_implementation_names.size())].value;
+            break;
         default: s.training.eager_kernels = !s.training.eager_kernels; break;
         }
         break;

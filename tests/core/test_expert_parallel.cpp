@@ -7,6 +7,8 @@
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
 
+#include "numeric_compare.h"
+
 #include <QtTest>
 
 using namespace parasight;
@@ -107,7 +109,8 @@ void TestExpertParallel::zeroShardsDenseStatesOverDataAndExpertRanks() {
     QCOMPARE_EQ(states[static_cast<std::size_t>(MemoryCategory::gradients)], gradients_bytes);
     QCOMPARE_EQ(states[static_cast<std::size_t>(MemoryCategory::optimizer)], optimizer_bytes);
     // The optimizer step updates 791 040 / 4 + 2 102 272 / 2 = 197 760 + 1 051 136 = 1 248 896 parameters, streaming
-    // 28 B each (mixed-precision Adam: model_states.h); then each shard is gathered back in its own group.
+    // 28 B each (mixed-precision Adam, one fused kernel at its measured 0.813 of the bandwidth: model_states.h); then
+    // each shard is gathered back in its own group.
     double step_bytes = 0.0;
     double dense_gather = 0.0;
     double expert_gather = 0.0;
@@ -118,7 +121,7 @@ void TestExpertParallel::zeroShardsDenseStatesOverDataAndExpertRanks() {
         if (label == "dp parameter all-gather") dense_gather += task.bytes;
         if (label == "dp expert parameter all-gather") expert_gather += task.bytes;
     }
-    QCOMPARE_EQ(step_bytes, 1248896.0 * 28);
+    PS_COMPARE_RELATIVE(step_bytes, 1248896.0 * 28 / 0.813, 1e-12);
     QCOMPARE_EQ(dense_gather, 2.0 * 791040.0);
     QCOMPARE_EQ(expert_gather, 2.0 * 2102272.0);
 }

@@ -37,6 +37,8 @@ using parasight::LayerSplit;
 using parasight::MlpKind;
 using parasight::ModelSpec;
 using parasight::Optimizer;
+using parasight::OptimizerImplementation;
+using parasight::Pass;
 using parasight::PipelineStep;
 using parasight::Recompute;
 using parasight::RecomputedOperations;
@@ -45,6 +47,7 @@ using parasight::testing::qs;
 
 Q_DECLARE_METATYPE(parasight::Dtype)
 Q_DECLARE_METATYPE(parasight::Optimizer)
+Q_DECLARE_METATYPE(parasight::OptimizerImplementation)
 Q_DECLARE_METATYPE(parasight::Schedule)
 Q_DECLARE_METATYPE(parasight::Recompute)
 
@@ -154,6 +157,8 @@ private slots:
     void modelStateBytesZeroFigure1();
     void optimizerStep_data();
     void optimizerStep();
+    void optimizerStepOnTheMeasuredH100_data();
+    void optimizerStepOnTheMeasuredH100();
 
     void gpipeOrder();
     void oneFOneBHandWorked();
@@ -980,41 +985,98 @@ void TestModelCosts::headWidthSetApartFromHidden() {
 
 void TestModelCosts::optimizerStep_data() {
     QTest::addColumn<Optimizer>("optimizer");
+    QTest::addColumn<OptimizerImplementation>("implementation");
     QTest::addColumn<int>("zero");
     QTest::addColumn<Dtype>("dtype");
     QTest::addColumn<bool>("fp32_gradients");
-    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("kernel_bytes");
+    QTest::addColumn<double>("bandwidth_share");
+    constexpr auto fused = OptimizerImplementation::fused;
+    constexpr auto foreach_kernels = OptimizerImplementation::foreach_kernels;
+    constexpr auto for_loop = OptimizerImplementation::for_loop;
     // Ψ = 7.5e9, N = 64. Without ZeRO a rank updates all Ψ; from stage 1 on only its shard, Ψ/N = 117 187 500.
-    // Mixed-precision Adam streams 28 B per parameter (reads 4 + 8 + a 2-byte gradient, writes 12 + 2), SGD with
-    // momentum 20 (reads 4 + 4 + 2, writes 8 + 2):
+    // Fused, mixed-precision Adam streams 28 B per parameter (reads 4 + 8 + a 2-byte gradient, writes 12 + 2), SGD
+    // with momentum 20 (reads 4 + 4 + 2, writes 8 + 2), at 0.813 of a copy's bandwidth:
     //   Adam: 28 · 7.5e9 = 210 000 000 000; 28 · 117 187 500 = 3 281 250 000
     //   SGD:  20 · 7.5e9 = 150 000 000 000; 20 · 117 187 500 = 2 343 750 000
-    QTest::newRow("adam, stage 0") << Optimizer::adam << 0 << Dtype::bf16 << false << 210000000000.0;
-    QTest::newRow("adam, stage 1") << Optimizer::adam << 1 << Dtype::bf16 << false << 3281250000.0;
-    QTest::newRow("adam, stage 3") << Optimizer::adam << 3 << Dtype::bf16 << false << 3281250000.0;
-    QTest::newRow("sgd, stage 0") << Optimizer::sgd << 0 << Dtype::bf16 << false << 150000000000.0;
-    QTest::newRow("sgd, stage 2") << Optimizer::sgd << 2 << Dtype::bf16 << false << 2343750000.0;
+    QTest::newRow("adam, stage 0") << Optimizer::adam << fused << 0 << Dtype::bf16 << false << 210000000000.0 << 0.813;
+    QTest::newRow("adam, stage 1") << Optimizer::adam << fused << 1 << Dtype::bf16 << false << 3281250000.0 << 0.813;
+    QTest::newRow("adam, stage 3") << Optimizer::adam << fused << 3 << Dtype::bf16 << false << 3281250000.0 << 0.813;
+    QTest::newRow("sgd, stage 0") << Optimizer::sgd << fused << 0 << Dtype::bf16 << false << 150000000000.0 << 0.813;
+    QTest::newRow("sgd, stage 2") << Optimizer::sgd << fused << 2 << Dtype::bf16 << false << 2343750000.0 << 0.813;
     // fp32 gradients are read at 4 bytes: Adam 30 · 7.5e9, SGD 22 · 7.5e9.
-    QTest::newRow("adam, fp32 gradients") << Optimizer::adam << 0 << Dtype::bf16 << true << 225000000000.0;
-    QTest::newRow("sgd, fp32 gradients") << Optimizer::sgd << 0 << Dtype::bf16 << true << 165000000000.0;
+    QTest::newRow("adam, fp32 gradients") << Optimizer::adam << fused << 0 << Dtype::bf16 << true << 225000000000.0
+                                          << 0.813;
+    QTest::newRow("sgd, fp32 gradients") << Optimizer::sgd << fused << 0 << Dtype::bf16 << true << 165000000000.0
+                                         << 0.813;
     // fp32 training: no master copy; Adam reads weights, moments and gradient (16) and writes 12 — 28 again; SGD 20.
-    QTest::newRow("adam, fp32") << Optimizer::adam << 0 << Dtype::fp32 << false << 210000000000.0;
-    QTest::newRow("sgd, fp32") << Optimizer::sgd << 0 << Dtype::fp32 << false << 150000000000.0;
+    QTest::newRow("adam, fp32") << Optimizer::adam << fused << 0 << Dtype::fp32 << false << 210000000000.0 << 0.813;
+    QTest::newRow("sgd, fp32") << Optimizer::sgd << fused << 0 << Dtype::fp32 << false << 150000000000.0 << 0.813;
+    // PyTorch's AdamW as separate kernels (torch/optim/adam.py), fp32 weights and gradients: w·(1 − lr·wd) reads and
+    // writes 4 + 4; m.lerp_(g) 4 + 4 + 4; v·β2 8; v.addcmul_(g, g) 4 + 4 + 4 + 4; sqrt(v) 8; / bias correction 8; + ε 8;
+    // w.addcdiv_(m, d) 4 + 4 + 4 + 4 — 84 · 7.5e9 = 630 000 000 000.
+    QTest::newRow("adam, foreach, fp32") << Optimizer::adam << foreach_kernels << 0 << Dtype::fp32 << false << 630000000000.0
+                                         << 0.891;
+    QTest::newRow("adam, for-loop, fp32") << Optimizer::adam << for_loop << 0 << Dtype::fp32 << false
+                                          << 630000000000.0 << 1.011;
+    // bf16 weights: the gradient is 2 bytes where it is read (three times: 72 + 6 = 78) and the fp32 master weights are
+    // cast to bf16 after the update (read 4, write 2): 84 again; with fp32 gradients 72 + 12 + 6 = 90.
+    QTest::newRow("adam, for-loop, bf16") << Optimizer::adam << for_loop << 0 << Dtype::bf16 << false
+                                          << 630000000000.0 << 1.011;
+    QTest::newRow("adam, foreach, fp32 gradients") << Optimizer::adam << foreach_kernels << 1 << Dtype::bf16 << true
+                                                   << 90.0 * 117187500.0 << 0.891;
+    // SGD with momentum (torch/optim/sgd.py): m·μ 8, m.add_(g) 4 + 4 + 2, w.add_(m) 12 — 30, and the cast 6: 36.
+    QTest::newRow("sgd, for-loop, bf16") << Optimizer::sgd << for_loop << 0 << Dtype::bf16 << false
+                                         << 36.0 * 7.5e9 << 1.011;
 }
 
 void TestModelCosts::optimizerStep() {
     QFETCH(Optimizer, optimizer);
+    QFETCH(OptimizerImplementation, implementation);
     QFETCH(int, zero);
     QFETCH(Dtype, dtype);
     QFETCH(bool, fp32_gradients);
-    QFETCH(double, bytes);
+    QFETCH(double, kernel_bytes);
+    QFETCH(double, bandwidth_share);
     const double parameters = parasight::optimizer_step_parameters(7.5e9, zero, 64);
     QCOMPARE_EQ(parameters, zero == 0 ? 7.5e9 : 117187500.0);
     parasight::TrainingSpec training;
     training.optimizer = optimizer;
+    training.optimizer_implementation = implementation;
     training.dtype = dtype;
     training.fp32_gradients = fp32_gradients;
-    QCOMPARE_EQ(parasight::optimizer_step_bytes(parameters, training), bytes);
+    QCOMPARE_EQ(parasight::optimizer_kernel_bandwidth_share(implementation), bandwidth_share);
+    QCOMPARE_EQ(parasight::optimizer_step_bytes(parameters, training), kernel_bytes / bandwidth_share);
+}
+
+void TestModelCosts::optimizerStepOnTheMeasuredH100_data() {
+    QTest::addColumn<OptimizerImplementation>("implementation");
+    QTest::addColumn<double>("measured_s");
+    // AdamW over 268 435 456 fp32 parameters in 64 tensors on an H100 SXM (parasight-calibrate --survey, 2026-11-27;
+    // tests/data/calibration/h100-sxm-2026-11-27/calibration.json, survey.adamw): the medians of 20 steps.
+    QTest::newRow("fused") << OptimizerImplementation::fused << 0.003065583;
+    QTest::newRow("foreach") << OptimizerImplementation::foreach_kernels << 0.008391141;
+    QTest::newRow("for-loop") << OptimizerImplementation::for_loop << 0.007388822;
+}
+
+void TestModelCosts::optimizerStepOnTheMeasuredH100() {
+    QFETCH(OptimizerImplementation, implementation);
+    QFETCH(double, measured_s);
+    // The step's roofline on the measured preset: bytes / (3350 GB/s · memory_efficiency 0.901), e.g. fused 28 ·
+    // 268 435 456 / 0.813 / 3 018 350 000 000 = 3.0630 ms against 3.0656 measured. The shares are rounded to three
+    // digits and the preset's efficiency too, so within 0.2%.
+    parasight::TrainingSpec training;
+    training.dtype = Dtype::fp32;
+    training.optimizer_implementation = implementation;
+    DeviceSpec measured_h100;  // presets/devices/h100-sxm-measured.yaml's figures the step's roofline reads
+    measured_h100.peak_flops[Dtype::fp32] = 66.9e12;
+    measured_h100.memory_bandwidth_Bps = 3350e9;
+    measured_h100.memory_efficiency = 0.901;
+    const parasight::ComputeModel compute = parasight::make_compute_model(measured_h100, Dtype::fp32);
+    const double bytes = parasight::optimizer_step_bytes(268435456.0, training);
+    const double predicted_s = compute.time_s("optimizer", Pass::forward, parasight::OperationWork{0.0, bytes, 0.0});
+    QVERIFY2(std::abs(predicted_s / measured_s - 1.0) < 0.002,
+             qPrintable(QStringLiteral("%1 s predicted, %2 s measured").arg(predicted_s).arg(measured_s)));
 }
 
 // --- pipeline schedules ----------------------------------------------------------------------------------------------

@@ -39,6 +39,10 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("training.optimizer"),
          tr("Adam keeps an fp32 master copy and two moments per parameter (16 bytes per parameter in all with mixed "
             "precision); SGD keeps none")},
+        {QStringLiteral("training.optimizer_implementation"),
+         tr("How the optimizer step runs — fused: one kernel over every parameter (Megatron, DeepSpeed, torchtitan); "
+            "foreach or for-loop: PyTorch's update as eight separate kernels, three times the memory traffic "
+            "(llm-foundry's optimizer loops)")},
         {QStringLiteral("training.stack"),
          tr("The framework the run is made with: it sets attention, the tensor-parallel, gradient and pipeline "
             "overlaps and ZeRO-3's gathers as that stack does (docs/model.md, Training stacks); a value set apart "

@@ -271,6 +271,10 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                        [](Scenario& s) -> Dtype& { return s.training.dtype; }));
     fields.push_back(enum_field<Optimizer>(QStringLiteral("training.optimizer"), training, tr("Optimizer"),
                                            optimizer_names, [](Scenario& s) -> Optimizer& { return s.training.optimizer; }));
+    fields.push_back(enum_field<OptimizerImplementation>(
+        QStringLiteral("training.optimizer_implementation"), training, tr("Optimizer kernels"),
+        optimizer_implementation_names,
+        [](Scenario& s) -> OptimizerImplementation& { return s.training.optimizer_implementation; }));
     fields.push_back(flag_field(QStringLiteral("training.fp32_gradients"), training, tr("FP32 gradients"),
                                 [](Scenario& s) -> bool& { return s.training.fp32_gradients; }));
     fields.push_back(flag_field(QStringLiteral("training.eager_kernels"), training, tr("Eager kernels"),
