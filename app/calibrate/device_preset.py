@@ -208,3 +208,39 @@ def topology_entries(ctx, measured):
         entries.append((comments, mapping, ctx.measured(
             f"{measured['backend']} all-reduce, {len(points)} sizes, {ctx.median_of()}")))
     return entries
+
+
+def fp8_gemm_shares(survey_fp8, fp8_peak, bf16_peak):
+    """(fp8 share, bf16 share, shapes): the mean over the survey's transformer GEMM shapes (the squares left out) of
+    each one's achieved rate over its dtype's peak, fp8 without fast accumulation (as Transformer Engine runs the
+    backward's GEMMs); None when the survey measured no fp8 GEMM."""
+    rows = [r for r in (survey_fp8 or {}).get("rows", [])
+            if "fp8_time_s" in r and "bf16_time_s" in r and not r["m"] == r["n"] == r["k"]]
+    if not rows:
+        return None
+    fp8 = sum(r["flops"] / r["fp8_time_s"] / fp8_peak for r in rows) / len(rows)
+    bf16 = sum(r["flops"] / r["bf16_time_s"] / bf16_peak for r in rows) / len(rows)
+    return fp8, bf16, len(rows)
+
+
+def fp8_matmul_field(survey_fp8, matmul_efficiency, base, ctx):
+    """The device's fp8_matmul_efficiency entry — matmul_efficiency x the fp8 GEMMs' share of the fp8 peak over the
+    bf16 GEMMs' share of theirs — or None: without fp8 GEMMs in the survey, or without a --base-device giving the fp8
+    and bf16 peaks the shares are taken of."""
+    if not base or "fp8" not in base.peaks_flops_per_s or "bf16" not in base.peaks_flops_per_s:
+        return None
+    shares = fp8_gemm_shares(survey_fp8, base.peaks_flops_per_s["fp8"], base.peaks_flops_per_s["bf16"])
+    if shares is None:
+        return None
+    fp8, bf16, shapes = shares
+    value, note = clamp(matmul_efficiency * fp8 / bf16, 0.01, 1.0)
+    return ("fp8_matmul_efficiency", q.format_number(value, 3), ctx.measured(
+        f"--survey: matmul_efficiency x the fp8 GEMMs' share of the fp8 peak over the bf16 GEMMs' share of theirs on "
+        f"the same {shapes} transformer shapes, {q.format_number(matmul_efficiency, 3)} x {fp8:.3f} / {bf16:.3f} (e4m3 "
+        f"torch._scaled_mm, per-tensor scales, without fast accumulation){note}"))
+
+
+def field_index(device, key):
+    """The position of `key` among the device preset's fields."""
+    return next(i for i, field in enumerate(device["fields"]) if field[0] == key)
+

@@ -9,8 +9,8 @@ ParaSight's kernel model holds, written to calibration.json's "survey":
   fp8_matmul   torch._scaled_mm of e4m3 operands (per-tensor scales, bf16 output), with and without fast
                accumulation, beside the bf16 matmul of the same shape (PyTorch 2.1 and later, a GPU of compute
                capability 8.9 or more).
-  launch       the time per kernel of a tiny elementwise kernel launched eagerly and replayed from a CUDA graph: the
-               host's launch floor that eager training pays on every short kernel.
+  launch       the time per kernel of a tiny elementwise kernel launched eagerly, replayed from a CUDA graph, and run
+               by autograd's backward: the host's launch floor that eager training pays on every short kernel.
   adamw        AdamW's step over the same fp32 parameters in each implementation PyTorch has (foreach, fused).
   elementwise  the memory-bound kernels of a transformer layer as eager PyTorch runs them, forward and backward:
                LayerNorm, RMSNorm fused (F.rms_norm) and written out as Llama's reference code writes it, GeLU,
@@ -139,11 +139,31 @@ def survey_fp8_matmul(torch, device, plan, sizes):
 
 
 def survey_launch(torch, device, plan):
-    """Seconds per kernel of x.add_(1) on one element: eagerly, and replayed from a CUDA graph of 100."""
+    """Seconds per kernel of x.add_(1) on one element: eagerly, and replayed from a CUDA graph of 100; and per kernel of
+    autograd's backward through a chain of 100 such ops (launched from its C++ engine, not from Python)."""
     x = torch.zeros(1, device=device)
     result = {"kernel": "x.add_(1) on a one-element tensor"}
     eager = measure(lambda: x.add_(1), plan, device)
     result["eager_time_s"] = eager.median_s
+    # Backward: the forward chain y = y * 1.0001 (100 kernels) is built, then its backward runs 100 multiplications and
+    # the leaf's gradient accumulation; the forward's time, timed alone, is taken off.
+    leaf = torch.ones(1, device=device, requires_grad=True)
+    chain = 100
+
+    def forward():
+        y = leaf
+        for _ in range(chain):
+            y = y * 1.0001
+        return y
+
+    def forward_backward():
+        leaf.grad = None
+        forward().backward()
+
+    forward_only = measure(forward, plan, device)
+    both = measure(forward_backward, plan, device)
+    result["backward_chain_kernels"] = chain
+    result["backward_time_s"] = max(0.0, both.median_s - forward_only.median_s) / chain
     if device.type != "cuda":
         result["graph"] = "not measured: CUDA graphs need a GPU"
         return result

@@ -106,14 +106,16 @@ EOF
 echo "== device.yaml alone, a device measured against a datasheet (--base-device a100-80gb), and the survey"
 "$tool" --out "$work/based" --device cpu --sizes tiny --cli "$cli" --base-device a100-80gb --survey \
     >"$work/based.log" 2>&1 || { show "$work/based.log"; fail "parasight-calibrate --base-device a100-80gb failed"; }
-# The survey: on a CPU, fp8 and CUDA graphs are recorded as not measured with the reason; the eager launch and the
-# AdamW implementations this PyTorch has are timed; attention by backend where PyTorch has the fused kernel.
+# The survey: on a CPU, fp8 and CUDA graphs are recorded as not measured with the reason (and no fp8_matmul_efficiency is
+# written); the eager launch, the backward's kernels and the AdamW implementations this PyTorch has are timed; attention
+# by backend where PyTorch has the fused kernel.
 /usr/bin/python3 - "$work/based/calibration.json" <<'EOF' || fail "the survey in calibration.json is not as expected"
 import json, sys
 survey = json.load(open(sys.argv[1]))["survey"]
 assert "compute capability" in survey["fp8_matmul"].get("skipped", "") or "no torch._scaled_mm" in \
     survey["fp8_matmul"].get("skipped", ""), survey["fp8_matmul"]
 assert survey["launch"]["eager_time_s"] > 0 and "need a GPU" in survey["launch"]["graph"], survey["launch"]
+assert survey["launch"]["backward_time_s"] > 0 and survey["launch"]["backward_chain_kernels"] == 100, survey["launch"]
 rows = survey["adamw"]["rows"]
 assert [r["implementation"] for r in rows] == ["for_loop", "foreach", "fused"], rows
 assert all(r.get("time_s", 0) > 0 or r.get("error") for r in rows) and rows[1]["time_s"] > 0, rows
@@ -129,6 +131,7 @@ else:
     assert all(r.get("forward_time_s", 0) > 0 for r in attention["rows"]), attention
 EOF
 [ ! -e "$work/based/cluster.yaml" ] || fail "one process wrote a cluster.yaml"
+! grep -q "fp8_matmul_efficiency" "$work/based/device.yaml" || fail "fp8_matmul_efficiency written without fp8 GEMMs"
 grep -q "no cluster.yaml is written" "$work/based.log" || fail "one process did not say why there is no cluster.yaml"
 grep -qE '^  bf16: 312 TFLOP/s +# device preset a100-80gb: ' "$work/based/device.yaml" \
     || fail "the base device's bf16 peak was not copied with its source"

@@ -1,11 +1,13 @@
 """parasight-calibrate's matmul model (app/calibrate/matmul.py) against the numbers test_matmul_tiles works out by
 hand for ParaSight's own (core/device/matmul_tiles.cpp): the two must agree, or the fitted device would mean
-something else in the simulation. Run as: python3 matmul_model_test.py APP_CALIBRATE_DIR"""
+something else in the simulation. Also the fp8_matmul_efficiency the tool writes from its survey's fp8 GEMMs
+(app/calibrate/device_preset.py), worked by hand. Run as: python3 matmul_model_test.py APP_CALIBRATE_DIR"""
 
 import sys
 
 sys.path.insert(0, sys.argv[1])
 import attention  # noqa: E402
+import device_preset  # noqa: E402
 import matmul  # noqa: E402
 
 
@@ -39,4 +41,37 @@ if abs(half_dim - 100.0) > 1e-6 or rms > 1e-12:
 near(attention.shape_factor(8, 2048, 2048, 128, 108), 128 / 216 * 2048 / 2448, "attention, two waves")
 near(attention.shape_factor(27, 512, 512, 64, 108), 512 / 912 * (64 / 96) / (128 / 160), "attention, width 64")
 near(attention.shape_factor(27, 512, 512, 64, None), 1.0, "attention without SMs")
+
+
+# fp8_matmul_efficiency from the survey: a square (left out) and two transformer shapes on a device of fp8 peak 2e15 and
+# bf16 peak 1e15 FLOP/s. Shape A, 2e12 FLOPs: fp8 in 2 ms, 1e15 FLOP/s, 0.5 of its peak; bf16 in 3.2 ms, 0.625.
+# Shape B, 1e12 FLOPs: fp8 in 1.25 ms, 0.4; bf16 in 2 ms, 0.5. Means 0.45 and 0.5625: with matmul_efficiency 0.7,
+# 0.7 x 0.45 / 0.5625 = 0.56.
+class Peaks:
+    def __init__(self, peaks):
+        self.peaks_flops_per_s = peaks
+
+
+class Context:
+    def measured(self, what):
+        return f"measured ({what})"
+
+
+survey = {"rows": [{"m": 4096, "n": 4096, "k": 4096, "flops": 1.4e11, "bf16_time_s": 1.0, "fp8_time_s": 1.0},
+                   {"m": 8192, "n": 6144, "k": 4096, "flops": 2e12, "bf16_time_s": 3.2e-3, "fp8_time_s": 2e-3},
+                   {"m": 8192, "n": 4096, "k": 4096, "flops": 1e12, "bf16_time_s": 2e-3, "fp8_time_s": 1.25e-3}]}
+hopper = Peaks({"bf16": 1e15, "fp8": 2e15})
+fp8, bf16, count = device_preset.fp8_gemm_shares(survey, 2e15, 1e15)
+near(fp8, 0.45, "fp8 share")
+near(bf16, 0.5625, "bf16 share")
+field = device_preset.fp8_matmul_field(survey, 0.7, hopper, Context())
+if field[0] != "fp8_matmul_efficiency" or field[1] != "0.56" or "same 2 transformer shapes" not in field[2]:
+    raise SystemExit(f"FAIL fp8_matmul_efficiency entry {field!r}")
+# Nothing to write: the survey skipped fp8 (no GPU of compute capability 8.9), no --base-device, or one without an
+# fp8 peak (an A100).
+for case, arguments in (("skipped survey", ({"skipped": "fp8 matmuls need a GPU"}, 0.7, hopper)),
+                        ("no base device", (survey, 0.7, None)),
+                        ("no fp8 peak", (survey, 0.7, Peaks({"bf16": 1e15})))):
+    if device_preset.fp8_matmul_field(*arguments, Context()) is not None:
+        raise SystemExit(f"FAIL {case}: an fp8_matmul_efficiency entry was written")
 print("ok")

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 import attention  # noqa: E402
+import device_preset  # noqa: E402
 import matmul  # noqa: E402
 import preset_reader  # noqa: E402
 from quantities import parse_quantity  # noqa: E402
@@ -81,11 +82,10 @@ quoted(f"FlashAttention-2 backend reached {survey_attention('flash'):.3f}", "Fla
 quoted(f"memory-efficient one {survey_attention('efficient'):.3f}", "the memory-efficient backend's share")
 
 # fp8 against bf16 on the transformer shapes (every shape but the squares).
+fp8, bf16, shape_count = device_preset.fp8_gemm_shares(raw["survey"]["fp8_matmul"], fp8_peak, peak)
 layers = [r for r in raw["survey"]["fp8_matmul"]["rows"] if not r["m"] == r["n"] == r["k"]]
-fp8 = statistics.mean(r["flops"] / r["fp8_time_s"] / fp8_peak for r in layers)
 fast = statistics.mean(r["flops"] / r["fp8_fast_accum_time_s"] / fp8_peak for r in layers)
-bf16 = statistics.mean(r["flops"] / r["bf16_time_s"] / peak for r in layers)
-quoted(f"on {len(layers)} transformer GEMM shapes", "the fp8 shape count")
+quoted(f"on {shape_count} transformer GEMM shapes", "the fp8 shape count")
 same(efficiency * fp8 / bf16, preset["fp8_matmul_efficiency"], "fp8_matmul_efficiency")
 quoted(f"reached {fp8:.3f} of it ({fast:.3f} with fast", "fp8's share")
 quoted(f"bf16 reached {bf16:.3f} of its own", "bf16's share")
