@@ -6,6 +6,7 @@
 #include "compile/stage_parameters.h"
 #include "memory_system/tier_transfer.h"
 #include "scenario/scenario_limits.h"
+#include "scenario/training_stack.h"
 #include "model/model_states.h"
 #include "model/transformer_costs.h"
 
@@ -18,7 +19,10 @@ namespace {
 }  // namespace
 
 void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
-    const bool all_reduce = parallelism_.zero == 0;
+    // Without ZeRO the gradients are all-reduced; ZeRO reduce-scatters them to the shards that step them, except where
+    // ZeRO-1 all-reduces them in full (parallelism.zero1_all_reduce: DeepSpeed's BF16 optimizer).
+    const bool all_reduce =
+        parallelism_.zero == 0 || (parallelism_.zero == 1 && scenario_behaviours(scenario_).zero1_all_reduce);
     const CollectiveOp op = all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
     // Dense gradients: over every replica that holds them, × cp and × ep where those split the work (dense_replicas).
     const RankGroup dense = dense_gradient_group(parallelism_);

@@ -222,6 +222,9 @@ struct ParallelismSpec {
     // outgrows its prefetch bucket (stage3_prefetch_bucket_size, 5·10^7 parameters by default).
     std::optional<int> zero3_prefetch_layers;
     std::optional<Zero3Gather> zero3_gather;  // layer when not given
+    // ZeRO-1: the data-parallel gradients all-reduced in full rather than reduce-scattered to the shards that step
+    // them (DeepSpeed's BF16 optimizer); the stack's when not given (scenario/training_stack.h).
+    std::optional<bool> zero1_all_reduce;
     bool sequence_parallel = false;
     // Data-parallel gradients reduced in buckets while backward still runs (PyTorch DDP; Megatron-Core's
     // --overlap-grad-reduce), or all at once after it (Megatron-LM's DDP of 2021-2022).

@@ -13,10 +13,10 @@ const std::array<EnumName<TrainingStack>, 6> training_stack_names{{
     {TrainingStack::fsdp, "fsdp"},
 }};
 
-const std::array<std::string_view, 8> stack_behaviour_paths{
-    "training.attention",      "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
-    "parallelism.overlap_p2p", "parallelism.zero3_gather", "training.fp32_gradients",
-    "parallelism.p2p_rendezvous", "training.eager_kernels"};
+const std::array<std::string_view, 9> stack_behaviour_paths{
+    "training.attention",         "parallelism.tp_overlap",   "parallelism.overlap_grad_reduce",
+    "parallelism.overlap_p2p",    "parallelism.zero3_gather", "training.fp32_gradients",
+    "parallelism.p2p_rendezvous", "training.eager_kernels",   "parallelism.zero1_all_reduce"};
 
 std::string_view to_string(TrainingStack stack) noexcept { return name_of(stack, training_stack_names); }
 
@@ -52,6 +52,12 @@ StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noe
         behaviours.overlap_p2p = false;
         behaviours.p2p_rendezvous = true;
         behaviours.zero3_gather = Zero3Gather::module;
+        // bf16 at ZeRO stage 1 runs the BF16 optimizer (deepspeed/runtime/engine.py, _do_optimizer_sanity_check, with
+        // data_types.grad_accum_dtype fp32), which all-reduces its fp32 gradients in full — the pipeline engine's
+        // _exec_reduce_grads calls _bf16_reduce_grads, buffered_allreduce_fallback over the optimizer's fp32
+        // gradients — and all-gathers the updated 16-bit weights after each rank steps its shard
+        // (bf16_optimizer.py, update_lp_params).
+        behaviours.zero1_all_reduce = zero == 1 && dtype == Dtype::bf16;
         break;
     case TrainingStack::fsdp:
         // PyTorch FSDP: scaled_dot_product_attention, gradients reduce-scattered from backward hooks as each wrapped
@@ -73,8 +79,10 @@ StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept {
     behaviours.fp32_gradients = scenario.training.fp32_gradients;
     behaviours.p2p_rendezvous = scenario.parallelism.p2p_rendezvous;
     behaviours.eager_kernels = scenario.training.eager_kernels;
-    behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(
-        stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype).zero3_gather);
+    const StackBehaviours stack =
+        stack_behaviours(scenario.training.stack, scenario.parallelism.zero, scenario.training.dtype);
+    behaviours.zero3_gather = scenario.parallelism.zero3_gather.value_or(stack.zero3_gather);
+    behaviours.zero1_all_reduce = scenario.parallelism.zero1_all_reduce.value_or(stack.zero1_all_reduce);
     return behaviours;
 }
 
@@ -89,11 +97,13 @@ bool differs(const StackBehaviours& a, const StackBehaviours& b, std::string_vie
     if (path == stack_behaviour_paths[5]) return a.fp32_gradients != b.fp32_gradients;
     if (path == stack_behaviour_paths[6]) return a.p2p_rendezvous != b.p2p_rendezvous;
     if (path == stack_behaviour_paths[7]) return a.eager_kernels != b.eager_kernels;
+    if (path == stack_behaviour_paths[8]) return a.zero1_all_reduce != b.zero1_all_reduce;
     return a.zero3_gather != b.zero3_gather;
 }
 
-// Copies the behaviours `take(path)` selects from `from` into the scenario. zero3_gather stays unset: ZeRO-3 reads the
-// stack's through scenario_behaviours, and an explicit one is only valid with zero 3.
+// Copies the behaviours `take(path)` selects from `from` into the scenario. zero3_gather and zero1_all_reduce stay
+// unset: ZeRO-3 and ZeRO-1 read the stack's through scenario_behaviours, and an explicit one is only valid with its
+// stage.
 void set_behaviours(Scenario& scenario, const StackBehaviours& from, const std::function<bool(std::string_view)>& take) {
     if (take(stack_behaviour_paths[0])) scenario.training.attention = from.attention;
     if (take(stack_behaviour_paths[1])) scenario.parallelism.tp_overlap = from.tp_overlap;
@@ -143,6 +153,7 @@ std::string behaviour_text(const StackBehaviours& behaviours, std::string_view p
     if (path == stack_behaviour_paths[5]) return behaviours.fp32_gradients ? "true" : "false";
     if (path == stack_behaviour_paths[6]) return behaviours.p2p_rendezvous ? "true" : "false";
     if (path == stack_behaviour_paths[7]) return behaviours.eager_kernels ? "true" : "false";
+    if (path == stack_behaviour_paths[8]) return behaviours.zero1_all_reduce ? "true" : "false";
     return std::string(name_of(behaviours.zero3_gather, zero3_gather_names));
 }
 

@@ -25,6 +25,7 @@ struct StackBehaviours {
     bool fp32_gradients = false;
     bool p2p_rendezvous = false;
     bool eager_kernels = false;
+    bool zero1_all_reduce = false;  // what ZeRO-1 does when parallelism.zero1_all_reduce is unset
 
     friend bool operator==(const StackBehaviours&, const StackBehaviours&) = default;
 };
@@ -33,11 +34,11 @@ struct StackBehaviours {
 // ZeRO-3; Megatron-LM keeps fp32 gradients only with bf16); `none`: ParaSight's defaults (the Scenario's own).
 [[nodiscard]] StackBehaviours stack_behaviours(TrainingStack stack, int zero, Dtype dtype) noexcept;
 
-// The behaviours as the scenario has them now (zero3_gather: the one ZeRO-3 runs).
+// The behaviours as the scenario has them now (zero3_gather and zero1_all_reduce: what ZeRO-3 and ZeRO-1 run).
 [[nodiscard]] StackBehaviours scenario_behaviours(const Scenario& scenario) noexcept;
 
 // The scenario paths of the behaviours, as a file writes them ("training.attention", "parallelism.tp_overlap", …).
-extern const std::array<std::string_view, 8> stack_behaviour_paths;
+extern const std::array<std::string_view, 9> stack_behaviour_paths;
 
 // Sets each behaviour whose path `written` says the file did not write to what the scenario's training.stack sets
 // (nothing with stack none). The loader calls it once every section is read.

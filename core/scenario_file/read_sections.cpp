@@ -52,6 +52,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                                              "zero",
                                              "zero3_prefetch_layers",
                                              "zero3_gather",
+                                             "zero1_all_reduce",
                                              "sequence_parallel",
                                              "overlap_grad_reduce",
                                              "overlap_p2p",
@@ -91,6 +92,8 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     }
     Zero3Gather gather = Zero3Gather::layer;
     if (reader.read_enum("zero3_gather", gather, zero3_gather_names)) parallelism.zero3_gather = gather;
+    bool zero1_all_reduce = false;
+    if (reader.read_bool("zero1_all_reduce", zero1_all_reduce)) parallelism.zero1_all_reduce = zero1_all_reduce;
     reader.read_bool("sequence_parallel", parallelism.sequence_parallel);
     reader.read_bool("overlap_grad_reduce", parallelism.overlap_grad_reduce);
     reader.read_bool("overlap_p2p", parallelism.overlap_p2p);

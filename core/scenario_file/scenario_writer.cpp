@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 25> paths_written_only_when_set{
+const std::array<std::string_view, 26> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -33,6 +33,7 @@ const std::array<std::string_view, 25> paths_written_only_when_set{
     "cluster.memory_system.gpus_per_node",
     "parallelism.zero3_prefetch_layers",
     "parallelism.zero3_gather",
+    "parallelism.zero1_all_reduce",
     "parallelism.p2p_rendezvous",
     "parallelism.offload_optimizer",
     "parallelism.offload_sub_group",
@@ -260,6 +261,9 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     if (parallelism.zero3_gather) {
         out << YAML::Key << "zero3_gather" << YAML::Value
             << std::string(name_of(*parallelism.zero3_gather, zero3_gather_names));
+    }
+    if (parallelism.zero1_all_reduce) {
+        out << YAML::Key << "zero1_all_reduce" << YAML::Value << YAML::TrueFalseBool << *parallelism.zero1_all_reduce;
     }
     out << YAML::Key << "sequence_parallel" << YAML::Value << YAML::TrueFalseBool << parallelism.sequence_parallel;
     if (differs_from_stack(scenario, "parallelism.overlap_grad_reduce")) {

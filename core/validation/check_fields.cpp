@@ -258,6 +258,12 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
         known(problems, "parallelism.zero3_gather", *parallelism.zero3_gather, zero3_gather_names);
         only_with_zero3("zero3_gather", "says what ZeRO-3 gathers at a time");
     }
+    if (parallelism.zero1_all_reduce && parallelism.zero != 1) {
+        problems.add("parallelism.zero1_all_reduce",
+                     "zero1_all_reduce says how ZeRO-1 reduces the gradients; zero is " +
+                         std::to_string(parallelism.zero) +
+                         (parallelism.zero == 0 ? ", which all-reduces them anyway" : ", which shards them"));
+    }
     known(problems, "parallelism.recompute", parallelism.recompute, recompute_names);
     known(problems, "parallelism.tp_overlap", parallelism.tp_overlap, tp_overlap_names);
     known(problems, "parallelism.schedule", parallelism.schedule, schedule_names);

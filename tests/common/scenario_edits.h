@@ -97,7 +97,10 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         p.schedule = schedule_names[pick(schedule_names.size())].value;
         p.virtual_stages = pick_count(pick);
         break;
-    case 13: p.zero = pick_count(pick) % 5; break;
+    case 13:
+        p.zero = pick_count(pick) % 5;
+        if (pick(3) == 0) p.zero1_all_reduce = pick(2) == 0;  // meaningful at ZeRO-1 only, refused elsewhere
+        break;
     case 14: p.recompute = recompute_names[pick(recompute_names.size())].value; break;
     case 15:
         switch (pick(4)) {

@@ -13,7 +13,9 @@
 
 #include <QTest>
 
+#include <map>
 #include <string>
+#include <utility>
 
 using parasight::Attention;
 using parasight::LoadResult;
@@ -153,6 +155,63 @@ private slots:
         // under ZeRO-3).
         QCOMPARE(iteration_s(zero3), iteration_s(loaded(module_text)));
         QVERIFY(iteration_s(zero3) != iteration_s(fsdp));
+    }
+
+    void deepSpeedBf16OptimizerAllReducesAtZero1() {
+        // bf16 at ZeRO-1 under DeepSpeed runs its BF16 optimizer, which all-reduces the fp32 gradients in full
+        // (pipe/engine.py, _bf16_reduce_grads) where ZeRO-1 otherwise reduce-scatters them; the updated weights are
+        // all-gathered after the step either way. The stack sets it only at ZeRO-1 in bf16; written, it wins.
+        const Scenario deepspeed = loaded(scenario_text(", stack: deepspeed, fp32_gradients: true", ", zero: 1"));
+        QVERIFY(!deepspeed.parallelism.zero1_all_reduce);  // not written: the stack's, read through scenario_behaviours
+        QVERIFY(parasight::scenario_behaviours(deepspeed).zero1_all_reduce);
+        QVERIFY(!parasight::scenario_behaviours(loaded(scenario_text(", stack: deepspeed, dtype: fp16", ", zero: 1")))
+                     .zero1_all_reduce);
+        QVERIFY(!parasight::scenario_behaviours(loaded(scenario_text(", stack: deepspeed", ", zero: 2")))
+                     .zero1_all_reduce);
+        QVERIFY(!parasight::scenario_behaviours(loaded(scenario_text(", stack: megatron-core", ", zero: 1")))
+                     .zero1_all_reduce);
+        const Scenario reduce_scatter =
+            loaded(scenario_text(", stack: deepspeed, fp32_gradients: true", ", zero: 1, zero1_all_reduce: false"));
+        QVERIFY(!parasight::scenario_behaviours(reduce_scatter).zero1_all_reduce);
+
+        // The same gradients, 4 bytes each (fp32_gradients), reduced once after the last micro-batch (DeepSpeed reduces
+        // after backward): an all-reduce of them, or a reduce-scatter; the parameter all-gather follows both. On the
+        // dp group of 2 a ring all-reduce moves 2 · (2 − 1)/2 = 1 times the bytes over the link where the
+        // reduce-scatter moves 1/2: the all-reduce takes longer, and so does the iteration.
+        const auto labelled = [](const Scenario& scenario) {
+            std::map<std::string, std::pair<int, double>> found;  // label: (count, bytes) on device 0
+            const parasight::Validation validated = parasight::validate(scenario);
+            if (!validated.ok()) return found;
+            const auto simulation = parasight::simulate_graph(*validated.scenario, parasight::SimulateOptions{});
+            if (!simulation) return found;
+            for (const parasight::Task& task : simulation->graph.tasks) {
+                if (task.device != 0 || task.kind != parasight::TaskKind::dp_comm) continue;
+                auto& [count, bytes] = found[simulation->graph.labels[static_cast<std::size_t>(task.label)]];
+                ++count;
+                bytes += task.bytes;
+            }
+            return found;
+        };
+        const auto all_reduced = labelled(deepspeed);
+        const auto scattered = labelled(reduce_scatter);
+        QCOMPARE(all_reduced.count("dp reduce-scatter"), std::size_t{0});
+        QCOMPARE(scattered.count("dp all-reduce"), std::size_t{0});
+        QCOMPARE(all_reduced.at("dp all-reduce").first, 1);
+        QCOMPARE(scattered.at("dp reduce-scatter").first, 1);
+        QVERIFY(all_reduced.at("dp all-reduce").second > 0.0);
+        QCOMPARE_EQ(all_reduced.at("dp all-reduce").second, scattered.at("dp reduce-scatter").second);
+        QCOMPARE_EQ(all_reduced.at("dp parameter all-gather").second, scattered.at("dp parameter all-gather").second);
+        QVERIFY(iteration_s(deepspeed) > iteration_s(reduce_scatter));
+
+        // Written where it means nothing, it is refused at its value: ZeRO-2 shards the gradients (line 9, column 62).
+        const LoadResult refused = parasight::load_scenario_text(
+            scenario_text(", stack: deepspeed", ", zero: 2, zero1_all_reduce: true"), "stack.yaml");
+        QVERIFY(!refused.ok());
+        const std::string message = refused.diagnostics.front().to_string();
+        QVERIFY2(message.find("stack.yaml:9:") == 0, message.c_str());
+        QVERIFY2(message.find("zero1_all_reduce says how ZeRO-1 reduces the gradients; zero is 2, which shards them") !=
+                     std::string::npos,
+                 message.c_str());
     }
 
     void writerLeavesOutWhatTheStackSets() {
