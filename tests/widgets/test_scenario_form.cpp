@@ -54,6 +54,7 @@ private Q_SLOTS:
     void aStackSetsItsBehavioursInOneEdit();
     void theWheelScrollsPastChoices();
     void hostMemoryIsAddedAndRemovedInTheForm();
+    void nvmeAndPoolAreAddedAndRemovedInTheForm();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
 };
@@ -589,6 +590,72 @@ void TestScenarioForm::hostMemoryIsAddedAndRemovedInTheForm() {
                  qPrintable(QStringLiteral("the form is %1 px wide in a %2 px dock")
                                 .arg(scroll->widget()->width())
                                 .arg(scroll->viewport()->width())));
+}
+
+// NVMe and the memory pool, like host memory: the tier's first field adds it and, emptied, removes it; the pool's other
+// fields appear while it is there (their numbers 0 until given, shown empty), and an emptied one is not given again
+// rather than removing the pool. The GPUs a node shows empty while not written.
+void TestScenarioForm::nvmeAndPoolAreAddedAndRemovedInTheForm() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    QVERIFY(show_scrolling(form));
+    const QString prefix = QStringLiteral("cluster.memory_system.");
+    const auto text_of = [&](const QString& path) {
+        auto* editor = qobject_cast<QLineEdit*>(form.editor(path));
+        return editor ? editor->text() : QStringLiteral("(no editor)");
+    };
+    const auto& memory = document.scenario().cluster.memory_system;
+
+    QCOMPARE(text_of(prefix + QStringLiteral("gpus_per_node")), QString());
+    form.enter(prefix + QStringLiteral("gpus_per_node"), QStringLiteral("4"));
+    QCOMPARE(memory.gpus_per_node, 4);
+    form.enter(prefix + QStringLiteral("gpus_per_node"), QString());
+    QCOMPARE(memory.gpus_per_node, 0);
+
+    form.enter(prefix + QStringLiteral("nvme.capacity"), QStringLiteral("15 TB"));
+    QVERIFY(memory.nvme.has_value());
+    QCOMPARE(memory.nvme->capacity_bytes, 15e12);
+    QCOMPARE(QString::fromStdString(validate(document.scenario()).diagnostics.front().path),
+             prefix + QStringLiteral("nvme.bandwidth"));
+    form.enter(prefix + QStringLiteral("nvme.bandwidth"), QStringLiteral("25 GB/s"));
+    QVERIFY(validate(document.scenario()).ok());
+    form.enter(prefix + QStringLiteral("nvme.capacity"), QString());
+    QVERIFY(!memory.nvme.has_value());
+
+    // Without a pool only its first field is there.
+    const QString fabric = prefix + QStringLiteral("pool.in_node_bandwidth");
+    const QString switches = prefix + QStringLiteral("pool.out_node_switches");
+    QVERIFY(form.editor(fabric) != nullptr);
+    QVERIFY(form.editor(switches) == nullptr);
+    form.enter(fabric, QStringLiteral("256 GB/s"));
+    QVERIFY(memory.pool.has_value());
+    QVERIFY(form.editor(switches) != nullptr);
+    QCOMPARE(text_of(prefix + QStringLiteral("pool.node_link_bandwidth")), QString());  // 0: not given yet
+    QCOMPARE(text_of(prefix + QStringLiteral("pool.chunk")), QStringLiteral("1 MiB"));  // the default
+    form.enter(switches, QStringLiteral("16"));
+    form.enter(prefix + QStringLiteral("pool.node_link_bandwidth"), QStringLiteral("100 GB/s"));
+    form.enter(prefix + QStringLiteral("pool.remote_groups"), QStringLiteral("256"));
+    form.enter(prefix + QStringLiteral("pool.remote_group_bandwidth"), QStringLiteral("100 GB/s"));
+    form.enter(prefix + QStringLiteral("pool.group_capacity"), QStringLiteral("1 TiB"));
+    form.enter(prefix + QStringLiteral("pool.in_switch_collectives"), QStringLiteral("true"));
+    const Validation complete = validate(document.scenario());
+    QVERIFY2(complete.ok(), complete.ok() ? "" : complete.diagnostics.front().to_string().c_str());
+    const parasight::MemoryPool expected{256e9, 16, 100e9, 256, 100e9, 1024.0 * 1024 * 1024 * 1024,
+                                         1024.0 * 1024, 0.0, true};
+    QVERIFY(*memory.pool == expected);
+    // Emptying a later field leaves the pool with that number not given; emptying the fabric removes the pool and
+    // its fields.
+    form.enter(prefix + QStringLiteral("pool.group_capacity"), QString());
+    QVERIFY(memory.pool.has_value());
+    QCOMPARE(memory.pool->group_capacity_bytes, 0.0);
+    QCOMPARE(QString::fromStdString(validate(document.scenario()).diagnostics.front().path),
+             prefix + QStringLiteral("pool.group_capacity"));
+    form.enter(fabric, QString());
+    QVERIFY(!memory.pool.has_value());
+    QVERIFY(form.editor(switches) == nullptr);
+    // Every edit is one undo step, but successive edits of one field merge into one (the GPUs a node's two): 1 + 3 + 9.
+    QCOMPARE(document.undoStack()->count(), 13);
 }
 
 // Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new

@@ -70,7 +70,32 @@ const std::map<QString, QString>& help_by_path() {
             "give the host link too")},
         {QStringLiteral("cluster.memory_system.host.link_bandwidth"),
          tr("Each GPU's own link to its node's CPU memory (PCIe, CXL), each direction: what a load or store of "
-            "offloaded states moves at; empty: no host memory")},
+            "offloaded states moves at")},
+        {QStringLiteral("cluster.memory_system.gpus_per_node"),
+         tr("GPUs sharing one node's host memory, NVMe and in-node pool switch; empty: the innermost topology "
+            "dimension's size")},
+        {QStringLiteral("cluster.memory_system.nvme.capacity"),
+         tr("Each node's NVMe drives, where offloaded optimizer states can live (ZeRO-Infinity); empty: none. With "
+            "it, give their bandwidth too")},
+        {QStringLiteral("cluster.memory_system.nvme.bandwidth"),
+         tr("All of a node's drives together, each direction, shared by the node's GPUs")},
+        {QStringLiteral("cluster.memory_system.pool.in_node_bandwidth"),
+         tr("A disaggregated memory pool (ASTRA-sim 2.0's hierarchical memory): the in-node pooled fabric, the node's "
+            "switch to one GPU; empty: no pool. With it, give the pool's other numbers too")},
+        {QStringLiteral("cluster.memory_system.pool.out_node_switches"),
+         tr("Out-node switches, each linked to every node and to every remote memory group")},
+        {QStringLiteral("cluster.memory_system.pool.node_link_bandwidth"),
+         tr("One out-node switch's link to one node")},
+        {QStringLiteral("cluster.memory_system.pool.remote_groups"),
+         tr("Remote memory groups: the pool's memory, each reached through every out-node switch")},
+        {QStringLiteral("cluster.memory_system.pool.remote_group_bandwidth"),
+         tr("What one remote group moves, split evenly over its links to the out-node switches")},
+        {QStringLiteral("cluster.memory_system.pool.group_capacity"), tr("One remote group's memory")},
+        {QStringLiteral("cluster.memory_system.pool.chunk"),
+         tr("The unit the pool's network moves: a transfer is pipelined chunk by chunk through its three stages")},
+        {QStringLiteral("cluster.memory_system.pool.in_switch_collectives"),
+         tr("The pool's switches gather parameters while they are loaded and reduce-scatter gradients while they "
+            "are stored")},
         {QStringLiteral("cluster.multi_dimension_collectives"),
          tr("How a collective on a group spanning several dimensions runs: hierarchical (a phase per dimension, the "
             "data shrinking on the way, chunks pipelined across dimensions, as ASTRA-sim 2.0) or flat_ring (one ring "

@@ -1,6 +1,7 @@
 #include "scenario_form/scenario_fields.h"
 
 #include "scenario_form/field_builders.h"
+#include "scenario_form/memory_system_fields.h"
 
 #include "common/message_text.h"
 #include "common/number_text.h"
@@ -63,35 +64,6 @@ ScenarioField optional_integer_field(QString path, QString section, QString labe
         const auto value = parse_integer(written);
         if (!value) return path.toStdString() + " must be a whole number, not " + in_quotes(written);
         at(scenario) = *value;
-        return std::nullopt;
-    };
-    return field;
-}
-
-// A quantity of the cluster's host memory (cluster.memory_system.host), which may not be there: empty when it is not,
-// and while it is 0 (not given yet: no real capacity or link is 0, and a "0 B/s" shown would be typed after); writing
-// into it adds the tier (its other values then 0, for the user to fill in, as validate() says), and emptying the
-// field removes the tier.
-ScenarioField host_memory_field(QString path, QString section, QString label, units::Dimension dimension,
-                                double HostMemory::*value) {
-    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
-    field.placeholder = tr("with its unit; empty: no host memory");
-    field.read = [value, dimension](const Scenario& scenario) {
-        const auto& host = scenario.cluster.memory_system.host;
-        if (!host || (*host).*value == 0.0) return QString();
-        return QString::fromStdString(units::format_quantity((*host).*value, dimension));
-    };
-    field.write = [value, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
-        auto& host = scenario.cluster.memory_system.host;
-        const std::string written = text.trimmed().toStdString();
-        if (written.empty()) {
-            host.reset();
-            return std::nullopt;
-        }
-        const auto parsed = units::parse_quantity(written, dimension);
-        if (!parsed) return path.toStdString() + ": " + parsed.error();
-        if (!host) host.emplace();
-        (*host).*value = *parsed;
         return std::nullopt;
     };
     return field;
@@ -310,10 +282,7 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
             multi_dimension_collectives_names,
             [](Scenario& s) -> MultiDimensionCollectives& { return s.cluster.multi_dimension_collectives; }));
     }
-    fields.push_back(host_memory_field(QStringLiteral("cluster.memory_system.host.capacity"), cluster,
-                                       tr("Host memory"), units::Dimension::size, &HostMemory::capacity_bytes));
-    fields.push_back(host_memory_field(QStringLiteral("cluster.memory_system.host.link_bandwidth"), cluster,
-                                       tr("Host link"), units::Dimension::bandwidth, &HostMemory::link_bandwidth_Bps));
+    append_memory_system_fields(scenario, fields);
     for (std::size_t d = 0; d < scenario.cluster.topology.size(); ++d) {
         const QString prefix = QStringLiteral("cluster.topology[%1]").arg(d);
         // A section per dimension, innermost first, as the file lists them.
