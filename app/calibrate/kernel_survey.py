@@ -11,7 +11,8 @@ ParaSight's kernel model holds, written to calibration.json's "survey":
                capability 8.9 or more).
   launch       the time per kernel of a tiny elementwise kernel launched eagerly, replayed from a CUDA graph, and run
                by autograd's backward: the host's launch floor that eager training pays on every short kernel.
-  adamw        AdamW's step over the same fp32 parameters in each implementation PyTorch has (foreach, fused).
+  adamw        AdamW's step over the same fp32 parameters in each implementation PyTorch has (for-loop, foreach,
+               fused): in a few large tensors (bandwidth-bound) and in many small ones (the host's time per tensor).
   elementwise  the memory-bound kernels of a transformer layer as eager PyTorch runs them, forward and backward:
                LayerNorm, RMSNorm fused (F.rms_norm) and written out as Llama's reference code writes it, GeLU,
                SwiGLU's silu(gate) * up, the residual add with and without bias and dropout, and the cross-entropy
@@ -185,27 +186,37 @@ def survey_launch(torch, device, plan):
     return result
 
 
+def adamw_cases(sizes):
+    """(what the case is, parameter shapes): a few large tensors, where the kernels' bandwidth decides the time, and
+    many small ones, where the host's time per tensor does."""
+    if sizes == "tiny":
+        return [("large tensors", [(128, 1024)] * 8), ("many small tensors", [(256,)] * 64)]
+    return [("large tensors", [(4096, 1024)] * 64), ("many small tensors", [(16384,)] * 1024)]
+
+
 def survey_adamw(torch, device, plan, sizes):
-    shapes = [(128, 1024)] * 8 if sizes == "tiny" else [(4096, 1024)] * 64
     rows = []
-    for variant in ("for_loop", "foreach", "fused"):
-        parameters = []
-        for shape in shapes:
-            parameter = torch.nn.Parameter(torch.randn(*shape, device=device, dtype=torch.float32) * 0.02)
-            parameter.grad = torch.randn_like(parameter) * 1e-3
-            parameters.append(parameter)
-        row = {"implementation": variant, "parameters": sum(math.prod(s) for s in shapes)}
-        try:
-            options = {"foreach": variant == "foreach"}
-            if variant == "fused":
-                options = {"fused": True}
-            optimizer = torch.optim.AdamW(parameters, lr=1e-4, weight_decay=0.1, **options)
-            row["time_s"] = measure(optimizer.step, plan, device).median_s
-        except Exception as error:  # fused needs PyTorch 2.0 (and a GPU before 2.4)
-            row["error"] = str(error).splitlines()[0][:300]
-        optimizer = parameters = None
-        rows.append(row)
-    return {"kernel": "torch.optim.AdamW over fp32 parameters", "rows": rows}
+    for case, shapes in adamw_cases(sizes):
+        for variant in ("for_loop", "foreach", "fused"):
+            parameters = []
+            for shape in shapes:
+                parameter = torch.nn.Parameter(torch.randn(*shape, device=device, dtype=torch.float32) * 0.02)
+                parameter.grad = torch.randn_like(parameter) * 1e-3
+                parameters.append(parameter)
+            row = {"implementation": variant, "case": case, "parameters": sum(math.prod(s) for s in shapes),
+                   "tensors": len(shapes)}
+            try:
+                options = {"foreach": variant == "foreach"}
+                if variant == "fused":
+                    options = {"fused": True}
+                optimizer = torch.optim.AdamW(parameters, lr=1e-4, weight_decay=0.1, **options)
+                row["time_s"] = measure(optimizer.step, plan, device).median_s
+            except Exception as error:  # fused needs PyTorch 2.0 (and a GPU before 2.4)
+                row["error"] = str(error).splitlines()[0][:300]
+            optimizer = parameters = None
+            rows.append(row)
+    return {"kernel": "torch.optim.AdamW over fp32 parameters: a few large tensors, and many small ones (the host's "
+                      "time per tensor)", "rows": rows}
 
 
 def elementwise_cases(sizes):

@@ -27,6 +27,7 @@ f = ffn_hidden, V = vocab, tokens = b · s (tokens / t for the norms and dropout
 import math
 
 from errors import UserError
+from kernel_count import count_kernels
 from optimizer_step import measure_adamw
 from quantities import format_time
 from timing import measure
@@ -253,6 +254,10 @@ def measure_table(torch, settings, device, dtype, plan, report):
             out = function()
             gradient = torch.randn_like(out) if out.dim() > 0 else None
             backward = measure(lambda: torch.autograd.grad(out, inputs, gradient, retain_graph=True), plan, device)
+            with torch.no_grad():
+                forward_kernels = count_kernels(torch, function, device)
+            backward_kernels = count_kernels(
+                torch, lambda: torch.autograd.grad(out, inputs, gradient, retain_graph=True), device)
             out = gradient = inputs = function = None  # freed before the next operation
         except RuntimeError as error:
             if not _is_out_of_memory(error):
@@ -260,9 +265,10 @@ def measure_table(torch, settings, device, dtype, plan, report):
             report(f"  {name}: out of memory at {description}; left out (the roofline times it)")
             _free(torch, device)
             continue
-        for pass_name, timed in (("forward", forward), ("backward", backward)):
+        for pass_name, timed, (kernels, why) in (("forward", forward, forward_kernels),
+                                                 ("backward", backward, backward_kernels)):
             rows.append({"operation": name, "pass": pass_name, "time_s": timed.median_s, "shape": description,
-                         **timed.as_json()})
+                         **timed.as_json(), **({"kernels": kernels} if why is None else {"kernels_not_counted": why})})
         report(f"  {name:17} forward {format_time(forward.median_s):>10}  backward {format_time(backward.median_s):>10}"
                f"   {description}")
         _free(torch, device)

@@ -53,6 +53,12 @@ topology=$(grep -E '^ *- \{kind: switch, size: 2, ' "$out/cluster.yaml") || fail
 [[ "$topology" =~ $source_pattern ]] || fail "cluster.yaml's dimension does not name its source: $topology"
 rows=$(grep -cvE '^(#|operation,pass,time$|$)' "$out/measured-operations.csv")
 [ "$rows" -eq 25 ] || fail "measured-operations.csv has $rows rows, not 25 (12 operations x 2 passes + optimizer)"
+# Each operation's kernels are counted on a GPU; on this CPU each row says why they are not.
+/usr/bin/python3 - "$out/calibration.json" <<'EOF' || fail "calibration.json's operations do not say why no kernels were counted"
+import json, sys
+rows = [r for r in json.load(open(sys.argv[1]))["operations"]["rows"] if r["operation"] != "optimizer"]
+assert len(rows) == 24 and all(r["kernels_not_counted"] == "GPU kernels are counted on a GPU only" for r in rows), rows
+EOF
 
 # A scenario on the written cluster (its content inlined as cluster:) with the written table.
 scenario() {  # scenario FILE TABLE
@@ -117,8 +123,11 @@ assert "compute capability" in survey["fp8_matmul"].get("skipped", "") or "no to
 assert survey["launch"]["eager_time_s"] > 0 and "need a GPU" in survey["launch"]["graph"], survey["launch"]
 assert survey["launch"]["backward_time_s"] > 0 and survey["launch"]["backward_chain_kernels"] == 100, survey["launch"]
 rows = survey["adamw"]["rows"]
-assert [r["implementation"] for r in rows] == ["for_loop", "foreach", "fused"], rows
+assert [(r["case"], r["implementation"]) for r in rows] == [
+    (case, variant) for case in ("large tensors", "many small tensors") for variant in ("for_loop", "foreach", "fused")
+], rows
 assert all(r.get("time_s", 0) > 0 or r.get("error") for r in rows) and rows[1]["time_s"] > 0, rows
+assert rows[3]["tensors"] == 64 and rows[0]["tensors"] == 8, rows
 kernels = {r["kernel"] for r in survey["elementwise"]["rows"]}
 assert {"layer_norm", "rms_norm_written_out", "swiglu_chunked", "cross_entropy_fp32"} <= kernels, kernels
 assert all(r["forward_time_s"] > 0 and r["backward_time_s"] > 0 for r in survey["elementwise"]["rows"]), survey
