@@ -41,6 +41,20 @@ Expected<double> layer_span_s(const Timeline& timeline, bool forward) {
     return end_s - start_s;
 }
 
+// The time device 0's optimizer step tasks ran on its compute stream (several with sub-groups of offloaded states).
+Expected<double> optimizer_step_s(const Timeline& timeline) {
+    double total_s = 0.0;
+    bool found = false;
+    for (const EventId id : timeline.lane(0, Stream::compute)) {
+        const TimelineEvent event = timeline.event(id);
+        if (event.operation != "optimizer step") continue;
+        total_s += event.end_s - event.start_s;
+        found = true;
+    }
+    if (!found) return Error{"device 0 runs no optimizer step"};
+    return total_s;
+}
+
 Expected<double> measure_collective(const PublishedCase& c, const Scenario& scenario) {
     const auto op = value_of(c.collective_op, collective_op_names);
     if (!op) return Error{c.id + ": unknown collective op " + c.collective_op};
@@ -93,8 +107,9 @@ Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario
 
 Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScenario& scenario) {
     SimulateOptions options;
-    const bool layers = c.metric == Metric::layer_forward || c.metric == Metric::layer_backward;
-    options.timeline = layers ? TimelineDetail::events : TimelineDetail::none;
+    const bool events = c.metric == Metric::layer_forward || c.metric == Metric::layer_backward ||
+                        c.metric == Metric::optimizer_step;
+    options.timeline = events ? TimelineDetail::events : TimelineDetail::none;
     auto simulation = simulate(scenario, options);
     if (!simulation) return Error{c.id + ": " + simulation.error().message};
     const Report& report = simulation->report;
@@ -127,6 +142,11 @@ Expected<double> measure_simulation(const PublishedCase& c, const ValidatedScena
         const auto span_s = layer_span_s(*simulation->timeline, c.metric == Metric::layer_forward);
         if (!span_s) return Error{c.id + ": " + span_s.error()};
         return *span_s;
+    }
+    case Metric::optimizer_step: {
+        const auto step_s = optimizer_step_s(*simulation->timeline);
+        if (!step_s) return Error{c.id + ": " + step_s.error()};
+        return *step_s;
     }
     case Metric::busbw:
     case Metric::collective_time:

@@ -13,7 +13,7 @@
 namespace parasight::validation {
 namespace {
 
-const std::array<EnumName<Metric>, 11> metric_names{{
+const std::array<EnumName<Metric>, 12> metric_names{{
     {Metric::busbw, "busbw"},
     {Metric::collective_time, "collective_time"},
     {Metric::iteration_time, "iteration_time"},
@@ -23,6 +23,7 @@ const std::array<EnumName<Metric>, 11> metric_names{{
     {Metric::model_states, "model_states"},
     {Metric::layer_forward, "layer_forward"},
     {Metric::layer_backward, "layer_backward"},
+    {Metric::optimizer_step, "optimizer_step"},
     {Metric::strategy_speedup, "strategy_speedup"},
     {Metric::out_of_memory, "out_of_memory"},
 }};
@@ -34,7 +35,8 @@ std::optional<units::Dimension> metric_dimension(Metric metric) {
     case Metric::collective_time:
     case Metric::iteration_time:
     case Metric::layer_forward:
-    case Metric::layer_backward: return units::Dimension::time;
+    case Metric::layer_backward:
+    case Metric::optimizer_step: return units::Dimension::time;
     case Metric::model_tflops:
     case Metric::hardware_tflops: return units::Dimension::flop_rate;
     case Metric::model_states: return units::Dimension::size;

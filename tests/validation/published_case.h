@@ -18,6 +18,7 @@ enum class Metric {
     model_states,           // weights + gradients + optimizer state on the peak device, at its peak
     layer_forward,          // layer 0's forward wall time on device 0, its collectives included
     layer_backward,         // layer 0's backward wall time on device 0, collectives and recomputation included
+    optimizer_step,         // device 0's optimizer step(s), their time on its compute stream
     // Over the scenario's tp × pp × dp strategies (sweep/strategy_space.h, `degrees`): the slowest one's iteration
     // time over the fastest one's. The case also names the published fastest and slowest strategy, which ParaSight
     // must find too (a strategy-search ranking check, as DistSim §6 makes).
