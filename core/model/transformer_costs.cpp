@@ -229,6 +229,9 @@ std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, 
     const TransformerLayerWork work = transformer_layer_work(model, micro_batch, split, 2.0);
     for (const LayerBlock block : {LayerBlock::attention, LayerBlock::mlp}) {
         if (recomputed.saves_matmul_outputs(block)) continue;  // a policy, not a choice of operations
+        // A whole block is re-run from its input, as full recompute does: a checkpoint, not a choice of operations
+        // (its last residual add keeps nothing for its backward without dropout, yet belongs to the re-run).
+        if (recomputed.whole(block)) continue;
         const auto operations = static_cast<int>(operation_names(block).size());
         const std::vector<LayerOperation>& done = block == LayerBlock::attention ? work.attention : work.mlp;
         for (int op = 0; op < operations; ++op) {

@@ -98,7 +98,8 @@ struct LayerModuleParameters {
 
 // The recomputed operations that free no activation memory on their own: leaving any one of them out of `recomputed`
 // keeps no more bytes (what it makes is kept anyway for an operation that is not recomputed, e.g. the MLP activation
-// without the down projection). Recomputing them costs time for nothing.
+// without the down projection). Recomputing them costs time for nothing. Blocks recomputed whole (full recompute) are
+// not looked into.
 [[nodiscard]] std::vector<OperationRef> recomputation_freeing_nothing(const ModelSpec& model, double micro_batch,
                                                                       const LayerSplit& split,
                                                                       const RecomputedOperations& recomputed);

@@ -523,6 +523,13 @@ void TestModelCosts::recomputationFreeingNothing_data() {
     // The scores alone: Q and K come from qkv and are kept for the scores' own backward; nobody keeps the scores.
     QTest::newRow("scores alone") << std::vector<int>{2} << std::vector<int>{}
                                   << QStringList{QStringLiteral("attention.attention_scores")};
+    // Without dropout (Llama, MPT) the residual add keeps nothing for its backward (an add needs no input back), so
+    // recomputing it frees nothing — reported where operations were chosen, not where the block is re-run whole (full
+    // recompute, which re-runs the block from its input).
+    QTest::newRow("residual add, no dropout") << std::vector<int>{} << std::vector<int>{3, 4}
+                                              << QStringList{QStringLiteral("mlp.dropout_residual")};
+    QTest::newRow("whole blocks, no dropout") << std::vector<int>{0, 1, 2, 3, 4, 5, 6}
+                                              << std::vector<int>{0, 1, 2, 3, 4} << QStringList{};
 }
 
 void TestModelCosts::recomputationFreeingNothing() {
@@ -531,8 +538,10 @@ void TestModelCosts::recomputationFreeingNothing() {
     QFETCH(QStringList, idle);
     const parasight::RecomputedOperations recomputed = recomputed_operations(attention_ops, mlp_ops);
     const LayerSplit split{8, 1, true, Recompute::none};
+    ModelSpec model = korthikanti_22b();
+    model.dropout = !QByteArray(QTest::currentDataTag()).endsWith("no dropout");
     QStringList found;
-    for (const auto& operation : parasight::recomputation_freeing_nothing(korthikanti_22b(), 4.0, split, recomputed)) {
+    for (const auto& operation : parasight::recomputation_freeing_nothing(model, 4.0, split, recomputed)) {
         found << QString::fromStdString(parasight::operation_path(operation));
     }
     QCOMPARE(found, idle);
