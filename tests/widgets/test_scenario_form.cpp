@@ -55,6 +55,7 @@ private Q_SLOTS:
     void theWheelScrollsPastChoices();
     void hostMemoryIsAddedAndRemovedInTheForm();
     void nvmeAndPoolAreAddedAndRemovedInTheForm();
+    void fp8GemmEfficiencyAppearsWithFp8Training();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
 };
@@ -656,6 +657,33 @@ void TestScenarioForm::nvmeAndPoolAreAddedAndRemovedInTheForm() {
     QVERIFY(form.editor(switches) == nullptr);
     // Every edit is one undo step, but successive edits of one field merge into one (the GPUs a node's two): 1 + 3 + 9.
     QCOMPARE(document.undoStack()->count(), 13);
+}
+
+// fp8 GEMMs' efficiency is read by fp8 training only: the field is there while training.dtype is fp8, empty while not
+// given (the file leaves the key out: fp8 GEMMs at matmul_efficiency), and a value that is no number is refused at
+// the field with what to write.
+void TestScenarioForm::fp8GemmEfficiencyAppearsWithFp8Training() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    QVERIFY(show_scrolling(form));
+    const QString path = QStringLiteral("cluster.device.fp8_matmul_efficiency");
+    QVERIFY(form.editor(path) == nullptr);
+    form.enter(QStringLiteral("training.dtype"), QStringLiteral("fp8"));
+    auto* editor = qobject_cast<QLineEdit*>(form.editor(path));
+    QVERIFY(editor != nullptr);
+    QVERIFY(editor->text().isEmpty());
+    QCOMPARE(editor->placeholderText(), QStringLiteral("empty: as bf16's"));
+    form.enter(path, QStringLiteral("0.624"));
+    QCOMPARE(document.scenario().cluster.device.fp8_matmul_efficiency, 0.624);
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(path))->text(), QStringLiteral("0.624"));
+    form.enter(path, QStringLiteral("fast"));
+    QCOMPARE(form.message(path), path + QStringLiteral(" must be a number (or empty: as bf16's), not 'fast'"));
+    QCOMPARE(document.scenario().cluster.device.fp8_matmul_efficiency, 0.624);
+    form.enter(path, QString());
+    QCOMPARE(document.scenario().cluster.device.fp8_matmul_efficiency, 0.0);
+    form.enter(QStringLiteral("training.dtype"), QStringLiteral("bf16"));
+    QVERIFY(form.editor(path) == nullptr);
 }
 
 // Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new

@@ -65,6 +65,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.device.attention_efficiency"),
          tr("Efficiency: the share of the peak a fused attention kernel reaches on its FLOPs (FlashAttention-2: 50–73% "
             "of an A100's)")},
+        {QStringLiteral("cluster.device.fp8_matmul_efficiency"),
+         tr("The share of the fp8 peak that large fp8 GEMMs reach, for fp8 training's linear layers (an H100: 0.917 "
+            "times bf16's share, measured); empty: bf16's share, matmul_efficiency")},
         {QStringLiteral("cluster.memory_system.host.capacity"),
          tr("Each node's CPU memory, where offloaded optimizer states can live (ZeRO-Offload); empty: none. With it, "
             "give the host link too")},

@@ -124,6 +124,30 @@ ScenarioField streaming_multiprocessors_field(QString section) {
     return field;
 }
 
+// cluster.device.fp8_matmul_efficiency: empty while not given (0: fp8 GEMMs at matmul_efficiency), as a file leaves
+// the key out; only what fp8 training reads.
+ScenarioField fp8_matmul_efficiency_field(QString section) {
+    const QString path = QStringLiteral("cluster.device.fp8_matmul_efficiency");
+    ScenarioField field = make_field(path, std::move(section), tr("fp8 GEMM eff."), FieldKind::number);
+    field.placeholder = tr("empty: as bf16's");
+    field.read = [](const Scenario& scenario) {
+        const double efficiency = scenario.cluster.device.fp8_matmul_efficiency;
+        return efficiency > 0.0 ? QString::fromStdString(units::format_number(efficiency)) : QString();
+    };
+    field.write = [path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        if (written.empty()) {
+            scenario.cluster.device.fp8_matmul_efficiency = 0.0;
+            return std::nullopt;
+        }
+        const auto value = parse_number(written);
+        if (!value) return path.toStdString() + " must be a number (or empty: as bf16's), not " + in_quotes(written);
+        scenario.cluster.device.fp8_matmul_efficiency = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
 // training.stack. Choosing one also sets the behaviours that still have the previous stack's values
 // (scenario/training_stack.h), as one edit.
 ScenarioField stack_field(QString section) {
@@ -275,6 +299,7 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                       tr("Attention eff."),
                                       [](Scenario& s) -> double& { return s.cluster.device.attention_efficiency; }));
     }
+    if (scenario.training.dtype == Dtype::fp8) fields.push_back(fp8_matmul_efficiency_field(cluster));
     // How collectives spanning several dimensions are built; meaningless with one dimension.
     if (scenario.cluster.topology.size() > 1) {
         fields.push_back(enum_field<MultiDimensionCollectives>(
