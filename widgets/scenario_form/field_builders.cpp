@@ -3,6 +3,8 @@
 #include "common/message_text.h"
 #include "common/number_text.h"
 
+#include <limits>
+
 namespace parasight::gui {
 
 ScenarioField make_field(QString path, QString section, QString label, FieldKind kind, units::Dimension dimension) {
@@ -42,6 +44,30 @@ ScenarioField number_field(QString path, QString section, QString label, std::fu
             return path.toStdString() + " must be a number, not " + in_quotes(written);
         }
         at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
+ScenarioField positive_or_unset_field(QString path, QString section, QString label, QString placeholder,
+                                      std::function<int&(Scenario&)> at) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::integer);
+    field.placeholder = std::move(placeholder);
+    field.read = [at](const Scenario& scenario) {
+        const int value = at(const_cast<Scenario&>(scenario));  // read only
+        return value > 0 ? QString::number(value) : QString();
+    };
+    field.write = [at, path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        if (written.empty()) {
+            at(scenario) = 0;
+            return std::nullopt;
+        }
+        const auto value = parse_integer(written);
+        if (!value || *value < 1 || *value > std::numeric_limits<int>::max()) {
+            return path.toStdString() + " must be a whole number of at least 1 (or empty), not " + in_quotes(written);
+        }
+        at(scenario) = static_cast<int>(*value);
         return std::nullopt;
     };
     return field;

@@ -29,5 +29,9 @@ template <typename Enum, std::size_t N>
                                            std::function<double&(Scenario&)> at);
 [[nodiscard]] ScenarioField number_field(QString path, QString section, QString label,
                                          std::function<double&(Scenario&)> at);
+// A whole number of at least 1 held in an int where 0 means not given (the file leaves the key out): empty text
+// writes 0, and the empty editor shows `placeholder`, what leaving it out means.
+[[nodiscard]] ScenarioField positive_or_unset_field(QString path, QString section, QString label, QString placeholder,
+                                                    std::function<int&(Scenario&)> at);
 
 }  // namespace parasight::gui

@@ -72,31 +72,6 @@ ScenarioField pool_integer_field(QString path, QString label, int MemoryPool::*v
     return field;
 }
 
-// The GPUs a node holds: empty while not written (0: the innermost dimension's size).
-ScenarioField gpus_per_node_field() {
-    const QString path = QStringLiteral("cluster.memory_system.gpus_per_node");
-    ScenarioField field = make_field(path, section, tr("GPUs a node"), FieldKind::integer);
-    field.placeholder = tr("empty: dimension 0's");
-    field.read = [](const Scenario& scenario) {
-        const int gpus = scenario.cluster.memory_system.gpus_per_node;
-        return gpus == 0 ? QString() : QString::number(gpus);
-    };
-    field.write = [path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
-        const std::string written = text.trimmed().toStdString();
-        if (written.empty()) {
-            scenario.cluster.memory_system.gpus_per_node = 0;
-            return std::nullopt;
-        }
-        const auto parsed = parse_integer(written);
-        if (!parsed || *parsed < 1 || *parsed > std::numeric_limits<int>::max()) {
-            return path.toStdString() + " must be a whole number of at least 1, not " + in_quotes(written);
-        }
-        scenario.cluster.memory_system.gpus_per_node = static_cast<int>(*parsed);
-        return std::nullopt;
-    };
-    return field;
-}
-
 ScenarioField in_switch_collectives_field() {
     ScenarioField field = make_field(QStringLiteral("cluster.memory_system.pool.in_switch_collectives"), section,
                                      tr("In-switch collectives"), FieldKind::flag);
@@ -119,7 +94,10 @@ void append_memory_system_fields(const Scenario& scenario, std::vector<ScenarioF
     using units::Dimension;
     const QString prefix = QStringLiteral("cluster.memory_system.");
     const QString unit = tr("with its unit");
-    fields.push_back(gpus_per_node_field());
+    // Empty while not written (0: the innermost dimension's size).
+    fields.push_back(positive_or_unset_field(prefix + QStringLiteral("gpus_per_node"), section, tr("GPUs a node"),
+                                             tr("empty: dimension 0's"),
+                                             [](Scenario& s) -> int& { return s.cluster.memory_system.gpus_per_node; }));
     fields.push_back(tier_quantity_field(prefix + QStringLiteral("host.capacity"), tr("Host memory"),
                                          tr("with its unit; empty: no host memory"), Dimension::size,
                                          &MemorySystemSpec::host, &HostMemory::capacity_bytes, true));

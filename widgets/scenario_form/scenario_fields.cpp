@@ -98,32 +98,6 @@ ScenarioField enum_field(QString path, QString section, QString label, const std
     return field;
 }
 
-// cluster.device.streaming_multiprocessors: empty for none (matmuls unquantised), as a file leaves the key out.
-ScenarioField streaming_multiprocessors_field(QString section) {
-    const QString path = QStringLiteral("cluster.device.streaming_multiprocessors");
-    ScenarioField field = make_field(path, std::move(section), tr("SMs"), FieldKind::integer);
-    field.placeholder = tr("none: unquantised");
-    field.read = [](const Scenario& scenario) {
-        const int sms = scenario.cluster.device.streaming_multiprocessors;
-        return sms > 0 ? QString::number(sms) : QString();
-    };
-    field.write = [path](Scenario& scenario, const QString& text) -> std::optional<std::string> {
-        const std::string written = text.trimmed().toStdString();
-        if (written.empty()) {
-            scenario.cluster.device.streaming_multiprocessors = 0;
-            return std::nullopt;
-        }
-        const auto value = parse_integer(written);
-        if (!value || *value < 1 || *value > std::numeric_limits<int>::max()) {
-            return path.toStdString() + " must be a whole number of at least 1 (or empty for none), not " +
-                   in_quotes(written);
-        }
-        scenario.cluster.device.streaming_multiprocessors = static_cast<int>(*value);
-        return std::nullopt;
-    };
-    return field;
-}
-
 // cluster.device.fp8_matmul_efficiency: empty while not given (0: fp8 GEMMs at matmul_efficiency), as a file leaves
 // the key out; only what fp8 training reads.
 ScenarioField fp8_matmul_efficiency_field(QString section) {
@@ -293,7 +267,10 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
     fields.push_back(quantity_field(QStringLiteral("cluster.device.memory_bandwidth"), cluster,
                                     tr("Memory bandwidth"), units::Dimension::bandwidth,
                                     [](Scenario& s) -> double& { return s.cluster.device.memory_bandwidth_Bps; }));
-    fields.push_back(streaming_multiprocessors_field(cluster));
+    // Empty for none (matmuls unquantised), as a file leaves the key out.
+    fields.push_back(positive_or_unset_field(
+        QStringLiteral("cluster.device.streaming_multiprocessors"), cluster, tr("SMs"), tr("none: unquantised"),
+        [](Scenario& s) -> int& { return s.cluster.device.streaming_multiprocessors; }));
     if (scenario.model.kind == ModelKind::transformer) {
         fields.push_back(number_field(QStringLiteral("cluster.device.attention_efficiency"), cluster,
                                       tr("Attention eff."),
