@@ -133,7 +133,8 @@ int run_memory_transfer(const std::vector<std::string>& words, std::ostream& out
                                              " (docs/scenario-reference.md, cluster.memory_system)");
     };
     if (!memory_system.describes(*tier)) return missing();
-    result.time_s = tier_transfer_s(scenario.cluster, result.gpus, *tier, *size);
+    // The pool's in-switch collectives, where it has them, gather what is loaded (what a ZeRO-3 layer's load is).
+    result.time_s = tier_transfer_s(scenario.cluster, result.gpus, *tier, *size, PoolGathering::in_switch);
     if (*tier == OffloadTarget::pool) {
         result.pool = pool_transfer(*memory_system.pool, result.gpus, result.gpus_per_node, *size);
     }

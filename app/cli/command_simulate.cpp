@@ -85,11 +85,15 @@ void print_summary(std::ostream& out, const Report& report) {
         name.resize(16, ' ');
         out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';
     }
-    if (const auto& use = report.offload) {
-        out << "  offloaded       " << format_readable(use->bytes, Dimension::size, 4, true)
-            << " of optimizer states in " << offload_target_words(use->target)
-            << (use->target == OffloadTarget::pool ? " (every device's)" : " (the node of NPU " + std::to_string(use->first_npu) + ")")
-            << ", of " << format_readable(use->capacity_bytes, Dimension::size, 4, true) << '\n';
+    for (const OffloadUse& use : report.offloads) {
+        const char* states = use.optimizer && use.parameters ? "optimizer states and parameters"
+                             : use.optimizer                 ? "optimizer states"
+                                                             : "parameters";
+        out << "  offloaded       " << format_readable(use.bytes, Dimension::size, 4, true) << " of " << states
+            << " in " << offload_target_words(use.target)
+            << (use.target == OffloadTarget::pool ? " (every device's)"
+                                                  : " (the node of NPU " + std::to_string(use.first_npu) + ")")
+            << ", of " << format_readable(use.capacity_bytes, Dimension::size, 4, true) << '\n';
     }
     for (const Warning& warning : report.warnings) out << "warning: " << warning_text(warning) << '\n';
     out << "simulated " << count_phrase(report.events, "event") << " in "

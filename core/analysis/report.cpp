@@ -108,7 +108,7 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
     mean_breakdown.idle_s = mean([](const TimeBreakdown& b) { return b.idle_s; });
 
     report.warnings = graph.warnings;
-    report.offload = graph.offload;
+    report.offloads = graph.offloads;
     report.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     if (!run.memory.empty()) {
         const DeviceMemory& memory = run.memory[peak_device];

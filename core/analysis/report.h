@@ -49,7 +49,7 @@ struct Report {
     double wall_s = 0.0;
     std::string mode;  // "representative" or "all-devices"
     std::vector<Warning> warnings;  // the compiler's, then out of memory, then an implausible iteration time
-    std::optional<OffloadUse> offload;  // where offloaded optimizer states are kept, and how much of the tier
+    std::vector<OffloadUse> offloads;  // the tiers that keep offloaded model states, and how much of each they take
     std::vector<DeviceReport> per_device;
 };
 

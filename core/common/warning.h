@@ -28,7 +28,7 @@ enum class WarningCode : std::uint8_t {
     // (compile/memory_lower_bound.h) exceeds a device's memory: stage, needed_bytes, model_state_bytes,
     // activation_bytes, micro_batches (in flight), capacity_bytes
     memory_bound_exceeded,
-    // offloaded optimizer states need more than the tier they are offloaded to holds: subject (the tier,
+    // offloaded model states (optimizer states, parameter shards) need more than the tier they are offloaded to holds: subject (the tier,
     // "cluster.memory_system.host"), npu (host and NVMe: the first NPU of the node that needs the most), needed_bytes,
     // capacity_bytes (a node's; the pool's: all its groups')
     offload_over_capacity,

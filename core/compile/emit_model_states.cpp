@@ -14,10 +14,6 @@
 #include <cmath>
 
 namespace parasight {
-namespace {
-
-}  // namespace
-
 void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
     // Without ZeRO the gradients are all-reduced; ZeRO reduce-scatters them to the shards that step them, except where
     // ZeRO-1 all-reduces them in full (parallelism.zero1_all_reduce: DeepSpeed's BF16 optimizer).
@@ -85,38 +81,50 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     return tasks_.emit_communication(device, task, delay_s, delay_collective, after);
 }
 
-std::optional<OffloadUse> GraphBuilder::offload_use() const {
-    const OffloadTarget target = parallelism_.offload_optimizer;
-    if (target == OffloadTarget::none) return std::nullopt;
-    std::vector<double> stage_bytes(static_cast<std::size_t>(parallelism_.pp));
-    for (int stage = 0; stage < parallelism_.pp; ++stage) {
-        stage_bytes[static_cast<std::size_t>(stage)] =
-            stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes;
-    }
+std::vector<OffloadUse> GraphBuilder::offload_uses() const {
+    std::vector<OffloadUse> uses;
     const MemorySystemSpec& memory = scenario_.cluster.memory_system;
     const std::int64_t devices = topology_.device_count();
-    OffloadUse use;
-    use.target = target;
-    if (target == OffloadTarget::pool) {
-        // One pool for the whole cluster: every stage's devices (devices / pp of each) keep their states there.
-        for (const double bytes : stage_bytes) use.bytes += bytes * static_cast<double>(devices / parallelism_.pp);
-        use.capacity_bytes = memory.pool->remote_groups * memory.pool->group_capacity_bytes;
-        return use;
-    }
-    // Each node's own host memory or drives: the node whose devices keep the most.
-    const int per_node = scenario_.cluster.gpus_per_node();
-    use.capacity_bytes = target == OffloadTarget::host ? memory.host->capacity_bytes : memory.nvme->capacity_bytes;
-    for (std::int64_t first = 0; first < devices; first += per_node) {
-        double node_bytes = 0.0;
-        for (std::int64_t npu = first; npu < first + per_node; ++npu) {
-            node_bytes += stage_bytes[static_cast<std::size_t>(layout_.rank_in_group(ParallelAxis::pp, npu))];
+    const double layer_shards = static_cast<double>(data_replicas(parallelism_));
+    for (const OffloadTarget target : {OffloadTarget::host, OffloadTarget::nvme, OffloadTarget::pool}) {
+        OffloadUse use;
+        use.target = target;
+        use.optimizer = parallelism_.offload_optimizer == target;
+        use.parameters = parallelism_.offload_parameters == target;
+        if (!use.optimizer && !use.parameters) continue;
+        // What one device of each stage keeps there.
+        std::vector<double> stage_bytes(static_cast<std::size_t>(parallelism_.pp), 0.0);
+        for (int stage = 0; stage < parallelism_.pp; ++stage) {
+            double& bytes = stage_bytes[static_cast<std::size_t>(stage)];
+            if (use.optimizer) bytes += stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes;
+            if (use.parameters) {
+                bytes += stage_layer_parameters(model_, parallelism_, tree_, stage) * element_bytes_ / layer_shards;
+            }
         }
-        if (node_bytes > use.bytes) {
-            use.bytes = node_bytes;
-            use.first_npu = first;
+        if (target == OffloadTarget::pool) {
+            // One pool for the whole cluster: every stage's devices (devices / pp of each) keep their states there.
+            for (const double bytes : stage_bytes) use.bytes += bytes * static_cast<double>(devices / parallelism_.pp);
+            use.capacity_bytes = memory.pool->remote_groups * memory.pool->group_capacity_bytes;
+        } else {
+            // Each node's own host memory or drives: the node whose devices keep the most.
+            const int per_node = scenario_.cluster.gpus_per_node();
+            use.capacity_bytes =
+                target == OffloadTarget::host ? memory.host->capacity_bytes : memory.nvme->capacity_bytes;
+            for (std::int64_t first = 0; first < devices; first += per_node) {
+                double node_bytes = 0.0;
+                for (std::int64_t npu = first; npu < first + per_node; ++npu) {
+                    node_bytes +=
+                        stage_bytes[static_cast<std::size_t>(layout_.rank_in_group(ParallelAxis::pp, npu))];
+                }
+                if (node_bytes > use.bytes) {
+                    use.bytes = node_bytes;
+                    use.first_npu = first;
+                }
+            }
         }
+        uses.push_back(use);
     }
-    return use;
+    return uses;
 }
 
 TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes) {
@@ -124,8 +132,8 @@ TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind,
     transfer.kind = kind;
     transfer.stream = Stream::memory;
     transfer.label = tasks_.label(kind == TaskKind::memory_load ? "optimizer state load" : "optimizer state store");
-    transfer.work_s =
-        tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_optimizer, state_bytes);
+    transfer.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_optimizer,
+                                      state_bytes, PoolGathering::own_bytes);
     transfer.bytes = state_bytes;
     if (kind == TaskKind::memory_load) {
         transfer.allocate_bytes = state_bytes;
@@ -179,6 +187,19 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
         for (const TaskId reduction : reductions) graph_.depend(reduction, step);
         if (offloaded) graph_.depend(step, emit_optimizer_transfer(device, TaskKind::memory_store, state_bytes));
         load = next_load;
+    }
+    if (parallelism_.offload_parameters != OffloadTarget::none) {
+        // ZeRO-Infinity writes the updated parameter shards back to their tier once the step is done.
+        const double shard_bytes = stage_layer_parameters(model_, parallelism_, tree_, stage) * element_bytes_ /
+                                   static_cast<double>(data_replicas(parallelism_));
+        Task store;
+        store.kind = TaskKind::memory_store;
+        store.stream = Stream::memory;
+        store.label = tasks_.label("parameter store");
+        store.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_parameters,
+                                       shard_bytes, PoolGathering::own_bytes);
+        store.bytes = shard_bytes;
+        graph_.depend(step, tasks_.emit(device, store));
     }
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
         // The updated shards are gathered back into every replica's full copy: the dense parameters over the ranks

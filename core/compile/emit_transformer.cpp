@@ -3,6 +3,7 @@
 #include "compile/graph_builder.h"
 
 #include "compile/stage_parameters.h"
+#include "memory_system/tier_transfer.h"
 #include "model/layer_operations.h"
 #include "model/transformer_costs.h"
 #include "scenario/training_stack.h"
@@ -372,7 +373,20 @@ GraphBuilder::Zero3Gathers GraphBuilder::zero3_gather(std::int32_t device, int l
                                                      bool backward) {
     Zero3Gathers gathers;
     // ZeRO-3 shards each layer over the ranks that hold it whole: dp × cp (data_replicas).
-    if (parallelism_.zero < 3 || data_replicas(parallelism_) == 1) return gathers;
+    const bool offloaded = parallelism_.offload_parameters != OffloadTarget::none;
+    if (parallelism_.zero < 3 || (data_replicas(parallelism_) == 1 && !offloaded)) return gathers;
+    if (offloaded) {
+        // The shard comes in from its tier first, and the gathers wait for it; where the pool's switches gather, the
+        // load brings the whole layer and no gather is left.
+        const TaskId load = emit_parameter_load(
+            device, layer, mb, layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep) * element_bytes_,
+            prefetch_after);
+        if (switches_gather_parameters() || data_replicas(parallelism_) == 1) {
+            gathers.attention = gathers.mlp = gathers.last = load;
+            return gathers;
+        }
+        prefetch_after = load;
+    }
     const auto gather = [&](double parameters) {
         const TaskId id = tasks_.collective(device, data_group(parallelism_), CollectiveOp::all_gather,
                                      parameters * element_bytes_,
@@ -420,8 +434,35 @@ void GraphBuilder::zero3_use(const Zero3Gathers& gathers, TaskId layer_start, Ta
 }
 
 void GraphBuilder::zero3_release(TaskId layer_end) {
+    const double layer_parameters = layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep);
+    // Offloaded, the rank's own shard was loaded with the rest: the whole layer goes.
     graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes +=
-        zero3_buffer_bytes(layer_parameters_on_rank(model_, parallelism_.tp, parallelism_.ep));
+        parallelism_.offload_parameters == OffloadTarget::none ? zero3_buffer_bytes(layer_parameters)
+                                                               : layer_parameters * element_bytes_;
+}
+
+bool GraphBuilder::switches_gather_parameters() const {
+    const auto& pool = scenario_.cluster.memory_system.pool;
+    return parallelism_.offload_parameters == OffloadTarget::pool && pool && pool->in_switch_collectives;
+}
+
+TaskId GraphBuilder::emit_parameter_load(std::int32_t device, int layer, int mb, double layer_bytes, TaskId after) {
+    const double shard_bytes = layer_bytes / static_cast<double>(data_replicas(parallelism_));
+    const bool gathered = switches_gather_parameters();
+    Task load;
+    load.kind = TaskKind::memory_load;
+    load.stream = Stream::memory;
+    load.label = tasks_.label(gathered ? "parameter load, gathered in the switches" : "parameter load");
+    load.layer = layer;
+    load.micro_batch = mb;
+    load.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_parameters,
+                                  shard_bytes, gathered ? PoolGathering::in_switch : PoolGathering::own_bytes);
+    load.bytes = gathered ? layer_bytes : shard_bytes;
+    load.allocate_bytes = load.bytes;
+    load.allocate_category = MemoryCategory::buffers;
+    const TaskId id = tasks_.emit(device, load);
+    if (after >= 0) graph_.depend(after, id);
+    return id;
 }
 
 double GraphBuilder::zero3_buffer_bytes(double parameters) const {

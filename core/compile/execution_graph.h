@@ -94,11 +94,13 @@ struct TransferShape {
     std::vector<DimensionMethod> methods;
 };
 
-// Where offloaded optimizer states are kept and how much of the tier they take (parallelism.offload_optimizer): for
-// host memory and NVMe, on the node whose devices keep the most (first_npu its first device), against one node's
-// capacity; for the pool, every device's together against all its groups'.
+// One tier that keeps offloaded model states, and how much of it they take (parallelism.offload_optimizer,
+// offload_parameters): for host memory and NVMe, on the node whose devices keep the most (first_npu its first
+// device), against one node's capacity; for the pool, every device's together against all its groups'.
 struct OffloadUse {
     OffloadTarget target = OffloadTarget::host;
+    bool optimizer = false;   // the optimizer's states are kept there
+    bool parameters = false;  // the layers' ZeRO-3 parameter shards are
     double bytes = 0.0;
     double capacity_bytes = 0.0;
     std::int64_t first_npu = 0;
@@ -122,7 +124,7 @@ public:
     std::int32_t collective_count = 0;
     std::vector<TransferShape> transfer_shapes;
     std::vector<Warning> warnings;  // what the compiler had to adjust, for the report
-    std::optional<OffloadUse> offload;  // with offloaded optimizer states
+    std::vector<OffloadUse> offloads;  // a tier each, in the order host, NVMe, pool; empty without offloading
 
     TaskId add(const Task& task);
     void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished

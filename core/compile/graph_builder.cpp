@@ -56,14 +56,15 @@ std::optional<ExecutionGraph> GraphBuilder::build() {
     }
     link_pipeline();
     for (Warning& warning : what_if_.unmatched_rule_warnings()) graph_.warnings.push_back(std::move(warning));
-    graph_.offload = offload_use();
-    if (graph_.offload && graph_.offload->exceeds_capacity()) {
+    graph_.offloads = offload_uses();
+    for (const OffloadUse& use : graph_.offloads) {
+        if (!use.exceeds_capacity()) continue;
         Warning warning;
         warning.code = WarningCode::offload_over_capacity;
-        warning.subject = "cluster.memory_system." + std::string(name_of(graph_.offload->target, offload_target_names));
-        warning.npu = graph_.offload->first_npu;
-        warning.needed_bytes = graph_.offload->bytes;
-        warning.capacity_bytes = graph_.offload->capacity_bytes;
+        warning.subject = "cluster.memory_system." + std::string(name_of(use.target, offload_target_names));
+        warning.npu = use.first_npu;
+        warning.needed_bytes = use.bytes;
+        warning.capacity_bytes = use.capacity_bytes;
         graph_.warnings.push_back(std::move(warning));
     }
     if (progress_.report(0.95)) {

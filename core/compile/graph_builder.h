@@ -227,9 +227,14 @@ private:
     TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
 
     void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
-    // How much of their tier the offloaded optimizer states take: per node for host memory and NVMe (the node that
-    // needs the most), the whole pool's groups for the pool; nothing without offloading.
-    [[nodiscard]] std::optional<OffloadUse> offload_use() const;
+    // How much of each tier the offloaded states take: per node for host memory and NVMe (the node that needs the
+    // most), the whole pool's groups for the pool; nothing without offloading.
+    [[nodiscard]] std::vector<OffloadUse> offload_uses() const;
+    // The layer's ZeRO-3 shard (or, where the pool's switches gather it, the whole layer) loaded from
+    // parallelism.offload_parameters' tier on the memory stream, held until the layer is done.
+    TaskId emit_parameter_load(std::int32_t device, int layer, int mb, double layer_bytes, TaskId after);
+    // Whether the pool's in-switch collectives gather the loaded shards: the load is the layer's all-gather.
+    [[nodiscard]] bool switches_gather_parameters() const;
     // One sub-group's offloaded optimizer states moved in (memory_load) or out (memory_store) on the memory stream.
     TaskId emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes);
 

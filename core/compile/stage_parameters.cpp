@@ -19,13 +19,18 @@ double stage_parameters(const ModelSpec& model, const ParallelismSpec& paralleli
         }
         return params;
     }
-    const double layers = tree.layers_of_stage(stage);
-    double params = layers * layer_parameters_on_rank(model, parallelism.tp, parallelism.ep);
+    double params = stage_layer_parameters(model, parallelism, tree, stage);
     const double table = embedding_table_parameters(model, parallelism.tp);
     if (stage == 0) params += table;
     if (holds_output_table(model, parallelism, stage)) params += table;
     if (stage == parallelism.pp - 1) params += final_norm_parameters(model);
     return params;
+}
+
+double stage_layer_parameters(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
+                              int stage) {
+    if (model.kind != ModelKind::transformer) return 0.0;
+    return tree.layers_of_stage(stage) * layer_parameters_on_rank(model, parallelism.tp, parallelism.ep);
 }
 
 double stage_expert_parameters(const ModelSpec& model, const ParallelismSpec& parallelism, const StrategyTree& tree,
@@ -54,7 +59,11 @@ ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree&
     const ModelStateBytes dense = model_state_bytes(all - experts, training, zero, dense_shards);
     const ModelStateBytes expert = model_state_bytes(experts, training, zero, expert_shards);
     ModelStateBytes states;
-    states.weights_bytes = zero == 3 ? model_state_bytes(all, training, zero, expert_shards).weights_bytes
+    // ZeRO-3 keeps a shard of every parameter over dp × cp; with offloaded parameters, of those outside the layers.
+    const double kept = parallelism.offload_parameters == OffloadTarget::none
+                            ? all
+                            : all - stage_layer_parameters(scenario.model, parallelism, tree, stage);
+    states.weights_bytes = zero == 3 ? model_state_bytes(kept, training, zero, expert_shards).weights_bytes
                                      : dense.weights_bytes + expert.weights_bytes;
     states.gradients_bytes = dense.gradients_bytes + expert.gradients_bytes;
     states.optimizer_bytes = dense.optimizer_bytes + expert.optimizer_bytes;

@@ -39,12 +39,20 @@ std::string report_json(const Report& report) {
         json.key(memory_category_names[c].name).value(report.memory_by_category_bytes[c]);
     }
     json.end_object();
-    if (report.offload) {
-        json.key("offloaded").begin_object();
-        json.key("tier").value(name_of(report.offload->target, offload_target_names));
-        json.key("bytes").value(report.offload->bytes);
-        json.key("capacity_bytes").value(report.offload->capacity_bytes);
-        json.end_object();
+    if (!report.offloads.empty()) {
+        json.key("offloaded").begin_array();
+        for (const OffloadUse& use : report.offloads) {
+            json.begin_object();
+            json.key("tier").value(name_of(use.target, offload_target_names));
+            json.key("states").begin_array();
+            if (use.optimizer) json.value("optimizer");
+            if (use.parameters) json.value("parameters");
+            json.end_array();
+            json.key("bytes").value(use.bytes);
+            json.key("capacity_bytes").value(use.capacity_bytes);
+            json.end_object();
+        }
+        json.end_array();
     }
     if (report.out_of_memory) {
         json.key("oom_at").begin_object();

@@ -55,7 +55,7 @@ std::string warning_text(const Warning& warning) {
         const auto target = value_of(tier, offload_target_names).value_or(OffloadTarget::host);
         const std::string where = target == OffloadTarget::pool ? "from every device"
                                                                 : "on the node of NPU " + std::to_string(warning.npu);
-        return "the optimizer states offloaded to " + std::string(offload_target_words(target)) + " need " +
+        return "the model states offloaded to " + std::string(offload_target_words(target)) + " need " +
                size(warning.needed_bytes) + " " + where + ", more than the " + size(warning.capacity_bytes) +
                " it holds (" + warning.subject + ")";
     }

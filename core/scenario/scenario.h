@@ -241,6 +241,10 @@ struct ParallelismSpec {
     // on the device, or in a tier of cluster.memory_system, loaded before the optimizer step and stored after it
     // (ZeRO-Offload, Ren et al. 2021; ZeRO-Infinity, Rajbhandari et al. 2021).
     OffloadTarget offload_optimizer = OffloadTarget::none;
+    // Where ZeRO-3's shards of the layers' parameters live between uses (ZeRO-Infinity's offload_param, Rajbhandari
+    // et al. 2021 §5): on the device, or in a tier of cluster.memory_system, each layer's shard loaded before its
+    // gathers in forward and backward and the updated shard stored after the optimizer step. Needs zero 3.
+    OffloadTarget offload_parameters = OffloadTarget::none;
     // Offloaded states go through the device in sub-groups of this many parameters, at most two at a time (DeepSpeed's
     // zero_optimization.sub_group_size, 10^9 by default).
     std::optional<std::int64_t> offload_sub_group;

@@ -259,14 +259,34 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
                                               "each layer's parameters again for its weight gradients");
         }
     }
-    if (const OffloadTarget target = parallelism.offload_optimizer; target != OffloadTarget::none) {
-        const MemorySystemSpec& memory = scenario.cluster.memory_system;
-        if (!memory.describes(target)) {
-            const std::string tier(name_of(target, offload_target_names));
-            check.add("parallelism.offload_optimizer",
-                      "offload_optimizer: " + tier + " needs the cluster's memory_system." + tier +
-                          " (its capacity and bandwidth); the cluster describes " +
-                          (memory.host || memory.nvme || memory.pool ? "other tiers only" : "no memory system"));
+    const MemorySystemSpec& memory = scenario.cluster.memory_system;
+    const auto offload_tier_described = [&](const char* key, OffloadTarget target) {
+        if (memory.describes(target)) return;
+        const std::string tier(name_of(target, offload_target_names));
+        check.add(std::string("parallelism.") + key,
+                  std::string(key) + ": " + tier + " needs the cluster's memory_system." + tier +
+                      " (its capacity and bandwidth); the cluster describes " +
+                      (memory.host || memory.nvme || memory.pool ? "other tiers only" : "no memory system"));
+    };
+    offload_tier_described("offload_optimizer", parallelism.offload_optimizer);
+    if (const OffloadTarget target = parallelism.offload_parameters; target != OffloadTarget::none) {
+        offload_tier_described("offload_parameters", target);
+        if (parallelism.zero != 3) {
+            check.add("parallelism.offload_parameters",
+                      "offload_parameters moves each layer's ZeRO-3 shard in before the layer gathers it "
+                      "(ZeRO-Infinity); it needs zero: 3, and zero is " + std::to_string(parallelism.zero));
+        } else if (target == OffloadTarget::pool && memory.pool && memory.pool->in_switch_collectives) {
+            // The pool's switches gather what every GPU of the cluster loads (pool_transfer.h): that is a layer's
+            // whole only where ZeRO-3 shards it over all of them.
+            const std::int64_t devices = scenario.device_count();
+            const std::int64_t shards = static_cast<std::int64_t>(parallelism.dp) * parallelism.cp;
+            if (shards != devices) {
+                check.add("parallelism.offload_parameters",
+                          "the pool's in-switch collectives gather a load over every one of the cluster's " +
+                              std::to_string(devices) + " devices, but ZeRO-3 shards each layer over dp × cp = " +
+                              std::to_string(shards) + " of them: run the layers' shards over all devices, or set "
+                              "cluster.memory_system.pool.in_switch_collectives: false");
+            }
         }
     }
     if (parallelism.p2p_rendezvous && pp > 1 && parallelism.schedule != Schedule::gpipe &&

@@ -31,6 +31,20 @@
 // both, then stores both; the first half's update (u) runs once its load ends and the second's once its own does:
 // load 1 [0, l], load 2 [l, 2l], update 1 [l, l + u], store 1 [2l, 3l] (u < l), update 2 [2l, 2l + u],
 // store 2 [3l, 4l]. The iteration ends 4l after the backward instead of 2u.
+//
+// Offloaded parameters (parallelism.offload_parameters, ZeRO-3): a GPT-2 small layer has 12·768² + 13·768 =
+// 7 087 872 parameters, 14 175 744 B in bf16. On one device in host memory (offload-host.yaml with zero 3 and the
+// optimizer states on the device) each layer's shard is the whole layer: a load of l = 10 µs + 14 175 744 B / 32 GB/s
+// = 452.992 µs before the layer's forward and again before its backward (24 an iteration), and after the step the 12
+// layers' 170 108 928 B go back (10 µs + 5.315904 ms). The device keeps only the tied table and the final norm,
+// 50 304·768 + 2·768 = 38 635 008 parameters: 77 270 016 B of weights instead of 247 378 944.
+// In the seed's pool (seed-pool.yaml, dp 256): each GPU's shard of a layer is 14 175 744 / 256 = 55 374 B; a
+// group–switch link carries 55 374·256/(8·4) = 442 992 B, 0.442992 of one 1 MB chunk, which crosses the three stages
+// one after the other: 0.442992 × (1 + 2 + 1) ms = 1.771968 ms, then the layer's all-gather. With in-switch
+// collectives the load is the gather (TX2 = 32 ms, TX3 = 256 ms): 0.442992 × (1 + 32 + 256) ms = 128.024688 ms, and
+// every GPU receives the whole layer. The updated shards, 12 × 55 374 = 664 488 B a GPU, are stored without
+// gathering: 664 488·256/32 = 5 315 904 B a group link, 5.315904 chunks (6, the last 0.315904): steps of 1, 2, 2, 2,
+// 2, 2, 1 and 0.315904 ms = 12.315904 ms.
 
 #include "export/warning_text.h"
 #include "memory_system/node_memory_transfer.h"
@@ -342,18 +356,20 @@ private slots:
         QCOMPARE(host.npu, std::int64_t{0});
         QCOMPARE(host.needed_bytes, 12.0 * 123'689'472);
         QCOMPARE(host.capacity_bytes, 1024.0 * 1024 * 1024);
-        QCOMPARE(warning_text(host), std::string("the optimizer states offloaded to host memory need 1.382 GiB on the "
+        QCOMPARE(warning_text(host), std::string("the model states offloaded to host memory need 1.382 GiB on the "
                                                  "node of NPU 0, more than the 1 GiB it holds "
                                                  "(cluster.memory_system.host)"));
-        QVERIFY(report.offload && report.offload->exceeds_capacity());
-        QCOMPARE(report.offload->target, OffloadTarget::host);
+        QCOMPARE(report.offloads.size(), std::size_t{1});
+        QVERIFY(report.offloads.front().exceeds_capacity());
+        QCOMPARE(report.offloads.front().target, OffloadTarget::host);
+        QVERIFY(report.offloads.front().optimizer && !report.offloads.front().parameters);
         // Enough room: no warning, and the report says how much of the tier they take.
         const Report roomy = run(load("offload-host.yaml")).report;
         QVERIFY(roomy.warnings.empty());
-        QVERIFY(roomy.offload.has_value());
-        QCOMPARE(roomy.offload->bytes, 12.0 * 123'689'472);
-        QCOMPARE(roomy.offload->capacity_bytes, 1024.0 * 1024 * 1024 * 1024);
-        QVERIFY(!run(seed_example()).report.offload.has_value());
+        QCOMPARE(roomy.offloads.size(), std::size_t{1});
+        QCOMPARE(roomy.offloads.front().bytes, 12.0 * 123'689'472);
+        QCOMPARE(roomy.offloads.front().capacity_bytes, 1024.0 * 1024 * 1024 * 1024);
+        QVERIFY(run(seed_example()).report.offloads.empty());
 
         // The seed's pool for 256 data-parallel replicas of GPT-2 small, each keeping all its states (no ZeRO):
         // 256 × 1 484 273 664 B = 379 974 057 984 B in 8 groups of 40 GB = 320 GB.
@@ -366,9 +382,143 @@ private slots:
         QCOMPARE(pool.subject, std::string("cluster.memory_system.pool"));
         QCOMPARE(pool.needed_bytes, 256 * 12.0 * 123'689'472);
         QCOMPARE(pool.capacity_bytes, 320e9);
-        QCOMPARE(warning_text(pool), std::string("the optimizer states offloaded to the memory pool need 353.9 GiB from "
+        QCOMPARE(warning_text(pool), std::string("the model states offloaded to the memory pool need 353.9 GiB from "
                                                  "every device, more than the 298 GiB it holds "
                                                  "(cluster.memory_system.pool)"));
+    }
+
+    void parametersOffloadedToHost() {
+        Scenario scenario = load("offload-host.yaml");
+        scenario.parallelism.offload_optimizer = OffloadTarget::none;
+        scenario.parallelism.zero = 3;
+        Scenario resident = scenario;
+        scenario.parallelism.offload_parameters = OffloadTarget::host;
+        const SimulatedGraph with = run(scenario);
+        const SimulatedGraph without = run(resident);
+        const double layer_bytes = 14'175'744.0;
+        const double l = 10e-6 + layer_bytes / 32e9;
+
+        std::vector<std::pair<TaskId, const Task*>> loads;
+        const Task* store = nullptr;
+        for (std::size_t t = 0; t < with.graph.tasks.size(); ++t) {
+            const Task& task = with.graph.tasks[t];
+            const std::string& label = with.graph.labels[static_cast<std::size_t>(task.label)];
+            if (label == "parameter load") loads.emplace_back(static_cast<TaskId>(t), &task);
+            if (label == "parameter store") store = &task;
+        }
+        QCOMPARE(loads.size(), std::size_t{24});
+        for (const auto& [id, task] : loads) {
+            QCOMPARE(task->kind, TaskKind::memory_load);
+            QCOMPARE(task->stream, Stream::memory);
+            QCOMPARE(task->bytes, layer_bytes);
+            QVERIFY(near(task->work_s, l));
+            const TaskTiming& load = with.run.timings[static_cast<std::size_t>(id)];
+            QVERIFY(near(load.end_s - load.start_s, l));
+            // Nothing of its layer's pass computes before it is in.
+            const bool backward = id > loads[11].first;
+            for (std::size_t t = 0; t < with.graph.tasks.size(); ++t) {
+                const Task& other = with.graph.tasks[t];
+                const bool pass = backward ? (other.kind == TaskKind::backward || other.kind == TaskKind::recompute)
+                                           : other.kind == TaskKind::forward;
+                if (other.layer != task->layer || !pass) continue;
+                QVERIFY(with.run.timings[t].start_s >= load.end_s);
+            }
+        }
+        QVERIFY(store != nullptr);
+        QCOMPARE(store->kind, TaskKind::memory_store);
+        QCOMPARE(store->bytes, 12 * layer_bytes);
+        QVERIFY(near(store->work_s, 10e-6 + 12 * layer_bytes / 32e9));
+
+        const auto category = [](const Report& report, MemoryCategory c) {
+            return report.memory_by_category_bytes[static_cast<std::size_t>(c)];
+        };
+        QCOMPARE(category(with.report, MemoryCategory::weights), 77'270'016.0);
+        QCOMPARE(category(without.report, MemoryCategory::weights), 247'378'944.0);
+        // At the peak, the layers loaded (whole: one shard of one) are buffers, one or two of them.
+        const double buffers = category(with.report, MemoryCategory::buffers);
+        QVERIFY2(buffers == layer_bytes || buffers == 2 * layer_bytes, qPrintable(QString::number(buffers, 'f', 0)));
+        QVERIFY(with.report.peak_memory_bytes < without.report.peak_memory_bytes - 12 * layer_bytes + 2 * layer_bytes);
+        QCOMPARE(with.report.offloads.size(), std::size_t{1});
+        const OffloadUse& use = with.report.offloads.front();
+        QVERIFY(use.parameters && !use.optimizer);
+        QCOMPARE(use.target, OffloadTarget::host);
+        QCOMPARE(use.bytes, 12 * layer_bytes);
+        // The memory stream runs the 24 loads and the store one after the other; the first layer's load has only
+        // the embedding beside it, so memory time is exposed and the iteration is longer.
+        QVERIFY(with.report.iteration_time_s >= 24 * l + store->work_s);
+        QVERIFY(with.report.breakdown.exposed_memory_s > 0.0);
+        QVERIFY(with.report.iteration_time_s > without.report.iteration_time_s);
+        QVERIFY(near(with.report.breakdown.total_s(), with.report.iteration_time_s));
+        QVERIFY(near(with.report.breakdown.compute_s, without.report.breakdown.compute_s));
+    }
+
+    void parametersOffloadedToThePool() {
+        Scenario scenario = seed_example();
+        scenario.parallelism.zero = 3;
+        scenario.parallelism.offload_parameters = OffloadTarget::pool;
+        const auto tasks_labelled = [](const SimulatedGraph& simulated, const std::string& name) {
+            std::vector<const Task*> found;
+            for (const Task& task : simulated.graph.tasks) {
+                if (task.device == 0 && simulated.graph.labels[static_cast<std::size_t>(task.label)] == name) {
+                    found.push_back(&task);
+                }
+            }
+            return found;
+        };
+        const SimulatedGraph shards = run(scenario);
+        const auto loads = tasks_labelled(shards, "parameter load");
+        QCOMPARE(loads.size(), std::size_t{24});
+        QCOMPARE(loads.front()->bytes, 55'374.0);
+        QVERIFY(near(loads.front()->work_s, 0.442992 * 4 * ms));
+        QCOMPARE(tasks_labelled(shards, "zero-3 parameter all-gather").size(), std::size_t{24});
+        const auto stores = tasks_labelled(shards, "parameter store");
+        QCOMPARE(stores.size(), std::size_t{1});
+        QCOMPARE(stores.front()->bytes, 12 * 55'374.0);
+        QVERIFY(near(stores.front()->work_s, 12.315904 * ms));
+        QCOMPARE(shards.report.offloads.size(), std::size_t{1});
+        QCOMPARE(shards.report.offloads.front().bytes, 256 * 12 * 55'374.0);
+
+        // The switches gather: the load brings the whole layer, and no all-gather is left; the store is not gathered.
+        scenario.cluster.memory_system.pool->in_switch_collectives = true;
+        const SimulatedGraph gathered = run(scenario);
+        const auto whole = tasks_labelled(gathered, "parameter load, gathered in the switches");
+        QCOMPARE(whole.size(), std::size_t{24});
+        QCOMPARE(whole.front()->bytes, 14'175'744.0);
+        QVERIFY(near(whole.front()->work_s, 0.442992 * 289 * ms));
+        QVERIFY(tasks_labelled(gathered, "zero-3 parameter all-gather").empty());
+        QVERIFY(near(tasks_labelled(gathered, "parameter store").front()->work_s, 12.315904 * ms));
+    }
+
+    void offloadedParametersNeedZero3AndAWholeGroupToGatherInTheSwitches() {
+        Scenario scenario = seed_example();
+        scenario.parallelism.offload_parameters = OffloadTarget::host;
+        Validation validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.offload_parameters"));
+        QCOMPARE(validation.diagnostics.front().message,
+                 std::string("offload_parameters moves each layer's ZeRO-3 shard in before the layer gathers it "
+                             "(ZeRO-Infinity); it needs zero: 3, and zero is 0"));
+        scenario.parallelism.zero = 3;
+        QVERIFY(validate(scenario).ok());
+        // In-switch gathering over all 256 GPUs needs ZeRO-3's group to be all of them: with tp 2 it is 128.
+        scenario.parallelism.offload_parameters = OffloadTarget::pool;
+        scenario.cluster.memory_system.pool->in_switch_collectives = true;
+        QVERIFY(validate(scenario).ok());
+        scenario.parallelism.tp = 2;
+        scenario.parallelism.dp = 128;
+        validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.offload_parameters"));
+        QVERIFY(validation.diagnostics.front().message.starts_with(
+            "the pool's in-switch collectives gather a load over every one of the cluster's 256 devices, but ZeRO-3 "
+            "shards each layer over dp × cp = 128 of them"));
+        scenario.cluster.memory_system.pool->in_switch_collectives = false;
+        QVERIFY(validate(scenario).ok());
+        // Its tier must be described, as the optimizer's.
+        scenario.cluster.memory_system.pool.reset();
+        QCOMPARE(validate(scenario).diagnostics.front().message,
+                 std::string("offload_parameters: pool needs the cluster's memory_system.pool (its capacity and "
+                             "bandwidth); the cluster describes other tiers only"));
     }
 
     void offloadIsWrittenBack() {
@@ -387,6 +537,15 @@ private slots:
         Scenario resident = scenario;
         resident.parallelism.offload_optimizer = OffloadTarget::none;
         QVERIFY(write_scenario_yaml(resident).find("offload_optimizer") == std::string::npos);
+        QVERIFY(written.find("offload_parameters") == std::string::npos);
+        Scenario parameters = scenario;
+        parameters.parallelism.zero = 3;
+        parameters.parallelism.offload_parameters = OffloadTarget::host;
+        const std::string with_parameters = write_scenario_yaml(parameters);
+        QVERIFY2(with_parameters.find("offload_parameters: host") != std::string::npos, with_parameters.c_str());
+        const LoadResult parameters_again = load_scenario_text(with_parameters, "parameters.yaml");
+        QVERIFY(parameters_again.ok());
+        QVERIFY(parameters_again.scenario->value() == parameters);
     }
 
     void offloadNeedsItsTier() {

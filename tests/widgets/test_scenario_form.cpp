@@ -9,6 +9,7 @@
 #include "validation/validate.h"
 #include "presets/preset_library.h"
 #include "scenario_file/preset_specs.h"
+#include "scenario_file/scenario_writer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void theWheelScrollsPastChoices();
     void hostMemoryIsAddedAndRemovedInTheForm();
     void nvmeAndPoolAreAddedAndRemovedInTheForm();
+    void parametersAreOffloadedWithZero3();
     void fp8GemmEfficiencyAppearsWithFp8Training();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
@@ -591,6 +593,26 @@ void TestScenarioForm::hostMemoryIsAddedAndRemovedInTheForm() {
                  qPrintable(QStringLiteral("the form is %1 px wide in a %2 px dock")
                                 .arg(scroll->widget()->width())
                                 .arg(scroll->viewport()->width())));
+}
+
+// Offloading the layers' parameters needs ZeRO-3's shards: chosen at zero 0 the field says so, and at zero 3 the run
+// is valid; back to none, nothing of it is written.
+void TestScenarioForm::parametersAreOffloadedWithZero3() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    QVERIFY(show_scrolling(form));
+    const QString offload = QStringLiteral("parallelism.offload_parameters");
+    form.enter(QStringLiteral("cluster.memory_system.host.capacity"), QStringLiteral("1 TiB"));
+    form.enter(QStringLiteral("cluster.memory_system.host.link_bandwidth"), QStringLiteral("32 GB/s"));
+    form.enter(offload, QStringLiteral("host"));
+    QCOMPARE(document.scenario().parallelism.offload_parameters, OffloadTarget::host);
+    QVERIFY(form.message(offload).contains(QStringLiteral("it needs zero: 3, and zero is 0")));
+    form.enter(QStringLiteral("parallelism.zero"), QStringLiteral("3"));
+    QVERIFY(validate(document.scenario()).ok());
+    QVERIFY(form.message(offload).isEmpty());
+    form.enter(offload, QStringLiteral("none"));
+    QVERIFY(write_scenario_yaml(document.scenario()).find("offload_parameters") == std::string::npos);
 }
 
 // NVMe and the memory pool, like host memory: the tier's first field adds it and, emptied, removes it; the pool's other

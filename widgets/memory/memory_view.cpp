@@ -29,6 +29,7 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStringList>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -298,26 +299,32 @@ void MemoryView::rebuildTimeChart() {
 }
 
 void MemoryView::showOffloadNote(const Report& report) {
-    offload_note_->setVisible(report.offload.has_value());
-    if (!report.offload) return;
-    const OffloadUse& use = *report.offload;
-    QString tier;
-    QString where;
-    switch (use.target) {
-    case OffloadTarget::none: break;
-    case OffloadTarget::host: tier = tr("host memory"); break;
-    case OffloadTarget::nvme: tier = tr("NVMe"); break;
-    case OffloadTarget::pool: tier = tr("the memory pool"); break;
+    offload_note_->setVisible(!report.offloads.empty());
+    QStringList sentences;
+    for (const OffloadUse& use : report.offloads) {
+        QString tier;
+        switch (use.target) {
+        case OffloadTarget::none: break;
+        case OffloadTarget::host: tier = tr("host memory"); break;
+        case OffloadTarget::nvme: tier = tr("NVMe"); break;
+        case OffloadTarget::pool: tier = tr("the memory pool"); break;
+        }
+        const QString states = use.optimizer && use.parameters ? tr("Optimizer states and layer parameters")
+                               : use.optimizer                 ? tr("Optimizer states")
+                                                               : tr("Layer parameters");
+        const QString where =
+            use.target == OffloadTarget::pool ? tr("from every device") : tr("on the node of NPU %1").arg(use.first_npu);
+        QString text = tr("%1 kept in %2, not on the devices: %3 %4, of the %5 it holds (%6%).")
+                           .arg(states, tier, bytes_text(use.bytes), where, bytes_text(use.capacity_bytes))
+                           .arg(100.0 * use.bytes / use.capacity_bytes, 0, 'f', 1);
+        text = text.toHtmlEscaped();
+        if (use.exceeds_capacity()) {
+            text = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
+                       .arg(over_capacity_color().name(), text + tr(" They do not fit."));
+        }
+        sentences.push_back(text);
     }
-    where = use.target == OffloadTarget::pool ? tr("from every device") : tr("on the node of NPU %1").arg(use.first_npu);
-    QString text = tr("Optimizer states kept in %1, not on the devices: %2 %3, of the %4 it holds (%5%).")
-                       .arg(tier, bytes_text(use.bytes), where, bytes_text(use.capacity_bytes))
-                       .arg(100.0 * use.bytes / use.capacity_bytes, 0, 'f', 1);
-    if (use.exceeds_capacity()) {
-        text = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
-                   .arg(over_capacity_color().name(), text.toHtmlEscaped() + tr(" They do not fit."));
-    }
-    offload_note_->setText(text);
+    offload_note_->setText(sentences.join(QStringLiteral("<br>")));
 }
 
 void MemoryView::showCapacityNote() {

@@ -164,6 +164,11 @@ const std::map<QString, QString>& help_by_path() {
          tr("Where the optimizer's states live between steps — none: on the device; host, nvme or pool: in that tier "
             "of the cluster's memory system, loaded before the step and stored back after it (ZeRO-Offload, "
             "ZeRO-Infinity)")},
+        {QStringLiteral("parallelism.offload_parameters"),
+         tr("Where ZeRO-3's shards of the layers' parameters live — none: on the device; host, nvme or pool: in that "
+            "tier, each layer's shard loaded before its gather in forward and backward and stored back after the "
+            "optimizer step (ZeRO-Infinity); with the pool's in-switch collectives the load is the gather. Needs "
+            "ZeRO 3")},
         {QStringLiteral("parallelism.offload_sub_group"),
          tr("Offloaded optimizer states move and are updated this many parameters at a time, at most two such "
             "sub-groups on the device at once (DeepSpeed's sub_group_size); empty: 10⁹")},
