@@ -4,6 +4,7 @@
 #include "common/message_text.h"
 #include "export/breakdown_csv.h"
 #include "export/chrome_trace.h"
+#include "export/offload_words.h"
 #include "export/report_json.h"
 #include "export/warning_text.h"
 #include "io/atomic_output.h"
@@ -86,10 +87,8 @@ void print_summary(std::ostream& out, const Report& report) {
         out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';
     }
     for (const OffloadUse& use : report.offloads) {
-        const char* states = use.optimizer && use.parameters ? "optimizer states and parameters"
-                             : use.optimizer                 ? "optimizer states"
-                                                             : "parameters";
-        out << "  offloaded       " << format_readable(use.bytes, Dimension::size, 4, true) << " of " << states
+        out << "  offloaded       " << format_readable(use.bytes, Dimension::size, 4, true) << " of "
+            << offloaded_states_words(use)
             << " in " << offload_target_words(use.target)
             << (use.target == OffloadTarget::pool ? " (every device's)"
                                                   : " (the node of NPU " + std::to_string(use.first_npu) + ")")

@@ -45,9 +45,10 @@ SimulationError too_large(double tasks, TaskCount count, const Scenario& scenari
     message += "); the limit is " + std::to_string(options.max_tasks) +
                ". Simulate fewer micro-batches (a larger training.micro_batch or a smaller global_batch)";
     if (options.all_devices) message += " or one device per symmetry class";
-    if (scenario.parallelism.offload_optimizer != OffloadTarget::none) {
-        message += ", or move the offloaded optimizer states in larger sub-groups (parallelism.offload_sub_group: "
-                   "three tasks each)";
+    if (scenario.parallelism.offload_optimizer != OffloadTarget::none ||
+        scenario.parallelism.offload_gradients != OffloadTarget::none) {
+        message += ", or move the offloaded optimizer states and gradients in larger sub-groups "
+                   "(parallelism.offload_sub_group: up to four tasks each)";
     }
     SimulationError error;
     error.kind = SimulationErrorKind::too_large;

@@ -21,18 +21,37 @@ void GraphBuilder::flush_bucket(DeviceProgram& program, int micro_batch) {
         parallelism_.zero == 0 || (parallelism_.zero == 1 && scenario_behaviours(scenario_).zero1_all_reduce);
     const CollectiveOp op = all_reduce ? CollectiveOp::all_reduce : CollectiveOp::reduce_scatter;
     // Dense gradients: over every replica that holds them, × cp and × ep where those split the work (dense_replicas).
-    const RankGroup dense = dense_gradient_group(parallelism_);
-    if (program.bucket_bytes > 0.0 && dense_replicas(parallelism_) > 1) {
-        program.reductions.push_back(tasks_.collective(program.device, dense, op, program.bucket_bytes,
-                                                all_reduce ? "dp all-reduce" : "dp reduce-scatter", -1, micro_batch,
-                                                Stream::gradient_comm, program.bucket_ready));
-    }
-    if (program.expert_bucket_bytes > 0.0 && data_replicas(parallelism_) > 1) {
-        program.reductions.push_back(tasks_.collective(program.device, data_group(parallelism_), op,
-                                                program.expert_bucket_bytes,
-                                                all_reduce ? "dp expert all-reduce" : "dp expert reduce-scatter", -1,
-                                                micro_batch, Stream::gradient_comm, program.expert_bucket_ready));
-    }
+    // Offloaded gradients: each device's reduced shard is stored once its reduce-scatter is done — or, where the pool's
+    // switches reduce-scatter, the store is the reduction (validate() has the group span every device).
+    const bool offloaded = parallelism_.offload_gradients != OffloadTarget::none;
+    const bool switches_reduce = switches_reduce_gradients();
+    const auto reduce = [&](const RankGroup& group, std::int64_t members, double bucket_bytes, TaskId ready,
+                            const char* reduction, const char* store_label) {
+        if (bucket_bytes <= 0.0) return;
+        const double shard_bytes = bucket_bytes / static_cast<double>(members);
+        TaskId reduced = ready;
+        if (!switches_reduce && members > 1) {
+            reduced = tasks_.collective(program.device, group, op, bucket_bytes, reduction, -1, micro_batch,
+                                        Stream::gradient_comm, ready);
+            if (!offloaded) {
+                program.reductions.push_back(reduced);
+                return;
+            }
+        }
+        if (!offloaded) return;
+        StateTransfer store{TaskKind::memory_store, store_label, parallelism_.offload_gradients, shard_bytes,
+                            switches_reduce ? PoolGathering::in_switch : PoolGathering::own_bytes, 0.0,
+                            MemoryCategory::gradients};
+        store.micro_batch = micro_batch;
+        store.after = reduced;
+        program.reductions.push_back(emit_state_transfer(program.device, store));
+    };
+    reduce(dense_gradient_group(parallelism_), dense_replicas(parallelism_), program.bucket_bytes,
+           program.bucket_ready, all_reduce ? "dp all-reduce" : "dp reduce-scatter",
+           switches_reduce ? "gradient store, reduce-scattered in the switches" : "gradient store");
+    reduce(data_group(parallelism_), data_replicas(parallelism_), program.expert_bucket_bytes,
+           program.expert_bucket_ready, all_reduce ? "dp expert all-reduce" : "dp expert reduce-scatter",
+           switches_reduce ? "expert gradient store, reduce-scattered in the switches" : "expert gradient store");
     program.bucket_bytes = 0.0;
     program.expert_bucket_bytes = 0.0;
 }
@@ -81,92 +100,32 @@ TaskId GraphBuilder::tied_embedding_reduction(std::int32_t device, int stage, Ta
     return tasks_.emit_communication(device, task, delay_s, delay_collective, after);
 }
 
-std::vector<OffloadUse> GraphBuilder::offload_uses() const {
-    std::vector<OffloadUse> uses;
-    const MemorySystemSpec& memory = scenario_.cluster.memory_system;
-    const std::int64_t devices = topology_.device_count();
-    const double layer_shards = static_cast<double>(data_replicas(parallelism_));
-    for (const OffloadTarget target : {OffloadTarget::host, OffloadTarget::nvme, OffloadTarget::pool}) {
-        OffloadUse use;
-        use.target = target;
-        use.optimizer = parallelism_.offload_optimizer == target;
-        use.parameters = parallelism_.offload_parameters == target;
-        if (!use.optimizer && !use.parameters) continue;
-        // What one device of each stage keeps there.
-        std::vector<double> stage_bytes(static_cast<std::size_t>(parallelism_.pp), 0.0);
-        for (int stage = 0; stage < parallelism_.pp; ++stage) {
-            double& bytes = stage_bytes[static_cast<std::size_t>(stage)];
-            if (use.optimizer) bytes += stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes;
-            if (use.parameters) {
-                bytes += stage_layer_parameters(model_, parallelism_, tree_, stage) * element_bytes_ / layer_shards;
-            }
-        }
-        if (target == OffloadTarget::pool) {
-            // One pool for the whole cluster: every stage's devices (devices / pp of each) keep their states there.
-            for (const double bytes : stage_bytes) use.bytes += bytes * static_cast<double>(devices / parallelism_.pp);
-            use.capacity_bytes = memory.pool->remote_groups * memory.pool->group_capacity_bytes;
-        } else {
-            // Each node's own host memory or drives: the node whose devices keep the most.
-            const int per_node = scenario_.cluster.gpus_per_node();
-            use.capacity_bytes =
-                target == OffloadTarget::host ? memory.host->capacity_bytes : memory.nvme->capacity_bytes;
-            for (std::int64_t first = 0; first < devices; first += per_node) {
-                double node_bytes = 0.0;
-                for (std::int64_t npu = first; npu < first + per_node; ++npu) {
-                    node_bytes +=
-                        stage_bytes[static_cast<std::size_t>(layout_.rank_in_group(ParallelAxis::pp, npu))];
-                }
-                if (node_bytes > use.bytes) {
-                    use.bytes = node_bytes;
-                    use.first_npu = first;
-                }
-            }
-        }
-        uses.push_back(use);
-    }
-    return uses;
-}
-
-TaskId GraphBuilder::emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes) {
-    Task transfer;
-    transfer.kind = kind;
-    transfer.stream = Stream::memory;
-    transfer.label = tasks_.label(kind == TaskKind::memory_load ? "optimizer state load" : "optimizer state store");
-    transfer.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_optimizer,
-                                      state_bytes, PoolGathering::own_bytes);
-    transfer.bytes = state_bytes;
-    if (kind == TaskKind::memory_load) {
-        transfer.allocate_bytes = state_bytes;
-        transfer.allocate_category = MemoryCategory::optimizer;
-    } else {
-        transfer.release_bytes = state_bytes;
-        transfer.release_category = MemoryCategory::optimizer;
-    }
-    return tasks_.emit(device, transfer);
-}
-
 void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after) {
     const double parameters = stage_optimizer_step_parameters(scenario_, tree_, cnn_layers_, stage);
-    // Offloaded states go through the device in sub-groups of at most offload_sub_group parameters (DeepSpeed's
-    // sub_group_size tiles ZeRO-Infinity's optimizer step): each loaded once the stage's backward is done (beside its
-    // gradient reductions), updated, and stored, the next one loading while one is updated — at most two on the
-    // device at a time. Without offloading, one step over all of them.
-    const bool offloaded = parallelism_.offload_optimizer != OffloadTarget::none;
+    const ModelStateBytes offloaded = stage_offloaded_states(scenario_, tree_, cnn_layers_, stage);
+    // What the step needs from beyond the device goes through it in sub-groups of at most offload_sub_group
+    // parameters (DeepSpeed's sub_group_size tiles ZeRO-Infinity's optimizer step): each sub-group's optimizer states
+    // and gradient shards loaded once the stage's backward is done (beside its gradient reductions), updated, and the
+    // states stored back, the next one loading while one is updated — at most two on the device at a time. Without
+    // offloading, one step over all of them.
+    const bool states_offloaded = parallelism_.offload_optimizer != OffloadTarget::none;
+    const bool gradients_offloaded = parallelism_.offload_gradients != OffloadTarget::none;
+    const bool tiled = states_offloaded || gradients_offloaded;
     const auto sub_group =
         static_cast<double>(parallelism_.offload_sub_group.value_or(limits::default_offload_sub_group));
-    const double group_count = offloaded ? std::max(1.0, std::ceil(parameters / sub_group)) : 1.0;
-    // Three tasks a sub-group: a graph past the cap is refused here, before it is made (a model of 10^17 parameters
-    // in sub-groups of 10^6 would be 10^11 of them).
-    if (offloaded &&
-        static_cast<double>(graph_.tasks.size()) + 3.0 * group_count > static_cast<double>(options_.max_tasks)) {
+    const double group_count = tiled ? std::max(1.0, std::ceil(parameters / sub_group)) : 1.0;
+    // A step, and a load and a store of states, a load of gradients, a sub-group: a graph past the cap is refused
+    // here, before it is made (a model of 10^17 parameters in sub-groups of 10^6 would be 10^11 of them).
+    const double tasks_per_group = 1.0 + (states_offloaded ? 2.0 : 0.0) + (gradients_offloaded ? 1.0 : 0.0);
+    const double tasks = static_cast<double>(graph_.tasks.size()) + tasks_per_group * group_count;
+    if (tiled && tasks > static_cast<double>(options_.max_tasks)) {
         stop_ = Stop::too_large;
-        refused_task_count_ = static_cast<std::size_t>(
-            std::min(static_cast<double>(graph_.tasks.size()) + 3.0 * group_count, 1e18));
+        refused_task_count_ = static_cast<std::size_t>(std::min(tasks, 1e18));
         return;
     }
     const int groups = static_cast<int>(group_count);
-    const double state_bytes =
-        offloaded ? stage_model_states(scenario_, tree_, cnn_layers_, stage).optimizer_bytes / groups : 0.0;
+    const double state_bytes = offloaded.optimizer_bytes / groups;
+    const double gradient_bytes = offloaded.gradients_bytes / groups;
     const double bytes = optimizer_step_bytes(parameters, scenario_.training) / groups;
     Task task;
     task.kind = TaskKind::optimizer;
@@ -174,32 +133,53 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     task.label = tasks_.label("optimizer step");
     task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
     task.bytes = bytes;
-    TaskId load = offloaded ? emit_optimizer_transfer(device, TaskKind::memory_load, state_bytes) : -1;
-    if (load >= 0 && after >= 0) graph_.depend(after, load);
+    if (gradients_offloaded) {
+        // The loaded gradient shard is done with once its sub-group is updated.
+        task.release_bytes = gradient_bytes;
+        task.release_category = MemoryCategory::gradients;
+    }
+    // One sub-group's loads: its states, its gradients (-1 where they stay on the device).
+    const auto load_group = [&]() {
+        std::array<TaskId, 2> loads{-1, -1};
+        if (states_offloaded) {
+            loads[0] = emit_state_transfer(device, {TaskKind::memory_load, "optimizer state load",
+                                                    parallelism_.offload_optimizer, state_bytes,
+                                                    PoolGathering::own_bytes, state_bytes, MemoryCategory::optimizer});
+        }
+        if (gradients_offloaded) {
+            loads[1] = emit_state_transfer(device, {TaskKind::memory_load, "gradient load",
+                                                    parallelism_.offload_gradients, gradient_bytes,
+                                                    PoolGathering::own_bytes, gradient_bytes, MemoryCategory::gradients});
+        }
+        for (const TaskId load : loads) {
+            if (load >= 0 && after >= 0) graph_.depend(after, load);
+        }
+        return loads;
+    };
+    std::array<TaskId, 2> loads = tiled ? load_group() : std::array<TaskId, 2>{-1, -1};
     TaskId step = -1;
     for (int group = 0; group < groups; ++group) {
-        const TaskId next_load =
-            group + 1 < groups ? emit_optimizer_transfer(device, TaskKind::memory_load, state_bytes) : -1;
-        if (next_load >= 0 && after >= 0) graph_.depend(after, next_load);
+        const std::array<TaskId, 2> next = group + 1 < groups ? load_group() : std::array<TaskId, 2>{-1, -1};
         step = tasks_.emit(device, task);
         if (after >= 0) graph_.depend(after, step);
-        if (load >= 0) graph_.depend(load, step);
+        for (const TaskId load : loads) {
+            if (load >= 0) graph_.depend(load, step);
+        }
         for (const TaskId reduction : reductions) graph_.depend(reduction, step);
-        if (offloaded) graph_.depend(step, emit_optimizer_transfer(device, TaskKind::memory_store, state_bytes));
-        load = next_load;
+        if (states_offloaded) {
+            graph_.depend(step, emit_state_transfer(device, {TaskKind::memory_store, "optimizer state store",
+                                                             parallelism_.offload_optimizer, state_bytes,
+                                                             PoolGathering::own_bytes, state_bytes,
+                                                             MemoryCategory::optimizer}));
+        }
+        loads = next;
     }
     if (parallelism_.offload_parameters != OffloadTarget::none) {
-        // ZeRO-Infinity writes the updated parameter shards back to their tier once the step is done.
-        const double shard_bytes = stage_layer_parameters(model_, parallelism_, tree_, stage) * element_bytes_ /
-                                   static_cast<double>(data_replicas(parallelism_));
-        Task store;
-        store.kind = TaskKind::memory_store;
-        store.stream = Stream::memory;
-        store.label = tasks_.label("parameter store");
-        store.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_parameters,
-                                       shard_bytes, PoolGathering::own_bytes);
-        store.bytes = shard_bytes;
-        graph_.depend(step, tasks_.emit(device, store));
+        // ZeRO-Infinity writes the updated parameter shards back to their tier once the step is done; they were not
+        // on the device between uses.
+        graph_.depend(step, emit_state_transfer(device, {TaskKind::memory_store, "parameter store",
+                                                         parallelism_.offload_parameters, offloaded.weights_bytes,
+                                                         PoolGathering::own_bytes, 0.0, MemoryCategory::weights}));
     }
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
         // The updated shards are gathered back into every replica's full copy: the dense parameters over the ranks
@@ -222,13 +202,12 @@ double GraphBuilder::stage_parameters(int stage) const {
 }
 
 void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
-    const ModelStateBytes states = stage_model_states(scenario_, tree_, cnn_layers_, stage);
+    // Offloaded states are on the device only while they are used (emit_optimizer's and the layers' loads).
+    const ModelStateBytes states = stage_resident_states(scenario_, tree_, cnn_layers_, stage);
     auto& bytes = graph_.devices[static_cast<std::size_t>(device)].static_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::weights)] = states.weights_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = states.gradients_bytes;
-    // Offloaded optimizer states are on the device only while the step runs (emit_optimizer's load and store).
-    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] =
-        parallelism_.offload_optimizer == OffloadTarget::none ? states.optimizer_bytes : 0.0;
+    bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = states.optimizer_bytes;
 }
 
 }  // namespace parasight

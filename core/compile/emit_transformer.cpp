@@ -3,7 +3,6 @@
 #include "compile/graph_builder.h"
 
 #include "compile/stage_parameters.h"
-#include "memory_system/tier_transfer.h"
 #include "model/layer_operations.h"
 #include "model/transformer_costs.h"
 #include "scenario/training_stack.h"
@@ -439,30 +438,6 @@ void GraphBuilder::zero3_release(TaskId layer_end) {
     graph_.tasks[static_cast<std::size_t>(layer_end)].release_buffer_bytes +=
         parallelism_.offload_parameters == OffloadTarget::none ? zero3_buffer_bytes(layer_parameters)
                                                                : layer_parameters * element_bytes_;
-}
-
-bool GraphBuilder::switches_gather_parameters() const {
-    const auto& pool = scenario_.cluster.memory_system.pool;
-    return parallelism_.offload_parameters == OffloadTarget::pool && pool && pool->in_switch_collectives;
-}
-
-TaskId GraphBuilder::emit_parameter_load(std::int32_t device, int layer, int mb, double layer_bytes, TaskId after) {
-    const double shard_bytes = layer_bytes / static_cast<double>(data_replicas(parallelism_));
-    const bool gathered = switches_gather_parameters();
-    Task load;
-    load.kind = TaskKind::memory_load;
-    load.stream = Stream::memory;
-    load.label = tasks_.label(gathered ? "parameter load, gathered in the switches" : "parameter load");
-    load.layer = layer;
-    load.micro_batch = mb;
-    load.work_s = tier_transfer_s(scenario_.cluster, scenario_.device_count(), parallelism_.offload_parameters,
-                                  shard_bytes, gathered ? PoolGathering::in_switch : PoolGathering::own_bytes);
-    load.bytes = gathered ? layer_bytes : shard_bytes;
-    load.allocate_bytes = load.bytes;
-    load.allocate_category = MemoryCategory::buffers;
-    const TaskId id = tasks_.emit(device, load);
-    if (after >= 0) graph_.depend(after, id);
-    return id;
 }
 
 double GraphBuilder::zero3_buffer_bytes(double parameters) const {

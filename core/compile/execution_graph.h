@@ -95,11 +95,12 @@ struct TransferShape {
 };
 
 // One tier that keeps offloaded model states, and how much of it they take (parallelism.offload_optimizer,
-// offload_parameters): for host memory and NVMe, on the node whose devices keep the most (first_npu its first
+// offload_gradients, offload_parameters): for host memory and NVMe, on the node whose devices keep the most (first_npu its first
 // device), against one node's capacity; for the pool, every device's together against all its groups'.
 struct OffloadUse {
     OffloadTarget target = OffloadTarget::host;
     bool optimizer = false;   // the optimizer's states are kept there
+    bool gradients = false;   // the gradient shards are
     bool parameters = false;  // the layers' ZeRO-3 parameter shards are
     double bytes = 0.0;
     double capacity_bytes = 0.0;

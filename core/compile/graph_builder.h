@@ -15,6 +15,7 @@
 #include "compile/transfer_costs.h"
 #include "compile/what_if_plan.h"
 #include "device/compute_model.h"
+#include "memory_system/tier_transfer.h"
 #include "model/cnn_layers.h"
 #include "strategy/strategy_tree.h"
 
@@ -227,16 +228,30 @@ private:
     TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
 
     void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
-    // How much of each tier the offloaded states take: per node for host memory and NVMe (the node that needs the
-    // most), the whole pool's groups for the pool; nothing without offloading.
+    // Offloaded model states (emit_offloaded_states.cpp). How much of each tier they take: per node for host memory
+    // and NVMe (the node that needs the most), the whole pool's groups for the pool; nothing without offloading.
     [[nodiscard]] std::vector<OffloadUse> offload_uses() const;
+    // One move of offloaded states between the device and their tier, on the memory stream.
+    struct StateTransfer {
+        TaskKind kind = TaskKind::memory_load;  // or memory_store
+        const char* label = "";  // a string literal (TaskEmitter::label)
+        OffloadTarget target = OffloadTarget::host;
+        double bytes = 0.0;  // each device's, every device moving as much at once
+        PoolGathering gathering = PoolGathering::own_bytes;
+        double device_bytes = 0.0;  // what a load allocates on the device, or a store releases (0: nothing)
+        MemoryCategory category = MemoryCategory::buffers;
+        int layer = -1;
+        int micro_batch = -1;
+        TaskId after = -1;  // what it waits for besides the memory stream's order
+    };
+    TaskId emit_state_transfer(std::int32_t device, const StateTransfer& transfer);
     // The layer's ZeRO-3 shard (or, where the pool's switches gather it, the whole layer) loaded from
-    // parallelism.offload_parameters' tier on the memory stream, held until the layer is done.
+    // parallelism.offload_parameters' tier, held until the layer is done.
     TaskId emit_parameter_load(std::int32_t device, int layer, int mb, double layer_bytes, TaskId after);
-    // Whether the pool's in-switch collectives gather the loaded shards: the load is the layer's all-gather.
+    // Whether the pool's in-switch collectives gather the loaded parameter shards (the load is the layer's
+    // all-gather) and reduce-scatter the stored gradients (the store is the reduction).
     [[nodiscard]] bool switches_gather_parameters() const;
-    // One sub-group's offloaded optimizer states moved in (memory_load) or out (memory_store) on the memory stream.
-    TaskId emit_optimizer_transfer(std::int32_t device, TaskKind kind, double state_bytes);
+    [[nodiscard]] bool switches_reduce_gradients() const;
 
     double stage_parameters(int stage) const;
 

@@ -53,9 +53,9 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
     MemoryLowerBound bound;
     bound.capacity_bytes = scenario.cluster.device.memory_bytes;
     for (int stage = 0; stage < tree.stage_count(); ++stage) {
-        // Offloaded optimizer states are on the device only during the step, after the activations are gone.
-        ModelStateBytes stage_states = stage_model_states(scenario, tree, cnn_layers, stage);
-        if (scenario.parallelism.offload_optimizer != OffloadTarget::none) stage_states.optimizer_bytes = 0.0;
+        // Offloaded states are on the device only while they are used (a layer's shard, the step's states and
+        // gradients after the activations are gone).
+        const ModelStateBytes stage_states = stage_resident_states(scenario, tree, cnn_layers, stage);
         const double states = stage_states.total_bytes();
         double held = 0.0;
         double most_held = 0.0;

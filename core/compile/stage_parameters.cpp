@@ -59,15 +59,35 @@ ModelStateBytes stage_model_states(const Scenario& scenario, const StrategyTree&
     const ModelStateBytes dense = model_state_bytes(all - experts, training, zero, dense_shards);
     const ModelStateBytes expert = model_state_bytes(experts, training, zero, expert_shards);
     ModelStateBytes states;
-    // ZeRO-3 keeps a shard of every parameter over dp × cp; with offloaded parameters, of those outside the layers.
-    const double kept = parallelism.offload_parameters == OffloadTarget::none
-                            ? all
-                            : all - stage_layer_parameters(scenario.model, parallelism, tree, stage);
-    states.weights_bytes = zero == 3 ? model_state_bytes(kept, training, zero, expert_shards).weights_bytes
+    states.weights_bytes = zero == 3 ? model_state_bytes(all, training, zero, expert_shards).weights_bytes
                                      : dense.weights_bytes + expert.weights_bytes;
     states.gradients_bytes = dense.gradients_bytes + expert.gradients_bytes;
     states.optimizer_bytes = dense.optimizer_bytes + expert.optimizer_bytes;
     return states;
+}
+
+ModelStateBytes stage_offloaded_states(const Scenario& scenario, const StrategyTree& tree,
+                                       std::span<const CnnLayerWork> cnn_layers, int stage) {
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    const ModelStateBytes all = stage_model_states(scenario, tree, cnn_layers, stage);
+    ModelStateBytes offloaded;
+    if (parallelism.offload_parameters != OffloadTarget::none) {
+        // The layers' ZeRO-3 shards, over dp × cp (what the gathers bring the rest of).
+        const double layers = stage_layer_parameters(scenario.model, parallelism, tree, stage);
+        offloaded.weights_bytes =
+            model_state_bytes(layers, scenario.training, 3, static_cast<int>(data_replicas(parallelism))).weights_bytes;
+    }
+    if (parallelism.offload_gradients != OffloadTarget::none) offloaded.gradients_bytes = all.gradients_bytes;
+    if (parallelism.offload_optimizer != OffloadTarget::none) offloaded.optimizer_bytes = all.optimizer_bytes;
+    return offloaded;
+}
+
+ModelStateBytes stage_resident_states(const Scenario& scenario, const StrategyTree& tree,
+                                      std::span<const CnnLayerWork> cnn_layers, int stage) {
+    const ModelStateBytes all = stage_model_states(scenario, tree, cnn_layers, stage);
+    const ModelStateBytes offloaded = stage_offloaded_states(scenario, tree, cnn_layers, stage);
+    return {all.weights_bytes - offloaded.weights_bytes, all.gradients_bytes - offloaded.gradients_bytes,
+            all.optimizer_bytes - offloaded.optimizer_bytes};
 }
 
 double stage_optimizer_step_parameters(const Scenario& scenario, const StrategyTree& tree,

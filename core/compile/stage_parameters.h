@@ -30,9 +30,7 @@ namespace parasight {
 // The model states one device of `stage` keeps for the whole iteration, ZeRO-sharded as Megatron-Core's distributed
 // optimizer shards them: dense parameters' optimizer state (ZeRO ≥ 1) and gradients (ZeRO ≥ 2) over every replica
 // that holds them, dp × ep ranks; expert parameters' over dp. ZeRO-3's weight shards stay over dp, where the
-// compiler gathers them; with parallelism.offload_parameters the layers' shards are in the tier instead (only the
-// embedding's, the output table's and the final norm's stay). The optimizer's states are counted here even where
-// parallelism.offload_optimizer keeps them in a tier (the compiler and the memory bound leave them out).
+// compiler gathers them. Offloaded states are counted too (stage_resident_states leaves them out).
 // The ranks that hold the same dense parameters, reduce their gradients together and share their ZeRO shards: dp,
 // times cp (context-parallel ranks hold the same weights: Megatron-Core reduces gradients and shards its
 // distributed optimizer over dp × cp, parallel_state.get_data_parallel_group(with_context_parallel=True)), times ep
@@ -48,6 +46,15 @@ namespace parasight {
 // table and the final norm — what ZeRO-3 gathers layer by layer (0 for a CNN).
 [[nodiscard]] double stage_layer_parameters(const ModelSpec& model, const ParallelismSpec& parallelism,
                                             const StrategyTree& tree, int stage);
+
+// What parallelism.offload_parameters, offload_gradients and offload_optimizer keep off one device of `stage`, each
+// kind's bytes (0 where it stays): the layers' ZeRO-3 shards (the embedding's, the output table's and the final
+// norm's stay on the device: ParaSight gathers none of them), the gradient shards, the optimizer's states.
+[[nodiscard]] ModelStateBytes stage_offloaded_states(const Scenario& scenario, const StrategyTree& tree,
+                                                     std::span<const CnnLayerWork> cnn_layers, int stage);
+// What stays on the device for the whole iteration: stage_model_states less stage_offloaded_states.
+[[nodiscard]] ModelStateBytes stage_resident_states(const Scenario& scenario, const StrategyTree& tree,
+                                                    std::span<const CnnLayerWork> cnn_layers, int stage);
 
 // Parameters whose update one device of `stage` computes: from ZeRO stage 1 on, the dense shard of dp × ep and the
 // expert shard of dp (optimizer_step_parameters for each).

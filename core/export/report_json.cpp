@@ -45,8 +45,9 @@ std::string report_json(const Report& report) {
             json.begin_object();
             json.key("tier").value(name_of(use.target, offload_target_names));
             json.key("states").begin_array();
-            if (use.optimizer) json.value("optimizer");
             if (use.parameters) json.value("parameters");
+            if (use.gradients) json.value("gradients");
+            if (use.optimizer) json.value("optimizer");
             json.end_array();
             json.key("bytes").value(use.bytes);
             json.key("capacity_bytes").value(use.capacity_bytes);

@@ -245,6 +245,10 @@ struct ParallelismSpec {
     // et al. 2021 §5): on the device, or in a tier of cluster.memory_system, each layer's shard loaded before its
     // gathers in forward and backward and the updated shard stored after the optimizer step. Needs zero 3.
     OffloadTarget offload_parameters = OffloadTarget::none;
+    // Where ZeRO's gradient shards live once reduced (ZeRO-Offload moves them to the CPU as backward produces them,
+    // Ren et al. 2021 §4.1): on the device, or in a tier of cluster.memory_system, each reduced bucket's shard stored
+    // after its reduce-scatter and the shard loaded again for the optimizer step. Needs zero 2 or 3.
+    OffloadTarget offload_gradients = OffloadTarget::none;
     // Offloaded states go through the device in sub-groups of this many parameters, at most two at a time (DeepSpeed's
     // zero_optimization.sub_group_size, 10^9 by default).
     std::optional<std::int64_t> offload_sub_group;

@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 27> paths_written_only_when_set{
+const std::array<std::string_view, 28> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -37,6 +37,7 @@ const std::array<std::string_view, 27> paths_written_only_when_set{
     "parallelism.p2p_rendezvous",
     "parallelism.offload_optimizer",
     "parallelism.offload_parameters",
+    "parallelism.offload_gradients",
     "parallelism.offload_sub_group",
     "parallelism.micro_batch_group"};
 namespace {
@@ -284,6 +285,10 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     if (parallelism.offload_parameters != OffloadTarget::none) {
         out << YAML::Key << "offload_parameters" << YAML::Value
             << std::string(name_of(parallelism.offload_parameters, offload_target_names));
+    }
+    if (parallelism.offload_gradients != OffloadTarget::none) {
+        out << YAML::Key << "offload_gradients" << YAML::Value
+            << std::string(name_of(parallelism.offload_gradients, offload_target_names));
     }
     if (parallelism.offload_sub_group) {
         out << YAML::Key << "offload_sub_group" << YAML::Value << std::to_string(*parallelism.offload_sub_group);

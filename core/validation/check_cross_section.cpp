@@ -289,6 +289,30 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
             }
         }
     }
+    if (const OffloadTarget target = parallelism.offload_gradients; target != OffloadTarget::none) {
+        offload_tier_described("offload_gradients", target);
+        if (parallelism.zero < 2) {
+            check.add("parallelism.offload_gradients",
+                      "offload_gradients stores each device's shard of the gradients once a reduce-scatter has made "
+                      "it (ZeRO-Offload); it needs zero: 2 or 3, and zero is " + std::to_string(parallelism.zero));
+        } else if (target == OffloadTarget::pool && memory.pool && memory.pool->in_switch_collectives) {
+            // The switches reduce-scatter what every GPU of the cluster stores: the gradients' reduction only where
+            // it spans all of them — the dense gradients' dp × cp × ep, and experts' dp × cp where there are experts.
+            const std::int64_t devices = scenario.device_count();
+            const std::int64_t data = static_cast<std::int64_t>(parallelism.dp) * parallelism.cp;
+            const std::int64_t dense = data * parallelism.ep;
+            const bool experts = scenario.model.experts > 1;
+            if (dense != devices || (experts && data != devices)) {
+                check.add("parallelism.offload_gradients",
+                          "the pool's in-switch collectives reduce-scatter a store over every one of the cluster's " +
+                              std::to_string(devices) + " devices, but the gradients are reduced over " +
+                              (dense != devices ? "dp × cp × ep = " + std::to_string(dense)
+                                                : "dp × cp = " + std::to_string(data) + " (the experts')") +
+                              " of them: reduce them over all devices, or set "
+                              "cluster.memory_system.pool.in_switch_collectives: false");
+            }
+        }
+    }
     if (parallelism.p2p_rendezvous && pp > 1 && parallelism.schedule != Schedule::gpipe &&
         parallelism.schedule != Schedule::one_f_one_b) {
         check.add("parallelism.schedule",

@@ -238,6 +238,7 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     problems.integer("parallelism.zero", parallelism.zero, limits::zero_stage);
     known(problems, "parallelism.offload_optimizer", parallelism.offload_optimizer, offload_target_names);
     known(problems, "parallelism.offload_parameters", parallelism.offload_parameters, offload_target_names);
+    known(problems, "parallelism.offload_gradients", parallelism.offload_gradients, offload_target_names);
     // Kept, and unused, while nothing is offloaded: switching offload_optimizer to none and back (the form has no
     // field for the tile) must not leave a scenario that cannot run.
     if (parallelism.offload_sub_group) {

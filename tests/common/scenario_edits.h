@@ -173,7 +173,7 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         }
         break;
     case 22:
-        // Memory beyond the devices, and the optimizer states and parameters offloaded to any tier (described or not).
+        // Memory beyond the devices, and the optimizer states, gradients and parameters offloaded to any tier (described or not).
         switch (pick(3)) {
         case 0:
             s.cluster.memory_system.host =
@@ -199,6 +199,10 @@ void apply_random_edit(Scenario& s, Pick& pick) {
         if (pick(2) == 0) {
             p.offload_parameters = offload_target_names[pick(offload_target_names.size())].value;
             if (pick(2) == 0) p.zero = 3;
+        }
+        if (pick(2) == 0) {
+            p.offload_gradients = offload_target_names[pick(offload_target_names.size())].value;
+            if (pick(2) == 0) p.zero = 2 + pick(2);
         }
         if (pick(2) == 0) p.offload_sub_group = static_cast<std::int64_t>(pick_count(pick)) * 10'000'000;
         break;

@@ -45,6 +45,16 @@
 // every GPU receives the whole layer. The updated shards, 12 × 55 374 = 664 488 B a GPU, are stored without
 // gathering: 664 488·256/32 = 5 315 904 B a group link, 5.315904 chunks (6, the last 0.315904): steps of 1, 2, 2, 2,
 // 2, 2, 1 and 0.315904 ms = 12.315904 ms.
+//
+// Offloaded gradients (parallelism.offload_gradients, ZeRO 2): GPT-2 small's backward fills 25 MiB buckets
+// (26 214 400 B) with 14 175 744 B a layer after the final norm's 3 072 B: layers 11 and 10 (28 354 560 B), then
+// five pairs of 28 351 488 B, then the tied table's 50 304·768·2 = 77 266 944 B at the end — 247 378 944 B, 2Ψ. Each
+// reduced bucket's shard is stored; the optimizer step loads the whole shard back with its states. On one device with
+// host memory the shard is the bucket (10 µs + bytes / 32 GB/s each; the load 10 µs + 7.730592 ms). In the seed's
+// pool with dp 256 the first bucket's shard is 110 760 B, 886 080 B a group link (0.88608 of a chunk): 3.54432 ms
+// after its reduce-scatter, or 0.88608 × 289 ms = 256.07712 ms as the reduce-scatter itself in the switches. The step
+// loads the 966 324-byte shard: 7 730 592 B a group link, 8 chunks (the last 0.730592): 1 + 2 + 2 + 4 × 2 + 2 +
+// 1.461184 + 0.730592 = 17.191776 ms.
 
 #include "export/warning_text.h"
 #include "memory_system/node_memory_transfer.h"
@@ -114,6 +124,22 @@ std::vector<Ran> ran(const SimulatedGraph& simulated, std::initializer_list<Task
     }
     std::stable_sort(result.begin(), result.end(), [](const Ran& a, const Ran& b) { return a.start_s < b.start_s; });
     return result;
+}
+
+// Device 0's tasks with this label, in the order they were made.
+std::vector<const Task*> labelled(const SimulatedGraph& simulated, const std::string& name) {
+    std::vector<const Task*> found;
+    for (const Task& task : simulated.graph.tasks) {
+        if (task.device == 0 && simulated.graph.labels[static_cast<std::size_t>(task.label)] == name) {
+            found.push_back(&task);
+        }
+    }
+    return found;
+}
+
+// When a task of `simulated` ran.
+const TaskTiming& timing_of(const SimulatedGraph& simulated, const Task* task) {
+    return simulated.run.timings[static_cast<std::size_t>(task - simulated.graph.tasks.data())];
 }
 
 // When device 0's last forward, backward or recompute ended.
@@ -335,8 +361,8 @@ private slots:
         const auto refused = simulate(*valid.scenario, capped);
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, SimulationErrorKind::too_large);
-        QVERIFY2(refused.error().message.ends_with(", or move the offloaded optimizer states in larger sub-groups "
-                                                   "(parallelism.offload_sub_group: three tasks each)"),
+        QVERIFY2(refused.error().message.ends_with(", or move the offloaded optimizer states and gradients in larger "
+                                                   "sub-groups (parallelism.offload_sub_group: up to four tasks each)"),
                  refused.error().message.c_str());
         QVERIFY(refused.error().graph_tasks > 3 * 1557.0);
         Scenario resident = tiny;
@@ -398,24 +424,21 @@ private slots:
         const double layer_bytes = 14'175'744.0;
         const double l = 10e-6 + layer_bytes / 32e9;
 
-        std::vector<std::pair<TaskId, const Task*>> loads;
-        const Task* store = nullptr;
-        for (std::size_t t = 0; t < with.graph.tasks.size(); ++t) {
-            const Task& task = with.graph.tasks[t];
-            const std::string& label = with.graph.labels[static_cast<std::size_t>(task.label)];
-            if (label == "parameter load") loads.emplace_back(static_cast<TaskId>(t), &task);
-            if (label == "parameter store") store = &task;
-        }
+        const std::vector<const Task*> loads = labelled(with, "parameter load");
+        const std::vector<const Task*> stores = labelled(with, "parameter store");
+        QCOMPARE(stores.size(), std::size_t{1});
+        const Task* store = stores.front();
         QCOMPARE(loads.size(), std::size_t{24});
-        for (const auto& [id, task] : loads) {
+        for (std::size_t k = 0; k < loads.size(); ++k) {
+            const Task* task = loads[k];
             QCOMPARE(task->kind, TaskKind::memory_load);
             QCOMPARE(task->stream, Stream::memory);
             QCOMPARE(task->bytes, layer_bytes);
             QVERIFY(near(task->work_s, l));
-            const TaskTiming& load = with.run.timings[static_cast<std::size_t>(id)];
+            const TaskTiming& load = timing_of(with, task);
             QVERIFY(near(load.end_s - load.start_s, l));
             // Nothing of its layer's pass computes before it is in.
-            const bool backward = id > loads[11].first;
+            const bool backward = k >= 12;
             for (std::size_t t = 0; t < with.graph.tasks.size(); ++t) {
                 const Task& other = with.graph.tasks[t];
                 const bool pass = backward ? (other.kind == TaskKind::backward || other.kind == TaskKind::recompute)
@@ -424,7 +447,6 @@ private slots:
                 QVERIFY(with.run.timings[t].start_s >= load.end_s);
             }
         }
-        QVERIFY(store != nullptr);
         QCOMPARE(store->kind, TaskKind::memory_store);
         QCOMPARE(store->bytes, 12 * layer_bytes);
         QVERIFY(near(store->work_s, 10e-6 + 12 * layer_bytes / 32e9));
@@ -456,22 +478,13 @@ private slots:
         Scenario scenario = seed_example();
         scenario.parallelism.zero = 3;
         scenario.parallelism.offload_parameters = OffloadTarget::pool;
-        const auto tasks_labelled = [](const SimulatedGraph& simulated, const std::string& name) {
-            std::vector<const Task*> found;
-            for (const Task& task : simulated.graph.tasks) {
-                if (task.device == 0 && simulated.graph.labels[static_cast<std::size_t>(task.label)] == name) {
-                    found.push_back(&task);
-                }
-            }
-            return found;
-        };
         const SimulatedGraph shards = run(scenario);
-        const auto loads = tasks_labelled(shards, "parameter load");
+        const auto loads = labelled(shards, "parameter load");
         QCOMPARE(loads.size(), std::size_t{24});
         QCOMPARE(loads.front()->bytes, 55'374.0);
         QVERIFY(near(loads.front()->work_s, 0.442992 * 4 * ms));
-        QCOMPARE(tasks_labelled(shards, "zero-3 parameter all-gather").size(), std::size_t{24});
-        const auto stores = tasks_labelled(shards, "parameter store");
+        QCOMPARE(labelled(shards, "zero-3 parameter all-gather").size(), std::size_t{24});
+        const auto stores = labelled(shards, "parameter store");
         QCOMPARE(stores.size(), std::size_t{1});
         QCOMPARE(stores.front()->bytes, 12 * 55'374.0);
         QVERIFY(near(stores.front()->work_s, 12.315904 * ms));
@@ -481,12 +494,106 @@ private slots:
         // The switches gather: the load brings the whole layer, and no all-gather is left; the store is not gathered.
         scenario.cluster.memory_system.pool->in_switch_collectives = true;
         const SimulatedGraph gathered = run(scenario);
-        const auto whole = tasks_labelled(gathered, "parameter load, gathered in the switches");
+        const auto whole = labelled(gathered, "parameter load, gathered in the switches");
         QCOMPARE(whole.size(), std::size_t{24});
         QCOMPARE(whole.front()->bytes, 14'175'744.0);
         QVERIFY(near(whole.front()->work_s, 0.442992 * 289 * ms));
-        QVERIFY(tasks_labelled(gathered, "zero-3 parameter all-gather").empty());
-        QVERIFY(near(tasks_labelled(gathered, "parameter store").front()->work_s, 12.315904 * ms));
+        QVERIFY(labelled(gathered, "zero-3 parameter all-gather").empty());
+        QVERIFY(near(labelled(gathered, "parameter store").front()->work_s, 12.315904 * ms));
+    }
+
+    void gradientsOffloadedToHost() {
+        Scenario scenario = load("offload-host.yaml");
+        scenario.parallelism.offload_optimizer = OffloadTarget::none;
+        scenario.parallelism.zero = 2;
+        Scenario resident = scenario;
+        scenario.parallelism.offload_gradients = OffloadTarget::host;
+        const SimulatedGraph with = run(scenario);
+        const SimulatedGraph without = run(resident);
+        const std::vector<double> buckets{28'354'560.0, 28'351'488.0, 28'351'488.0, 28'351'488.0,
+                                          28'351'488.0, 28'351'488.0, 77'266'944.0};
+        const std::vector<const Task*> stores = labelled(with, "gradient store");
+        QCOMPARE(stores.size(), buckets.size());
+        double last_store_end_s = 0.0;
+        for (std::size_t k = 0; k < stores.size(); ++k) {
+            QCOMPARE(stores[k]->kind, TaskKind::memory_store);
+            QCOMPARE(stores[k]->bytes, buckets[k]);
+            QVERIFY(near(stores[k]->work_s, 10e-6 + buckets[k] / 32e9));
+            last_store_end_s = std::max(last_store_end_s, timing_of(with, stores[k]).end_s);
+        }
+        const std::vector<const Task*> loads = labelled(with, "gradient load");
+        QCOMPARE(loads.size(), std::size_t{1});
+        const Task& load = *loads.front();
+        QCOMPARE(load.bytes, 247'378'944.0);
+        QVERIFY(near(load.work_s, 10e-6 + 7.730592 * ms));
+        QCOMPARE(load.allocate_category, MemoryCategory::gradients);
+        // The load comes after every store, and the step after the load, which it frees.
+        const TaskTiming& loaded = timing_of(with, loads.front());
+        QVERIFY(loaded.start_s >= last_store_end_s);
+        const std::vector<Ran> step = ran(with, {TaskKind::optimizer});
+        QCOMPARE(step.size(), std::size_t{1});
+        QCOMPARE(step[0].start_s, loaded.end_s);
+        // At the peak, in the backward, no gradient is on the device; without offloading its 2Ψ are.
+        const auto gradients = [](const Report& report) {
+            return report.memory_by_category_bytes[static_cast<std::size_t>(MemoryCategory::gradients)];
+        };
+        QCOMPARE(gradients(with.report), 0.0);
+        QCOMPARE(gradients(without.report), 247'378'944.0);
+        QVERIFY(near(without.report.peak_memory_bytes - with.report.peak_memory_bytes, 247'378'944.0));
+        QCOMPARE(with.report.offloads.size(), std::size_t{1});
+        QVERIFY(with.report.offloads.front().gradients && !with.report.offloads.front().optimizer);
+        QCOMPARE(with.report.offloads.front().bytes, 247'378'944.0);
+        QVERIFY(with.report.breakdown.exposed_memory_s >= load.work_s);
+        QVERIFY(near(with.report.breakdown.compute_s, without.report.breakdown.compute_s));
+    }
+
+    void gradientsOffloadedToThePool() {
+        Scenario scenario = seed_example();
+        scenario.parallelism.zero = 2;
+        scenario.parallelism.offload_gradients = OffloadTarget::pool;
+        const SimulatedGraph after_reduction = run(scenario);
+        QCOMPARE(labelled(after_reduction, "dp reduce-scatter").size(), std::size_t{7});
+        const auto stores = labelled(after_reduction, "gradient store");
+        QCOMPARE(stores.size(), std::size_t{7});
+        QCOMPARE(stores.front()->bytes, 110'760.0);
+        QVERIFY(near(stores.front()->work_s, 0.88608 * 4 * ms));
+        const auto loads = labelled(after_reduction, "gradient load");
+        QCOMPARE(loads.size(), std::size_t{1});
+        QCOMPARE(loads.front()->bytes, 966'324.0);
+        QVERIFY(near(loads.front()->work_s, 17.191776 * ms));
+
+        // The switches reduce-scatter what is stored: no reduce-scatter on the network; the step's load is not gathered.
+        scenario.cluster.memory_system.pool->in_switch_collectives = true;
+        const SimulatedGraph in_switch = run(scenario);
+        QVERIFY(labelled(in_switch, "dp reduce-scatter").empty());
+        const auto reduced = labelled(in_switch, "gradient store, reduce-scattered in the switches");
+        QCOMPARE(reduced.size(), std::size_t{7});
+        QVERIFY(near(reduced.front()->work_s, 0.88608 * 289 * ms));
+        QVERIFY(near(labelled(in_switch, "gradient load").front()->work_s, 17.191776 * ms));
+    }
+
+    void offloadedGradientsNeedZero2AndAWholeGroupToReduceInTheSwitches() {
+        Scenario scenario = seed_example();
+        scenario.parallelism.zero = 1;
+        scenario.parallelism.offload_gradients = OffloadTarget::nvme;
+        Validation validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.offload_gradients"));
+        QCOMPARE(validation.diagnostics.front().message,
+                 std::string("offload_gradients stores each device's shard of the gradients once a reduce-scatter has "
+                             "made it (ZeRO-Offload); it needs zero: 2 or 3, and zero is 1"));
+        scenario.parallelism.zero = 2;
+        QVERIFY(validate(scenario).ok());
+        scenario.parallelism.offload_gradients = OffloadTarget::pool;
+        scenario.cluster.memory_system.pool->in_switch_collectives = true;
+        scenario.parallelism.tp = 4;
+        scenario.parallelism.dp = 64;
+        validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.offload_gradients"));
+        QVERIFY(validation.diagnostics.front().message.starts_with(
+            "the pool's in-switch collectives reduce-scatter a store over every one of the cluster's 256 devices, but "
+            "the gradients are reduced over dp × cp × ep = 64 of them"));
     }
 
     void offloadedParametersNeedZero3AndAWholeGroupToGatherInTheSwitches() {

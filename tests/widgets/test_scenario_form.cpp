@@ -56,7 +56,8 @@ private Q_SLOTS:
     void theWheelScrollsPastChoices();
     void hostMemoryIsAddedAndRemovedInTheForm();
     void nvmeAndPoolAreAddedAndRemovedInTheForm();
-    void parametersAreOffloadedWithZero3();
+    void statesAreOffloadedWithTheirZeroStage_data();
+    void statesAreOffloadedWithTheirZeroStage();
     void fp8GemmEfficiencyAppearsWithFp8Training();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
@@ -595,24 +596,37 @@ void TestScenarioForm::hostMemoryIsAddedAndRemovedInTheForm() {
                                 .arg(scroll->viewport()->width())));
 }
 
-// Offloading the layers' parameters needs ZeRO-3's shards: chosen at zero 0 the field says so, and at zero 3 the run
-// is valid; back to none, nothing of it is written.
-void TestScenarioForm::parametersAreOffloadedWithZero3() {
+// Offloading the layers' parameters needs ZeRO-3's shards, the gradients ZeRO-2's: chosen at zero 0 the field says
+// so, and at the stage it needs the run is valid; back to none, nothing of it is written.
+void TestScenarioForm::statesAreOffloadedWithTheirZeroStage_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("needs");
+    QTest::addColumn<QString>("zero");
+    QTest::newRow("parameters") << QStringLiteral("parallelism.offload_parameters")
+                                << QStringLiteral("it needs zero: 3, and zero is 0") << QStringLiteral("3");
+    QTest::newRow("gradients") << QStringLiteral("parallelism.offload_gradients")
+                               << QStringLiteral("it needs zero: 2 or 3, and zero is 0") << QStringLiteral("2");
+}
+
+void TestScenarioForm::statesAreOffloadedWithTheirZeroStage() {
+    QFETCH(QString, path);
+    QFETCH(QString, needs);
+    QFETCH(QString, zero);
     ScenarioDocument document;
     QVERIFY(open_small_pipeline(document));
     ScenarioForm form(document);
     QVERIFY(show_scrolling(form));
-    const QString offload = QStringLiteral("parallelism.offload_parameters");
     form.enter(QStringLiteral("cluster.memory_system.host.capacity"), QStringLiteral("1 TiB"));
     form.enter(QStringLiteral("cluster.memory_system.host.link_bandwidth"), QStringLiteral("32 GB/s"));
-    form.enter(offload, QStringLiteral("host"));
-    QCOMPARE(document.scenario().parallelism.offload_parameters, OffloadTarget::host);
-    QVERIFY(form.message(offload).contains(QStringLiteral("it needs zero: 3, and zero is 0")));
-    form.enter(QStringLiteral("parallelism.zero"), QStringLiteral("3"));
+    form.enter(path, QStringLiteral("host"));
+    QVERIFY2(form.message(path).contains(needs), qPrintable(form.message(path)));
+    form.enter(QStringLiteral("parallelism.zero"), zero);
     QVERIFY(validate(document.scenario()).ok());
-    QVERIFY(form.message(offload).isEmpty());
-    form.enter(offload, QStringLiteral("none"));
-    QVERIFY(write_scenario_yaml(document.scenario()).find("offload_parameters") == std::string::npos);
+    QVERIFY(form.message(path).isEmpty());
+    const std::string key = path.section(QLatin1Char('.'), 1).toStdString() + ": host";
+    QVERIFY(write_scenario_yaml(document.scenario()).find(key) != std::string::npos);
+    form.enter(path, QStringLiteral("none"));
+    QVERIFY(write_scenario_yaml(document.scenario()).find(key.substr(0, key.find(':'))) == std::string::npos);
 }
 
 // NVMe and the memory pool, like host memory: the tier's first field adds it and, emptied, removes it; the pool's other

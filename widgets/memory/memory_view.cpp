@@ -8,6 +8,7 @@
 #include "results/result_table.h"
 #include "results/row_bars.h"
 #include "export/memory_csv.h"
+#include "export/offload_words.h"
 #include "picture/export_button.h"
 #include "picture/picture_export.h"
 #include "results/row_of_npu.h"
@@ -309,9 +310,8 @@ void MemoryView::showOffloadNote(const Report& report) {
         case OffloadTarget::nvme: tier = tr("NVMe"); break;
         case OffloadTarget::pool: tier = tr("the memory pool"); break;
         }
-        const QString states = use.optimizer && use.parameters ? tr("Optimizer states and layer parameters")
-                               : use.optimizer                 ? tr("Optimizer states")
-                                                               : tr("Layer parameters");
+        QString states = QString::fromStdString(offloaded_states_words(use));
+        states[0] = states[0].toUpper();
         const QString where =
             use.target == OffloadTarget::pool ? tr("from every device") : tr("on the node of NPU %1").arg(use.first_npu);
         QString text = tr("%1 kept in %2, not on the devices: %3 %4, of the %5 it holds (%6%).")

@@ -169,8 +169,12 @@ const std::map<QString, QString>& help_by_path() {
             "tier, each layer's shard loaded before its gather in forward and backward and stored back after the "
             "optimizer step (ZeRO-Infinity); with the pool's in-switch collectives the load is the gather. Needs "
             "ZeRO 3")},
+        {QStringLiteral("parallelism.offload_gradients"),
+         tr("Where ZeRO's gradient shards live once reduced — none: on the device; host, nvme or pool: in that tier, "
+            "each reduced bucket's shard stored after its reduce-scatter and loaded again for the optimizer step "
+            "(ZeRO-Offload); with the pool's in-switch collectives the store is the reduce-scatter. Needs ZeRO 2 or 3")},
         {QStringLiteral("parallelism.offload_sub_group"),
-         tr("Offloaded optimizer states move and are updated this many parameters at a time, at most two such "
+         tr("Offloaded optimizer states and gradients move and are updated this many parameters at a time, at most two such "
             "sub-groups on the device at once (DeepSpeed's sub_group_size); empty: 10⁹")},
         {QStringLiteral("parallelism.pp_scatter_gather"),
          tr("Without sequence parallelism, each TP rank sends 1/tp of the boundary activation and the receiving "

@@ -340,6 +340,11 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                                [](Scenario& s) -> OffloadTarget& {
                                                    return s.parallelism.offload_parameters;
                                                }));
+    fields.push_back(enum_field<OffloadTarget>(QStringLiteral("parallelism.offload_gradients"), parallelism,
+                                               tr("Offload gradients"), offload_target_names,
+                                               [](Scenario& s) -> OffloadTarget& {
+                                                   return s.parallelism.offload_gradients;
+                                               }));
     fields.push_back(optional_integer_field(
         QStringLiteral("parallelism.offload_sub_group"), parallelism, tr("Offload sub-group"),
         tr("1000000000 parameters"),
