@@ -5,7 +5,8 @@ namespace parasight {
 const std::array<EnumName<Stream>, stream_count> stream_names{{{Stream::compute, "compute"},
                                                               {Stream::feature_comm, "feature communication"},
                                                               {Stream::gradient_comm, "gradient communication"},
-                                                              {Stream::memory, "memory"}}};
+                                                              {Stream::memory_in, "memory in"},
+                                                              {Stream::memory_out, "memory out"}}};
 
 const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind::forward, "forward"},
                                                           {TaskKind::backward, "backward"},

@@ -10,10 +10,12 @@
 
 namespace parasight {
 
-// Proteus' executor queues: compute, feature communication, gradient communication; and the memory stream, which
-// moves tensors between the device and memory beyond it (ASTRA-sim 2.0's memory nodes).
-enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm, memory };
-inline constexpr std::size_t stream_count = 4;
+// Proteus' executor queues: compute, feature communication, gradient communication; and two memory streams, which
+// move tensors between the device and memory beyond it (ASTRA-sim 2.0's memory nodes), one a direction: loads in,
+// stores out. The links they cross carry both directions at once (PCIe to host memory, the pool's links), so a
+// store does not hold up the next load.
+enum class Stream : std::uint8_t { compute, feature_comm, gradient_comm, memory_in, memory_out };
+inline constexpr std::size_t stream_count = 5;
 extern const std::array<EnumName<Stream>, stream_count> stream_names;
 
 enum class TaskKind : std::uint8_t {

@@ -150,6 +150,8 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
             loads[1] = emit_state_transfer(device, {TaskKind::memory_load, "gradient load",
                                                     parallelism_.offload_gradients, gradient_bytes,
                                                     PoolGathering::own_bytes, gradient_bytes, MemoryCategory::gradients});
+            // The shards come back once every bucket's is stored.
+            for (const TaskId reduction : reductions) graph_.depend(reduction, loads[1]);
         }
         for (const TaskId load : loads) {
             if (load >= 0 && after >= 0) graph_.depend(after, load);
@@ -158,19 +160,27 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     };
     std::array<TaskId, 2> loads = tiled ? load_group() : std::array<TaskId, 2>{-1, -1};
     TaskId step = -1;
+    TaskId previous_freed = -1;  // the task that freed the sub-group before the one being updated
     for (int group = 0; group < groups; ++group) {
         const std::array<TaskId, 2> next = group + 1 < groups ? load_group() : std::array<TaskId, 2>{-1, -1};
+        // Stores run on their own stream, beside the loads: the next sub-group comes in once the one before this one
+        // has left, so that at most two are on the device (DeepSpeed swaps through a fixed pair of buffers).
+        for (const TaskId load : next) {
+            if (load >= 0 && previous_freed >= 0) graph_.depend(previous_freed, load);
+        }
         step = tasks_.emit(device, task);
         if (after >= 0) graph_.depend(after, step);
         for (const TaskId load : loads) {
             if (load >= 0) graph_.depend(load, step);
         }
         for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+        previous_freed = step;
         if (states_offloaded) {
-            graph_.depend(step, emit_state_transfer(device, {TaskKind::memory_store, "optimizer state store",
-                                                             parallelism_.offload_optimizer, state_bytes,
-                                                             PoolGathering::own_bytes, state_bytes,
-                                                             MemoryCategory::optimizer}));
+            previous_freed = emit_state_transfer(device, {TaskKind::memory_store, "optimizer state store",
+                                                          parallelism_.offload_optimizer, state_bytes,
+                                                          PoolGathering::own_bytes, state_bytes,
+                                                          MemoryCategory::optimizer});
+            graph_.depend(step, previous_freed);
         }
         loads = next;
     }

@@ -64,7 +64,7 @@ std::vector<OffloadUse> GraphBuilder::offload_uses() const {
 TaskId GraphBuilder::emit_state_transfer(std::int32_t device, const StateTransfer& transfer) {
     Task task;
     task.kind = transfer.kind;
-    task.stream = Stream::memory;
+    task.stream = transfer.kind == TaskKind::memory_load ? Stream::memory_in : Stream::memory_out;
     task.label = tasks_.label(transfer.label);
     task.layer = transfer.layer;
     task.micro_batch = transfer.micro_batch;

@@ -16,7 +16,8 @@ QString stream_description(Stream stream) {
     case Stream::compute: return tr("compute stream");
     case Stream::feature_comm: return tr("feature communication stream");
     case Stream::gradient_comm: return tr("gradient communication stream");
-    case Stream::memory: return tr("memory stream");
+    case Stream::memory_in: return tr("memory stream in (loads)");
+    case Stream::memory_out: return tr("memory stream out (stores)");
     }
     return {};
 }

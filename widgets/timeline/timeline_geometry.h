@@ -19,7 +19,7 @@ namespace parasight::gui {
 // The timeline view's fixed sizes.
 namespace timeline_metrics {
 inline constexpr int header_width_px = 210;
-inline constexpr int lane_name_width_px = 56;  // "compute", "features", "gradients", "memory" at the right
+inline constexpr int lane_name_width_px = 64;  // "compute", "features", "gradients", "memory out" at the right
 inline constexpr int legend_height_px = 22;
 inline constexpr int axis_height_px = 22;
 inline constexpr int lane_height_px = 18;

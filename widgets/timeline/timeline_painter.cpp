@@ -29,7 +29,8 @@ QString lane_name(Stream stream) {
     case Stream::compute: return tr("compute");
     case Stream::feature_comm: return tr("features");
     case Stream::gradient_comm: return tr("gradients");
-    case Stream::memory: return tr("memory");
+    case Stream::memory_in: return tr("memory in");
+    case Stream::memory_out: return tr("memory out");
     }
     return {};
 }
