@@ -95,6 +95,8 @@ void TestFileMenu::everyPresetOpensAsAValidScenario_data() {
         {"resnet50-abci", 1, 1, 64, 256},  // 64 V100s, data parallel, ResNet-50's batch of 256
         {"bert-large-dp8", 1, 1, 8, 64},   // 8 A100s, data parallel
         {"bert-large-dp8-delay", 1, 1, 8, 64},  // the same, each dp all-reduce 2 ms longer
+        {"moe-1t-hiermem", 1, 1, 1, 256},  // 256 NPUs in expert parallelism (ep 256), one sequence each
+        {"moe-1t-zero-infinity", 1, 1, 1, 256},  // the same
     };
     for (std::size_t i = 0; i < parasight::all_presets().size(); ++i) {
         const Preset& preset = parasight::all_presets()[i];
