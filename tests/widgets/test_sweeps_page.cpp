@@ -5,6 +5,8 @@
 #include "sweeps/sweeps_page.h"
 
 #include "document/scenario_document.h"
+#include "main_window/main_window.h"
+#include "presets/preset_library.h"
 #include "export_menu.h"
 #include "half_stored_sweep.h"
 #include "run/comparison_choice.h"
@@ -120,6 +122,8 @@ private Q_SLOTS:
     void theSlicesAndTheFrontArePictured();
     void anAxisLineReplacesItsFieldsLine_data();
     void anAxisLineReplacesItsFieldsLine();
+    void aScenariosOwnSweepIsReadyToRun_data();
+    void aScenariosOwnSweepIsReadyToRun();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -709,6 +713,33 @@ void TestSweepsPage::anAxisLineReplacesItsFieldsLine() {
     QFETCH(QString, line);
     QFETCH(QString, result);
     QCOMPARE(with_axis_line(axes, line), result);
+}
+
+// A scenario with a sweep section (the memory case study's search: 8 in-node fabrics × 5 group bandwidths) is ready to
+// run as it opens, from its file or as a bundled preset: the Sweeps tab counted nothing when it was told of the
+// scenario before the section came with it, and a preset came without it.
+void TestSweepsPage::aScenariosOwnSweepIsReadyToRun_data() {
+    QTest::addColumn<bool>("asPreset");
+    QTest::newRow("file") << false;
+    QTest::newRow("preset") << true;
+}
+
+void TestSweepsPage::aScenariosOwnSweepIsReadyToRun() {
+    QFETCH(bool, asPreset);
+    if (asPreset) {
+        MainWindow window;
+        const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::scenario, "moe-1t-hiermem");
+        QVERIFY(preset != nullptr);
+        window.openPreset(*preset);
+        QCOMPARE(window.sweepsPage()->pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
+        return;
+    }
+    ScenarioDocument document;
+    SweepsPage page(document);
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/moe-1t-hiermem.yaml"),
+                              problems));
+    QCOMPARE(page.pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
 }
 
 QTEST_MAIN(TestSweepsPage)

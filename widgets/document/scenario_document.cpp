@@ -35,8 +35,8 @@ bool ScenarioDocument::openFile(const QString& path, Diagnostics& problems) {
 void ScenarioDocument::openLoaded(LoadedScenarioFile file) {
     // The file by its canonical path, so that the autosave, the recent files and a later Save name it wherever the
     // application's working folder is then.
-    reset(std::move(*file.scenario), std::move(file.validation), std::move(file.strategy_tree), file.path);
-    sweep_yaml_ = std::move(file.sweep_yaml);
+    reset(std::move(*file.scenario), std::move(file.validation), std::move(file.strategy_tree), file.path,
+          std::move(file.sweep_yaml));
 }
 
 bool ScenarioDocument::openText(std::string_view text, const std::string& name, Diagnostics& problems) {
@@ -45,17 +45,18 @@ bool ScenarioDocument::openText(std::string_view text, const std::string& name, 
         problems = std::move(loaded.diagnostics);
         return false;
     }
-    reset(loaded.scenario->value(), QString());
+    reset(loaded.scenario->value(), QString(), {});
     return true;
 }
 
-void ScenarioDocument::openNew(Scenario scenario) { reset(std::move(scenario), QString()); }
+void ScenarioDocument::openNew(Scenario scenario, std::string sweep_yaml) {
+    reset(std::move(scenario), QString(), std::move(sweep_yaml));
+}
 
 void ScenarioDocument::openRecovered(Scenario scenario, const QString& file_path, std::string sweep_yaml) {
     // A relative path (an autosave of an older version) names no file for certain: recovered untitled instead, so
     // that Save asks where rather than writing over whatever that path means now.
-    reset(std::move(scenario), QFileInfo(file_path).isAbsolute() ? file_path : QString());
-    sweep_yaml_ = std::move(sweep_yaml);
+    reset(std::move(scenario), QFileInfo(file_path).isAbsolute() ? file_path : QString(), std::move(sweep_yaml));
     undo_stack_.resetClean();  // no state of the undo stack is the saved one
 }
 
@@ -115,15 +116,15 @@ void ScenarioDocument::replace(Scenario scenario, Validation validation, std::sh
     Q_EMIT scenarioChanged();
 }
 
-void ScenarioDocument::reset(Scenario scenario, QString file_path) {
+void ScenarioDocument::reset(Scenario scenario, QString file_path, std::string sweep_yaml) {
     Validation validation = validate(scenario);
-    reset(std::move(scenario), std::move(validation), nullptr, std::move(file_path));
+    reset(std::move(scenario), std::move(validation), nullptr, std::move(file_path), std::move(sweep_yaml));
 }
 
 void ScenarioDocument::reset(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree,
-                             QString file_path) {
+                             QString file_path, std::string sweep_yaml) {
     undo_stack_.clear();
-    sweep_yaml_.clear();
+    sweep_yaml_ = std::move(sweep_yaml);
     setLocked(false);
     replace(std::move(scenario), std::move(validation), std::move(tree));
     if (file_path_ != file_path) {

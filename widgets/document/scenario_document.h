@@ -46,8 +46,9 @@ public:
     void openLoaded(LoadedScenarioFile file);
     // Replaces the document with a scenario read from text (a bundled preset, a new scenario), with no file.
     bool openText(std::string_view text, const std::string& name, Diagnostics& problems);
-    // Replaces the document with a new scenario that has no file yet (one made from a preset).
-    void openNew(Scenario scenario);
+    // Replaces the document with a new scenario that has no file yet (one made from a preset), with the preset's
+    // sweep section (`sweep_yaml` as read_sweep_section gives it; empty: none).
+    void openNew(Scenario scenario, std::string sweep_yaml);
     // Replaces the document with a scenario recovered after a crash: it belongs to `file_path` (empty, or a
     // relative path that names no file for certain: untitled) and counts as unsaved until it is saved; `sweep_yaml`
     // is the sweep section its copy carried.
@@ -88,8 +89,10 @@ private:
     void replace(Scenario scenario);  // sets the value and validates it; for the edit command
     // Sets the value with its validation and strategy tree (built here when not given).
     void replace(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree = nullptr);
-    void reset(Scenario scenario, QString file_path);
-    void reset(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree, QString file_path);
+    // The sweep section comes in with the scenario, before anyone is told of it (the Sweeps tab counts its points).
+    void reset(Scenario scenario, QString file_path, std::string sweep_yaml);
+    void reset(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree, QString file_path,
+               std::string sweep_yaml);
 
     Scenario scenario_;
     std::shared_ptr<const ValidatedScenario> validated_;

@@ -26,6 +26,7 @@
 #include "picture/picture_export.h"
 #include "scenario_file/preset_name.h"
 #include "scenario_file/scenario_writer.h"
+#include "scenario_file/sweep_section.h"
 #include "sweeps/sweeps_page.h"
 #include "timeline/playhead_bar.h"
 #include "timeline/timeline_page.h"
@@ -841,7 +842,12 @@ void MainWindow::openPreset(const Preset& preset) {
     Diagnostics problems;
     if (auto scenario = scenario_from_preset(preset, problems)) {
         leaveOpenFilePage();
-        document_.openNew(std::move(*scenario));
+        // A scenario preset's sweep section comes with it (the Sweeps tab runs it), as with a file.
+        std::string sweep_yaml;
+        if (preset.kind == PresetKind::scenario) {
+            sweep_yaml = read_sweep_section(preset.text, std::string(preset.file)).yaml;
+        }
+        document_.openNew(std::move(*scenario), std::move(sweep_yaml));
         return;
     }
     showProblems(problems, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));

@@ -455,7 +455,10 @@ void SweepsPage::updatePointCount() {
     const Expected<SweepPlan, QString> plan = plannedSweep();
     if (plan) {
         const auto points = static_cast<std::int64_t>(plan.value().space.point_count());
-        count_->setText(QString::fromStdString(count_phrase(points, "point")));
+        QString text = QString::fromStdString(count_phrase(points, "point"));
+        // Its axes are not in the box above: say where they come from.
+        if (!document_.sweepSection().empty()) text = tr("%1, with the scenario's sweep section").arg(text);
+        count_->setText(text);
     } else {
         count_->setText(plan.error());
     }
