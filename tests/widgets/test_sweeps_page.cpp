@@ -107,6 +107,7 @@ private Q_SLOTS:
     void showsTheNewestSweepRankedAsTheCommandLineRanksIt();
     void aDoubleClickedCellOpensItsPoint();
     void aDatabaseThatIsNotThereSaysSo();
+    void aDatabaseWithoutASweepSaysSo();
     void aSweepRunFromTheTabIsStoredAndShown();
     void theSameSweepAsACommand();
     void anAxisHeldAtOneValueOrAggregated();
@@ -176,6 +177,22 @@ void TestSweepsPage::aDoubleClickedCellOpensItsPoint() {
     page.openPoint(9);
     QVERIFY(refused.wait(10000));
     QCOMPARE(refused.front().front().toString(), QStringLiteral("holds no point 9 of sweep 1"));
+}
+
+// A database that holds runs but no sweep: the tab says so and shows its (empty) grid — the screenshot of the Sweeps
+// tab waited for a grid that never came.
+void TestSweepsPage::aDatabaseWithoutASweepSaysSo() {
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("runs.db"));
+    QVERIFY(ResultStore::open(path.toStdString(), ResultStore::Access::read_write).has_value());
+    ScenarioDocument document;
+    SweepsPage page(document);
+    QSignalSpy shown(&page, &SweepsPage::gridShown);
+    page.setDatabase(path);
+    QVERIFY(shown.wait(10000));
+    QVERIFY2(page.statusText().contains(QStringLiteral("runs.db holds no sweep yet")), qPrintable(page.statusText()));
+    QCOMPARE(page.sweepBox()->count(), 0);
+    QVERIFY(!page.heatmap()->grid().has_value());
 }
 
 void TestSweepsPage::aDatabaseThatIsNotThereSaysSo() {

@@ -594,13 +594,10 @@ void SweepsPage::setDatabase(const QString& path) {
     runner_.start<SweepList>([chosen](JobRunner::Context&) { return read_sweeps(chosen); },
                              [this](std::uint64_t, SweepList sweeps) {
                                  if (!sweeps) {
-                                     sweeps_.clear();
                                      showSweeps({});
                                      const QString where = results_database_display(database_);
                                      status_->setText(tr("%1 %2. Sweeps run with parasight-cli sweep are stored there.")
                                                           .arg(where, QString::fromStdString(sweeps.error())));
-                                     heatmap_->showMessage(tr("No sweep to show"));
-                                     Q_EMIT gridShown();
                                      return;
                                  }
                                  showSweeps(sweeps.value());
@@ -637,7 +634,14 @@ void SweepsPage::showSweeps(const std::vector<SweepSummary>& sweeps) {
         wanted_sweep_ = 0;
         sweep_box_->setCurrentIndex(shown);
     }
-    if (sweeps_.empty()) return;
+    if (sweeps_.empty()) {
+        // Nothing to draw (a database of single runs, or none yet), and said so: whoever waits for the grid goes on.
+        status_->setText(tr("%1 holds no sweep yet. Sweeps run here or with parasight-cli sweep are stored there.")
+                             .arg(results_database_display(database_)));
+        heatmap_->showMessage(tr("No sweep to show"));
+        Q_EMIT gridShown();
+        return;
+    }
     const auto count = static_cast<std::int64_t>(sweeps_.size());
     status_->setText(tr("%1: %2").arg(results_database_display(database_),
                                       QString::fromStdString(count_phrase(count, "sweep"))));
