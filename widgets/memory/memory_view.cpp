@@ -61,7 +61,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     out_of_memory_->setWordWrap(true);
     out_of_memory_->setTextFormat(Qt::RichText);
     out_of_memory_->hide();
-    // Where offloaded optimizer states are, and how much of their tier they take.
+    // Where offloaded model states are, and how much of each tier they take: a sentence a tier.
     offload_note_ = new QLabel(this);
     offload_note_->setObjectName(QStringLiteral("OffloadNote"));
     offload_note_->setWordWrap(true);

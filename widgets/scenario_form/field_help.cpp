@@ -69,8 +69,8 @@ const std::map<QString, QString>& help_by_path() {
          tr("The share of the fp8 peak that large fp8 GEMMs reach, for fp8 training's linear layers (an H100: 0.917 "
             "times bf16's share, measured); empty: bf16's share, matmul_efficiency")},
         {QStringLiteral("cluster.memory_system.host.capacity"),
-         tr("Each node's CPU memory, where offloaded optimizer states can live (ZeRO-Offload); empty: none. With it, "
-            "give the host link too")},
+         tr("Each node's CPU memory, where offloaded optimizer states, gradients and parameters can live "
+            "(ZeRO-Offload); empty: none. With it, give the host link too")},
         {QStringLiteral("cluster.memory_system.host.link_bandwidth"),
          tr("Each GPU's own link to its node's CPU memory (PCIe, CXL), each direction: what a load or store of "
             "offloaded states moves at")},
@@ -78,8 +78,8 @@ const std::map<QString, QString>& help_by_path() {
          tr("GPUs sharing one node's host memory, NVMe and in-node pool switch; empty: the innermost topology "
             "dimension's size")},
         {QStringLiteral("cluster.memory_system.nvme.capacity"),
-         tr("Each node's NVMe drives, where offloaded optimizer states can live (ZeRO-Infinity); empty: none. With "
-            "it, give their bandwidth too")},
+         tr("Each node's NVMe drives, where offloaded optimizer states, gradients and parameters can live "
+            "(ZeRO-Infinity); empty: none. With it, give their bandwidth too")},
         {QStringLiteral("cluster.memory_system.nvme.bandwidth"),
          tr("All of a node's drives together, each direction, shared by the node's GPUs")},
         {QStringLiteral("cluster.memory_system.pool.in_node_bandwidth"),
