@@ -27,12 +27,13 @@ const std::string_view simulate_help = R"(usage: parasight-cli simulate FILE [--
                                 [--db DB]
 
 Simulates one training iteration of scenario FILE on every device and reports the iteration time, throughput,
-MFU/HFU, where the time goes (compute, exposed communication per group, pipeline bubble, idle) and the memory each
-device needs.
+MFU/HFU, where the time goes (compute, the computations' wait on the device's own memory, exposed communication per
+group, transfers to and from memory beyond the device, pipeline bubble, idle) and the memory each device needs.
 
   --json          one JSON object: iteration_time_s, samples_per_s, tokens_per_s, devices,
                   model_flops_per_iteration, model_tflops_per_device, mfu, hfu,
-                  breakdown_s {compute, exposed_comm {tp, cp, ep, pp, dp}, exposed_memory, bubble, idle},
+                  breakdown_s {compute, exposed_local_memory, exposed_comm {tp, cp, ep, pp, dp},
+                               exposed_remote_memory, bubble, idle},
                   memory {peak_bytes, capacity_bytes, oom, by_category_bytes {...}}, simulation {events, wall_s, mode},
                   warnings []
   --trace FILE    write a Chrome trace (open it in Perfetto or chrome://tracing)
@@ -70,14 +71,20 @@ void print_summary(std::ostream& out, const Report& report) {
     out << "model FLOP rate   " << format_fixed(report.model_tflops_per_device, 1) << " TFLOP/s per device, MFU "
         << format_fixed(100.0 * report.mfu, 1) << "%, HFU " << format_fixed(100.0 * report.hfu, 1) << "%\n";
     out << "per device (mean over " << count_phrase(report.devices, "device") << "):\n";
-    out << "  compute         " << share(b.compute_s) << '\n';
+    // A part's name in a column as wide as the longest, "exposed remote memory".
+    auto part = [&](std::string name, double value) {
+        name.resize(22, ' ');
+        out << "  " << name << share(value) << '\n';
+    };
+    part("compute", b.compute_s);
+    if (b.exposed_local_memory_s > 0.0) part("exposed local memory", b.exposed_local_memory_s);
     for (std::size_t g = 0; g < comm_group_count; ++g) {
         if (b.exposed_comm_s[g] <= 0.0) continue;
-        out << "  exposed " << comm_group_names[g].name << "      " << share(b.exposed_comm_s[g]) << '\n';
+        part("exposed " + std::string(comm_group_names[g].name), b.exposed_comm_s[g]);
     }
-    if (b.exposed_memory_s > 0.0) out << "  exposed memory  " << share(b.exposed_memory_s) << '\n';
-    if (b.bubble_s > 0.0) out << "  pipeline bubble " << share(b.bubble_s) << '\n';
-    if (b.idle_s > 0.0) out << "  idle            " << share(b.idle_s) << '\n';
+    if (b.exposed_remote_memory_s > 0.0) part("exposed remote memory", b.exposed_remote_memory_s);
+    if (b.bubble_s > 0.0) part("pipeline bubble", b.bubble_s);
+    if (b.idle_s > 0.0) part("idle", b.idle_s);
     out << "memory            " << format_readable(report.peak_memory_bytes, Dimension::size, 4, true) << " of "
         << format_readable(report.memory_capacity_bytes, Dimension::size, 4, true)
         << (report.out_of_memory ? " — OUT OF MEMORY" : "") << '\n';

@@ -16,7 +16,7 @@ double TimeBreakdown::exposed_comm_total_s() const noexcept {
 }
 
 double TimeBreakdown::total_s() const noexcept {
-    return compute_s + exposed_comm_total_s() + exposed_memory_s + bubble_s + idle_s;
+    return compute_s + exposed_local_memory_s + exposed_comm_total_s() + exposed_remote_memory_s + bubble_s + idle_s;
 }
 
 std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress) {
@@ -88,8 +88,9 @@ std::size_t class_of(const Task& task) {
 
 struct Edge {
     double time_s;
-    std::int32_t delta;
-    std::uint32_t task_class;
+    std::int8_t delta;
+    std::uint8_t task_class;
+    float memory_bound_share;  // a computation's
 };
 
 }  // namespace
@@ -108,10 +109,10 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
         if (timing.end_s <= timing.start_s) continue;
         const Task& task = graph.tasks[static_cast<std::size_t>(id)];
-        const auto task_class = static_cast<std::uint32_t>(class_of(task));
+        const auto task_class = static_cast<std::uint8_t>(class_of(task));
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
-        edges.push_back(Edge{timing.start_s, +1, task_class});
-        edges.push_back(Edge{timing.end_s, -1, task_class});
+        edges.push_back(Edge{timing.start_s, +1, task_class, task.memory_bound_share});
+        edges.push_back(Edge{timing.end_s, -1, task_class, task.memory_bound_share});
     }
     const auto earlier = [](const Edge& a, const Edge& b) {
         return a.time_s != b.time_s ? a.time_s < b.time_s : a.delta < b.delta;
@@ -127,11 +128,15 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
     }
     TimeBreakdown breakdown;
     std::array<int, class_count> running{};
+    // Computations run one at a time on the compute stream: the share of the one running.
+    double memory_bound_share = 0.0;
     double now_s = 0.0;
     auto attribute = [&](double length_s) {
         if (length_s <= 0.0) return;
         if (running[compute_class] > 0) {
-            breakdown.compute_s += length_s;
+            const double local_memory_s = length_s * memory_bound_share;
+            breakdown.exposed_local_memory_s += local_memory_s;
+            breakdown.compute_s += length_s - local_memory_s;
             return;
         }
         // Time no computation covers is shared evenly by the communication groups and the memory transfers running.
@@ -141,7 +146,7 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
             for (std::size_t g = 0; g < comm_group_count; ++g) {
                 if (running[1 + g] > 0) breakdown.exposed_comm_s[g] += length_s / groups;
             }
-            if (running[memory_class] > 0) breakdown.exposed_memory_s += length_s / groups;
+            if (running[memory_class] > 0) breakdown.exposed_remote_memory_s += length_s / groups;
             return;
         }
         (pipelined ? breakdown.bubble_s : breakdown.idle_s) += length_s;
@@ -150,6 +155,7 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
         attribute(edge.time_s - now_s);
         now_s = edge.time_s;
         running[edge.task_class] += edge.delta;
+        if (edge.task_class == compute_class && edge.delta > 0) memory_bound_share = edge.memory_bound_share;
     }
     attribute(iteration_s - now_s);
     return breakdown;

@@ -1,7 +1,8 @@
 #pragma once
 // Where a device's iteration time goes (ASTRA-sim 2.0 Fig. 4's exposed-time breakdown, split further): compute;
-// communication that nothing hides, by parallel group; memory transfers nothing hides (none are simulated yet);
-// pipeline bubble; other idle. The parts sum to the iteration time exactly.
+// exposed local memory, the part of the computations' time the device's own memory bounds; communication that
+// nothing hides, by parallel group; exposed remote memory, transfers to and from memory beyond the device that
+// nothing hides; pipeline bubble; other idle. The parts sum to the iteration time exactly.
 
 #include "common/progress.h"
 #include "compile/execution_graph.h"
@@ -29,8 +30,12 @@ extern const std::array<EnumName<CommGroup>, 5> comm_group_names;
 
 struct TimeBreakdown {
     double compute_s = 0.0;
+    // Computations waiting on the device's memory (the memory-bound share of each running computation's time): a
+    // computation hides communication as well when it is memory-bound, so this is exposed only in the sense of ASTRA-sim
+    // 2.0's local memory, time the compute units spend waiting on memory.
+    double exposed_local_memory_s = 0.0;
     std::array<double, comm_group_count> exposed_comm_s{};
-    double exposed_memory_s = 0.0;  // loads and stores of memory beyond the device with neither compute nor comm
+    double exposed_remote_memory_s = 0.0;  // loads and stores of memory beyond the device with neither compute nor comm
     double bubble_s = 0.0;  // idle on a pipelined device: waiting for another stage
     double idle_s = 0.0;    // idle otherwise
 
@@ -50,10 +55,11 @@ struct TasksByDevice {
 // Nothing when `progress` asks to stop (polled every 65 536 tasks).
 [[nodiscard]] std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress);
 
-// Sweeps the device's task intervals: at each instant a running computation counts as compute; otherwise running
-// communications (and injected delays, with the communication they delay) count as exposed (shared equally between
-// the groups that run at once); otherwise the device is idle — a bubble when it is one stage of a pipeline. No task
-// is a memory transfer yet, so exposed memory stays 0.
+// Sweeps the device's task intervals: at each instant a running computation counts as compute and exposed local
+// memory in the shares its memory_bound_share says; otherwise running communications (and injected delays, with the
+// communication they delay) and memory transfers count as exposed (shared equally between the communication groups
+// and the remote memory that run at once); otherwise the device is idle — a bubble when it is one stage of a
+// pipeline.
 [[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                              std::span<const TaskId> device_tasks, double iteration_s,
                                              bool pipelined);

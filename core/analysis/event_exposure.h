@@ -1,7 +1,8 @@
 #pragma once
-// Exposed communication, event by event: the parts of a transfer during which its device computes nothing, so the
-// device waits on the network — what the timeline marks so the eye finds it. (The Breakdown's exposed time per
-// group adds up such parts per device, docs/model.md "Analysis".)
+// Exposed communication and remote memory, event by event: the parts of a transfer (over the network, or to or from
+// memory beyond the device) during which its device computes nothing, so the device waits on it — what the timeline
+// marks so the eye finds it. (The Breakdown's exposed time per group and its exposed remote memory add up such parts
+// per device, docs/model.md §5.)
 
 #include "analysis/timeline.h"
 

@@ -100,10 +100,11 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
     };
     TimeBreakdown& mean_breakdown = report.breakdown;
     mean_breakdown.compute_s = mean([](const TimeBreakdown& b) { return b.compute_s; });
+    mean_breakdown.exposed_local_memory_s = mean([](const TimeBreakdown& b) { return b.exposed_local_memory_s; });
     for (std::size_t g = 0; g < comm_group_count; ++g) {
         mean_breakdown.exposed_comm_s[g] = mean([g](const TimeBreakdown& b) { return b.exposed_comm_s[g]; });
     }
-    mean_breakdown.exposed_memory_s = mean([](const TimeBreakdown& b) { return b.exposed_memory_s; });
+    mean_breakdown.exposed_remote_memory_s = mean([](const TimeBreakdown& b) { return b.exposed_remote_memory_s; });
     mean_breakdown.bubble_s = mean([](const TimeBreakdown& b) { return b.bubble_s; });
     mean_breakdown.idle_s = mean([](const TimeBreakdown& b) { return b.idle_s; });
 

@@ -12,22 +12,25 @@ namespace {
 // The devices' breakdowns, each part averaged as StageSum averages.
 TimeBreakdown mean_breakdown(const Report& report, const std::vector<std::size_t>& devices) {
     StageSum compute;
+    StageSum exposed_local_memory;
     std::array<StageSum, comm_group_count> exposed_comm;
-    StageSum exposed_memory;
+    StageSum exposed_remote_memory;
     StageSum bubble;
     StageSum idle;
     for (const std::size_t d : devices) {
         const DeviceReport& device = report.per_device[d];
         compute.add(device.breakdown.compute_s, device.weight);
+        exposed_local_memory.add(device.breakdown.exposed_local_memory_s, device.weight);
         for (std::size_t g = 0; g < comm_group_count; ++g) exposed_comm[g].add(device.breakdown.exposed_comm_s[g], device.weight);
-        exposed_memory.add(device.breakdown.exposed_memory_s, device.weight);
+        exposed_remote_memory.add(device.breakdown.exposed_remote_memory_s, device.weight);
         bubble.add(device.breakdown.bubble_s, device.weight);
         idle.add(device.breakdown.idle_s, device.weight);
     }
     TimeBreakdown mean;
     mean.compute_s = compute.mean();
+    mean.exposed_local_memory_s = exposed_local_memory.mean();
     for (std::size_t g = 0; g < comm_group_count; ++g) mean.exposed_comm_s[g] = exposed_comm[g].mean();
-    mean.exposed_memory_s = exposed_memory.mean();
+    mean.exposed_remote_memory_s = exposed_remote_memory.mean();
     mean.bubble_s = bubble.mean();
     mean.idle_s = idle.mean();
     return mean;
@@ -59,8 +62,9 @@ std::vector<StageFigures> stage_figures(const Report& report) {
         figure.stage = stage;
         figure.mean_breakdown = mean_breakdown(report, devices);
         for (const std::size_t d : devices) {
+            const TimeBreakdown& breakdown = report.per_device[d].breakdown;
             figure.busiest_compute_s =
-                std::max(figure.busiest_compute_s, report.per_device[d].breakdown.compute_s);
+                std::max(figure.busiest_compute_s, breakdown.compute_s + breakdown.exposed_local_memory_s);
         }
         figure.fullest_device = fullest_device(report, devices);
         figure.devices = std::move(devices);

@@ -14,7 +14,8 @@ struct StageFigures {
     int stage = 0;
     std::vector<std::size_t> devices;  // into Report::per_device, in its order
     TimeBreakdown mean_breakdown;      // over the real devices the simulated ones stand for
-    double busiest_compute_s = 0.0;    // the most compute one device of the stage does
+    // The longest one device of the stage computes, its kernels' wait on its memory included.
+    double busiest_compute_s = 0.0;
     std::size_t fullest_device = 0;    // the device with the highest peak memory (the first of equals)
 };
 

@@ -109,6 +109,7 @@ TimelineEvent Timeline::event(EventId id) const {
     event.end_s = timing.end_s;
     event.bytes = task.bytes;
     event.flops = task.flops;
+    event.memory_bound_share = task.memory_bound_share;
     event.peers = task.peers;
     return event;
 }

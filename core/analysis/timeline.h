@@ -47,6 +47,7 @@ struct TimelineEvent {
     double end_s = 0.0;
     double bytes = 0.0;                  // moved (communication) or streamed (optimizer)
     double flops = 0.0;                  // hardware FLOPs, recompute included
+    double memory_bound_share = 0.0;     // of a computation's time, what the device's memory bounds (local memory)
     Peers peers = Peers::none;           // whom it communicates with: Timeline::peers() lists them
 };
 

@@ -19,7 +19,7 @@ void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& con
         for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
             const CnnLayerWork& work = cnn_layers_[static_cast<std::size_t>(layer)];
             last = tasks_.compute(device, TaskKind::forward, cnn_label(work.type, false), layer, mb,
-                           compute_.time_s(work.operation.name, Pass::forward, work.operation.forward),
+                           compute_.kernel_time(work.operation.name, Pass::forward, work.operation.forward),
                            work.operation.forward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = work.kept_activation_bytes;
         }
@@ -28,7 +28,7 @@ void GraphBuilder::emit_cnn_step(DeviceProgram& program, const StageContext& con
         for (int layer = first_layer + layer_count - 1; layer >= first_layer; --layer) {
             const CnnLayerWork& work = cnn_layers_[static_cast<std::size_t>(layer)];
             last = tasks_.compute(device, TaskKind::backward, cnn_label(work.type, true), layer, mb,
-                           compute_.time_s(work.operation.name, Pass::backward, work.operation.backward),
+                           compute_.kernel_time(work.operation.name, Pass::backward, work.operation.backward),
                            work.operation.backward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = work.kept_activation_bytes;
             if (reduce_now && work.parameters > 0.0) {

@@ -131,7 +131,9 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;
     task.label = tasks_.label("optimizer step");
-    task.work_s = compute_.time_s("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
+    const KernelTime step_time = compute_.kernel_time("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
+    task.work_s = step_time.total_s;
+    task.memory_bound_share = static_cast<float>(step_time.memory_bound_share());
     task.bytes = bytes;
     if (gradients_offloaded) {
         // The loaded gradient shard is done with once its sub-group is updated.

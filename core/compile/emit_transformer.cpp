@@ -32,7 +32,7 @@ TaskId GraphBuilder::attention_forward(std::int32_t device, int layer, int mb, c
                           "cp all-gather kv", layer, mb, Stream::feature_comm, last);
     }
     last = tensor_parallel(device, true, layer, mb, last, false);
-    const TaskId attention = tasks_.compute(device, kind, "attention", layer, mb, costs.attention.forward_s,
+    const TaskId attention = tasks_.compute(device, kind, "attention", layer, mb, costs.attention.forward,
                                      costs.attention.forward_flops, last);
     graph_.tasks[static_cast<std::size_t>(attention)].allocate_bytes = allocate_bytes;
     // Parallel blocks add the attention's and the MLP's partial outputs first: one collective, after the MLP.
@@ -47,7 +47,7 @@ TaskId GraphBuilder::mlp_forward(std::int32_t device, int layer, int mb, const L
         last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep dispatch", layer, mb, Stream::feature_comm, last);
     }
-    last = tasks_.compute(device, kind, "mlp", layer, mb, costs.mlp.forward_s, costs.mlp.forward_flops, last);
+    last = tasks_.compute(device, kind, "mlp", layer, mb, costs.mlp.forward, costs.mlp.forward_flops, last);
     if (costs.work.ep_collective_bytes > 0.0 && parallelism_.ep > 1) {
         last = tasks_.collective(device, ParallelAxis::ep, CollectiveOp::all_to_all, costs.work.ep_collective_bytes,
                           "ep combine", layer, mb, Stream::feature_comm, last);
@@ -110,7 +110,7 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         return tensor_parallel(device, true, layer, mb, ready, true);
     };
     if (input_gradient_only) {
-        const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient_s(),
+        const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.input_gradient(),
                                               cost.input_gradient_flops(), after);
         return {input_gradient, reduce_input_gradient(input_gradient)};
     }
@@ -118,17 +118,17 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
         // Each step waits for the one before, so the gather may as well come first: the block's backward is one task.
         const TaskId gathered = gathers ? gather_input_again(after) : after;
         const TaskId whole =
-            tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.backward_s, cost.backward_flops, gathered);
+            tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.backward, cost.backward_flops, gathered);
         return {whole, reduce_input_gradient(whole)};
     }
     // The gather runs beside the block's backward up to the linear's input gradient; the input gradient's
     // collective beside the weight gradient, which waits for the gathered input.
     const TaskId gathered = gathers ? gather_input_again(after) : -1;
-    const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient_s,
+    const TaskId input_gradient = tasks_.compute(device, TaskKind::backward, label, layer, mb, cost.before_weight_gradient,
                                           cost.before_weight_gradient_flops, after);
     const TaskId reduced = reduce_input_gradient(input_gradient);
     const char* weight_label = attention ? "attention qkv weight gradient" : "mlp up weight gradient";
-    const TaskId weight_gradient = tasks_.compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient_s,
+    const TaskId weight_gradient = tasks_.compute(device, TaskKind::backward, weight_label, layer, mb, cost.weight_gradient,
                                            cost.weight_gradient_flops, input_gradient);
     if (gathered >= 0) graph_.depend(gathered, weight_gradient);
     return {weight_gradient, reduced};
@@ -148,7 +148,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     if (mlp_whole) {
         last = mlp_forward(device, layer, mb, plain, last, TaskKind::recompute);
     } else if (recomputed.any(LayerBlock::mlp)) {
-        last = tasks_.compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp.recompute_s,
+        last = tasks_.compute(device, TaskKind::recompute, "mlp recompute", layer, mb, costs.mlp.recompute,
                        costs.mlp.recompute_flops, last);
     }
     last = tensor_parallel(device, false, layer, mb, last, true);
@@ -163,7 +163,7 @@ TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, cons
     // Parallel blocks: the output gradient gathered for the MLP serves the attention too.
     if (!model_.parallel_blocks) last = tensor_parallel(device, false, layer, mb, last, true);
     if (!attention_whole && recomputed.any(LayerBlock::attention)) {
-        last = tasks_.compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute_s,
+        last = tasks_.compute(device, TaskKind::recompute, "attention recompute", layer, mb, costs.attention.recompute,
                        costs.attention.recompute_flops, last);
     }
     const BlockBackward attention =
@@ -189,7 +189,7 @@ TaskId GraphBuilder::layer_weight_gradients(std::int32_t device, int layer, int 
         // The gather needs nothing of the weight gradients before it: it runs ahead on the communication stream.
         const TaskId gathered = gathers ? gather_block_input_again(device, layer, mb, costs, after) : -1;
         last = tasks_.compute(device, TaskKind::weight_gradient, attention ? "attention weight gradients" : "mlp weight gradients",
-                       layer, mb, cost.weight_gradients_s, cost.weight_gradients_flops, last);
+                       layer, mb, cost.weight_gradients, cost.weight_gradients_flops, last);
         if (gathered >= 0) graph_.depend(gathered, last);
     }
     graph_.tasks[static_cast<std::size_t>(last)].release_bytes = costs.activation_bytes;
@@ -272,7 +272,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     if (step.forward) {
         if (model_first) {
             last = tasks_.compute(device, TaskKind::forward, "embedding", -1, mb,
-                           compute_.time_s("embedding", Pass::forward, context.embedding.forward), 0.0, last);
+                           compute_.kernel_time("embedding", Pass::forward, context.embedding.forward), 0.0, last);
         }
         std::vector<TaskId> layer_starts;
         for (int layer = first_layer; layer < first_layer + layer_count; ++layer) {
@@ -282,7 +282,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         }
         if (model_last) {
             last = tasks_.compute(device, TaskKind::forward, "logits and loss", -1, mb,
-                           compute_.time_s("logits", Pass::forward, context.logits.forward), context.logits.forward.flops, last);
+                           compute_.kernel_time("logits", Pass::forward, context.logits.forward), context.logits.forward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
         }
     } else {
@@ -292,7 +292,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         const bool reduce_now = !split && (parallelism_.zero >= 2 || mb == micro_batches_ - 1);
         if (model_last) {
             last = tasks_.compute(device, TaskKind::backward, "logits backward", -1, mb,
-                           compute_.time_s("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
+                           compute_.kernel_time("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
             graph_.tasks[static_cast<std::size_t>(last)].release_bytes = context.logits_bytes;
             if (reduce_now) add_output_layer_gradients(program, context.stage, last);
         }
@@ -307,7 +307,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
         }
         if (model_first) {
             last = tasks_.compute(device, TaskKind::backward, "embedding backward", -1, mb,
-                           compute_.time_s("embedding", Pass::backward, context.embedding.backward), 0.0, last);
+                           compute_.kernel_time("embedding", Pass::backward, context.embedding.backward), 0.0, last);
             if (reduce_now) add_embedding_gradients(program, last);
         }
         if (reduce_now) flush_bucket(program, mb);

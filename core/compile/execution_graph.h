@@ -58,6 +58,9 @@ struct Task {
     std::int32_t layer = -1;        // model layer, or -1 (embedding, logits, optimizer, …)
     std::int32_t micro_batch = -1;
     std::int32_t label = -1;        // index into ExecutionGraph::labels: the operation's name for traces
+    // A computation: the share of its time that the device's memory bounds (KernelTime), which the breakdown counts as
+    // exposed local memory. A float fills the four bytes before work_s.
+    float memory_bound_share = 0.0F;
     double work_s = 0.0;            // duration when nothing shares its device or links
     double flops = 0.0;             // hardware FLOPs (recompute included)
     double bytes = 0.0;             // bytes moved (communication) or streamed (a memory-bound computation)

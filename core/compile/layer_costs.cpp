@@ -14,31 +14,31 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
         const std::vector<LayerOperation>& operations = costs.work.block(block);
         for (std::size_t i = 0; i < operations.size(); ++i) {
             const LayerOperation& op = operations[i];
-            const double op_forward_s = compute.time_s(op.name, Pass::forward, op.forward);
-            const double op_backward_s = compute.time_s(op.name, Pass::backward, op.backward);
+            const KernelTime op_forward = compute.kernel_time(op.name, Pass::forward, op.forward);
+            const KernelTime op_backward = compute.kernel_time(op.name, Pass::backward, op.backward);
             const double weight_share = compute.weight_gradient_share(op.backward);
-            sum.forward_s += op_forward_s;
-            sum.backward_s += op_backward_s;
+            sum.forward += op_forward;
+            sum.backward += op_backward;
             sum.forward_flops += op.forward.flops;
             sum.backward_flops += op.backward.flops;
             if (i >= 2) {
-                sum.before_weight_gradient_s += op_backward_s;
+                sum.before_weight_gradient += op_backward;
                 sum.before_weight_gradient_flops += op.backward.flops;
             } else if (i == 1) {
-                sum.before_weight_gradient_s += op_backward_s * (1.0 - weight_share);
+                sum.before_weight_gradient += op_backward * (1.0 - weight_share);
                 sum.before_weight_gradient_flops += op.backward.flops / 2.0;
-                sum.weight_gradient_s += op_backward_s * weight_share;
+                sum.weight_gradient += op_backward * weight_share;
                 sum.weight_gradient_flops += op.backward.flops / 2.0;
             } else {
-                sum.weight_gradient_s += op_backward_s;
+                sum.weight_gradient += op_backward;
                 sum.weight_gradient_flops += op.backward.flops;
             }
             if (has_weights(block, static_cast<int>(i))) {
-                sum.weight_gradients_s += op_backward_s * weight_share;
+                sum.weight_gradients += op_backward * weight_share;
                 sum.weight_gradients_flops += op.backward.flops / 2.0;
             }
             const double redone = recomputed_share(model, recomputed, block, static_cast<int>(i));
-            sum.recompute_s += redone * op_forward_s;
+            sum.recompute += op_forward * redone;
             sum.recompute_flops += redone * op.forward.flops;
         }
     };

@@ -9,29 +9,29 @@
 
 namespace parasight {
 
-// One block's operations summed.
+// One block's operations summed: each time with the part of it the device's memory bounds.
 struct BlockCosts {
-    double forward_s = 0.0;
-    double backward_s = 0.0;
+    KernelTime forward;
+    KernelTime backward;
     double forward_flops = 0.0;
     double backward_flops = 0.0;  // 2× forward for matmuls; 2.5× for a fused attention kernel, which recomputes
     // The forward time and FLOPs of the block's recomputed operations (all of them when it is recomputed whole).
-    double recompute_s = 0.0;
+    KernelTime recompute;
     double recompute_flops = 0.0;
     // The backward split where tensor parallelism can overlap (operation 1 is the block's column-parallel linear, QKV
     // or the MLP's up projection; operation 0 its norm): everything up to that linear's input gradient, then its
     // weight gradient with the norm's backward. A matmul's backward FLOPs are half input gradient, half weight
     // gradient; its time splits as the two GEMMs' compute times do (ComputeModel::weight_gradient_share).
-    double before_weight_gradient_s = 0.0;
-    double weight_gradient_s = 0.0;
+    KernelTime before_weight_gradient;
+    KernelTime weight_gradient;
     double before_weight_gradient_flops = 0.0;
     double weight_gradient_flops = 0.0;
     // The weight gradients of all the block's linears (QKV and output projection, or up and down projection): their
     // share of each one's backward. A zero-bubble schedule runs them apart from the rest, the input gradient (Qi et al.
     // 2024's W and B); the attention core and the norms have no weights to speak of and stay in B.
-    double weight_gradients_s = 0.0;
+    KernelTime weight_gradients;
     double weight_gradients_flops = 0.0;
-    [[nodiscard]] double input_gradient_s() const noexcept { return backward_s - weight_gradients_s; }
+    [[nodiscard]] KernelTime input_gradient() const noexcept { return backward - weight_gradients; }
     [[nodiscard]] double input_gradient_flops() const noexcept { return backward_flops - weight_gradients_flops; }
 };
 

@@ -53,7 +53,7 @@ std::int32_t TaskEmitter::delay_label(std::int32_t communication_label) {
     return id;
 }
 
-TaskId TaskEmitter::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+TaskId TaskEmitter::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, KernelTime time,
                double flops, TaskId after) {
     Task task;
     task.kind = kind;
@@ -61,7 +61,8 @@ TaskId TaskEmitter::compute(std::int32_t device, TaskKind kind, const char* labe
     task.layer = layer;
     task.micro_batch = micro_batch;
     task.label = this->label(label);
-    task.work_s = work_s;
+    task.work_s = time.total_s;
+    task.memory_bound_share = static_cast<float>(time.memory_bound_share());
     task.flops = flops;
     const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);

@@ -7,6 +7,7 @@
 #include "compile/execution_graph.h"
 #include "compile/transfer_costs.h"
 #include "compile/what_if_plan.h"
+#include "device/kernel_time.h"
 #include "topology/parallel_layout.h"
 
 #include <array>
@@ -45,7 +46,7 @@ public:
         return id;
     }
     // A compute task that waits for `after` (or nothing).
-    TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, double work_s,
+    TaskId compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, KernelTime time,
                    double flops, TaskId after);
 
     // A collective on `axis` that waits for `after`; the next compute waits for it.

@@ -50,7 +50,7 @@ double gemm_compute_s(const ComputeModel& model, const MatmulShape& shape, doubl
 
 }  // namespace
 
-double ComputeModel::time_s(const OperationWork& work) const noexcept {
+KernelTime ComputeModel::kernel_time(const OperationWork& work) const noexcept {
     const double peak = work.linear_gemm ? peak_flops : other_operations_peak_flops;
     double compute_s = 0.0;
     if (work.fused_attention) {
@@ -66,7 +66,9 @@ double ComputeModel::time_s(const OperationWork& work) const noexcept {
         compute_s += std::max(0.0, work.flops - shaped_flops) / (peak * matmul_efficiency * scale);
     }
     const double bandwidth_Bps = memory_bandwidth_Bps * memory_efficiency;
-    return std::max(compute_s, work.memory_bytes / bandwidth_Bps) + work.trailing_memory_bytes / bandwidth_Bps;
+    const double streaming_s = work.memory_bytes / bandwidth_Bps;
+    const double trailing_s = work.trailing_memory_bytes / bandwidth_Bps;
+    return {std::max(compute_s, streaming_s) + trailing_s, std::max(0.0, streaming_s - compute_s) + trailing_s};
 }
 
 double ComputeModel::weight_gradient_share(const OperationWork& backward) const noexcept {
@@ -78,13 +80,14 @@ double ComputeModel::weight_gradient_share(const OperationWork& backward) const 
     return weight_s / (input_s + weight_s);
 }
 
-double ComputeModel::time_s(std::string_view operation, Pass pass, const OperationWork& work) const {
+KernelTime ComputeModel::kernel_time(std::string_view operation, Pass pass, const OperationWork& work) const {
+    const KernelTime roofline = kernel_time(work);
     if (!measured_times_s.empty()) {
         if (const auto it = measured_times_s.find(measured_key(operation, pass)); it != measured_times_s.end()) {
-            return it->second;
+            return {it->second, it->second * roofline.memory_bound_share()};
         }
     }
-    return time_s(work);
+    return roofline;
 }
 
 ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<std::string, double> measured_times_s) {

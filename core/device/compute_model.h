@@ -5,6 +5,7 @@
 // memory bandwidth. A table of measured operation times
 // may replace the roofline for named operations (DistSim's idea: cost each distinct operation once, then reuse).
 
+#include "device/kernel_time.h"
 #include "device/matmul_tiles.h"
 #include "device/measured_operations.h"
 #include "scenario/scenario.h"
@@ -63,9 +64,15 @@ struct ComputeModel {
     // peak · matmul_efficiency_of(its shape), the rest at peak · matmul_efficiency; a fused attention kernel's at
     // peak · attention_efficiency_of(its problem). The peak is peak_flops for a linear GEMM and
     // other_operations_peak_flops for the rest.
-    [[nodiscard]] double time_s(const OperationWork& work) const noexcept;
-    // The measured time of `operation` in `pass` when the table has one, else the roofline.
-    [[nodiscard]] double time_s(std::string_view operation, Pass pass, const OperationWork& work) const;
+    // Of that time, the memory-bound part is max(0, bytes' time − compute time) + the trailing bytes' time.
+    [[nodiscard]] KernelTime kernel_time(const OperationWork& work) const noexcept;
+    // The measured time of `operation` in `pass` when the table has one, else the roofline; a measured time is as
+    // memory-bound as the roofline's for the operation (a table gives times, not what bounds them).
+    [[nodiscard]] KernelTime kernel_time(std::string_view operation, Pass pass, const OperationWork& work) const;
+    [[nodiscard]] double time_s(const OperationWork& work) const noexcept { return kernel_time(work).total_s; }
+    [[nodiscard]] double time_s(std::string_view operation, Pass pass, const OperationWork& work) const {
+        return kernel_time(operation, pass, work).total_s;
+    }
     // matmul_efficiency · the best tile's fill × speed × depth efficiency k / (k + matmul_half_dim) (each tile pays a
     // fixed prologue and epilogue besides its k loop), split along k where that is faster (device/matmul_tiles.h);
     // without streaming multiprocessors, matmul_efficiency · k / (k + matmul_half_dim).

@@ -24,9 +24,10 @@ std::string report_json(const Report& report) {
     json.key("hfu").value(report.hfu);
     json.key("breakdown_s").begin_object();
     json.key("compute").value(report.breakdown.compute_s);
+    json.key("exposed_local_memory").value(report.breakdown.exposed_local_memory_s);
     json.key("exposed_comm");
     write_comm_groups(json, report.breakdown.exposed_comm_s);
-    json.key("exposed_memory").value(report.breakdown.exposed_memory_s);
+    json.key("exposed_remote_memory").value(report.breakdown.exposed_remote_memory_s);
     json.key("bubble").value(report.breakdown.bubble_s);
     json.key("idle").value(report.breakdown.idle_s);
     json.end_object();

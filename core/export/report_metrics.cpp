@@ -18,11 +18,12 @@ std::vector<ReportMetric> report_metrics(const Report& report) {
         {"mfu", report.mfu},
         {"hfu", report.hfu},
         {"compute_s", report.breakdown.compute_s},
+        {"exposed_local_memory_s", report.breakdown.exposed_local_memory_s},
     };
     for (std::size_t g = 0; g < comm_group_count; ++g) {
         metrics.push_back({"exposed_" + std::string(comm_group_names[g].name) + "_s", report.breakdown.exposed_comm_s[g]});
     }
-    metrics.push_back({"exposed_memory_s", report.breakdown.exposed_memory_s});
+    metrics.push_back({"exposed_remote_memory_s", report.breakdown.exposed_remote_memory_s});
     metrics.push_back({"bubble_s", report.breakdown.bubble_s});
     metrics.push_back({"idle_s", report.breakdown.idle_s});
     metrics.push_back({"peak_memory_bytes", report.peak_memory_bytes});

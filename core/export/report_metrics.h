@@ -1,7 +1,8 @@
 #pragma once
 // A Report's numbers by name, the names of the results database's run columns (store/store_schema.h):
 // iteration_time_s, samples_per_s, tokens_per_s, devices, model_flops_per_iteration, hardware_flops_per_iteration,
-// model_tflops_per_device, mfu, hfu, compute_s, exposed_{tp,cp,ep,pp,dp}_s, exposed_memory_s, bubble_s, idle_s,
+// model_tflops_per_device, mfu, hfu, compute_s, exposed_local_memory_s, exposed_{tp,cp,ep,pp,dp}_s,
+// exposed_remote_memory_s, bubble_s, idle_s,
 // peak_memory_bytes, memory_capacity_bytes, {weights,gradients,optimizer,activations,buffers}_bytes — what the store
 // writes for a run and what a lesson's expressions name (lesson/report_expression.h).
 

@@ -4,6 +4,7 @@
 #include "export/warning_text.h"
 #include "store/result_store.h"
 #include "store/run_warnings.h"
+#include "store/store_schema.h"
 
 #include <map>
 
@@ -200,7 +201,7 @@ std::optional<std::string> ResultStore::read_run(std::int64_t id, RowVisitor& vi
     if (!found) return found.error();
     if (!found.value()) return "holds no run " + std::to_string(id);
     Expected<Statement> select =
-        database_.prepare("SELECT r.*, " + store::warning_codes_column("r") +
+        database_.prepare("SELECT r.id, " + store::run_column_list("r.") + ", " + store::warning_codes_column("r") +
                           ", s.name AS scenario_name FROM runs r JOIN scenarios s ON s.hash = r.scenario_hash "
                           "WHERE r.id = ?");
     if (!select) return select.error();

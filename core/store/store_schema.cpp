@@ -121,6 +121,14 @@ CREATE TABLE run_warnings (
 // The sweep views name runs.warnings; they are dropped before it and made again after, listing the codes.
 constexpr std::string_view drop_warning_sentences = "ALTER TABLE runs DROP COLUMN warnings;";
 
+// Version 4: exposed memory split in two: what was exposed_memory_s (transfers beyond the device) is
+// exposed_remote_memory_s, and exposed_local_memory_s is the memory-bound share of the computations, which earlier
+// runs counted in compute_s (NULL for them). The sweep views list the run's columns, so they are made again.
+constexpr std::string_view split_exposed_memory = R"sql(
+ALTER TABLE runs RENAME COLUMN exposed_memory_s TO exposed_remote_memory_s;
+ALTER TABLE runs ADD COLUMN exposed_local_memory_s REAL;
+)sql";
+
 constexpr std::array<MigrationStep, 1> version_1{{{scenarios_and_runs}}};
 constexpr std::array<MigrationStep, 1> version_2{{{sweeps}}};
 constexpr std::array<MigrationStep, 5> version_3{{{warning_table},
@@ -128,13 +136,15 @@ constexpr std::array<MigrationStep, 5> version_3{{{warning_table},
                                                   {{}, drop_sweep_views},
                                                   {drop_warning_sentences},
                                                   {{}, create_sweep_views}}};
-constexpr std::array<Migration, 3> all_migrations{Migration{version_1}, Migration{version_2}, Migration{version_3}};
+constexpr std::array<MigrationStep, 3> version_4{{{{}, drop_sweep_views}, {split_exposed_memory}, {{}, create_sweep_views}}};
+constexpr std::array<Migration, 4> all_migrations{Migration{version_1}, Migration{version_2}, Migration{version_3},
+                                                  Migration{version_4}};
 
-constexpr std::array<std::string_view, 35> run_column_names{
+constexpr std::array<std::string_view, 36> run_column_names{
     "scenario_hash", "status", "reason", "core_version", "created_at", "mode", "iteration_time_s", "samples_per_s",
     "tokens_per_s", "devices", "model_flops_per_iteration", "hardware_flops_per_iteration",
-    "model_tflops_per_device", "mfu", "hfu", "compute_s", "exposed_tp_s", "exposed_cp_s", "exposed_ep_s",
-    "exposed_pp_s", "exposed_dp_s", "exposed_memory_s", "bubble_s", "idle_s", "peak_memory_bytes",
+    "model_tflops_per_device", "mfu", "hfu", "compute_s", "exposed_local_memory_s", "exposed_tp_s", "exposed_cp_s",
+    "exposed_ep_s", "exposed_pp_s", "exposed_dp_s", "exposed_remote_memory_s", "bubble_s", "idle_s", "peak_memory_bytes",
     "memory_capacity_bytes", "weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
     "buffers_bytes", "oom_npu", "oom_tensor", "events", "wall_s"};
 

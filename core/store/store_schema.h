@@ -32,7 +32,8 @@ using Migration = std::span<const MigrationStep>;
 // The version this ParaSight writes: the number of migrations.
 [[nodiscard]] int current_schema_version() noexcept;
 
-// The columns of the runs table after its id, in the order of the table (a run's warnings are rows of run_warnings).
+// The columns of the runs table after its id, in the order a reader gets them (a run's warnings are rows of
+// run_warnings); a migration that adds a column adds it at the table's end, where this order need not put it.
 [[nodiscard]] std::span<const std::string_view> run_columns() noexcept;
 // Those names joined with ", ", each after `prefix` (":" makes SQLite's named parameters).
 [[nodiscard]] std::string run_column_list(std::string_view prefix = {});

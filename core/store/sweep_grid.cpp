@@ -60,8 +60,8 @@ std::optional<std::string> read_time_breakdowns(store::Database& database, const
     if (shown.empty()) return std::nullopt;
     Expected<Statement> select = database.prepare(
         "SELECT point, compute_s, exposed_tp_s, exposed_cp_s, exposed_ep_s, exposed_pp_s, exposed_dp_s, "
-        "exposed_memory_s, bubble_s, idle_s FROM " + view + " WHERE compute_s IS NOT NULL AND point IN (" + shown +
-        ")");
+        "exposed_remote_memory_s, bubble_s, idle_s, exposed_local_memory_s FROM " + view +
+        " WHERE compute_s IS NOT NULL AND point IN (" + shown + ")");
     if (!select) return select.error();
     return select.value().each_row([&](const Statement& row) {
         const auto found = cell_of_point.find(row.integer(0));
@@ -70,9 +70,10 @@ std::optional<std::string> read_time_breakdowns(store::Database& database, const
         TimeBreakdown times;
         times.compute_s = seconds(1);
         for (std::size_t g = 0; g < comm_group_count; ++g) times.exposed_comm_s[g] = seconds(2 + static_cast<int>(g));
-        times.exposed_memory_s = seconds(7);
+        times.exposed_remote_memory_s = seconds(7);
         times.bubble_s = seconds(8);
         times.idle_s = seconds(9);
+        times.exposed_local_memory_s = seconds(10);  // NULL for a run stored before it was told apart from compute
         grid.cells[found->second].time_breakdown = times;
     });
 }

@@ -70,13 +70,14 @@ const QList<QPair<QString, QJsonValue::Type>>& documented_keys() {
         {QStringLiteral("hfu"), T::Double},
         {QStringLiteral("breakdown_s"), T::Object},
         {QStringLiteral("breakdown_s.compute"), T::Double},
+        {QStringLiteral("breakdown_s.exposed_local_memory"), T::Double},
         {QStringLiteral("breakdown_s.exposed_comm"), T::Object},
         {QStringLiteral("breakdown_s.exposed_comm.tp"), T::Double},
         {QStringLiteral("breakdown_s.exposed_comm.cp"), T::Double},
         {QStringLiteral("breakdown_s.exposed_comm.ep"), T::Double},
         {QStringLiteral("breakdown_s.exposed_comm.pp"), T::Double},
         {QStringLiteral("breakdown_s.exposed_comm.dp"), T::Double},
-        {QStringLiteral("breakdown_s.exposed_memory"), T::Double},
+        {QStringLiteral("breakdown_s.exposed_remote_memory"), T::Double},
         {QStringLiteral("breakdown_s.bubble"), T::Double},
         {QStringLiteral("breakdown_s.idle"), T::Double},
         {QStringLiteral("memory"), T::Object},
@@ -199,13 +200,14 @@ private slots:
             const bool float_looking = found.captured(2).contains(u'.') || found.captured(2).contains(u'e');
             QVERIFY2(count != float_looking, qPrintable(found.captured(0)));
         }
-        // Every number of the report (its warnings, if any, are strings): 8 at the top, 4 + 5 in the breakdown,
+        // Every number of the report (its warnings, if any, are strings): 8 at the top, 5 + 5 in the breakdown,
         // 2 + 5 in memory, 2 in simulation.
-        QCOMPARE(numbers, 26);
+        QCOMPARE(numbers, 27);
 
         // docs/model.md §5: the breakdown (a mean over devices) sums to the iteration time.
-        double parts = number_at(json, "breakdown_s.compute") + number_at(json, "breakdown_s.exposed_memory") +
-                       number_at(json, "breakdown_s.bubble") + number_at(json, "breakdown_s.idle");
+        double parts = number_at(json, "breakdown_s.compute") + number_at(json, "breakdown_s.exposed_local_memory") +
+                       number_at(json, "breakdown_s.exposed_remote_memory") + number_at(json, "breakdown_s.bubble") +
+                       number_at(json, "breakdown_s.idle");
         for (const char* group : {"tp", "cp", "ep", "pp", "dp"}) {
             const double exposed =
                 value_at(json, QStringLiteral("breakdown_s.exposed_comm.") + QLatin1String(group)).toDouble();
@@ -417,12 +419,13 @@ private slots:
         // A header and one row per simulated device.
         QCOMPARE(lines.size(), 1 + npus.size());
         // core/export/breakdown_csv.cpp: the device, its stage and how many devices it stands for, its breakdown
-        // (exposed communication per group tp, cp, ep, pp, dp), its iteration time and its peak memory: 14 columns.
-        QCOMPARE(lines[0], QStringLiteral("npu,stage,stands_for,compute_s,exposed_tp_s,exposed_cp_s,exposed_ep_s,"
-                                          "exposed_pp_s,exposed_dp_s,exposed_memory_s,bubble_s,idle_s,iteration_s,"
-                                          "peak_memory_bytes"));
+        // (local memory, exposed communication per group tp, cp, ep, pp, dp, remote memory), its iteration time and its
+        // peak memory: 15 columns.
+        QCOMPARE(lines[0], QStringLiteral("npu,stage,stands_for,compute_s,exposed_local_memory_s,exposed_tp_s,"
+                                          "exposed_cp_s,exposed_ep_s,exposed_pp_s,exposed_dp_s,exposed_remote_memory_s,"
+                                          "bubble_s,idle_s,iteration_s,peak_memory_bytes"));
         const int columns = static_cast<int>(lines[0].split(u',').size());
-        QCOMPARE(columns, 14);
+        QCOMPARE(columns, 15);
         const double iteration_s = number_at(report, "iteration_time_s");
         double peak = 0;
         double devices = 0;
@@ -441,12 +444,12 @@ private slots:
             QCOMPARE_EQ(values[2], stands_for);
             devices += values[2];
             // Every device's iteration is the iteration (the same double, printed the same way), and its parts
-            // (columns 3 to 11) add up to it.
-            QCOMPARE_EQ(values[12], iteration_s);
+            // (columns 3 to 12) add up to it.
+            QCOMPARE_EQ(values[13], iteration_s);
             double parts = 0;
-            for (int c = 3; c <= 11; ++c) parts += values[c];
+            for (int c = 3; c <= 12; ++c) parts += values[c];
             PS_COMPARE_RELATIVE(parts, iteration_s, kSum);
-            peak = std::max(peak, values[13]);
+            peak = std::max(peak, values[14]);
         }
         // Together the rows stand for the 8 devices, and the report's peak is the largest device's.
         QCOMPARE_EQ(devices, kDevices);

@@ -16,7 +16,7 @@ inline std::string report_invariant_violation(const Report& report) {
     if (!finite_and_not_negative(report.iteration_time_s)) return "iteration time is not a finite, non-negative time";
     const TimeBreakdown& b = report.breakdown;
     double sum = 0.0;
-    for (const double part : {b.compute_s, b.exposed_memory_s, b.bubble_s, b.idle_s}) {
+    for (const double part : {b.compute_s, b.exposed_local_memory_s, b.exposed_remote_memory_s, b.bubble_s, b.idle_s}) {
         if (!finite_and_not_negative(part)) return "a breakdown part is negative or not finite";
         sum += part;
     }

@@ -48,6 +48,7 @@ private slots:
     void computationHasNoCollective();
     void theReceiverWaitedForTheSend();
     void exposedPartsAreWhereTheDeviceDoesNotCompute();
+    void offloadedStatesMoveExposed();
     void aRangeIsSummedByKind();
     void theCriticalPathGoesBackToTheStart();
     void theCriticalPathGoesOnFromAnEvent();
@@ -152,6 +153,30 @@ void TestEventRelations::exposedPartsAreWhereTheDeviceDoesNotCompute() {
             }
         }
     }
+}
+
+void TestEventRelations::offloadedStatesMoveExposed() {
+    // tests/data/memory_system/offload-host.yaml: GPT-2 small's optimizer states in host memory, loaded once the
+    // backward is done and stored after the step (docs/model.md §7). Nothing computes during either, so each is
+    // exposed from start to end — remote memory, which the timeline hatches as it hatches exposed communication.
+    const LoadResult loaded = load_scenario_file(PARASIGHT_TEST_DATA_DIR "/memory_system/offload-host.yaml");
+    QVERIFY(loaded.ok());
+    const auto simulation = simulate(*loaded.scenario, SimulateOptions{});
+    QVERIFY(simulation.has_value());
+    const Timeline& timeline = *simulation->timeline;
+    for (const Stream stream : {Stream::memory_in, Stream::memory_out}) {
+        const auto lane = timeline.lane(0, stream);
+        QCOMPARE(lane.size(), std::size_t{1});
+        const TimelineEvent move = timeline.event(lane.front());
+        const std::vector<TimeInterval> parts = exposed_parts(timeline, lane.front());
+        QCOMPARE(parts.size(), std::size_t{1});
+        QCOMPARE(parts.front().start_s, move.start_s);
+        QCOMPARE(parts.front().end_s, move.end_s);
+    }
+    // The optimizer step computes nothing and streams 28 B a parameter: all of it waits on device memory.
+    const auto step = nth(timeline, 0, Stream::compute, "optimizer step", -1, -1, 0);
+    QVERIFY(step.has_value());
+    QCOMPARE(timeline.event(*step).memory_bound_share, 1.0);
 }
 
 void TestEventRelations::aRangeIsSummedByKind() {

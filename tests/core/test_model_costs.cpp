@@ -144,6 +144,8 @@ private slots:
     void fusedAttentionKernel();
     void eagerKernelsMoveWhatPyTorchMoves();
     void fp8RunsOnlyTheLinearGemmsInFp8();
+    void memoryBoundPartOfAKernel_data();
+    void memoryBoundPartOfAKernel();
     void fp32GradientsAreFourBytes();
     void headWidthSetApartFromHidden();
     void weightGradientsAreHalfOfEachLinearsBackward();
@@ -691,6 +693,51 @@ void TestModelCosts::eagerKernelsMoveWhatPyTorchMoves() {
                         compute.time_s(gemm_only.forward) + 1050673152.0 * 25.86 / (2039e9 * 0.85), 1e-14);
 }
 
+void TestModelCosts::memoryBoundPartOfAKernel_data() {
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("memory_bytes");
+    QTest::addColumn<double>("trailing_bytes");
+    QTest::addColumn<double>("measured_s");  // 0: none in the table
+    QTest::addColumn<double>("total_s");
+    QTest::addColumn<double>("memory_bound_s");
+    // A device of 100 TFLOP/s at 0.5 (50 TFLOP/s) and 1000 GB/s at 0.8 (800 GB/s): 2.5e10 FLOPs take 0.5 ms, 8e8 B
+    // take 1 ms. The memory-bound part is max(0, bytes' time − FLOPs' time) + the trailing bytes' time.
+    QTest::newRow("a norm: all of it") << 0.0 << 8e8 << 0.0 << 0.0 << 1e-3 << 1e-3;
+    QTest::newRow("compute-bound: none") << 1e11 << 8e8 << 0.0 << 0.0 << 2e-3 << 0.0;
+    QTest::newRow("memory-bound: the excess") << 2.5e10 << 8e8 << 0.0 << 0.0 << 1e-3 << 0.5e-3;
+    // 4e8 trailing bytes take 0.5 ms after the 2 ms GEMM.
+    QTest::newRow("trailing kernels") << 1e11 << 8e8 << 4e8 << 0.0 << 2.5e-3 << 0.5e-3;
+    // Measured at 3 ms: as memory-bound as the roofline's 0.5 of 1 ms, 1.5 ms.
+    QTest::newRow("measured") << 2.5e10 << 8e8 << 0.0 << 3e-3 << 3e-3 << 1.5e-3;
+}
+
+void TestModelCosts::memoryBoundPartOfAKernel() {
+    QFETCH(double, flops);
+    QFETCH(double, memory_bytes);
+    QFETCH(double, trailing_bytes);
+    QFETCH(double, measured_s);
+    QFETCH(double, total_s);
+    QFETCH(double, memory_bound_s);
+    parasight::ComputeModel compute;
+    compute.peak_flops = compute.other_operations_peak_flops = 100e12;
+    compute.matmul_efficiency = 0.5;
+    compute.memory_bandwidth_Bps = 1000e9;
+    compute.memory_efficiency = 0.8;
+    if (measured_s > 0.0) compute.measured_times_s[parasight::measured_key("norm", Pass::forward)] = measured_s;
+    parasight::OperationWork work;
+    work.flops = flops;
+    work.memory_bytes = memory_bytes;
+    work.trailing_memory_bytes = trailing_bytes;
+    const parasight::KernelTime time = compute.kernel_time("norm", Pass::forward, work);
+    PS_COMPARE_RELATIVE(time.total_s, total_s, 1e-12);
+    if (memory_bound_s == 0.0) {
+        QCOMPARE_EQ(time.memory_bound_s, 0.0);
+    } else {
+        PS_COMPARE_RELATIVE(time.memory_bound_s, memory_bound_s, 1e-12);
+    }
+    QCOMPARE_EQ(compute.time_s("norm", Pass::forward, work), time.total_s);
+}
+
 void TestModelCosts::fp8RunsOnlyTheLinearGemmsInFp8() {
     // Transformer Engine's fp8 recipe: the linear layers' GEMMs take fp8 inputs, the rest stays bf16. On an H100-like
     // device (fp8 1978.9, bf16 989.4 TFLOP/s, 3350 GB/s), Llama 3 8B at 8192 tokens, micro-batch 1, no TP.
@@ -752,9 +799,9 @@ void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
     QCOMPARE_EQ(costs.attention.input_gradient_flops(), 8.0 * s * h * h + 8.0 * s * s * h);
     QCOMPARE_EQ(costs.mlp.input_gradient_flops(), 16.0 * s * h * h);
     // Times split the same way: each linear's backward time is halved between the two.
-    QVERIFY(costs.attention.weight_gradients_s > 0.0);
-    PS_COMPARE_RELATIVE(costs.attention.weight_gradients_s + costs.attention.input_gradient_s(),
-                        costs.attention.backward_s, 1e-15);
+    QVERIFY(costs.attention.weight_gradients.total_s > 0.0);
+    PS_COMPARE_RELATIVE(costs.attention.weight_gradients.total_s + costs.attention.input_gradient().total_s,
+                        costs.attention.backward.total_s, 1e-15);
 }
 
 void TestModelCosts::layerModulesAddUpToTheLayer_data() {

@@ -82,8 +82,9 @@ Report numbered_report() {
     report.mfu = 0.5;
     report.hfu = 0.625;
     report.breakdown.compute_s = 1.0;
+    report.breakdown.exposed_local_memory_s = 0.125;
     report.breakdown.exposed_comm_s = {0.01, 0.02, 0.03, 0.04, 0.05};
-    report.breakdown.exposed_memory_s = 0.0;
+    report.breakdown.exposed_remote_memory_s = 0.0625;
     report.breakdown.bubble_s = 0.25;
     report.breakdown.idle_s = 0.1;
     report.peak_memory_bytes = 7e10;
@@ -143,6 +144,7 @@ private slots:
     void aSweepIsFoundAgainByItsKey();
     void anOlderSchemaIsMigratedAndItsRunsKept();
     void version2SentencesBecomeCodesAndReadTheSame();
+    void version3ExposedMemoryBecomesRemoteMemory();
     void aSentenceNotRecognisedLeavesTheDatabaseAsItWas();
     void mergingAddsWhatIsMissingOnce();
     void databasesThatAreNotOursAreLeftUntouched_data();
@@ -183,9 +185,9 @@ void TestResultStore::runsAreTypedColumnsAnyClientReads() {
     QCOMPARE(client.one("SELECT status, reason, core_version, mode FROM runs"),
              std::string("ok|NULL|" PARASIGHT_VERSION "|representative"));
     QCOMPARE(client.one("SELECT iteration_time_s, samples_per_s, tokens_per_s, devices, mfu, hfu, compute_s, "
-                        "exposed_tp_s, exposed_cp_s, exposed_ep_s, exposed_pp_s, exposed_dp_s, bubble_s, idle_s, "
-                        "events FROM runs"),
-             std::string("1.5|10.25|20992.0|8|0.5|0.625|1.0|0.01|0.02|0.03|0.04|0.05|0.25|0.1|12345"));
+                        "exposed_local_memory_s, exposed_tp_s, exposed_cp_s, exposed_ep_s, exposed_pp_s, exposed_dp_s, "
+                        "exposed_remote_memory_s, bubble_s, idle_s, events FROM runs"),
+             std::string("1.5|10.25|20992.0|8|0.5|0.625|1.0|0.125|0.01|0.02|0.03|0.04|0.05|0.0625|0.25|0.1|12345"));
     QCOMPARE(client.one("SELECT peak_memory_bytes, memory_capacity_bytes, weights_bytes, gradients_bytes, "
                         "optimizer_bytes, activations_bytes, buffers_bytes, oom_npu FROM runs"),
              std::string("70000000000.0|80000000000.0|10000000000.0|20000000000.0|30000000000.0|5000000000.0|"
@@ -282,6 +284,20 @@ void TestResultStore::aSweepIsFoundAgainByItsKey() {
     QCOMPARE(third.value(), first.value() + 1);
 }
 
+namespace {
+
+// Opens the database at `path` for writing, which brings an older one up to date, and stores point 0 of
+// two_axis_sweep() in it.
+void store_one_sweep_point(const std::string& path) {
+    Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+    QVERIFY2(store, store ? "" : store.error().c_str());
+    const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
+    QVERIFY(sweep);
+    QVERIFY(!store.value().add_points(sweep.value(), std::vector<PointResult>{point_result(0, PointStatus::ok)}));
+}
+
+}  // namespace
+
 void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
     QTemporaryDir folder;
     const std::string path = folder.filePath("version1.db").toStdString();
@@ -299,13 +315,8 @@ void TestResultStore::anOlderSchemaIsMigratedAndItsRunsKept() {
     const Expected<ResultStore> reader = ResultStore::open(path, ResultStore::Access::read_only);
     QVERIFY(!reader);
     QVERIFY2(reader.error().find("older ParaSight (schema version 1)") != std::string::npos, reader.error().c_str());
-    {
-        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
-        QVERIFY2(store, store ? "" : store.error().c_str());
-        const Expected<std::int64_t> sweep = store.value().open_sweep(two_axis_sweep());
-        QVERIFY(sweep);
-        QVERIFY(!store.value().add_points(sweep.value(), std::vector<PointResult>{point_result(0, PointStatus::ok)}));
-    }
+    store_one_sweep_point(path);
+    if (QTest::currentTestFailed()) return;
     Client client(path);
     QCOMPARE(client.one("PRAGMA user_version"), std::to_string(store::current_schema_version()));
     QCOMPARE(client.rows("SELECT id, core_version, iteration_time_s FROM runs ORDER BY id"),
@@ -407,7 +418,7 @@ void TestResultStore::version2SentencesBecomeCodesAndReadTheSame() {
         QVERIFY2(store, store ? "" : store.error().c_str());
     }
     Client client(path);
-    QCOMPARE(client.one("PRAGMA user_version"), std::string("3"));
+    QCOMPARE(client.one("PRAGMA user_version"), std::to_string(store::current_schema_version()));
     // Each sentence is now its code and parameters, the numbers as the sentence wrote them.
     QCOMPARE(client.rows("SELECT role, position, code, subject, micro_batches, requested_micro_batches, operation, "
                          "layers, first_layer, npu, tensor, time_s, stage FROM run_warnings ORDER BY role, position"),
@@ -435,6 +446,31 @@ void TestResultStore::version2SentencesBecomeCodesAndReadTheSame() {
     const StoredTable run = run_as_read(path, 1);
     QCOMPARE(std::get<std::string>(run.at(0, "warnings")), sentences);
     QCOMPARE(std::get<std::string>(run.at(0, "reason")), warning_text(warnings[2]));
+}
+
+void TestResultStore::version3ExposedMemoryBecomesRemoteMemory() {
+    // Before schema version 4 a run's exposed_memory_s was the time transfers beyond the device left exposed, and the
+    // computations' wait on the device's own memory was part of compute_s: the column becomes
+    // exposed_remote_memory_s with its values, and exposed_local_memory_s is NULL — not known — for the old runs.
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("version2.db").toStdString();
+    write_version_2(path, "[]", {});
+    {
+        Client client(path);
+        QVERIFY(client.execute("UPDATE runs SET status = 'ok', compute_s = 1.5, exposed_memory_s = 0.75"));
+    }
+    store_one_sweep_point(path);
+    if (QTest::currentTestFailed()) return;
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA user_version"), std::string("4"));
+    QCOMPARE(client.one("SELECT compute_s, exposed_local_memory_s, exposed_remote_memory_s FROM runs WHERE id = 1"),
+             std::string("1.5|NULL|0.75"));
+    QCOMPARE(client.one("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'exposed_memory_s'"),
+             std::string("0"));
+    // The sweep's view lists the new columns, the new run's figures in them (numbered_report's).
+    QCOMPARE(client.one("SELECT exposed_local_memory_s, exposed_remote_memory_s FROM sweep_1 WHERE point = 0"),
+             std::string("0.125|0.0625"));
+    QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
 }
 
 void TestResultStore::aSentenceNotRecognisedLeavesTheDatabaseAsItWas() {

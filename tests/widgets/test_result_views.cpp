@@ -51,9 +51,10 @@ std::size_t at(CommGroup group) { return static_cast<std::size_t>(group); }
 std::size_t at(MemoryCategory category) { return static_cast<std::size_t>(category); }
 
 // Two stages of a 10 s iteration: stage 0 has a device standing for 3 and one for 1, stage 1 one standing for 4.
-//   NPU 0 (×3): compute 6, TP 1, bubble 3        NPU 1: compute 8, TP 2        NPU 8 (×4): compute 7, DP 1, idle 2
-// Mean over the 8 devices: compute (3·6 + 8 + 4·7)/8 = 6.75, TP (3 + 2)/8 = 0.625, DP 4/8 = 0.5,
-// bubble 9/8 = 1.125, idle 8/8 = 1 — 10 s in all.
+//   NPU 0 (×3): compute 6, TP 1, bubble 3    NPU 1: compute 6, local memory 2, TP 2    NPU 8 (×4): compute 7, DP 1,
+//   idle 2
+// Mean over the 8 devices: compute (3·6 + 6 + 4·7)/8 = 6.5, local memory 2/8 = 0.25, TP (3 + 2)/8 = 0.625,
+// DP 4/8 = 0.5, bubble 9/8 = 1.125, idle 8/8 = 1 — 10 s in all.
 Report two_stage_report() {
     Report report;
     report.iteration_time_s = 10.0;
@@ -63,14 +64,16 @@ Report two_stage_report() {
     a.breakdown.exposed_comm_s[at(CommGroup::tp)] = 1.0;
     a.breakdown.bubble_s = 3.0;
     DeviceReport b = device(1, 0, 1.0);
-    b.breakdown.compute_s = 8.0;
+    b.breakdown.compute_s = 6.0;
+    b.breakdown.exposed_local_memory_s = 2.0;
     b.breakdown.exposed_comm_s[at(CommGroup::tp)] = 2.0;
     DeviceReport c = device(8, 1, 4.0);
     c.breakdown.compute_s = 7.0;
     c.breakdown.exposed_comm_s[at(CommGroup::dp)] = 1.0;
     c.breakdown.idle_s = 2.0;
     report.per_device = {a, b, c};
-    report.breakdown.compute_s = 6.75;
+    report.breakdown.compute_s = 6.5;
+    report.breakdown.exposed_local_memory_s = 0.25;
     report.breakdown.exposed_comm_s[at(CommGroup::tp)] = 0.625;
     report.breakdown.exposed_comm_s[at(CommGroup::dp)] = 0.5;
     report.breakdown.bubble_s = 1.125;
@@ -92,14 +95,15 @@ Report two_stage_report() {
 }
 
 constexpr int compute_part = 0;
-constexpr int tp_part = 1;
-constexpr int cp_part = 2;
-constexpr int ep_part = 3;
-constexpr int pp_part = 4;
-constexpr int dp_part = 5;
-constexpr int memory_part = 6;
-constexpr int bubble_part = 7;
-constexpr int idle_part = 8;
+constexpr int local_memory_part = 1;
+constexpr int tp_part = 2;
+constexpr int cp_part = 3;
+constexpr int ep_part = 4;
+constexpr int pp_part = 5;
+constexpr int dp_part = 6;
+constexpr int remote_memory_part = 7;
+constexpr int bubble_part = 8;
+constexpr int idle_part = 9;
 
 std::shared_ptr<const SimulationResult> simulated(Scenario scenario) {
     SimulateOptions options;
@@ -158,12 +162,14 @@ void TestResultViews::breakdownPerStage_data() {
     QTest::addColumn<double>("seconds");
     QTest::addColumn<QString>("text");
     // Row 0: the report's mean as given.
-    QTest::newRow("mean compute") << 0 << compute_part << 6.75 << QStringLiteral("6.75 s");
+    QTest::newRow("mean compute") << 0 << compute_part << 6.5 << QStringLiteral("6.5 s");
+    QTest::newRow("mean local memory") << 0 << local_memory_part << 0.25 << QStringLiteral("250 ms");
     QTest::newRow("mean tp") << 0 << tp_part << 0.625 << QStringLiteral("625 ms");
     QTest::newRow("mean idle") << 0 << idle_part << 1.0 << QStringLiteral("1 s");
-    // Stage 0, weighted by the devices each stands for: compute (3·6 + 1·8)/4 = 6.5, TP (3·1 + 1·2)/4 = 1.25,
-    // bubble 3·3/4 = 2.25.
-    QTest::newRow("stage 0 compute") << 1 << compute_part << 6.5 << QStringLiteral("6.5 s");
+    // Stage 0, weighted by the devices each stands for: compute (3·6 + 1·6)/4 = 6, local memory 1·2/4 = 0.5,
+    // TP (3·1 + 1·2)/4 = 1.25, bubble 3·3/4 = 2.25.
+    QTest::newRow("stage 0 compute") << 1 << compute_part << 6.0 << QStringLiteral("6 s");
+    QTest::newRow("stage 0 local memory") << 1 << local_memory_part << 0.5 << QStringLiteral("500 ms");
     QTest::newRow("stage 0 tp") << 1 << tp_part << 1.25 << QStringLiteral("1.25 s");
     QTest::newRow("stage 0 bubble") << 1 << bubble_part << 2.25 << QStringLiteral("2.25 s");
     QTest::newRow("stage 0 dp") << 1 << dp_part << 0.0 << QStringLiteral("0");
@@ -203,11 +209,14 @@ void TestResultViews::breakdownPerDevice() {
     QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("NPU 0 · stage 0 ×3"));
     QCOMPARE(model.headerData(2, Qt::Vertical).toString(), QStringLiteral("NPU 1 · stage 0"));
     QCOMPARE(model.headerData(3, Qt::Vertical).toString(), QStringLiteral("NPU 8 · stage 1 ×4"));
-    QCOMPARE(model.seconds(2, compute_part), 8.0);
+    QCOMPARE(model.seconds(2, compute_part), 6.0);
+    QCOMPARE(model.seconds(2, local_memory_part), 2.0);
     QCOMPARE(model.seconds(2, tp_part), 2.0);
-    // Parts no device spends time on are left out: CP, EP, PP and memory here.
-    for (const int part : {cp_part, ep_part, pp_part, memory_part}) QVERIFY(model.partIsEmpty(part));
-    for (const int part : {compute_part, tp_part, dp_part, bubble_part, idle_part}) QVERIFY(!model.partIsEmpty(part));
+    // Parts no device spends time on are left out: CP, EP, PP and remote memory here.
+    for (const int part : {cp_part, ep_part, pp_part, remote_memory_part}) QVERIFY(model.partIsEmpty(part));
+    for (const int part : {compute_part, local_memory_part, tp_part, dp_part, bubble_part, idle_part}) {
+        QVERIFY(!model.partIsEmpty(part));
+    }
     // The header's colour is the shared palette's.
     QCOMPARE(model.headerData(tp_part, Qt::Horizontal, Qt::DecorationRole).value<QColor>(),
              exposed_comm_color(CommGroup::tp));
@@ -223,12 +232,13 @@ void TestResultViews::breakdownShares() {
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.setShowShares(true);
     QCOMPARE(changed.count(), 1);
-    // Stage 0's compute: 6.5 s of 10 s = 65%; the total is the whole iteration.
-    QCOMPARE(model.index(1, compute_part).data().toString(), QStringLiteral("65.0%"));
-    QCOMPARE(model.chartValue(1, compute_part), 65.0);
+    // Stage 0's compute: 6 s of 10 s = 60%, its local memory 0.5 s = 5%; the total is the whole iteration.
+    QCOMPARE(model.index(1, compute_part).data().toString(), QStringLiteral("60.0%"));
+    QCOMPARE(model.chartValue(1, compute_part), 60.0);
+    QCOMPARE(model.index(1, local_memory_part).data().toString(), QStringLiteral("5.0%"));
     QCOMPARE(model.index(1, BreakdownTableModel::total_column).data().toString(), QStringLiteral("100.0%"));
     // The seconds stay what they are.
-    QCOMPARE(model.index(1, compute_part).data(BreakdownTableModel::SecondsRole).toDouble(), 6.5);
+    QCOMPARE(model.index(1, compute_part).data(BreakdownTableModel::SecondsRole).toDouble(), 6.0);
     QCOMPARE(model.index(1, tp_part).data(Qt::ToolTipRole).toString(),
              QStringLiteral("Stage 0, TP exposed: 1.25 s (12.5% of the iteration)"));
     model.setShowShares(true);

@@ -278,14 +278,15 @@ void TestStrategyPage::aRunFillsTheTimeColumns() {
     const QModelIndex layer2 = model.index(0, 0, stage1);
     QCOMPARE(model.index(0, StrategyTreeModel::forward_column, layer2).data().toString(),
              time_text(t.attention.forward_s));
-    // The stage: its layers' sum, and its device's compute and peak memory from the report.
+    // The stage: its layers' sum, and its device's computation (compute and local memory) and peak memory from the
+    // report.
     const LayerTimes& u = result->layer_times[3];
     QCOMPARE(model.index(1, StrategyTreeModel::forward_column, model.index(0, 0)).data().toString(),
              time_text(t.layer.forward_s + u.layer.forward_s));
     const DeviceReport& npu4 = result->simulation.report.per_device.at(1);
     QCOMPARE(npu4.stage, 1);
     QCOMPARE(model.index(1, StrategyTreeModel::compute_column, model.index(0, 0)).data().toString(),
-             time_text(npu4.breakdown.compute_s));
+             time_text(npu4.breakdown.compute_s + npu4.breakdown.exposed_local_memory_s));
     QCOMPARE(model.index(1, StrategyTreeModel::memory_column, model.index(0, 0)).data().toString(),
              bytes_text(npu4.peak_memory_bytes));
     // Operations have no time of their own in the run (the simulation times blocks).

@@ -31,9 +31,12 @@ QColor exposed_comm_color(CommGroup group) {
 
 QColor parallel_axis_color(ParallelAxis axis) { return exposed_comm_color(comm_group_of(axis)); }
 
+// Tableau's teal, between compute's blue and remote memory's cyan: computation that waits on the device's memory.
+QColor exposed_local_memory_color() { return teal; }
+
 // Outside Tableau 10 (its brown is the optimizer's): D3's category-10 cyan, for moving tensors to and from memory
 // beyond the device, which reads on light and dark backgrounds alike.
-QColor exposed_memory_color() { return QColor(0x17, 0xbe, 0xcf); }
+QColor exposed_remote_memory_color() { return QColor(0x17, 0xbe, 0xcf); }
 
 QColor text_color_on(const QColor& background) {
     return background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
@@ -86,8 +89,8 @@ QColor task_kind_color(TaskKind kind) {
     // Outside Tableau 10, whose ten colours are taken: ColorBrewer PiYG's magenta, which no other kind resembles
     // and which reads on light and dark backgrounds alike.
     case TaskKind::injected_delay: return QColor(0xc5, 0x1b, 0x7d);
-    case TaskKind::memory_load: return exposed_memory_color();
-    case TaskKind::memory_store: return exposed_memory_color().darker(140);  // the same tier, the other way
+    case TaskKind::memory_load: return exposed_remote_memory_color();
+    case TaskKind::memory_store: return exposed_remote_memory_color().darker(140);  // the same tier, the other way
     }
     return grey;
 }

@@ -15,7 +15,8 @@ namespace parasight::gui {
 
 [[nodiscard]] QColor compute_color();
 [[nodiscard]] QColor exposed_comm_color(CommGroup group);
-[[nodiscard]] QColor exposed_memory_color();
+[[nodiscard]] QColor exposed_local_memory_color();
+[[nodiscard]] QColor exposed_remote_memory_color();
 [[nodiscard]] QColor bubble_color();
 [[nodiscard]] QColor idle_color();
 [[nodiscard]] QColor memory_category_color(MemoryCategory category);

@@ -97,6 +97,11 @@ QString box_description(const Timeline& timeline, const LaneBox& box, double min
         }
         lines << line;
     }
+    if (event.memory_bound_share > 0.0 && duration_s > 0.0) {
+        lines << tr("%1 of it waiting on device memory (exposed local memory, %2%)")
+                     .arg(time_text(duration_s * event.memory_bound_share))
+                     .arg(100.0 * event.memory_bound_share, 0, 'f', 1);
+    }
     return lines.join(QStringLiteral("<br>"));
 }
 
