@@ -8,6 +8,7 @@
 #include "breakdown/collective_table_model.h"
 #include "memory/memory_table_model.h"
 #include "memory/memory_view.h"
+#include "memory/tier_capacity_bars.h"
 #include "scenario_file/scenario_loader.h"
 #include "style/activity_colors.h"
 #include "style/axis_scale.h"
@@ -153,6 +154,9 @@ private Q_SLOTS:
     void tableHeadersShowTheChartsColours_data();
     void tableHeadersShowTheChartsColours();
     void capacityNoteFitsASmallWindow();
+    void tierCapacityPerRow_data();
+    void tierCapacityPerRow();
+    void tierCapacityBarsAreAsLongAsTheirShare();
     void manyDevicesOfferStagesOnly();
 };
 
@@ -574,6 +578,103 @@ void TestResultViews::capacityNoteFitsASmallWindow() {
     // ... and the note has the width of its whole text.
     QVERIFY2(note->width() >= note->sizeHint().width(),
              qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->width()).arg(note->sizeHint().width())));
+}
+
+namespace {
+
+// two_stage_report() (NPU 0 holds 90 GiB of its 80 GiB at its peak, the fullest) with `uses` offloaded.
+Report offloading_report(std::vector<OffloadUse> uses) {
+    Report report = two_stage_report();
+    report.offloads = std::move(uses);
+    return report;
+}
+
+OffloadUse offload_use(OffloadTarget target, bool optimizer, bool gradients, bool parameters, double bytes,
+                       double capacity_bytes, std::int64_t first_npu) {
+    OffloadUse use;
+    use.target = target;
+    use.optimizer = optimizer;
+    use.gradients = gradients;
+    use.parameters = parameters;
+    use.bytes = bytes;
+    use.capacity_bytes = capacity_bytes;
+    use.first_npu = first_npu;
+    return use;
+}
+
+}  // namespace
+
+void TestResultViews::tierCapacityPerRow_data() {
+    QTest::addColumn<std::vector<OffloadUse>>("uses");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("tier");
+    QTest::addColumn<QString>("text");  // usage · what it keeps
+    QTest::addColumn<bool>("over");
+    constexpr double TiB = 1024.0 * GiB;
+    const std::vector<OffloadUse> host{offload_use(OffloadTarget::host, true, false, false, 300.0 * GiB, 1.0 * TiB, 8)};
+    // The device row first: the fullest device, NPU 0, 90 GiB of 80 GiB = 112.5% — it does not fit either.
+    QTest::newRow("host: the device") << host << 0 << QStringLiteral("Device memory (NPU 0)")
+                                      << QStringLiteral("90 GiB of 80 GiB (112.5%) · at its peak — does not fit") << true;
+    // 300 GiB of 1 TiB = 29.3%.
+    QTest::newRow("host") << host << 1 << QStringLiteral("Host memory (node of NPU 8)")
+                          << QStringLiteral("300 GiB of 1 TiB (29.3%) · optimizer states") << false;
+    const std::vector<OffloadUse> two{
+        offload_use(OffloadTarget::nvme, true, true, false, 2.0 * TiB, 4.0 * TiB, 0),
+        offload_use(OffloadTarget::pool, false, false, true, 13.16 * TiB, 12.0 * TiB, 0)};
+    QTest::newRow("nvme") << two << 1 << QStringLiteral("NVMe (node of NPU 0)")
+                          << QStringLiteral("2 TiB of 4 TiB (50.0%) · gradients and optimizer states") << false;
+    // 13.16 / 12 = 109.7%: red, and said.
+    QTest::newRow("pool over its capacity")
+        << two << 2 << QStringLiteral("Memory pool (every device's)")
+        << QStringLiteral("13.16 TiB of 12 TiB (109.7%) · parameters — does not fit") << true;
+}
+
+void TestResultViews::tierCapacityPerRow() {
+    QFETCH(std::vector<OffloadUse>, uses);
+    QFETCH(int, row);
+    QFETCH(QString, tier);
+    QFETCH(QString, text);
+    QFETCH(bool, over);
+    const Report report = offloading_report(uses);
+    const std::vector<TierCapacityRow> rows = tier_capacity_rows(report);
+    QCOMPARE(rows.size(), uses.size() + 1);
+    const TierCapacityRow& shown = rows.at(static_cast<std::size_t>(row));
+    QCOMPARE(shown.tier, tier);
+    QCOMPARE(shown.usage_text() + QStringLiteral(" · ") + shown.keeps + (over ? QStringLiteral(" — does not fit") : QString()),
+             text);
+    QCOMPARE(shown.over(), over);
+    // The widget says the same to a screen reader, and hides without offloading.
+    QWidget parent;
+    TierCapacityBars bars(&parent);
+    bars.showReport(report);
+    QVERIFY(bars.isVisibleTo(&parent));
+    QVERIFY2(bars.accessibleDescription().contains(tier + QStringLiteral(": ") + text),
+             qPrintable(bars.accessibleDescription()));
+    bars.showReport(two_stage_report());
+    QVERIFY(!bars.isVisibleTo(&parent));
+    QVERIFY(bars.rows().empty());
+}
+
+void TestResultViews::tierCapacityBarsAreAsLongAsTheirShare() {
+    // Host memory 300 GiB of 1 TiB: its fill ends at 29.3% of its track; the device's, over its capacity, fills the
+    // whole track in red.
+    constexpr double TiB = 1024.0 * GiB;
+    TierCapacityBars bars;
+    bars.showReport(offloading_report({offload_use(OffloadTarget::host, true, false, false, 300.0 * GiB, TiB, 8)}));
+    bars.resize(900, bars.sizeHint().height());
+    QImage picture(bars.size(), QImage::Format_ARGB32);
+    picture.fill(Qt::transparent);
+    bars.render(&picture);
+    const QRect device = bars.trackRect(0);
+    const QRect host = bars.trackRect(1);
+    QVERIFY(host.width() >= 120 && host.right() < bars.width());
+    QCOMPARE(host.left(), device.left());
+    const int middle = host.center().y();
+    const int end = host.left() + static_cast<int>(std::lround(300.0 / 1024.0 * host.width()));
+    QCOMPARE(picture.pixelColor(host.left() + 2, middle), exposed_remote_memory_color());
+    QCOMPARE(picture.pixelColor(end - 2, middle), exposed_remote_memory_color());
+    QCOMPARE(picture.pixelColor(end + 2, middle), bars.palette().color(QPalette::AlternateBase));
+    QCOMPARE(picture.pixelColor(device.right() - 2, device.center().y()), over_capacity_color());
 }
 
 void TestResultViews::manyDevicesOfferStagesOnly() {

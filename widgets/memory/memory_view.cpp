@@ -8,9 +8,9 @@
 #include "results/result_table.h"
 #include "results/row_bars.h"
 #include "export/memory_csv.h"
-#include "export/offload_words.h"
 #include "picture/export_button.h"
 #include "picture/picture_export.h"
+#include "memory/tier_capacity_bars.h"
 #include "results/row_of_npu.h"
 #include "run/show_run_state.h"
 #include "style/activity_colors.h"
@@ -61,12 +61,8 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     out_of_memory_->setWordWrap(true);
     out_of_memory_->setTextFormat(Qt::RichText);
     out_of_memory_->hide();
-    // Where offloaded model states are, and how much of each tier they take: a sentence a tier.
-    offload_note_ = new QLabel(this);
-    offload_note_->setObjectName(QStringLiteral("OffloadNote"));
-    offload_note_->setWordWrap(true);
-    offload_note_->setTextFormat(Qt::RichText);
-    offload_note_->hide();
+    // Where offloaded model states are, and how much of each tier they take.
+    tiers_ = new TierCapacityBars(this);
 
     peak_chart_ = new QChart;
     table_ = make_result_table(model_, tr("Memory table"), this);
@@ -137,7 +133,7 @@ MemoryView::MemoryView(QWidget* parent) : QWidget(parent), model_(new MemoryTabl
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(out_of_memory_);
-    layout->addWidget(offload_note_);
+    layout->addWidget(tiers_);
     layout->addWidget(pages_, 1);
 
     connect(grouping_, &QComboBox::currentIndexChanged, this, &MemoryView::refresh);
@@ -166,7 +162,7 @@ void MemoryView::showResult(std::shared_ptr<const SimulationResult> result) {
                               QString::fromStdString(oom.tensor).toHtmlEscaped())));
     }
     out_of_memory_->setVisible(report.out_of_memory.has_value());
-    showOffloadNote(report);
+    tiers_->showReport(report);
 
     // The device list for the over-time chart; the fullest device first shown.
     {
@@ -189,7 +185,7 @@ void MemoryView::showMessage(const QString& message) {
     result_.reset();
     model_->clear();
     out_of_memory_->hide();
-    offload_note_->hide();
+    tiers_->clear();
     capacity_note_->clear();
     message_->setText(message);
     pages_->setCurrentIndex(0);
@@ -297,34 +293,6 @@ void MemoryView::rebuildTimeChart() {
     }
     time_chart_->setTitle(samples.empty() ? tr("Not recorded in this run") : QString());
     apply_chart_style(*time_chart_, palette());
-}
-
-void MemoryView::showOffloadNote(const Report& report) {
-    offload_note_->setVisible(!report.offloads.empty());
-    QStringList sentences;
-    for (const OffloadUse& use : report.offloads) {
-        QString tier;
-        switch (use.target) {
-        case OffloadTarget::none: break;
-        case OffloadTarget::host: tier = tr("host memory"); break;
-        case OffloadTarget::nvme: tier = tr("NVMe"); break;
-        case OffloadTarget::pool: tier = tr("the memory pool"); break;
-        }
-        QString states = QString::fromStdString(offloaded_states_words(use));
-        states[0] = states[0].toUpper();
-        const QString where =
-            use.target == OffloadTarget::pool ? tr("from every device") : tr("on the node of NPU %1").arg(use.first_npu);
-        QString text = tr("%1 kept in %2, not on the devices: %3 %4, of the %5 it holds (%6%).")
-                           .arg(states, tier, bytes_text(use.bytes), where, bytes_text(use.capacity_bytes))
-                           .arg(100.0 * use.bytes / use.capacity_bytes, 0, 'f', 1);
-        text = text.toHtmlEscaped();
-        if (use.exceeds_capacity()) {
-            text = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>")
-                       .arg(over_capacity_color().name(), text + tr(" They do not fit."));
-        }
-        sentences.push_back(text);
-    }
-    offload_note_->setText(sentences.join(QStringLiteral("<br>")));
 }
 
 void MemoryView::showCapacityNote() {

@@ -1,8 +1,8 @@
 #pragma once
 // The Memory tab: each stage's (or device's) memory at its peak stacked by category — weights, gradients,
 // optimizer state, activations, buffers — against the device's capacity line, with the same numbers in a table;
-// out of memory named with the device, the tensor and the time; and one device's memory over the iteration as a
-// line, with the capacity and the moment it was crossed.
+// out of memory named with the device, the tensor and the time; one device's memory over the iteration as a
+// line, with the capacity and the moment it was crossed; and with offloaded model states, how full each tier is.
 
 #include "memory/memory_table_model.h"
 #include "navigation/target_area.h"
@@ -24,6 +24,8 @@ class QStackedWidget;
 class QTableView;
 
 namespace parasight::gui {
+
+class TierCapacityBars;
 
 class MemoryView : public QWidget {
     Q_OBJECT
@@ -62,7 +64,6 @@ private:
     [[nodiscard]] std::optional<int> rowOfNpu(std::int64_t npu) const;
     // Says which charts, scaled to the data, do not reach the capacity ("Capacity 80 GiB per device: above both
     // charts"); nothing when both do.
-    void showOffloadNote(const Report& report);
     void showCapacityNote();
     void refresh();
     void rebuildPeakChart();
@@ -78,7 +79,7 @@ private:
     QChart* peak_chart_ = nullptr;
     QChart* time_chart_ = nullptr;
     QLabel* capacity_note_ = nullptr;
-    QLabel* offload_note_ = nullptr;
+    TierCapacityBars* tiers_ = nullptr;
     bool peak_capacity_shown_ = true;  // whether each chart's axis reaches the capacity
     bool time_capacity_shown_ = true;
     QTableView* table_ = nullptr;
