@@ -88,9 +88,8 @@ std::size_t class_of(const Task& task) {
 
 struct Edge {
     double time_s;
-    std::int8_t delta;
-    std::uint8_t task_class;
-    float memory_bound_share;  // a computation's
+    std::int32_t delta;
+    std::uint32_t task_class;
 };
 
 }  // namespace
@@ -105,14 +104,18 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
     for (const TaskId id : device_tasks) ++tasks_on[static_cast<std::size_t>(graph.tasks[static_cast<std::size_t>(id)].stream)];
     std::array<std::vector<Edge>, stream_count> by_stream;
     for (std::size_t s = 0; s < stream_count; ++s) by_stream[s].reserve(2 * tasks_on[s]);
+    // Computations never overlap (one compute stream), so the time the sweep below counts as compute is the sum of
+    // their durations: the memory-bound part of each is taken from it here, task by task.
+    double local_memory_s = 0.0;
     for (const TaskId id : device_tasks) {
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
         if (timing.end_s <= timing.start_s) continue;
         const Task& task = graph.tasks[static_cast<std::size_t>(id)];
-        const auto task_class = static_cast<std::uint8_t>(class_of(task));
+        const auto task_class = static_cast<std::uint32_t>(class_of(task));
+        if (task_class == compute_class) local_memory_s += (timing.end_s - timing.start_s) * task.memory_bound_share;
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
-        edges.push_back(Edge{timing.start_s, +1, task_class, task.memory_bound_share});
-        edges.push_back(Edge{timing.end_s, -1, task_class, task.memory_bound_share});
+        edges.push_back(Edge{timing.start_s, +1, task_class});
+        edges.push_back(Edge{timing.end_s, -1, task_class});
     }
     const auto earlier = [](const Edge& a, const Edge& b) {
         return a.time_s != b.time_s ? a.time_s < b.time_s : a.delta < b.delta;
@@ -128,15 +131,11 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
     }
     TimeBreakdown breakdown;
     std::array<int, class_count> running{};
-    // Computations run one at a time on the compute stream: the share of the one running.
-    double memory_bound_share = 0.0;
     double now_s = 0.0;
     auto attribute = [&](double length_s) {
         if (length_s <= 0.0) return;
         if (running[compute_class] > 0) {
-            const double local_memory_s = length_s * memory_bound_share;
-            breakdown.exposed_local_memory_s += local_memory_s;
-            breakdown.compute_s += length_s - local_memory_s;
+            breakdown.compute_s += length_s;
             return;
         }
         // Time no computation covers is shared evenly by the communication groups and the memory transfers running.
@@ -155,9 +154,12 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
         attribute(edge.time_s - now_s);
         now_s = edge.time_s;
         running[edge.task_class] += edge.delta;
-        if (edge.task_class == compute_class && edge.delta > 0) memory_bound_share = edge.memory_bound_share;
     }
     attribute(iteration_s - now_s);
+    // (The two sums add the same times in different orders: a device whose computations are all memory-bound could
+    // be left a rounding error below 0.)
+    breakdown.exposed_local_memory_s = local_memory_s;
+    breakdown.compute_s = std::max(0.0, breakdown.compute_s - local_memory_s);
     return breakdown;
 }
 
