@@ -14,12 +14,16 @@ TaskEmitter::TaskEmitter(ExecutionGraph& graph, TransferCosts& transfers, WhatIf
 
 void TaskEmitter::add_device(double compute_time_factor) { compute_time_factors_.push_back(compute_time_factor); }
 
-std::int32_t TaskEmitter::label(const char* name) {
-    for (const auto& [literal, id] : label_ids_) {
-        if (literal == name) return id;
-    }
+std::int32_t TaskEmitter::add_label(const char* name, std::size_t slot) {
     const std::int32_t id = graph_.label(name);
-    label_ids_.emplace_back(name, id);
+    label_slots_[slot] = LabelSlot{name, id};
+    if (2 * ++labels_held_ > label_slots_.size()) {
+        std::vector<LabelSlot> held = std::move(label_slots_);
+        label_slots_.assign(2 * held.size(), LabelSlot{});
+        for (const LabelSlot& entry : held) {
+            if (entry.literal != nullptr) label_slots_[label_slot(entry.literal)] = entry;
+        }
+    }
     return id;
 }
 

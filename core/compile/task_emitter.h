@@ -27,8 +27,13 @@ public:
     // The next simulated device (graph.devices, in order): how many times as long its computations take.
     void add_device(double compute_time_factor);
 
-    // Labels are string literals: look each up once.
-    std::int32_t label(const char* name);
+    // Labels are string literals: each is added to the graph once, then found by its address (inline: every task
+    // asks).
+    std::int32_t label(const char* name) {
+        const std::size_t slot = label_slot(name);
+        if (label_slots_[slot].literal == name) [[likely]] return label_slots_[slot].id;
+        return add_label(name, slot);
+    }
 
     // A computation on a device the what-if rules slow takes that much longer.
     TaskId emit(std::int32_t device, Task task);
@@ -70,7 +75,22 @@ private:
     const ParallelLayout& layout_;
     bool all_devices_;
     std::vector<double> compute_time_factors_;  // by simulated device
-    std::vector<std::pair<const char*, std::int32_t>> label_ids_;
+    // Each literal's label, by the literal's address: open addressing in a power-of-two table at most half full, so
+    // that a lookup is a multiplication and a probe or two (it runs for every task).
+    struct LabelSlot {
+        const char* literal = nullptr;
+        std::int32_t id = -1;
+    };
+    std::vector<LabelSlot> label_slots_ = std::vector<LabelSlot>(128);
+    std::size_t labels_held_ = 0;
+    [[nodiscard]] std::size_t label_slot(const char* literal) const noexcept {
+        // Fibonacci hashing of the address (Knuth, TAOCP vol. 3 §6.4): its top bits index the table.
+        const std::size_t mask = label_slots_.size() - 1;
+        std::size_t slot = (reinterpret_cast<std::uintptr_t>(literal) * 0x9E3779B97F4A7C15ULL) >> 40 & mask;
+        while (label_slots_[slot].literal != nullptr && label_slots_[slot].literal != literal) slot = (slot + 1) & mask;
+        return slot;
+    }
+    std::int32_t add_label(const char* name, std::size_t slot);
     std::unordered_map<std::int32_t, std::int32_t> delay_labels_;  // by the delayed communication's label
     std::array<std::vector<std::int32_t>, rank_group_count> collective_sequence_;  // by group kind, by NPU
     // by group kind, by the group's first member

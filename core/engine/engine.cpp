@@ -382,15 +382,15 @@ private:
     void compute_shares(const std::vector<std::int32_t>& list, std::vector<std::pair<std::int32_t, double>>& shares) const {
         shares.clear();
         std::uint32_t used = 0;
-        int dimension_uses = 0;
+        std::uint32_t shared = 0;  // dimensions two flows or more use
         for (const std::int32_t other : list) {
             const Activity& activity = activities_[static_cast<std::size_t>(other)];
             if (activity.occupies != Occupies::links || activity.dimension_mask == 0) continue;
             shares.emplace_back(other, -1.0);
+            shared |= used & activity.dimension_mask;
             used |= activity.dimension_mask;
-            dimension_uses += std::popcount(activity.dimension_mask);
         }
-        if (dimension_uses == std::popcount(used)) {  // no two flows share a dimension
+        if (shared == 0) {  // no two flows share a dimension
             for (auto& entry : shares) entry.second = 1.0;
             return;
         }
