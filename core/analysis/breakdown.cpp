@@ -53,7 +53,8 @@ std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     case TaskKind::optimizer:
     case TaskKind::injected_delay:
     case TaskKind::memory_load:
-    case TaskKind::memory_store: return std::nullopt;
+    case TaskKind::memory_store:
+    case TaskKind::host_optimizer: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -81,7 +82,7 @@ constexpr std::size_t memory_class = 1 + comm_group_count;
 constexpr std::size_t class_count = 2 + comm_group_count;
 
 std::size_t class_of(const Task& task) {
-    if (is_memory_transfer(task.kind)) return memory_class;
+    if (is_remote_memory_work(task.kind)) return memory_class;
     const std::optional<CommGroup> group = comm_group_of(task);
     return group ? 1 + static_cast<std::size_t>(*group) : compute_class;
 }

@@ -7,7 +7,7 @@ namespace parasight {
 std::vector<TimeInterval> exposed_parts(const Timeline& timeline, EventId id) {
     const TimelineEvent event = timeline.event(id);
     std::vector<TimeInterval> parts;
-    if (!(is_communication(event.kind) || is_memory_transfer(event.kind)) || !(event.end_s > event.start_s)) return parts;
+    if (!(is_communication(event.kind) || is_remote_memory_work(event.kind)) || !(event.end_s > event.start_s)) return parts;
     const std::span<const EventId> compute = timeline.lane(event.device, Stream::compute);
     // A lane runs one event at a time, so ends are in order too: start at the first compute event ending after the
     // transfer starts.

@@ -20,6 +20,7 @@ const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names{{{TaskKind
                                                           {TaskKind::dp_comm, "dp"},
                                                           {TaskKind::injected_delay, "delay"},
                                                           {TaskKind::memory_load, "memory_load"},
-                                                          {TaskKind::memory_store, "memory_store"}}};
+                                                          {TaskKind::memory_store, "memory_store"},
+                                                          {TaskKind::host_optimizer, "host_optimizer"}}};
 
 }  // namespace parasight

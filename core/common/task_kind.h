@@ -39,8 +39,12 @@ enum class TaskKind : std::uint8_t {
     // are used, and written back after they are updated (ZeRO-Offload, ZeRO-Infinity, ASTRA-sim 2.0's remote memory).
     memory_load,
     memory_store,
+    // The optimizer step run by the host's CPUs over states kept in host memory (ZeRO-Offload's CPU-Adam, Ren et al.
+    // 2021 §4.2): it holds neither the device's compute units nor its links, and the device waits on it as it waits
+    // on a load from beyond it.
+    host_optimizer,
 };
-inline constexpr std::size_t task_kind_count = 13;
+inline constexpr std::size_t task_kind_count = 14;
 extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
 
 [[nodiscard]] constexpr bool is_communication(TaskKind kind) noexcept {
@@ -48,8 +52,10 @@ extern const std::array<EnumName<TaskKind>, task_kind_count> task_kind_names;
            kind == TaskKind::pp_comm || kind == TaskKind::dp_comm;
 }
 
-[[nodiscard]] constexpr bool is_memory_transfer(TaskKind kind) noexcept {
-    return kind == TaskKind::memory_load || kind == TaskKind::memory_store;
+// Work on memory beyond the device — loads and stores of offloaded states, the host's optimizer step over them — which
+// the device waits on (exposed remote memory) when nothing it runs hides it.
+[[nodiscard]] constexpr bool is_remote_memory_work(TaskKind kind) noexcept {
+    return kind == TaskKind::memory_load || kind == TaskKind::memory_store || kind == TaskKind::host_optimizer;
 }
 
 }  // namespace parasight

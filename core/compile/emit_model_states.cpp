@@ -114,9 +114,12 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     const auto sub_group =
         static_cast<double>(parallelism_.offload_sub_group.value_or(limits::default_offload_sub_group));
     const double group_count = tiled ? std::max(1.0, std::ceil(parameters / sub_group)) : 1.0;
-    // A step, and a load and a store of states, a load of gradients, a sub-group: a graph past the cap is refused
-    // here, before it is made (a model of 10^17 parameters in sub-groups of 10^6 would be 10^11 of them).
-    const double tasks_per_group = 1.0 + (states_offloaded ? 2.0 : 0.0) + (gradients_offloaded ? 1.0 : 0.0);
+    // A step, and a load and a store of states, a load of gradients, a sub-group (on the host: its step and the load
+    // of its updated weights): a graph past the cap is refused here, before it is made (a model of 10^17 parameters in
+    // sub-groups of 10^6 would be 10^11 of them).
+    const bool on_host = parallelism_.optimizer_step_on == OptimizerStepPlace::host;
+    const double tasks_per_group =
+        on_host ? 2.0 : 1.0 + (states_offloaded ? 2.0 : 0.0) + (gradients_offloaded ? 1.0 : 0.0);
     const double tasks = static_cast<double>(graph_.tasks.size()) + tasks_per_group * group_count;
     if (tiled && tasks > static_cast<double>(options_.max_tasks)) {
         stop_ = Stop::too_large;
@@ -124,6 +127,10 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
         return;
     }
     const int groups = static_cast<int>(group_count);
+    if (on_host) {
+        emit_host_optimizer(device, stage, parameters / groups, groups, reductions, after);
+        return;
+    }
     const double state_bytes = offloaded.optimizer_bytes / groups;
     const double gradient_bytes = offloaded.gradients_bytes / groups;
     const double bytes = optimizer_step_bytes(parameters, scenario_.training) / groups;
@@ -193,6 +200,45 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
                                                          parallelism_.offload_parameters, offloaded.weights_bytes,
                                                          PoolGathering::own_bytes, 0.0, MemoryCategory::weights}));
     }
+    gather_updated_parameters(device, stage, step);
+}
+
+void GraphBuilder::emit_host_optimizer(std::int32_t device, int stage, double group_parameters, int groups,
+                                       const std::vector<TaskId>& reductions, TaskId after) {
+    // ZeRO-Offload (Ren et al. 2021 §4): the host's CPUs update each sub-group's states in host memory from the
+    // gradient shards stored there (CPU-Adam), one sub-group after another on the memory stream out, every GPU of the
+    // node stepping its own at once over the node's CPU memory bandwidth; each updated sub-group's 16-bit weights are
+    // then loaded into the device's copy (which keeps its place: nothing is allocated), while the next is stepped.
+    // With the parameters kept in host memory too (offload_parameters: host), the step writes them in place and nothing
+    // is loaded.
+    const HostMemory& host = *scenario_.cluster.memory_system.host;
+    const double node_bytes = host_optimizer_step_bytes(group_parameters, scenario_.training) *
+                              static_cast<double>(scenario_.cluster.gpus_per_node());
+    Task task;
+    task.kind = TaskKind::host_optimizer;
+    task.stream = Stream::memory_out;
+    task.label = tasks_.label("optimizer step on the host");
+    task.work_s = node_bytes / host.memory_bandwidth_Bps;
+    task.bytes = host_optimizer_step_bytes(group_parameters, scenario_.training);
+    const bool loads_weights = parallelism_.offload_parameters == OffloadTarget::none;
+    TaskId ready = -1;  // the last task the updated weights wait for
+    for (int group = 0; group < groups; ++group) {
+        const TaskId step = tasks_.emit(device, task);
+        if (after >= 0) graph_.depend(after, step);
+        for (const TaskId reduction : reductions) graph_.depend(reduction, step);
+        ready = step;
+        if (loads_weights) {
+            StateTransfer load{TaskKind::memory_load, "updated parameter load", OffloadTarget::host,
+                               group_parameters * element_bytes_, PoolGathering::own_bytes, 0.0,
+                               MemoryCategory::weights};
+            load.after = step;
+            ready = emit_state_transfer(device, load);
+        }
+    }
+    gather_updated_parameters(device, stage, ready);
+}
+
+void GraphBuilder::gather_updated_parameters(std::int32_t device, int stage, TaskId step) {
     if (parallelism_.zero >= 1 && parallelism_.zero < 3) {
         // The updated shards are gathered back into every replica's full copy: the dense parameters over the ranks
         // that share them (dense_replicas), the experts' over theirs.

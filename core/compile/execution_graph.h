@@ -26,7 +26,7 @@ namespace parasight {
 enum class Occupies : std::uint8_t { compute, links, nothing };
 [[nodiscard]] constexpr Occupies occupies(TaskKind kind) noexcept {
     // A memory transfer runs over the device's own host link or memory fabric, which nothing else here shares.
-    if (kind == TaskKind::injected_delay || is_memory_transfer(kind)) return Occupies::nothing;
+    if (kind == TaskKind::injected_delay || is_remote_memory_work(kind)) return Occupies::nothing;
     return is_communication(kind) ? Occupies::links : Occupies::compute;
 }
 

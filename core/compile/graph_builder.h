@@ -228,6 +228,11 @@ private:
     TaskId tied_embedding_reduction(std::int32_t device, int stage, TaskId after);
 
     void emit_optimizer(std::int32_t device, int stage, const std::vector<TaskId>& reductions, TaskId after);
+    // parallelism.optimizer_step_on: host — `groups` sub-groups of `group_parameters` stepped by the host's CPUs.
+    void emit_host_optimizer(std::int32_t device, int stage, double group_parameters, int groups,
+                             const std::vector<TaskId>& reductions, TaskId after);
+    // ZeRO-1/2: the updated shards all-gathered into every replica's copy once `step` is done.
+    void gather_updated_parameters(std::int32_t device, int stage, TaskId step);
     // Offloaded model states (emit_offloaded_states.cpp). How much of each tier they take: per node for host memory
     // and NVMe (the node that needs the most), the whole pool's groups for the pool; nothing without offloading.
     [[nodiscard]] std::vector<OffloadUse> offload_uses() const;

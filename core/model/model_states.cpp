@@ -49,15 +49,32 @@ double optimizer_kernel_bandwidth_share(OptimizerImplementation implementation) 
     return 1.0;
 }
 
+namespace {
+
+// One pass over each parameter: the fp32 states (master weights below 32 bits, moments) read and written, the weights
+// written, the gradient read: Adam 4 + 8 read and written again, SGD 4 + 4; fp32: the master copy is the weights.
+double fused_step_bytes_per_parameter(const TrainingSpec& training, double gradient_bytes) {
+    const bool adam = training.optimizer == Optimizer::adam;
+    const bool sixteen_bit_weights = training.dtype != Dtype::fp32;
+    return (adam ? 24.0 : 16.0) + (sixteen_bit_weights ? 2.0 : 0.0) + gradient_bytes;
+}
+
+}  // namespace
+
+double host_optimizer_step_bytes(double parameters, const TrainingSpec& training) {
+    // DeepSpeed's CPU-Adam (csrc/adam/cpu_adam_impl.cpp, Step_AVX) updates each parameter in one vectorised pass and
+    // writes its 16-bit copy for the device; the gradients it reads are the fp32 partition the CPU accumulates
+    // (stage_1_and_2.py, cpu_offload).
+    return parameters * fused_step_bytes_per_parameter(training, 4.0);
+}
+
 double optimizer_step_bytes(double parameters, const TrainingSpec& training) {
     const bool adam = training.optimizer == Optimizer::adam;
     const double gradient = gradient_element_bytes(training);
     const bool sixteen_bit_weights = training.dtype != Dtype::fp32;
     double bytes_per_parameter = 0.0;
     if (training.optimizer_implementation == OptimizerImplementation::fused) {
-        // The fp32 states (master weights below 32 bits, moments) read and written, the weights written, the
-        // gradient read: Adam 4 + 8 read and written again, SGD 4 + 4; fp32: the master copy is the weights.
-        bytes_per_parameter = (adam ? 24.0 : 16.0) + (sixteen_bit_weights ? 2.0 : 0.0) + gradient;
+        bytes_per_parameter = fused_step_bytes_per_parameter(training, gradient);
     } else if (adam) {
         // weights · (1 − lr·wd): 8; m.lerp_(g): 8 + g; v · β2: 8; v.addcmul_(g, g): 8 + 2g; sqrt(v): 8; / the bias
         // correction: 8; + ε: 8; weights.addcdiv_(m, denominator): 16.

@@ -45,6 +45,9 @@ struct ModelStateBytes {
 // Then over the share of the copy's bandwidth each implementation's kernels reached in AdamW steps measured on an
 // H100 (optimizer_kernel_bandwidth_share).
 [[nodiscard]] double optimizer_step_bytes(double parameters, const TrainingSpec& training);
+// What an optimizer step run by the host's CPUs streams through host memory for `parameters` (ZeRO-Offload's
+// CPU-Adam): the fused pass over fp32 gradients, Adam 30 B a parameter with 16-bit weights, SGD 22.
+[[nodiscard]] double host_optimizer_step_bytes(double parameters, const TrainingSpec& training);
 
 // The share of a copy's bandwidth the kernels of `implementation` reached: AdamW over 268 435 456 fp32 parameters in 64
 // tensors on an H100 SXM (parasight-calibrate --survey, 2026-11-27; tests/data/calibration/h100-sxm-2026-11-27), the

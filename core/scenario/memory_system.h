@@ -18,6 +18,9 @@ struct HostMemory {
     double capacity_bytes = 0.0;       // per node
     double link_bandwidth_Bps = 0.0;   // one GPU's link to it, each direction
     double latency_s = 0.0;            // per transfer
+    // The node's CPU memory itself, all its channels together (0: not given): what an optimizer step run by the host's
+    // CPUs streams at (parallelism.optimizer_step_on: host), shared by the node's GPUs' steps.
+    double memory_bandwidth_Bps = 0.0;
 
     friend bool operator==(const HostMemory&, const HostMemory&) = default;
 };
@@ -48,6 +51,11 @@ struct MemoryPool {
 
     friend bool operator==(const MemoryPool&, const MemoryPool&) = default;
 };
+
+// Where the optimizer step runs: on the device, or on the host's CPUs over states in host memory (ZeRO-Offload's
+// CPU-Adam, Ren et al. 2021 §4.2).
+enum class OptimizerStepPlace : std::uint8_t { device, host };
+extern const std::array<EnumName<OptimizerStepPlace>, 2> optimizer_step_place_names;  // "device", "host"
 
 // Where a kind of model state lives: on the device (none offloaded), or in one tier of the cluster's memory system.
 enum class OffloadTarget : std::uint8_t { none, host, nvme, pool };

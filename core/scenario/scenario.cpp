@@ -85,6 +85,9 @@ const std::array<EnumName<OffloadTarget>, 4> offload_target_names{{{OffloadTarge
                                                                    {OffloadTarget::nvme, "nvme"},
                                                                    {OffloadTarget::pool, "pool"}}};
 
+const std::array<EnumName<OptimizerStepPlace>, 2> optimizer_step_place_names{
+    {{OptimizerStepPlace::device, "device"}, {OptimizerStepPlace::host, "host"}}};
+
 std::string_view offload_target_words(OffloadTarget target) noexcept {
     switch (target) {
     case OffloadTarget::none: return "the device";

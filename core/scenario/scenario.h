@@ -249,6 +249,11 @@ struct ParallelismSpec {
     // Ren et al. 2021 §4.1): on the device, or in a tier of cluster.memory_system, each reduced bucket's shard stored
     // after its reduce-scatter and the shard loaded again for the optimizer step. Needs zero 2 or 3.
     OffloadTarget offload_gradients = OffloadTarget::none;
+    // Where the optimizer step runs. host: ZeRO-Offload's (Ren et al. 2021 §4): the host's CPUs update the states in
+    // host memory (CPU-Adam) from the gradient shards stored there, and each device loads back only its updated 16-bit
+    // parameters — instead of the device loading the states, updating them and storing them back. Needs
+    // offload_optimizer and offload_gradients host, and the host's memory_bandwidth.
+    OptimizerStepPlace optimizer_step_on = OptimizerStepPlace::device;
     // Offloaded states go through the device in sub-groups of this many parameters, at most two at a time (DeepSpeed's
     // zero_optimization.sub_group_size, 10^9 by default).
     std::optional<std::int64_t> offload_sub_group;

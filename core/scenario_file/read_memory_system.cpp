@@ -25,7 +25,7 @@ void require_all(MapReader& reader, bool complete, std::initializer_list<std::st
 }
 
 void read_host(MapReader& section, LocationIndex& locations, std::optional<HostMemory>& host) {
-    const std::vector<std::string_view> keys{"capacity", "link_bandwidth", "latency"};
+    const std::vector<std::string_view> keys{"capacity", "link_bandwidth", "latency", "memory_bandwidth"};
     bool complete = false;
     MapReader reader = open_tier(section, "host", keys, locations, host, complete);
     if (!reader.is_map()) return;
@@ -34,6 +34,8 @@ void read_host(MapReader& section, LocationIndex& locations, std::optional<HostM
     reader.read_quantity("link_bandwidth", host->link_bandwidth_Bps, units::Dimension::bandwidth,
                          limits::tier_bandwidth);
     reader.read_quantity("latency", host->latency_s, units::Dimension::time, limits::tier_latency);
+    reader.read_quantity("memory_bandwidth", host->memory_bandwidth_Bps, units::Dimension::bandwidth,
+                         limits::tier_bandwidth);
 }
 
 void read_nvme(MapReader& section, LocationIndex& locations, std::optional<NvmeStorage>& nvme) {

@@ -58,6 +58,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
                                              "overlap_p2p",
                                              "p2p_rendezvous",
                                              "offload_optimizer", "offload_parameters", "offload_gradients",
+                                             "optimizer_step_on",
                                              "offload_sub_group",
                                              "pp_scatter_gather",
                                              "tp_overlap",
@@ -101,6 +102,7 @@ void read_parallelism(const YAML::Node& node, YamlSource& source, LocationIndex&
     reader.read_enum("offload_optimizer", parallelism.offload_optimizer, offload_target_names);
     reader.read_enum("offload_parameters", parallelism.offload_parameters, offload_target_names);
     reader.read_enum("offload_gradients", parallelism.offload_gradients, offload_target_names);
+    reader.read_enum("optimizer_step_on", parallelism.optimizer_step_on, optimizer_step_place_names);
     std::int64_t sub_group = 0;
     if (reader.read_integer("offload_sub_group", sub_group, limits::offload_sub_group)) {
         parallelism.offload_sub_group = sub_group;

@@ -11,7 +11,7 @@
 
 namespace parasight {
 
-const std::array<std::string_view, 28> paths_written_only_when_set{
+const std::array<std::string_view, 30> paths_written_only_when_set{
     "model.decoder_layers",
     "model.dropout",
     "model.causal_attention",
@@ -31,6 +31,7 @@ const std::array<std::string_view, 28> paths_written_only_when_set{
     "cluster.topology[].in_switch_efficiency",
     "cluster.topology[].in_switch_reduction",
     "cluster.memory_system.gpus_per_node",
+    "cluster.memory_system.host.memory_bandwidth",
     "parallelism.zero3_prefetch_layers",
     "parallelism.zero3_gather",
     "parallelism.zero1_all_reduce",
@@ -38,6 +39,7 @@ const std::array<std::string_view, 28> paths_written_only_when_set{
     "parallelism.offload_optimizer",
     "parallelism.offload_parameters",
     "parallelism.offload_gradients",
+    "parallelism.optimizer_step_on",
     "parallelism.offload_sub_group",
     "parallelism.micro_batch_group"};
 namespace {
@@ -164,6 +166,9 @@ void write_memory_system(YAML::Emitter& out, const MemorySystemSpec& memory_syst
         write_quantity(out, "capacity", host->capacity_bytes, units::Dimension::size);
         write_quantity(out, "link_bandwidth", host->link_bandwidth_Bps, units::Dimension::bandwidth);
         write_quantity(out, "latency", host->latency_s, units::Dimension::time);
+        if (host->memory_bandwidth_Bps > 0.0) {
+            write_quantity(out, "memory_bandwidth", host->memory_bandwidth_Bps, units::Dimension::bandwidth);
+        }
         out << YAML::EndMap;
     }
     if (const auto& nvme = memory_system.nvme) {
@@ -289,6 +294,10 @@ void write_parallelism(YAML::Emitter& out, const Scenario& scenario) {
     if (parallelism.offload_gradients != OffloadTarget::none) {
         out << YAML::Key << "offload_gradients" << YAML::Value
             << std::string(name_of(parallelism.offload_gradients, offload_target_names));
+    }
+    if (parallelism.optimizer_step_on != OptimizerStepPlace::device) {
+        out << YAML::Key << "optimizer_step_on" << YAML::Value
+            << std::string(name_of(parallelism.optimizer_step_on, optimizer_step_place_names));
     }
     if (parallelism.offload_sub_group) {
         out << YAML::Key << "offload_sub_group" << YAML::Value << std::to_string(*parallelism.offload_sub_group);

@@ -15,6 +15,6 @@ namespace parasight {
 // Keys the writer leaves out while they hold their "unset" value, so that files written before they existed read and
 // write the same (training.stack: none among them); a sweep or a lesson may still set them on a written scenario.
 // A list entry's key is written with empty brackets: "cluster.topology[].algorithm".
-extern const std::array<std::string_view, 28> paths_written_only_when_set;
+extern const std::array<std::string_view, 30> paths_written_only_when_set;
 
 }  // namespace parasight

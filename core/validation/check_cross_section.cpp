@@ -313,6 +313,29 @@ void check_pipeline(const Scenario& scenario, ProblemList& check) {
             }
         }
     }
+    if (parallelism.optimizer_step_on == OptimizerStepPlace::host) {
+        // ZeRO-Offload's step: the host's CPUs update the states where they are kept, from gradients stored there.
+        const auto needs_host = [&](const char* key, OffloadTarget target, const char* what) {
+            if (target == OffloadTarget::host) return;
+            check.add("parallelism.optimizer_step_on",
+                      std::string("an optimizer step on the host updates ") + what + " in host memory: set " + key +
+                          ": host (it is " + std::string(name_of(target, offload_target_names)) + ")");
+        };
+        needs_host("offload_optimizer", parallelism.offload_optimizer, "the optimizer's states kept");
+        needs_host("offload_gradients", parallelism.offload_gradients, "them from the gradient shards stored");
+        if (parallelism.offload_parameters != OffloadTarget::none && parallelism.offload_parameters != OffloadTarget::host) {
+            check.add("parallelism.optimizer_step_on",
+                      "an optimizer step on the host writes the updated parameters in host memory, but offload_parameters "
+                      "keeps them in " + std::string(offload_target_words(parallelism.offload_parameters)) +
+                          ": keep them on the device or in host memory");
+        }
+        if (memory.host && memory.host->memory_bandwidth_Bps <= 0.0) {
+            check.add("parallelism.optimizer_step_on",
+                      "an optimizer step on the host streams the states through the host's CPU memory: give "
+                      "cluster.memory_system.host.memory_bandwidth (e.g. 409.6 GB/s for two 8-channel DDR4-3200 "
+                      "sockets)");
+        }
+    }
     if (parallelism.p2p_rendezvous && pp > 1 && parallelism.schedule != Schedule::gpipe &&
         parallelism.schedule != Schedule::one_f_one_b) {
         check.add("parallelism.schedule",

@@ -153,6 +153,10 @@ void check_memory_system(const MemorySystemSpec& memory_system, std::int64_t dev
         problems.quantity(path + ".host.link_bandwidth", host->link_bandwidth_Bps, units::Dimension::bandwidth,
                           limits::tier_bandwidth);
         problems.quantity(path + ".host.latency", host->latency_s, units::Dimension::time, limits::tier_latency);
+        if (host->memory_bandwidth_Bps != 0.0) {
+            problems.quantity(path + ".host.memory_bandwidth", host->memory_bandwidth_Bps, units::Dimension::bandwidth,
+                              limits::tier_bandwidth);
+        }
     }
     if (const auto& nvme = memory_system.nvme) {
         problems.quantity(path + ".nvme.capacity", nvme->capacity_bytes, units::Dimension::size, limits::tier_capacity);
@@ -239,6 +243,7 @@ void check_parallelism(const ParallelismSpec& parallelism, ProblemList& problems
     known(problems, "parallelism.offload_optimizer", parallelism.offload_optimizer, offload_target_names);
     known(problems, "parallelism.offload_parameters", parallelism.offload_parameters, offload_target_names);
     known(problems, "parallelism.offload_gradients", parallelism.offload_gradients, offload_target_names);
+    known(problems, "parallelism.optimizer_step_on", parallelism.optimizer_step_on, optimizer_step_place_names);
     // Kept, and unused, while nothing is offloaded: switching offload_optimizer to none and back (the form has no
     // field for the tile) must not leave a scenario that cannot run.
     if (parallelism.offload_sub_group) {

@@ -551,6 +551,115 @@ private slots:
         QVERIFY(near(with.report.breakdown.compute_s, without.report.breakdown.compute_s));
     }
 
+    void optimizerStepOnTheHost() {
+        // ZeRO-Offload (offload-host.yaml with zero 2, gradients and states in host memory, the step on the host's
+        // CPUs over 409.6 GB/s of CPU memory, the node's one GPU): no state moves; the step streams 30 B a parameter
+        // (Adam's fp32 master, m and v read and written, the fp32 gradient read, the bf16 weights written),
+        // Ψ · 30 = 3 710 684 160 B / 409.6 GB/s = 9.0592875 ms, once the last gradient shard is stored; then the
+        // updated bf16 weights load back, 2Ψ = 247 378 944 B: 10 µs + 7.730592 ms. The device computes nothing from
+        // the backward's end: the iteration is the backward, the last store, the step and the load.
+        Scenario scenario = load("offload-host.yaml");
+        scenario.parallelism.zero = 2;
+        scenario.parallelism.offload_gradients = OffloadTarget::host;
+        Scenario on_device = scenario;
+        scenario.parallelism.optimizer_step_on = OptimizerStepPlace::host;
+        scenario.cluster.memory_system.host->memory_bandwidth_Bps = 409.6e9;
+        const SimulatedGraph with = run(scenario);
+        const SimulatedGraph without = run(on_device);
+        QVERIFY(ran(with, {TaskKind::optimizer}).empty());
+        QVERIFY(labelled(with, "optimizer state load").empty() && labelled(with, "optimizer state store").empty());
+        QVERIFY(labelled(with, "gradient load").empty());
+        const std::vector<const Task*> steps = labelled(with, "optimizer step on the host");
+        QCOMPARE(steps.size(), std::size_t{1});
+        QCOMPARE(steps.front()->kind, TaskKind::host_optimizer);
+        QCOMPARE(steps.front()->stream, Stream::memory_out);
+        QCOMPARE(steps.front()->bytes, 3'710'684'160.0);
+        QVERIFY(near(steps.front()->work_s, 9.0592875 * ms));
+        const std::vector<const Task*> loads = labelled(with, "updated parameter load");
+        QCOMPARE(loads.size(), std::size_t{1});
+        QCOMPARE(loads.front()->bytes, 247'378'944.0);
+        QVERIFY(near(loads.front()->work_s, 10e-6 + 7.730592 * ms));
+        QCOMPARE(loads.front()->allocate_bytes, 0.0);  // into the device's own copy
+        // The last gradient store (the tied table's 77 266 944 B: 10 µs + 2.414592 ms) starts once the backward has
+        // ended and the store before it is done (one after another on the memory stream out).
+        const std::vector<const Task*> stores = labelled(with, "gradient store");
+        QCOMPARE(stores.size(), std::size_t{7});
+        const TaskTiming& last_store = timing_of(with, stores.back());
+        const double backward_end = backward_end_s(with);
+        QCOMPARE(stores.back()->bytes, 77'266'944.0);
+        QCOMPARE(last_store.start_s, std::max(backward_end, timing_of(with, stores[5]).end_s));
+        QVERIFY(near(last_store.end_s - last_store.start_s, 10e-6 + 2.414592 * ms));
+        const TaskTiming& step = timing_of(with, steps.front());
+        QCOMPARE(step.start_s, last_store.end_s);
+        const TaskTiming& loaded = timing_of(with, loads.front());
+        QCOMPARE(loaded.start_s, step.end_s);
+        QVERIFY(near(with.report.iteration_time_s, last_store.end_s + 9.0592875 * ms + (10e-6 + 7.730592 * ms)));
+        // All of it after the backward is the device waiting on host memory: exposed remote memory.
+        QVERIFY(near(with.report.breakdown.exposed_remote_memory_s, with.report.iteration_time_s - backward_end));
+        // Against the step on the device with the same states offloaded (loads of 12Ψ + 2Ψ, a store of 12Ψ over the
+        // 32 GB/s link, about 102 ms): several times shorter.
+        QVERIFY(without.report.iteration_time_s - backward_end > 4.0 * (with.report.iteration_time_s - backward_end));
+
+        // In two sub-groups of Ψ/2 = 61 844 736 parameters: steps of 4.52964375 ms one after the other, each half's
+        // weights (10 µs + 3.865296 ms) loading while the next half is stepped: the last load starts as the second
+        // step ends.
+        scenario.parallelism.offload_sub_group = 61'844'736;
+        const SimulatedGraph halves = run(scenario);
+        const std::vector<const Task*> half_steps = labelled(halves, "optimizer step on the host");
+        const std::vector<const Task*> half_loads = labelled(halves, "updated parameter load");
+        QCOMPARE(half_steps.size(), std::size_t{2});
+        QCOMPARE(half_loads.size(), std::size_t{2});
+        QVERIFY(near(half_steps[0]->work_s, 4.52964375 * ms));
+        QVERIFY(near(half_loads[0]->work_s, 10e-6 + 3.865296 * ms));
+        QCOMPARE(timing_of(halves, half_steps[1]).start_s, timing_of(halves, half_steps[0]).end_s);
+        QCOMPARE(timing_of(halves, half_loads[0]).start_s, timing_of(halves, half_steps[0]).end_s);
+        QCOMPARE(timing_of(halves, half_loads[1]).start_s, timing_of(halves, half_steps[1]).end_s);
+        QVERIFY(near(halves.report.iteration_time_s,
+                     last_store.end_s + 2 * 4.52964375 * ms + (10e-6 + 3.865296 * ms)));
+    }
+
+    void optimizerStepOnTheHostNeedsItsStatesThere_data() {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("states on the device")
+            << QStringLiteral("states") << QStringLiteral("an optimizer step on the host updates the optimizer's states "
+                                                          "kept in host memory: set offload_optimizer: host (it is none)");
+        QTest::newRow("gradients in NVMe")
+            << QStringLiteral("gradients")
+            << QStringLiteral("an optimizer step on the host updates them from the gradient shards stored in host "
+                              "memory: set offload_gradients: host (it is nvme)");
+        QTest::newRow("parameters in the pool")
+            << QStringLiteral("parameters")
+            << QStringLiteral("an optimizer step on the host writes the updated parameters in host memory, but "
+                              "offload_parameters keeps them in the memory pool: keep them on the device or in host "
+                              "memory");
+        QTest::newRow("no CPU memory bandwidth")
+            << QStringLiteral("bandwidth")
+            << QStringLiteral("an optimizer step on the host streams the states through the host's CPU memory: give "
+                              "cluster.memory_system.host.memory_bandwidth (e.g. 409.6 GB/s for two 8-channel "
+                              "DDR4-3200 sockets)");
+    }
+
+    void optimizerStepOnTheHostNeedsItsStatesThere() {
+        QFETCH(QString, change);
+        QFETCH(QString, message);
+        Scenario scenario = seed_example();
+        scenario.parallelism.zero = 3;
+        scenario.parallelism.offload_optimizer = OffloadTarget::host;
+        scenario.parallelism.offload_gradients = OffloadTarget::host;
+        scenario.parallelism.optimizer_step_on = OptimizerStepPlace::host;
+        scenario.cluster.memory_system.host->memory_bandwidth_Bps = 409.6e9;
+        QVERIFY(validate(scenario).ok());
+        if (change == QStringLiteral("states")) scenario.parallelism.offload_optimizer = OffloadTarget::none;
+        if (change == QStringLiteral("gradients")) scenario.parallelism.offload_gradients = OffloadTarget::nvme;
+        if (change == QStringLiteral("parameters")) scenario.parallelism.offload_parameters = OffloadTarget::pool;
+        if (change == QStringLiteral("bandwidth")) scenario.cluster.memory_system.host->memory_bandwidth_Bps = 0.0;
+        const Validation validation = validate(scenario);
+        QVERIFY(!validation.ok());
+        QCOMPARE(validation.diagnostics.front().path, std::string("parallelism.optimizer_step_on"));
+        QCOMPARE(QString::fromStdString(validation.diagnostics.front().message), message);
+    }
+
     void gradientsOffloadedToThePool() {
         Scenario scenario = seed_example();
         scenario.parallelism.zero = 2;
@@ -657,6 +766,21 @@ private slots:
         const LoadResult parameters_again = load_scenario_text(with_parameters, "parameters.yaml");
         QVERIFY(parameters_again.ok());
         QVERIFY(parameters_again.scenario->value() == parameters);
+        // The step on the host and the host's CPU memory bandwidth, written only when set.
+        QVERIFY(written.find("optimizer_step_on") == std::string::npos);
+        QVERIFY2(written.find("link_bandwidth: 32 GB/s, latency: 10 us}") != std::string::npos, written.c_str());
+        Scenario cpu_adam = scenario;
+        cpu_adam.parallelism.zero = 2;
+        cpu_adam.parallelism.offload_gradients = OffloadTarget::host;
+        cpu_adam.parallelism.optimizer_step_on = OptimizerStepPlace::host;
+        cpu_adam.cluster.memory_system.host->memory_bandwidth_Bps = 409.6e9;
+        const std::string with_cpu_adam = write_scenario_yaml(cpu_adam);
+        QVERIFY2(with_cpu_adam.find("optimizer_step_on: host") != std::string::npos &&
+                     with_cpu_adam.find("memory_bandwidth: 409.6 GB/s") != std::string::npos,
+                 with_cpu_adam.c_str());
+        const LoadResult cpu_adam_again = load_scenario_text(with_cpu_adam, "cpu-adam.yaml");
+        QVERIFY(cpu_adam_again.ok());
+        QVERIFY(cpu_adam_again.scenario->value() == cpu_adam);
     }
 
     void offloadNeedsItsTier() {

@@ -58,6 +58,7 @@ private Q_SLOTS:
     void nvmeAndPoolAreAddedAndRemovedInTheForm();
     void statesAreOffloadedWithTheirZeroStage_data();
     void statesAreOffloadedWithTheirZeroStage();
+    void theOptimizerStepMovesToTheHost();
     void fp8GemmEfficiencyAppearsWithFp8Training();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
@@ -627,6 +628,35 @@ void TestScenarioForm::statesAreOffloadedWithTheirZeroStage() {
     QVERIFY(write_scenario_yaml(document.scenario()).find(key) != std::string::npos);
     form.enter(path, QStringLiteral("none"));
     QVERIFY(write_scenario_yaml(document.scenario()).find(key.substr(0, key.find(':'))) == std::string::npos);
+}
+
+// ZeRO-Offload's CPU-Adam from the form: with states and gradients in host memory, the step on the host asks for the
+// host's memory bandwidth, then runs; both are written, and with the step back on the device the choice is not.
+void TestScenarioForm::theOptimizerStepMovesToTheHost() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    QVERIFY(show_scrolling(form));
+    const QString step = QStringLiteral("parallelism.optimizer_step_on");
+    form.enter(QStringLiteral("cluster.memory_system.host.capacity"), QStringLiteral("1 TiB"));
+    form.enter(QStringLiteral("cluster.memory_system.host.link_bandwidth"), QStringLiteral("32 GB/s"));
+    form.enter(QStringLiteral("parallelism.zero"), QStringLiteral("2"));
+    form.enter(QStringLiteral("parallelism.offload_optimizer"), QStringLiteral("host"));
+    form.enter(QStringLiteral("parallelism.offload_gradients"), QStringLiteral("host"));
+    QVERIFY(validate(document.scenario()).ok());
+    form.enter(step, QStringLiteral("host"));
+    QVERIFY2(form.message(step).contains(QStringLiteral("give cluster.memory_system.host.memory_bandwidth")),
+             qPrintable(form.message(step)));
+    form.enter(QStringLiteral("cluster.memory_system.host.memory_bandwidth"), QStringLiteral("409.6 GB/s"));
+    QVERIFY(validate(document.scenario()).ok());
+    QVERIFY(form.message(step).isEmpty());
+    QCOMPARE(document.scenario().cluster.memory_system.host->memory_bandwidth_Bps, 409.6e9);
+    const std::string written = write_scenario_yaml(document.scenario());
+    QVERIFY2(written.find("optimizer_step_on: host") != std::string::npos &&
+                 written.find("memory_bandwidth: 409.6 GB/s") != std::string::npos,
+             written.c_str());
+    form.enter(step, QStringLiteral("device"));
+    QVERIFY(write_scenario_yaml(document.scenario()).find("optimizer_step_on") == std::string::npos);
 }
 
 // NVMe and the memory pool, like host memory: the tier's first field adds it and, emptied, removes it; the pool's other

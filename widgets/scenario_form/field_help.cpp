@@ -74,6 +74,9 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.memory_system.host.link_bandwidth"),
          tr("Each GPU's own link to its node's CPU memory (PCIe, CXL), each direction: what a load or store of "
             "offloaded states moves at")},
+        {QStringLiteral("cluster.memory_system.host.memory_bandwidth"),
+         tr("The node's CPU memory itself, all its channels (e.g. 409.6 GB/s for two 8-channel DDR4-3200 sockets): what "
+            "an optimizer step on the host streams the states at, shared by the node's GPUs; empty: not given")},
         {QStringLiteral("cluster.memory_system.gpus_per_node"),
          tr("GPUs sharing one node's host memory, NVMe and in-node pool switch; empty: the innermost topology "
             "dimension's size")},
@@ -173,6 +176,11 @@ const std::map<QString, QString>& help_by_path() {
          tr("Where ZeRO's gradient shards live once reduced — none: on the device; host, nvme or pool: in that tier, "
             "each reduced bucket's shard stored after its reduce-scatter and loaded again for the optimizer step "
             "(ZeRO-Offload); with the pool's in-switch collectives the store is the reduce-scatter. Needs ZeRO 2 or 3")},
+        {QStringLiteral("parallelism.optimizer_step_on"),
+         tr("Where the optimizer step runs — device: offloaded states are loaded, updated and stored back; host: the "
+            "host's CPUs update them in host memory from the gradients stored there and each device loads back only "
+            "its updated 16-bit weights (ZeRO-Offload's CPU-Adam). Host needs the states and gradients offloaded to "
+            "host memory and the host's memory bandwidth")},
         {QStringLiteral("parallelism.offload_sub_group"),
          tr("Offloaded optimizer states and gradients move and are updated this many parameters at a time, at most two such "
             "sub-groups on the device at once (DeepSpeed's sub_group_size); empty: 10⁹")},

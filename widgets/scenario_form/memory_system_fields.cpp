@@ -104,6 +104,9 @@ void append_memory_system_fields(const Scenario& scenario, std::vector<ScenarioF
     fields.push_back(tier_quantity_field(prefix + QStringLiteral("host.link_bandwidth"), tr("Host link"), unit,
                                          Dimension::bandwidth, &MemorySystemSpec::host,
                                          &HostMemory::link_bandwidth_Bps, false));
+    fields.push_back(tier_quantity_field(prefix + QStringLiteral("host.memory_bandwidth"), tr("Host memory bandwidth"),
+                                         tr("with its unit; for a step on the host"), Dimension::bandwidth,
+                                         &MemorySystemSpec::host, &HostMemory::memory_bandwidth_Bps, false));
     fields.push_back(tier_quantity_field(prefix + QStringLiteral("nvme.capacity"), tr("NVMe"),
                                          tr("with its unit; empty: no NVMe"), Dimension::size, &MemorySystemSpec::nvme,
                                          &NvmeStorage::capacity_bytes, true));

@@ -345,6 +345,11 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                                [](Scenario& s) -> OffloadTarget& {
                                                    return s.parallelism.offload_gradients;
                                                }));
+    fields.push_back(enum_field<OptimizerStepPlace>(QStringLiteral("parallelism.optimizer_step_on"), parallelism,
+                                                    tr("Optimizer step on"), optimizer_step_place_names,
+                                                    [](Scenario& s) -> OptimizerStepPlace& {
+                                                        return s.parallelism.optimizer_step_on;
+                                                    }));
     fields.push_back(optional_integer_field(
         QStringLiteral("parallelism.offload_sub_group"), parallelism, tr("Offload sub-group"),
         tr("1000000000 parameters"),

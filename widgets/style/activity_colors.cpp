@@ -91,6 +91,7 @@ QColor task_kind_color(TaskKind kind) {
     case TaskKind::injected_delay: return QColor(0xc5, 0x1b, 0x7d);
     case TaskKind::memory_load: return exposed_remote_memory_color();
     case TaskKind::memory_store: return exposed_remote_memory_color().darker(140);  // the same tier, the other way
+    case TaskKind::host_optimizer: return QColor(0xc4, 0x9c, 0x94);  // Tableau 20's light brown: the optimizer's, away
     }
     return grey;
 }

@@ -45,6 +45,7 @@ QString task_kind_label(TaskKind kind) {
     case TaskKind::injected_delay: return tr("Injected delay");
     case TaskKind::memory_load: return tr("Memory load");
     case TaskKind::memory_store: return tr("Memory store");
+    case TaskKind::host_optimizer: return tr("Optimizer on the host");
     }
     return {};
 }

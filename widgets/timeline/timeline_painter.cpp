@@ -61,7 +61,7 @@ QBrush exposed_brush(const QColor& background) {
 // Hatches the parts of a transfer during which its device computes nothing (event_exposure.h).
 void paintExposed(QPainter& painter, const QRectF& rect, const Timeline& timeline, EventId id) {
     const TimelineEvent event = timeline.event(id);
-    if (!is_communication(event.kind) && !is_memory_transfer(event.kind)) return;
+    if (!is_communication(event.kind) && !is_remote_memory_work(event.kind)) return;
     const double seconds_per_px = (event.end_s - event.start_s) / rect.width();
     const QBrush hatch = exposed_brush(task_kind_color(event.kind));
     for (const TimeInterval& part : exposed_parts(timeline, id)) {
@@ -369,7 +369,7 @@ void paint_legend(QPainter& painter, const TimelinePicture& picture, const QPale
     bool any_exposed = false;
     for (const auto& kind : task_kind_names) {
         any_exposed = any_exposed || ((picture.present_kinds & kind_bit(kind.value)) != 0 &&
-                                      (is_communication(kind.value) || is_memory_transfer(kind.value)));
+                                      (is_communication(kind.value) || is_remote_memory_work(kind.value)));
     }
     if (all_fit && any_exposed) {
         all_fit = entry(tr("Exposed (nothing computes)"), task_kind_color(TaskKind::tp_comm), true);
