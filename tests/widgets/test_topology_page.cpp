@@ -269,6 +269,12 @@ void TestTopologyPage::theMemorySystemIsDrawnUnderTheTopology() {
     });
     QCOMPARE(plain_page.canvas()->memoryTierTexts(),
              QStringList{QStringLiteral("Host memory · 512 GB a node — 25 GB/s a GPU's link")});
+    // With the CPU memory's own bandwidth (for an optimizer step on the host), the box says it too.
+    plain.edit(QStringLiteral("host memory bandwidth"), QString(), [](Scenario& s) {
+        s.cluster.memory_system.host->memory_bandwidth_Bps = 409.6e9;
+    });
+    QCOMPARE(plain_page.canvas()->memoryTierTexts(),
+             QStringList{QStringLiteral("Host memory · 512 GB a node — 25 GB/s a GPU's link · 409.6 GB/s CPU memory")});
 }
 
 void TestTopologyPage::aPaletteButtonDroppedOnTheCanvasAddsItsDimension() {

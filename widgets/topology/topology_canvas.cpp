@@ -258,9 +258,14 @@ void TopologyCanvas::drawMemorySystem(const QFont& font) {
     };
     std::vector<TierBox> boxes;
     if (memory.host) {
-        boxes.push_back({tr("Host memory · %1 a node").arg(size(memory.host->capacity_bytes)),
-                         tr("%1 a GPU's link").arg(bandwidth(memory.host->link_bandwidth_Bps)),
-                         tr("Each node's CPU memory, which each GPU reaches over its own link (PCIe or CXL)"), 0});
+        QString detail = tr("%1 a GPU's link").arg(bandwidth(memory.host->link_bandwidth_Bps));
+        if (memory.host->memory_bandwidth_Bps > 0.0) {
+            detail += tr(" · %1 CPU memory").arg(bandwidth(memory.host->memory_bandwidth_Bps));
+        }
+        boxes.push_back({tr("Host memory · %1 a node").arg(size(memory.host->capacity_bytes)), detail,
+                         tr("Each node's CPU memory, which each GPU reaches over its own link (PCIe or CXL), and the "
+                            "bandwidth of the memory itself, which an optimizer step on the host streams at"),
+                         0});
     }
     if (memory.nvme) {
         boxes.push_back({tr("NVMe · %1 a node").arg(size(memory.nvme->capacity_bytes)),
