@@ -138,7 +138,8 @@ void GraphBuilder::emit_optimizer(std::int32_t device, int stage, const std::vec
     task.kind = TaskKind::optimizer;
     task.stream = Stream::compute;
     task.label = tasks_.label("optimizer step");
-    const KernelTime step_time = compute_.kernel_time("optimizer", Pass::forward, OperationWork{0.0, bytes, 0.0});
+    const KernelTime step_time =
+        compute_.kernel_time("optimizer", Pass::forward, OperationWork{.flops = 0.0, .memory_bytes = bytes});
     task.work_s = step_time.total_s;
     task.memory_bound_share = static_cast<float>(step_time.memory_bound_share());
     task.bytes = bytes;

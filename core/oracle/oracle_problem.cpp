@@ -41,7 +41,8 @@ Expected<OracleProblem> oracle_problem(const ValidatedScenario& validated) {
         layer.backward_s = compute.time_s(work.operation.name, Pass::backward, work.operation.backward) / micro_batch;
         // The optimizer step as the simulation runs it (a memory-bound pass over the parameters' states).
         const double step_bytes = optimizer_step_bytes(work.parameters, training);
-        layer.update_s = compute.time_s("optimizer", Pass::forward, OperationWork{0.0, step_bytes, 0.0});
+        layer.update_s =
+            compute.time_s("optimizer", Pass::forward, OperationWork{.flops = 0.0, .memory_bytes = step_bytes});
         problem.layers.push_back(std::move(layer));
     }
     problem.batch = static_cast<double>(training.global_batch);
