@@ -34,7 +34,8 @@ group, transfers to and from memory beyond the device, pipeline bubble, idle) an
                   model_flops_per_iteration, model_tflops_per_device, mfu, hfu,
                   breakdown_s {compute, exposed_local_memory, exposed_comm {tp, cp, ep, pp, dp},
                                exposed_remote_memory, bubble, idle},
-                  memory {peak_bytes, capacity_bytes, oom, by_category_bytes {...}}, simulation {events, wall_s, mode},
+                  memory {peak_bytes, capacity_bytes, oom, by_category_bytes {...}},
+                  simulation {events, wall_s, mode, steady_state {used, period_s, ... | reason}},
                   warnings []
   --trace FILE    write a Chrome trace (open it in Perfetto or chrome://tracing)
   --csv FILE      write each simulated device's breakdown as CSV
@@ -104,6 +105,15 @@ void print_summary(std::ostream& out, const Report& report) {
     for (const Warning& warning : report.warnings) out << "warning: " << warning_text(warning) << '\n';
     out << "simulated " << count_phrase(report.events, "event") << " in "
         << format_readable(report.wall_s, Dimension::time) << " (" << report.mode << ")\n";
+    const SteadyStateUse& steady = report.steady_state;
+    if (steady.used) {
+        out << "steady state      " << steady.repeated_micro_batches << " of "
+            << steady.simulated_micro_batches + steady.repeated_micro_batches
+            << " micro-batches by repeating a period of " << format_readable(steady.period_s, Dimension::time) << " ("
+            << count_phrase(steady.period_micro_batches, "micro-batch", "micro-batches") << ")\n";
+    } else {
+        out << "steady state      not used: " << steady.reason << '\n';
+    }
 }
 
 }  // namespace

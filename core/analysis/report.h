@@ -7,6 +7,7 @@
 #include "common/warning.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
+#include "engine/steady_period.h"
 #include "scenario/scenario.h"
 
 #include <optional>
@@ -48,6 +49,7 @@ struct Report {
     std::uint64_t events = 0;
     double wall_s = 0.0;
     std::string mode;  // "representative" or "all-devices"
+    SteadyStateUse steady_state;  // whether the engine repeated the schedule's steady period (engine/steady_period.h)
     std::vector<Warning> warnings;  // the compiler's, then out of memory, then an implausible iteration time
     std::vector<OffloadUse> offloads;  // the tiers that keep offloaded model states, and how much of each they take
     std::vector<DeviceReport> per_device;

@@ -57,4 +57,22 @@ private:
     double to_ = 1.0;
 };
 
+// A sink for a step that runs inside another phase (a short compile inside the engine phase): whatever the step
+// reports is passed on as the part [from, to] of `phase`; cancelling is asked of the sink it wraps.
+class ProgressWithin final : public ProgressSink {
+public:
+    ProgressWithin(ProgressSink* sink, SimulationPhase phase, double from, double to) noexcept
+        : sink_(sink), phase_(phase), from_(from), to_(to) {}
+    void progress(SimulationPhase /*step's phase*/, double fraction) override {
+        if (sink_ != nullptr) sink_->progress(phase_, from_ + fraction * (to_ - from_));
+    }
+    [[nodiscard]] bool cancelled() const override { return sink_ != nullptr && sink_->cancelled(); }
+
+private:
+    ProgressSink* sink_;
+    SimulationPhase phase_;
+    double from_;
+    double to_;
+};
+
 }  // namespace parasight

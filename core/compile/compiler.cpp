@@ -20,7 +20,7 @@ double minimum_task_count(const Scenario& scenario, const CompileOptions& option
         options.all_devices ? static_cast<double>(scenario.topology().device_count()) / scenario.parallelism.pp : 1.0;
     double per_layer = 2.0;
     if (scenario.model.kind == ModelKind::transformer) per_layer = scenario.parallelism.tp > 1 ? 8.0 : 4.0;
-    return per_layer * static_cast<double>(scenario.micro_batches()) * pipeline_layer_count(scenario.model) *
+    return per_layer * static_cast<double>(compiled_micro_batches(scenario, options)) * pipeline_layer_count(scenario.model) *
            devices_per_stage;
 }
 
@@ -40,7 +40,7 @@ std::string_view task_count_words(TaskCount count) {
 SimulationError too_large(double tasks, TaskCount count, const Scenario& scenario, const CompileOptions& options) {
     std::string message = "the execution graph would hold " + std::string(task_count_words(count)) +
                           units::format_fixed(tasks, 0) + " tasks (" +  // 128000000 rather than 1.28e+08
-                          count_phrase(scenario.micro_batches(), "micro-batch", "micro-batches") + " per pipeline";
+                          count_phrase(compiled_micro_batches(scenario, options), "micro-batch", "micro-batches") + " per pipeline";
     if (options.all_devices) message += ", every device simulated";
     message += "); the limit is " + std::to_string(options.max_tasks) +
                ". Simulate fewer micro-batches (a larger training.micro_batch or a smaller global_batch)";
@@ -61,6 +61,10 @@ SimulationError too_large(double tasks, TaskCount count, const Scenario& scenari
 }
 
 }  // namespace
+
+std::int64_t compiled_micro_batches(const Scenario& scenario, const CompileOptions& options) noexcept {
+    return options.micro_batches > 0 ? options.micro_batches : scenario.micro_batches();
+}
 
 Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& validated,
                                                           const CompileOptions& requested) {

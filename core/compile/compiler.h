@@ -22,7 +22,12 @@ struct CompileOptions {
     // (task ids are 32-bit); more counts as that.
     std::int64_t max_tasks = 50'000'000;
     ProgressSink* progress = nullptr;  // reports SimulationPhase::compile; polled once per pipeline step
+    // Above 0: the schedule runs this many micro-batches instead of the scenario's (the steady state's short run).
+    std::int64_t micro_batches = 0;
 };
+
+// The micro-batches a compiled graph runs: the options' when set, else the scenario's.
+[[nodiscard]] std::int64_t compiled_micro_batches(const Scenario& scenario, const CompileOptions& options) noexcept;
 
 // The graph, or why there is none: too_large (with the figure) or cancelled.
 [[nodiscard]] Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& scenario,

@@ -23,7 +23,7 @@ GraphBuilder::GraphBuilder(const ValidatedScenario& validated, const CompileOpti
                                   scenario_.simulation.measured_times_s)),
       element_bytes_(storage_element_bytes(scenario_.training.dtype)),
       gradient_bytes_(gradient_element_bytes(scenario_.training)),
-      micro_batches_(static_cast<int>(scenario_.micro_batches())),
+      micro_batches_(static_cast<int>(compiled_micro_batches(scenario_, options))),
       chunks_(parallelism_.schedule == Schedule::interleaved ? parallelism_.virtual_stages : 1),
       tree_(validated),
       what_if_(scenario_.what_if, layout_),

@@ -128,6 +128,7 @@ private:
         remaining_deps_.reserve(graph.tasks.size());
         hot_.reserve(graph.tasks.size());
         run_.timings.reserve(graph.tasks.size());
+        if (options_.record_start_order) run_.start_order.reserve(graph.tasks.size());
         member_offsets_.assign(static_cast<std::size_t>(graph.collective_count) + 1, 0);
         for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
             if ((t & 0xFFFFU) == 0 && progress_.report(prepare_share * static_cast<double>(t) / total)) return false;
@@ -248,6 +249,7 @@ private:
             const HotTask& task = hot_[static_cast<std::size_t>(member)];
             busy_[slot(task.device, task.stream)] = id;
             run_.timings[static_cast<std::size_t>(member)].start_s = now_s_;
+            if (options_.record_start_order) run_.start_order.push_back(member);
             active_[static_cast<std::size_t>(task.device)].push_back(id);
             mark_rate_stale(task.device);
             count_running(task.device, activity.occupies, +1);

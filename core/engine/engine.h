@@ -19,6 +19,7 @@ struct EngineOptions {
     double overlap_slowdown = 0.1;  // γ: an overlapped operation takes (1 + γ) times as long
     bool bandwidth_sharing = true;
     bool record_memory_timeline = false;
+    bool record_start_order = false;  // EngineRun::start_order
     double memory_capacity_bytes = 0.0;  // per device; 0: unlimited
     // End the run (EngineEnd::out_of_memory) at the first allocation that takes a device past its capacity:
     // what a sweep needs to know of a configuration that does not fit, at a fraction of the cost.
@@ -57,6 +58,7 @@ enum class EngineEnd : std::uint8_t {
 struct EngineRun {
     std::vector<TaskTiming> timings;   // by TaskId
     std::vector<DeviceMemory> memory;  // by simulated device
+    std::vector<TaskId> start_order;   // when recorded: every task in the order it started (so by start time)
     double makespan_s = 0.0;
     std::uint64_t events = 0;          // task starts and finishes
     EngineEnd end = EngineEnd::finished;

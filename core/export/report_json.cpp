@@ -68,6 +68,18 @@ std::string report_json(const Report& report) {
     json.key("events").value(static_cast<std::int64_t>(report.events));
     json.key("wall_s").value(report.wall_s);
     json.key("mode").value(report.mode);
+    const SteadyStateUse& steady = report.steady_state;
+    json.key("steady_state").begin_object();
+    json.key("used").value(steady.used);
+    if (steady.used) {
+        json.key("period_s").value(steady.period_s);
+        json.key("period_micro_batches").value(static_cast<std::int64_t>(steady.period_micro_batches));
+        json.key("simulated_micro_batches").value(steady.simulated_micro_batches);
+        json.key("repeated_micro_batches").value(steady.repeated_micro_batches);
+    } else {
+        json.key("reason").value(steady.reason);
+    }
+    json.end_object();
     json.end_object();
     json.key("warnings").begin_array();
     for (const Warning& warning : report.warnings) json.value(warning_text(warning));

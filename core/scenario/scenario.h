@@ -297,6 +297,9 @@ struct StrategyOverride {
 struct SimulationSpec {
     double overlap_slowdown = 0.1;  // Proteus' γ: overlapped compute and communication each slow by this fraction
     bool bandwidth_sharing = true;
+    // Repeat the pipeline's steady period instead of simulating every micro-batch (engine/steady_period.h): the same
+    // result at a fraction of the cost. Off: every micro-batch event by event.
+    bool steady_state = true;
     int collective_chunks = 64;     // pieces a collective's buffer is cut into to pipeline across dimensions
     // Gradients are reduced in buckets of this size as backward produces them (PyTorch DDP's bucket_cap_mb = 25).
     double gradient_bucket_bytes = 25.0 * 1024 * 1024;

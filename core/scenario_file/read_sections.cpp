@@ -228,12 +228,13 @@ void read_strategy_tree(const YAML::Node& node, YamlSource& source, LocationInde
 
 void read_simulation(const YAML::Node& node, YamlSource& source, LocationIndex& locations, SimulationSpec& simulation) {
     const std::vector<std::string_view> keys{"overlap_slowdown", "bandwidth_sharing", "collective_chunks",
-                                             "gradient_bucket", "measured_operations"};
+                                             "gradient_bucket", "measured_operations", "steady_state"};
     MapReader reader(node, source, "simulation", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
     reader.read_fraction("overlap_slowdown", simulation.overlap_slowdown, limits::overlap_slowdown);
     reader.read_bool("bandwidth_sharing", simulation.bandwidth_sharing);
+    reader.read_bool("steady_state", simulation.steady_state);
     reader.read_integer("collective_chunks", simulation.collective_chunks, limits::collective_chunks);
     reader.read_quantity("gradient_bucket", simulation.gradient_bucket_bytes, units::Dimension::size,
                          limits::gradient_bucket);

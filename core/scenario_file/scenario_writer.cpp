@@ -348,6 +348,8 @@ void write_simulation(YAML::Emitter& out, const SimulationSpec& simulation) {
     if (!simulation.measured_operations.empty()) {
         out << YAML::Key << "measured_operations" << YAML::Value << simulation.measured_operations;
     }
+    // Written only when off, so that scenarios written before it existed keep their text (and content hash).
+    if (!simulation.steady_state) out << YAML::Key << "steady_state" << YAML::Value << YAML::TrueFalseBool << false;
     out << YAML::EndMap;
 }
 

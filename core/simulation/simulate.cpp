@@ -1,5 +1,7 @@
 #include "simulation/simulate.h"
 
+#include "simulation/steady_state_run.h"
+
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -38,7 +40,9 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     engine.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     engine.progress = options.progress;
     engine.stop_at_over_capacity = options.stop_at_out_of_memory;
-    simulated.run = run_engine(simulated.graph, engine);
+    ScheduleRun schedule = run_schedule(validated, simulated.graph,
+                                        CompileOptions{options.all_devices, options.max_tasks, nullptr}, engine);
+    simulated.run = std::move(schedule.run);
     switch (simulated.run.end) {
     case EngineEnd::finished: break;
     case EngineEnd::out_of_memory: {
@@ -85,6 +89,7 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     }
     simulated.report = std::move(*report);
     simulated.report.mode = options.all_devices ? "all-devices" : "representative";
+    simulated.report.steady_state = std::move(schedule.steady_state);
     return simulated;
 }
 

@@ -94,6 +94,8 @@ const QList<QPair<QString, QJsonValue::Type>>& documented_keys() {
         {QStringLiteral("simulation.events"), T::Double},
         {QStringLiteral("simulation.wall_s"), T::Double},
         {QStringLiteral("simulation.mode"), T::String},
+        {QStringLiteral("simulation.steady_state"), T::Object},
+        {QStringLiteral("simulation.steady_state.used"), T::Bool},
         {QStringLiteral("warnings"), T::Array},
     };
     return keys;
@@ -123,6 +125,19 @@ QStringList report_shape_problems(const QJsonObject& json) {
     }
     const bool oom = json.value(QLatin1String("memory")).toObject().value(QLatin1String("oom")).toBool();
     if (oom) children[QStringLiteral("memory")].insert(QStringLiteral("oom_at"));
+    // The steady state's period when it was used, the reason the whole schedule ran when not.
+    const QString steady = QStringLiteral("simulation.steady_state");
+    const bool used = value_at(json, steady + QStringLiteral(".used")).toBool();
+    const std::vector<std::pair<QString, QJsonValue::Type>> steady_keys =
+        used ? std::vector<std::pair<QString, QJsonValue::Type>>{{QStringLiteral("period_s"), QJsonValue::Double},
+                                                                  {QStringLiteral("period_micro_batches"), QJsonValue::Double},
+                                                                  {QStringLiteral("simulated_micro_batches"), QJsonValue::Double},
+                                                                  {QStringLiteral("repeated_micro_batches"), QJsonValue::Double}}
+             : std::vector<std::pair<QString, QJsonValue::Type>>{{QStringLiteral("reason"), QJsonValue::String}};
+    for (const auto& [key, type] : steady_keys) {
+        children[steady].insert(key);
+        if (value_at(json, steady + u'.' + key).type() != type) problems << QStringLiteral("%1.%2: JSON type").arg(steady, key);
+    }
     for (auto it = children.cbegin(); it != children.cend(); ++it) {
         const QJsonObject object = it.key().isEmpty() ? json : value_at(json, it.key()).toObject();
         for (const QString& key : object.keys()) {
@@ -487,9 +502,14 @@ private slots:
         QVERIFY2(run.out.contains(QStringLiteral("per device (mean over 8 devices):\n")), qPrintable(run.out));
         QVERIFY2(run.out.contains(QStringLiteral("\n  pipeline bubble ")), qPrintable(run.out));
         QVERIFY2(run.out.contains(QStringLiteral(" of 80 GiB\n")), qPrintable(run.out));
-        QVERIFY2(lines.last().startsWith(QStringLiteral("simulated ")) &&
-                     lines.last().endsWith(QStringLiteral(" (representative)")),
-                 qPrintable(lines.last()));
+        const QString& simulated = lines[lines.size() - 2];
+        QVERIFY2(simulated.startsWith(QStringLiteral("simulated ")) &&
+                     simulated.endsWith(QStringLiteral(" (representative)")),
+                 qPrintable(simulated));
+        // small_pipeline.yaml: 16 / (dp 2 × 2) = 4 micro-batches on 2 stages, fewer than a 1F1B short run of
+        // 2·(2 + 1) + 4 = 10 and one period more to repeat.
+        QCOMPARE(lines.last(), QStringLiteral("steady state      not used: too few micro-batches (4) to repeat a steady "
+                                              "period: this schedule needs 11"));
     }
 
     void summary_of_one_device() {

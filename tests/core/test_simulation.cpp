@@ -25,6 +25,7 @@
 #include "simulation/simulate.h"
 #include "topology/parallel_layout.h"
 
+#include "bubble_scenario.h"
 #include "numeric_compare.h"
 
 #include <QJsonArray>
@@ -53,6 +54,7 @@ using parasight::Stream;
 using parasight::Task;
 using parasight::TaskId;
 using parasight::TaskKind;
+using parasight::testing::bubble_yaml;
 using parasight::testing::qs;
 
 Q_DECLARE_METATYPE(parasight::Recompute)
@@ -309,26 +311,6 @@ std::string gpipe_two_stage_yaml() {
            "cluster:\n  device: " + binary_device +
            "\n  topology: [{kind: switch, size: 2, bandwidth: 4294967296 B/s, latency: 0 s}]\n"
            "parallelism: {pp: 2, schedule: gpipe}\n"
-           "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
-}
-
-// For bubble fractions: sequences of 10^8 tokens make the O(s²) attention core dwarf everything that is not the same
-// on every stage — the one-wide logits (2·b·s·h·V with V = 1) on the last stage, the embedding on the first, the
-// optimizer step, the pipeline sends over a 1000 TB/s link. What is left over is ≈ 1/(2·s·L) of a stage, < 1e-9.
-std::string bubble_yaml(const char* schedule, int stages, int micro_batches, int chunks, int layers_per_chunk,
-                        int micro_batch_group = 0) {
-    return "schema: 1\nname: bubble\nmodel: {kind: transformer, layers: " +
-           std::to_string(layers_per_chunk * stages * chunks) +
-           ", hidden: 64, heads: 1, seq_len: 100000000, vocab: 1}\n"
-           "training: {global_batch: " + std::to_string(micro_batches) + ", micro_batch: 1, dtype: bf16}\n"
-           "cluster:\n  device: {name: ideal, peak: {bf16: 1 TFLOP/s}, memory: 80 GiB, memory_bandwidth: 1000 TB/s, "
-           "matmul_efficiency: 1, matmul_half_dim: 0, memory_efficiency: 1}\n"
-           "  topology: [{kind: switch, size: " + std::to_string(stages) +
-           ", bandwidth: 1000 TB/s, latency: 0 s}]\n"
-           "parallelism: {pp: " + std::to_string(stages) + ", schedule: " + schedule +
-           ", virtual_stages: " + std::to_string(chunks) +
-           (micro_batch_group > 0 ? ", micro_batch_group: " + std::to_string(micro_batch_group) : std::string()) +
-           "}\n"
            "simulation: {overlap_slowdown: 0, bandwidth_sharing: false}\n";
 }
 

@@ -122,6 +122,10 @@ void TestMainWindow::opensTheDefaultScenarioSimulated() {
     QVERIFY2(texts[2].startsWith(QStringLiteral("MFU ")), qPrintable(texts[2]));
     QVERIFY2(texts[3].startsWith(QStringLiteral("Peak memory ")) && texts[3].endsWith(QStringLiteral(" of 80 GiB")),
              qPrintable(texts[3]));
+    // 192 micro-batches a pipeline; the short run of 38 (2·(16 + 1) + 4) settles, the other 154 repeat its period.
+    QVERIFY2(texts[4].startsWith(QStringLiteral("640006 events in ")) &&
+                 texts[4].endsWith(QStringLiteral(", 154 of 192 micro-batches by repeating the steady period")),
+             qPrintable(texts[4]));
     QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — ParaSight"));
 }
 

@@ -207,6 +207,9 @@ const std::map<QString, QString>& help_by_path() {
             "(0.1: 10%)")},
         {QStringLiteral("simulation.bandwidth_sharing"),
          tr("Concurrent transfers on one link share its bandwidth fairly, re-rated as each starts and ends")},
+        {QStringLiteral("simulation.steady_state"),
+         tr("Simulate a few micro-batches, find the period the pipeline settles into and repeat it for the rest: the "
+            "same result at a fraction of the cost. Off: every micro-batch event by event")},
         {QStringLiteral("simulation.collective_chunks"),
          tr("Pieces a collective's buffer is cut into, to pipeline across dimensions (ASTRA-sim 2.0)")},
         {QStringLiteral("simulation.gradient_bucket"),

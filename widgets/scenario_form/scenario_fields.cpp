@@ -370,6 +370,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                   [](Scenario& s) -> double& { return s.simulation.overlap_slowdown; }));
     fields.push_back(flag_field(QStringLiteral("simulation.bandwidth_sharing"), simulation, tr("Bandwidth sharing"),
                                 [](Scenario& s) -> bool& { return s.simulation.bandwidth_sharing; }));
+    fields.push_back(flag_field(QStringLiteral("simulation.steady_state"), simulation, tr("Repeat the steady period"),
+                                [](Scenario& s) -> bool& { return s.simulation.steady_state; }));
     fields.push_back(integer_field<int>(QStringLiteral("simulation.collective_chunks"), simulation,
                                         tr("Collective chunks"),
                                         [](Scenario& s) -> int& { return s.simulation.collective_chunks; }));

@@ -41,13 +41,20 @@ void SummaryBar::showReport(const Report& report) {
                                       .arg(report.out_of_memory->npu)
                                       .arg(QString::fromStdString(report.out_of_memory->tensor).toHtmlEscaped()));
     }
+    QString events = tr("%1 events in %2").arg(QString::number(report.events), time_text(report.wall_s));
+    const SteadyStateUse& steady = report.steady_state;
+    if (steady.used) {
+        // The engine simulated a short run and repeated its steady period for the rest (docs/model.md §4).
+        events += tr(", %1 of %2 micro-batches by repeating the steady period")
+                      .arg(steady.repeated_micro_batches)
+                      .arg(steady.simulated_micro_batches + steady.repeated_micro_batches);
+    }
     showItems({unbroken(tr("Iteration <b>%1</b>").arg(time_text(report.iteration_time_s))),
                unbroken(throughput),
                unbroken(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
                             .arg(fixed_text(100.0 * report.mfu, 1), fixed_text(100.0 * report.hfu, 1))),
                memory,
-               unbroken(tr("%1 events in %2")
-                            .arg(QString::number(report.events), time_text(report.wall_s)))});
+               unbroken(events)});
     setStale(false);
 }
 

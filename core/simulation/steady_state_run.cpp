@@ -1,0 +1,155 @@
+#include "simulation/steady_state_run.h"
+
+#include "common/message_text.h"
+
+#include <algorithm>
+
+namespace parasight {
+namespace {
+
+// A schedule's period can span several of its steps: with stages of unequal time, 1F1B can settle into a pattern
+// that repeats every second or third micro-batch (the cyclicity of a max-plus system). The second try looks for
+// periods of up to this many steps.
+constexpr int longest_cycle = 4;
+constexpr std::int64_t cycle_multiple = 12;  // lcm(1, 2, 3, 4): a short run that many steps short of the full one
+
+// The short run's micro-batches for periods of up to `cycles` steps of `step` micro-batches: the schedule's warm-up
+// and drain (the micro-batches a stage holds in flight, at both ends) around four of the longest periods — three to
+// check and the next, which the check reaches — and as many more as make the rest a whole number of every period
+// tried (so the last, shorter interleaved group is the same in both runs).
+std::int64_t short_micro_batches(std::int64_t in_flight, int step, int cycles, std::int64_t micro_batches) {
+    std::int64_t count = 2 * in_flight + 4 * static_cast<std::int64_t>(cycles) * step;
+    const std::int64_t multiple = (cycles == 1 ? 1 : cycle_multiple) * step;
+    count += ((micro_batches - count) % multiple + multiple) % multiple;
+    return count;
+}
+
+SteadyStateUse not_used(std::string reason) {
+    SteadyStateUse use;
+    use.reason = std::move(reason);
+    return use;
+}
+
+bool ran_out_of_memory(const EngineRun& run) {
+    return std::any_of(run.memory.begin(), run.memory.end(),
+                       [](const DeviceMemory& memory) { return memory.over_capacity_task != -2; });
+}
+
+}  // namespace
+
+SteadyStatePlan plan_steady_state(const Scenario& scenario) {
+    SteadyStatePlan plan;
+    const ParallelismSpec& parallelism = scenario.parallelism;
+    if (!scenario.simulation.steady_state) {
+        plan.reason = "simulation.steady_state is off";
+        return plan;
+    }
+    if (parallelism.schedule == Schedule::gpipe) {
+        plan.reason = "GPipe runs every forward before any backward, so its schedule has no repeating period";
+        return plan;
+    }
+    // 1F1B and ZB-H1 hold at most pp micro-batches in flight and advance one a step. The interleaved schedule
+    // advances a micro-batch group a step and warms up with 2(pp − 1) + (v − 1)·N forward steps of v a micro-batch.
+    plan.in_flight = parallelism.pp + 1;
+    plan.step_micro_batches = 1;
+    if (parallelism.schedule == Schedule::interleaved) {
+        plan.step_micro_batches = parallelism.micro_batch_group.value_or(parallelism.pp);
+        const std::int64_t v = parallelism.virtual_stages;
+        const std::int64_t warmup_steps =
+            2 * (static_cast<std::int64_t>(parallelism.pp) - 1) + (v - 1) * plan.step_micro_batches;
+        plan.in_flight = (warmup_steps + v - 1) / v + 1;
+    }
+    const std::int64_t micro_batches = scenario.micro_batches();
+    const std::int64_t needed = short_micro_batches(plan.in_flight, plan.step_micro_batches, 1, micro_batches) +
+                                plan.step_micro_batches;
+    if (needed > micro_batches) {
+        plan.reason = "too few micro-batches (" + std::to_string(micro_batches) +
+                      ") to repeat a steady period: this schedule needs " + std::to_string(needed);
+        return plan;
+    }
+    plan.repeatable = true;
+    return plan;
+}
+
+ScheduleRun run_schedule(const ValidatedScenario& validated, const ExecutionGraph& graph,
+                         const CompileOptions& compile, const EngineOptions& engine) {
+    ScheduleRun result;
+    double reported = 0.0;  // how much of the engine phase the short runs have reported
+    auto run_whole = [&](std::string reason) {
+        result.steady_state = not_used(std::move(reason));
+        // The whole graph reports the rest of the phase, so that its progress never goes back.
+        ProgressWithin rest(engine.progress, SimulationPhase::engine, reported, 1.0);
+        EngineOptions whole = engine;
+        if (engine.progress != nullptr) whole.progress = &rest;
+        result.run = run_engine(graph, whole);
+        return std::move(result);
+    };
+    auto cancelled = [&] {
+        result.run = EngineRun{};
+        result.run.end = EngineEnd::cancelled;
+        return std::move(result);
+    };
+    const SteadyStatePlan plan = plan_steady_state(validated.value());
+    if (!plan.repeatable) return run_whole(plan.reason);
+    const std::int64_t micro_batches = validated->micro_batches();
+    const int step = plan.step_micro_batches;
+    // First a period of one step; a schedule that has not settled into one gets a second, longer try that also
+    // looks for periods of up to longest_cycle steps.
+    std::int64_t tried = 0;
+    for (const int cycles : {1, longest_cycle}) {
+        const std::int64_t count = short_micro_batches(plan.in_flight, step, cycles, micro_batches);
+        if (count + step > micro_batches) break;
+        tried = count;
+        const double from = cycles == 1 ? 0.0 : 0.5;
+        reported = from + 0.4;
+        CompileOptions short_compile = compile;
+        short_compile.micro_batches = count;
+        ProgressWithin compile_progress(engine.progress, SimulationPhase::engine, from, from + 0.05);
+        short_compile.progress = &compile_progress;
+        auto short_graph = compile_scenario(validated, short_compile);
+        if (!short_graph) {
+            if (short_graph.error().kind == SimulationErrorKind::cancelled) return cancelled();
+            break;
+        }
+        EngineOptions short_engine = engine;
+        short_engine.record_memory_timeline = true;
+        short_engine.record_start_order = true;
+        short_engine.stop_at_over_capacity = false;
+        ProgressWithin engine_progress(engine.progress, SimulationPhase::engine, from + 0.05, from + 0.4);
+        short_engine.progress = &engine_progress;
+        EngineRun short_run = run_engine(*short_graph, short_engine);
+        if (short_run.end == EngineEnd::cancelled) return cancelled();
+        for (int cycle = 1; cycle <= cycles; ++cycle) {
+            const int period_micro_batches = cycle * step;
+            if ((micro_batches - count) % period_micro_batches != 0 || count + period_micro_batches > micro_batches) {
+                continue;
+            }
+            const std::int64_t repeats = (micro_batches - count) / period_micro_batches;
+            const auto period =
+                find_steady_period(*short_graph, short_run, static_cast<int>(count), period_micro_batches, repeats);
+            if (!period) continue;
+            bool stopped = false;
+            const PhaseProgress progress =
+                PhaseProgress(engine.progress, SimulationPhase::engine).part(from + 0.4, 1.0);
+            auto run = repeat_steady_period(graph, *short_graph, std::move(short_run), static_cast<int>(count),
+                                            *period, repeats, engine.record_memory_timeline, progress, stopped);
+            if (stopped) return cancelled();
+            if (!run) return run_whole("the full schedule's tasks differ from the short run's period");
+            // A run that stops at its first allocation past the capacity ends where the whole graph's run ends.
+            if (engine.stop_at_over_capacity && ran_out_of_memory(*run)) {
+                return run_whole("a device runs out of memory");
+            }
+            result.run = std::move(*run);
+            result.steady_state.used = true;
+            result.steady_state.period_micro_batches = period_micro_batches;
+            result.steady_state.period_s = period->period_s;
+            result.steady_state.simulated_micro_batches = count;
+            result.steady_state.repeated_micro_batches = repeats * period_micro_batches;
+            return result;
+        }
+    }
+    return run_whole("the schedule did not settle into a repeating period within " +
+                     count_phrase(tried, "micro-batch", "micro-batches"));
+}
+
+}  // namespace parasight
