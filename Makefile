@@ -7,7 +7,8 @@
 #                 on this machine runs a sweep as a 3-shard array and merges it (as root)
 #   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
-#   make bench    the simulation and GUI-responsiveness benchmarks (figures for docs/performance.md)
+#   make bench    the simulation and GUI-responsiveness benchmarks, and the budget cases' instruction counts under
+#                 callgrind (figures for docs/performance.md; BENCH_QUICK=1 skips the every-device count)
 #   make validation  re-run the published-number checks and rewrite docs/validation.md
 #   make package  a .deb via CPack
 #   make screenshots  the README's pictures, rendered offscreen by parasight --screenshot
@@ -35,6 +36,8 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 TEST_PACKAGES := python3-torch
 # The one-node Slurm cluster of `make test-slurm`: its two daemons, sbatch and squeue, munge, and the sqlite3 shell.
 SLURM_PACKAGES := slurmctld slurmd slurm-client munge sqlite3
+# The instruction counts of `make bench` (tests/bench/callgrind_counts.sh).
+BENCH_PACKAGES := valgrind
 
 .PHONY: all deps fuzz-deps build run test asan test-slurm fuzz bench validation package screenshots clean
 
@@ -95,7 +98,9 @@ validation: build
 	$(BUILD_DIR)/tests/validation/validate_published tests/validation/cases.yaml --write docs/validation.md
 
 bench: build
+	$(call install_missing,$(BENCH_PACKAGES))
 	$(BUILD_DIR)/tests/bench/bench_simulation
+	tests/bench/callgrind_counts.sh $(CLI)
 	$(BUILD_DIR)/tests/bench/bench_sweep
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_gui_responsiveness
 	QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/tests/bench/bench_timeline

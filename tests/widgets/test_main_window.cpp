@@ -114,7 +114,7 @@ void TestMainWindow::opensTheDefaultScenarioSimulated() {
     QVERIFY(window.result() != nullptr);
     QVERIFY(window.result()->scenario == window.document().validated());
     const QStringList texts = window.summaryBar()->texts();
-    QCOMPARE(texts.size(), 5);
+    QCOMPARE(texts.size(), 6);
     // The default scenario's iteration time and peak memory as the core reports them; 1024 devices.
     QVERIFY2(texts[0].startsWith(QStringLiteral("Iteration ")), qPrintable(texts.join(u'|')));
     QVERIFY2(texts[1].contains(QStringLiteral("samples/s")) && texts[1].contains(QStringLiteral("tokens/s")),
@@ -123,9 +123,14 @@ void TestMainWindow::opensTheDefaultScenarioSimulated() {
     QVERIFY2(texts[3].startsWith(QStringLiteral("Peak memory ")) && texts[3].endsWith(QStringLiteral(" of 80 GiB")),
              qPrintable(texts[3]));
     // 192 micro-batches a pipeline; the short run of 38 (2·(16 + 1) + 4) settles, the other 154 repeat its period.
-    QVERIFY2(texts[4].startsWith(QStringLiteral("640006 events in ")) &&
-                 texts[4].endsWith(QStringLiteral(", 154 of 192 micro-batches by repeating the steady period")),
-             qPrintable(texts[4]));
+    QVERIFY2(texts[4].startsWith(QStringLiteral("640006 events in ")), qPrintable(texts[4]));
+    QCOMPARE(texts[5], QStringLiteral("154 of 192 micro\u2011batches by repeating the steady period"));
+    const auto* label = window.summaryBar()->findChild<QLabel*>();
+    QVERIFY(label != nullptr);
+    QVERIFY2(label->toolTip().startsWith(QStringLiteral("The engine simulated 38 micro-batches and repeated the "
+                                                        "schedule's steady period (97.59 ms, 1 micro-batch) for the "
+                                                        "other 154")),
+             qPrintable(label->toolTip()));
     QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — ParaSight"));
 }
 

@@ -41,24 +41,39 @@ void SummaryBar::showReport(const Report& report) {
                                       .arg(report.out_of_memory->npu)
                                       .arg(QString::fromStdString(report.out_of_memory->tensor).toHtmlEscaped()));
     }
-    QString events = tr("%1 events in %2").arg(QString::number(report.events), time_text(report.wall_s));
+    QStringList items{unbroken(tr("Iteration <b>%1</b>").arg(time_text(report.iteration_time_s))),
+                      unbroken(throughput),
+                      unbroken(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
+                                   .arg(fixed_text(100.0 * report.mfu, 1), fixed_text(100.0 * report.hfu, 1))),
+                      memory,
+                      unbroken(tr("%1 events in %2").arg(QString::number(report.events), time_text(report.wall_s)))};
     const SteadyStateUse& steady = report.steady_state;
+    const std::int64_t micro_batches = steady.simulated_micro_batches + steady.repeated_micro_batches;
     if (steady.used) {
-        // The engine simulated a short run and repeated its steady period for the rest (docs/model.md §4).
-        events += tr(", %1 of %2 micro-batches by repeating the steady period")
-                      .arg(steady.repeated_micro_batches)
-                      .arg(steady.simulated_micro_batches + steady.repeated_micro_batches);
+        // The engine simulated a short run and repeated its steady period for the rest (docs/model.md §4). A
+        // non-breaking hyphen keeps "micro-batches" whole when the bar wraps.
+        items << unbroken(tr("%1 of %2 micro\u2011batches by repeating the steady period")
+                              .arg(steady.repeated_micro_batches)
+                              .arg(micro_batches));
+        label_->setToolTip(tr("The engine simulated %1 micro-batches and repeated the schedule's steady period (%2, "
+                              "%3) for the other %4: the same result at a fraction of the cost. "
+                              "Simulation › Repeat the steady period turns it off.")
+                               .arg(steady.simulated_micro_batches)
+                               .arg(time_text(steady.period_s))
+                               .arg(steady.period_micro_batches == 1
+                                        ? tr("1 micro-batch")
+                                        : tr("%1 micro-batches").arg(steady.period_micro_batches))
+                               .arg(steady.repeated_micro_batches));
+    } else {
+        label_->setToolTip(tr("Every micro-batch simulated event by event: %1")
+                               .arg(QString::fromStdString(steady.reason).toHtmlEscaped()));
     }
-    showItems({unbroken(tr("Iteration <b>%1</b>").arg(time_text(report.iteration_time_s))),
-               unbroken(throughput),
-               unbroken(tr("MFU <b>%1%</b> · HFU <b>%2%</b>")
-                            .arg(fixed_text(100.0 * report.mfu, 1), fixed_text(100.0 * report.hfu, 1))),
-               memory,
-               unbroken(events)});
+    showItems(items);
     setStale(false);
 }
 
 void SummaryBar::showMessage(const QString& message) {
+    label_->setToolTip(QString());
     showItems({message.toHtmlEscaped()});
     setStale(false);  // a message is about the scenario being edited
 }
