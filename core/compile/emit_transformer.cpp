@@ -7,11 +7,13 @@
 #include "model/transformer_costs.h"
 #include "scenario/training_stack.h"
 
+#include <map>
+
 namespace parasight {
 
 TaskId GraphBuilder::tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward) {
     if (parallelism_.tp == 1) return after;
-    const double bytes = layer_costs(RecomputedOperations{}).work.tp_collective_bytes;
+    const double bytes = plain_layer_costs().work.tp_collective_bytes;
     if (parallelism_.sequence_parallel) {
         // Korthikanti §4.2.2: all-gather before the block, reduce-scatter after (mirrored in backward).
         const bool gather = before_block != backward;
@@ -136,7 +138,7 @@ GraphBuilder::BlockBackward GraphBuilder::block_backward(std::int32_t device, La
 
 TaskId GraphBuilder::layer_backward(std::int32_t device, int layer, int mb, const RecomputedOperations& recomputed,
                                     const LayerCosts& costs, TaskId after, bool input_gradient_only) {
-    const LayerCosts& plain = layer_costs(RecomputedOperations{});
+    const LayerCosts& plain = plain_layer_costs();
     TaskId last = after;
     // Recomputed activations live from the first recompute task to the end of the layer's backward.
     const TaskId recompute_start = static_cast<TaskId>(graph_.tasks.size());

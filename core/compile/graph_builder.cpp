@@ -133,12 +133,14 @@ void GraphBuilder::plan_in_flight_caps() {
 }
 
 const LayerCosts& GraphBuilder::layer_costs(const RecomputedOperations& recomputed) {
-    if (const auto it = layer_costs_.find(recomputed); it != layer_costs_.end()) return it->second;
+    for (const auto& [operations, costs] : layer_costs_) {
+        if (operations == recomputed) return costs;
+    }
     return layer_costs_
-        .emplace(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training,
-                                                     scenario_.training.micro_batch, compute_,
-                                                     element_bytes_, element_bytes_, recomputed))
-        .first->second;
+        .emplace_back(recomputed, transformer_layer_costs(model_, parallelism_, scenario_.training,
+                                                          scenario_.training.micro_batch, compute_, element_bytes_,
+                                                          element_bytes_, recomputed))
+        .second;
 }
 
 GraphBuilder::StageContext GraphBuilder::stage_context(int stage) {

@@ -21,7 +21,7 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
+#include <deque>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -68,6 +68,11 @@ private:
 
     // --- costs ---------------------------------------------------------------------------------------------------
     const LayerCosts& layer_costs(const RecomputedOperations& recomputed);
+    // Without recomputation: what a layer's tensor-parallel collectives carry, asked for each of them.
+    const LayerCosts& plain_layer_costs() {
+        if (plain_layer_costs_ == nullptr) plain_layer_costs_ = &layer_costs(RecomputedOperations{});
+        return *plain_layer_costs_;
+    }
 
     // --- emitting tasks ---------------------------------------------------------------------------------------------
     TaskId tensor_parallel(std::int32_t device, bool before_block, int layer, int mb, TaskId after, bool backward);
@@ -292,7 +297,10 @@ private:
     // The collective ids of the tied embedding's delay and reduction, by the first stage's NPU.
     std::unordered_map<std::int64_t, std::pair<std::int32_t, std::int32_t>> tied_embedding_instances_;
     ExecutionGraph graph_;
-    std::map<RecomputedOperations, LayerCosts> layer_costs_;
+    // A layer's costs for each recomputation it is asked with: a few (no recompute, each layer's setting), searched in
+    // order, in a deque so that the references layer_costs() returns stay valid as more are added.
+    std::deque<std::pair<RecomputedOperations, LayerCosts>> layer_costs_;
+    const LayerCosts* plain_layer_costs_ = nullptr;  // in layer_costs_
     WhatIfPlan what_if_;
     TransferCosts transfers_;  // after graph_ and what_if_, which it refers to
     TaskEmitter tasks_;        // after transfers_

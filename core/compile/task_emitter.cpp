@@ -27,10 +27,13 @@ std::int32_t TaskEmitter::add_label(const char* name, std::size_t slot) {
     return id;
 }
 
-TaskId TaskEmitter::emit(std::int32_t device, Task task) {
-    task.device = device;
-    if (task.stream == Stream::compute) task.work_s *= compute_time_factors_[static_cast<std::size_t>(device)];
-    return graph_.add(task);
+TaskId TaskEmitter::emit(std::int32_t device, const Task& task) {
+    // Copied once, into the graph, then placed and slowed there.
+    const TaskId id = graph_.add(task);
+    Task& added = graph_.tasks.back();
+    added.device = device;
+    if (added.stream == Stream::compute) added.work_s *= compute_time_factors_[static_cast<std::size_t>(device)];
+    return id;
 }
 
 void TaskEmitter::emit_delay(std::int32_t device, const Task& communication, double delay_s,

@@ -36,7 +36,7 @@ public:
     }
 
     // A computation on a device the what-if rules slow takes that much longer.
-    TaskId emit(std::int32_t device, Task task);
+    TaskId emit(std::int32_t device, const Task& task);
 
     // A communication that waits for `after`, preceded on its stream by `delay_s` (the what-if rules' delay for it)
     // when that is above 0: an injected_delay task its members meet as they meet the communication

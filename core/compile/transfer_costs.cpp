@@ -35,8 +35,11 @@ TransferCosts::TransferCosts(const Scenario& scenario, const ParallelLayout& lay
 TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveOp op, double bytes, std::int64_t npu) {
     const std::int32_t network_id =
         what_if_.degrades_links() ? network(what_if_.group_bandwidth_factors(axes_of(group), npu)) : 0;
-    const auto key = std::make_tuple(static_cast<int>(group), static_cast<int>(op), bytes, network_id);
-    if (const auto it = collectives_.find(key); it != collectives_.end()) return it->second;
+    auto& costed_before =
+        collectives_[static_cast<std::size_t>(group) * collective_op_count + static_cast<std::size_t>(op)];
+    for (const CostedCollective& entry : costed_before) {
+        if (entry.bytes == bytes && entry.network == network_id) return entry.cost;
+    }
     const auto spans = layout_.spans(axes_of(group));
     const CollectivePlan plan{scenario_.cluster.multi_dimension_collectives, scenario_.simulation.collective_chunks};
     const CollectiveCost cost =
@@ -60,7 +63,7 @@ TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveO
     shape.op = op;
     shape.ranks = cost.ranks;
     const Collective costed{cost.time_s, add_shape(std::move(shape))};
-    collectives_.emplace(key, costed);
+    costed_before.push_back(CostedCollective{bytes, network_id, costed});
     return costed;
 }
 

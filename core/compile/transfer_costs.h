@@ -71,7 +71,15 @@ private:
     std::vector<TransferShape>& shapes_;
     std::vector<Topology> networks_;  // the scenario's topology, then those with degraded links
     std::map<std::vector<double>, std::int32_t> network_ids_;
-    std::map<std::tuple<int, int, double, std::int32_t>, Collective> collectives_;  // by group, op, bytes, network
+    // Each distinct collective once, by group and op, then bytes and network: a layer's few collectives recur in
+    // every micro-batch, so a short list per group and op is searched (most hold one to three).
+    struct CostedCollective {
+        double bytes = 0.0;
+        std::int32_t network = 0;
+        Collective cost;
+    };
+    static constexpr std::size_t collective_op_count = std::tuple_size_v<decltype(collective_op_names)>;
+    std::array<std::vector<CostedCollective>, rank_group_count * collective_op_count> collectives_;
     // by dimensions crossed, bytes and network
     std::map<std::tuple<std::uint32_t, double, std::int32_t>, std::int32_t> point_to_point_shapes_;
     std::array<std::optional<std::uint32_t>, rank_group_count> axis_masks_;
