@@ -46,7 +46,8 @@ set(internal_headers
     store/warning_codes_migration.h
     store/warning_sentences.h
     validation/checks.h
-    validation/problem_list.h)
+    validation/problem_list.h
+    engine/micro_batch_index.h)
 
 # widgets/: the core seen through its public folders, not the simulator's inside (what the views show comes through
 # simulation/ and analysis/); each view's folder includes the shared folders, never another view's (views do not call

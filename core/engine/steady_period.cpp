@@ -1,5 +1,7 @@
 #include "engine/steady_period.h"
 
+#include "engine/micro_batch_index.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -7,50 +9,6 @@
 
 namespace parasight {
 namespace {
-
-// Every task of a graph by device, micro-batch (−1: none) and its place among that device's tasks of that
-// micro-batch: the key under which the same task is found in a graph of more micro-batches, or one period later.
-class MicroBatchIndex {
-public:
-    // None when a task's micro-batch is outside [−1, micro_batches).
-    static std::optional<MicroBatchIndex> make(const ExecutionGraph& graph, int micro_batches, bool with_positions) {
-        MicroBatchIndex index;
-        index.buckets_per_device_ = static_cast<std::size_t>(micro_batches) + 1;
-        index.offsets_.assign(graph.devices.size() * index.buckets_per_device_ + 1, 0);
-        for (const Task& task : graph.tasks) {
-            if (task.micro_batch < -1 || task.micro_batch >= micro_batches) return std::nullopt;
-            ++index.offsets_[index.bucket(task.device, task.micro_batch) + 1];
-        }
-        for (std::size_t b = 1; b < index.offsets_.size(); ++b) index.offsets_[b] += index.offsets_[b - 1];
-        index.ordered_.assign(graph.tasks.size(), -1);
-        if (with_positions) index.positions_.assign(graph.tasks.size(), 0);
-        std::vector<std::size_t> fill(index.offsets_.begin(), index.offsets_.end() - 1);
-        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-            const std::size_t b = index.bucket(graph.tasks[t].device, graph.tasks[t].micro_batch);
-            if (with_positions) index.positions_[t] = static_cast<std::int32_t>(fill[b] - index.offsets_[b]);
-            index.ordered_[fill[b]++] = static_cast<TaskId>(t);
-        }
-        return index;
-    }
-
-    // The task at `position` among `device`'s tasks of `micro_batch`, or −1.
-    [[nodiscard]] TaskId find(std::int32_t device, std::int64_t micro_batch, std::int32_t position) const {
-        if (micro_batch < -1 || micro_batch + 1 >= static_cast<std::int64_t>(buckets_per_device_)) return -1;
-        const std::size_t b = bucket(device, micro_batch);
-        const std::size_t at = offsets_[b] + static_cast<std::size_t>(position);
-        return at < offsets_[b + 1] ? ordered_[at] : -1;
-    }
-    [[nodiscard]] std::int32_t position(TaskId task) const { return positions_[static_cast<std::size_t>(task)]; }
-
-private:
-    [[nodiscard]] std::size_t bucket(std::int32_t device, std::int64_t micro_batch) const {
-        return static_cast<std::size_t>(device) * buckets_per_device_ + static_cast<std::size_t>(micro_batch + 1);
-    }
-    std::size_t buckets_per_device_ = 1;
-    std::vector<std::size_t> offsets_;
-    std::vector<TaskId> ordered_;
-    std::vector<std::int32_t> positions_;
-};
 
 // Whether two tasks do the same work: everything the engine and the analysis read of them but their micro-batch
 // (labels compared through `labels`, which maps a's graph's label ids to b's).

@@ -1,6 +1,7 @@
 #include "simulation/steady_state_run.h"
 
 #include "common/message_text.h"
+#include "engine/period_divergence.h"
 
 #include <algorithm>
 
@@ -146,6 +147,11 @@ ScheduleRun run_schedule(const ValidatedScenario& validated, const ExecutionGrap
             result.steady_state.simulated_micro_batches = count;
             result.steady_state.repeated_micro_batches = repeats * period_micro_batches;
             return result;
+        }
+        if (part_falls_behind(*short_graph, short_run, static_cast<int>(count), step,
+                              static_cast<int>(plan.in_flight))) {
+            return run_whole("part of the schedule falls further behind every step (a stream slower than the "
+                             "rest), so no period repeats");
         }
     }
     return run_whole("the schedule did not settle into a repeating period within " +
