@@ -222,14 +222,14 @@ void TestSweepsPage::aSweepRunFromTheTabIsStoredAndShown() {
     QVERIFY(shown.wait(10000));
     page.axesEdit()->setPlainText(QStringLiteral("parallelism.tp=1,3"));
     // tp 3 parses as an axis value; whether it fits is each point's business: 2 points.
-    QCOMPARE(page.pointCountText(), QStringLiteral("2 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("2 points"));
     page.axesEdit()->setPlainText(QStringLiteral("parallelism.tpp=1,2"));
-    QCOMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
                                                    "(did you mean 'tp'?)"));
     QVERIFY(!page.runSweep());
     // dp derived, one value: not an axis worth a heatmap's side; tp across and the micro-batch down.
     page.axesEdit()->setPlainText(QStringLiteral("parallelism.dp=auto\nparallelism.tp=1,2\ntraining.micro_batch=1,2"));
-    QCOMPARE(page.pointCountText(), QStringLiteral("4 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("4 points"));
     QVERIFY(page.runSweep());
     QVERIFY(settled.wait(60000));
     QTRY_VERIFY_WITH_TIMEOUT(page.heatmap()->grid().has_value(), 10000);
@@ -505,7 +505,7 @@ void TestSweepsPage::aSweepCancelledFromTheTabIsResumedStoringEachPointOnce() {
     page.setDatabase(path);
     page.axesEdit()->setPlainText(
         QStringLiteral("parallelism.tp=1,2\ncluster.topology[0].bandwidth=101..1000 GB/s +1 GB/s"));
-    QCOMPARE(page.pointCountText(), QStringLiteral("1800 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("1800 points"));
     QSignalSpy settled(&page, &SweepsPage::sweepSettled);
     QVERIFY(page.runSweep());
     QTRY_VERIFY_WITH_TIMEOUT(page.progressText().contains(QStringLiteral(" of 1800 points")), 30000);
@@ -604,15 +604,16 @@ void TestSweepsPage::theParetoFrontAndOneSelection() {
     QVERIFY(!view.pareto());
 }
 
-// The small pipeline's fields offered to pick from with their values (tp is 2, the outer link 25 GB/s); an axis
-// added by picking writes its line, counted at once; picking the same field again replaces its line.
+// The small pipeline's fields offered to pick from with their values (tp is 2, the outer link 25 GB/s), read on a
+// worker; an axis added by picking writes its line, counted on a worker; picking the same field again replaces its
+// line.
 void TestSweepsPage::anAxisPickedFromTheScenariosFields() {
     ScenarioDocument document;
     Diagnostics problems;
     QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
     SweepsPage page(document);
     AxisPicker& picker = *page.axisPicker();
-    QVERIFY(picker.fieldBox()->findText(QStringLiteral("parallelism.tp")) >= 0);
+    QTRY_VERIFY(picker.fieldBox()->findText(QStringLiteral("parallelism.tp")) >= 0);
     QVERIFY(picker.fieldBox()->findText(QStringLiteral("cluster.topology[1].bandwidth")) >= 0);
     QCOMPARE(picker.fieldBox()->findText(QStringLiteral("schema")), -1);
     picker.fieldBox()->setEditText(QStringLiteral("parallelism.tp"));
@@ -623,20 +624,20 @@ void TestSweepsPage::anAxisPickedFromTheScenariosFields() {
     QVERIFY(picker.addButton()->isEnabled());
     QTest::mouseClick(picker.addButton(), Qt::LeftButton);
     QCOMPARE(page.axesEdit()->toPlainText(), QStringLiteral("parallelism.tp=1,2"));
-    QCOMPARE(page.pointCountText(), QStringLiteral("2 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("2 points"));
     QVERIFY(picker.valuesEdit()->text().isEmpty());
     picker.fieldBox()->setEditText(QStringLiteral("cluster.topology[1].bandwidth"));
     QVERIFY(picker.valuesEdit()->placeholderText().startsWith(QStringLiteral("values (now 25 GB/s): ")));
     picker.valuesEdit()->setText(QStringLiteral("25..100 GB/s x2"));
     QTest::keyClick(picker.valuesEdit(), Qt::Key_Return);  // Return adds too
     // 25, 50, 100 GB/s: 2 × 3 points.
-    QCOMPARE(page.pointCountText(), QStringLiteral("6 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("6 points"));
     picker.fieldBox()->setEditText(QStringLiteral("parallelism.tp"));
     picker.valuesEdit()->setText(QStringLiteral("1,2,4"));
     QTest::mouseClick(picker.addButton(), Qt::LeftButton);
     QCOMPARE(page.axesEdit()->toPlainText(),
              QStringLiteral("parallelism.tp=1,2,4\ncluster.topology[1].bandwidth=25..100 GB/s x2"));
-    QCOMPARE(page.pointCountText(), QStringLiteral("9 points"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("9 points"));
 }
 
 // A point picked for comparison is its stored run: the first pick is A (named by sweep and point), the second asks for
@@ -748,7 +749,7 @@ void TestSweepsPage::aScenariosOwnSweepIsReadyToRun() {
         const parasight::Preset* preset = parasight::find_preset(parasight::PresetKind::scenario, "moe-1t-hiermem");
         QVERIFY(preset != nullptr);
         window.openPreset(*preset);
-        QCOMPARE(window.sweepsPage()->pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
+        QTRY_COMPARE(window.sweepsPage()->pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
         return;
     }
     ScenarioDocument document;
@@ -756,7 +757,7 @@ void TestSweepsPage::aScenariosOwnSweepIsReadyToRun() {
     Diagnostics problems;
     QVERIFY(document.openFile(QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/moe-1t-hiermem.yaml"),
                               problems));
-    QCOMPARE(page.pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
+    QTRY_COMPARE(page.pointCountText(), QStringLiteral("40 points, with the scenario's sweep section"));
 }
 
 QTEST_MAIN(TestSweepsPage)

@@ -140,7 +140,11 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     connect(strategies_, &QComboBox::currentIndexChanged, this, &SweepsPage::updatePointCount);
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
     const auto offer_fields = [this] {
-        axis_picker_->setScenarioValues(scalar_values(write_scenario_yaml(document_.scenario())));
+        fields_runner_.start<std::vector<AxisValue>>(
+            [scenario = document_.scenario()](JobRunner::Context&) {
+                return scalar_values(write_scenario_yaml(scenario));
+            },
+            [this](std::uint64_t, std::vector<AxisValue> values) { axis_picker_->setScenarioValues(values); });
     };
     connect(&document_, &ScenarioDocument::scenarioChanged, this, offer_fields);
     offer_fields();
@@ -414,28 +418,32 @@ QString SweepsPage::pointCountText() const { return count_->text(); }
 
 QString SweepsPage::progressText() const { return progress_->text(); }
 
-Expected<SweepPlan, QString> SweepsPage::plannedSweep() const {
-    std::vector<std::string> specs;
+SweepsPage::SweepRequest SweepsPage::sweepRequest() const {
+    SweepRequest request;
     for (const QString& line : axes_->toPlainText().split(u'\n')) {
         const QString spec = line.trimmed();
-        if (!spec.isEmpty()) specs.push_back(spec.toStdString());
+        if (!spec.isEmpty()) request.specs.push_back(spec.toStdString());
     }
-    const std::optional<std::string> strategies =
-        strategies_->currentIndex() == 1   ? std::optional<std::string>("degrees")
-        : strategies_->currentIndex() == 2 ? std::optional<std::string>("all")
-                                           : std::nullopt;
+    request.strategies = strategies_->currentIndex() == 1   ? std::optional<std::string>("degrees")
+                         : strategies_->currentIndex() == 2 ? std::optional<std::string>("all")
+                                                            : std::nullopt;
+    request.scenario = document_.scenario();
+    request.section = document_.sweepSection();
+    const QFileInfo file(document_.filePath());
+    request.folder = document_.filePath().isEmpty() ? std::filesystem::path(".")
+                                                    : std::filesystem::path(file.absolutePath().toStdString());
+    return request;
+}
+
+Expected<SweepPlan, QString> SweepsPage::planOf(SweepRequest request) {
     // The document's own sweep section comes first, as parasight-cli sweep FILE reads it.
     SweepSection section;
-    if (!document_.sweepSection().empty()) {
-        const SweepSectionRead read = read_sweep_section(document_.sweepSection(), "the scenario's sweep section");
+    if (!request.section.empty()) {
+        const SweepSectionRead read = read_sweep_section(request.section, "the scenario's sweep section");
         if (read.section) section = *read.section;
     }
-    const QFileInfo file(document_.filePath());
-    const std::filesystem::path folder = document_.filePath().isEmpty()
-                                             ? std::filesystem::path(".")
-                                             : std::filesystem::path(file.absolutePath().toStdString());
-    const SweepBase base = sweep_base(document_.scenario(), std::move(section), folder);
-    Expected<SweepPlan, SweepSetupProblem> plan = plan_sweep(base, specs, strategies);
+    const SweepBase base = sweep_base(std::move(request.scenario), std::move(section), std::move(request.folder));
+    Expected<SweepPlan, SweepSetupProblem> plan = plan_sweep(base, request.specs, request.strategies);
     if (plan) return std::move(plan).value();
     const SweepSetupProblem& problem = plan.error();
     switch (problem.source) {
@@ -452,17 +460,24 @@ Expected<SweepPlan, QString> SweepsPage::plannedSweep() const {
 }
 
 void SweepsPage::updatePointCount() {
-    const Expected<SweepPlan, QString> plan = plannedSweep();
-    if (plan) {
-        const auto points = static_cast<std::int64_t>(plan.value().space.point_count());
-        QString text = QString::fromStdString(count_phrase(points, "point"));
-        // Its axes are not in the box above: say where they come from.
-        if (!document_.sweepSection().empty()) text = tr("%1, with the scenario's sweep section").arg(text);
-        count_->setText(text);
-    } else {
-        count_->setText(plan.error());
-    }
-    run_->setEnabled(plan.has_value() && !sweeper_.isRunning());
+    const bool with_section = !document_.sweepSection().empty();
+    count_runner_.start<Expected<std::int64_t, QString>>(
+        [request = sweepRequest()](JobRunner::Context&) mutable -> Expected<std::int64_t, QString> {
+            Expected<SweepPlan, QString> plan = planOf(std::move(request));
+            if (!plan) return plan.error();
+            return static_cast<std::int64_t>(plan.value().space.point_count());
+        },
+        [this, with_section](std::uint64_t, Expected<std::int64_t, QString> points) {
+            if (points) {
+                QString text = QString::fromStdString(count_phrase(points.value(), "point"));
+                // Its axes are not in the box above: say where they come from.
+                if (with_section) text = tr("%1, with the scenario's sweep section").arg(text);
+                count_->setText(text);
+            } else {
+                count_->setText(points.error());
+            }
+            run_->setEnabled(points.has_value() && !sweeper_.isRunning());
+        });
 }
 
 void SweepsPage::defineSweep(const QStringList& axes, const std::optional<QString>& strategies) {

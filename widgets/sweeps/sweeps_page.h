@@ -13,7 +13,10 @@
 #include <QString>
 #include <QWidget>
 
+#include <filesystem>
 #include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 class QCheckBox;
@@ -142,8 +145,22 @@ Q_SIGNALS:
     void databaseChosen(const QString& path);
 
 private:
+    // What a plan is made of — the document's scenario and sweep section, the axes and strategy space written here —
+    // copied, so that a worker can make it.
+    struct SweepRequest {
+        Scenario scenario;
+        std::string section;
+        std::filesystem::path folder;
+        std::vector<std::string> specs;
+        std::optional<std::string> strategies;
+    };
+    [[nodiscard]] SweepRequest sweepRequest() const;
+    // The plan a request makes, or why it makes none; on any thread.
+    [[nodiscard]] static Expected<SweepPlan, QString> planOf(SweepRequest request);
     // The plan the axes make on the document's scenario, or why they make none.
-    [[nodiscard]] Expected<SweepPlan, QString> plannedSweep() const;
+    [[nodiscard]] Expected<SweepPlan, QString> plannedSweep() const { return planOf(sweepRequest()); }
+    // Counts the planned sweep's points on a worker (the scenario written as YAML: seconds for the largest strategy
+    // trees) and shows them when they come.
     void updatePointCount();
     // Runs `plan` into the database on workers, with progress and cancel.
     bool startSweep(SweepPlan plan);
@@ -177,6 +194,10 @@ private:
     JobRunner runner_;        // the sweeps and their grids
     JobRunner point_runner_;  // a point's scenario
     JobRunner sweeper_;       // a sweep run from here
+    // The scenario's fields offered as axes, read from its YAML on a worker: written and parsed back, a scenario's
+    // text takes seconds with a 100 000-entry strategy tree.
+    JobRunner fields_runner_;
+    JobRunner count_runner_;  // the planned sweep's points, likewise
     QPlainTextEdit* axes_ = nullptr;
     AxisPicker* axis_picker_ = nullptr;
     ComparisonChoice* choice_ = nullptr;  // the window's
