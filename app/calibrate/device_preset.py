@@ -244,3 +244,31 @@ def field_index(device, key):
     """The position of `key` among the device preset's fields."""
     return next(i for i, field in enumerate(device["fields"]) if field[0] == key)
 
+
+
+# A training-step row is host-bound where replaying its kernels from CUDA graphs takes at most this share of the eager
+# step: the GPU then waits on the host for most of the eager step.
+HOST_BOUND_GRAPH_SHARE = 0.75
+
+
+def kernel_launch_fields(survey_launch, survey_step, ctx):
+    """The device's kernel_launch entry — the median over the training_step survey's host-bound rows of the eager
+    step's time over the kernels it launched (layers x the kernels torch.profiler counted in one layer forward and
+    backward) — and graph_kernel_launch (a kernel replayed from a CUDA graph, the launch survey); [] without them."""
+    fields = []
+    if survey_step and "stacks" in survey_step:
+        kernels = {stack["stack"]: stack["layers"] * (stack["forward_kernels"] + stack["backward_kernels"])
+                   for stack in survey_step["stacks"] if "forward_kernels" in stack and "backward_kernels" in stack}
+        per_kernel = [row["eager_time_s"] / kernels[row["stack"]] for row in survey_step["rows"]
+                      if row["stack"] in kernels and "graph_time_s" in row
+                      and row["graph_time_s"] <= HOST_BOUND_GRAPH_SHARE * row["eager_time_s"]]
+        if per_kernel:
+            value = statistics.median(per_kernel)
+            fields.append(("kernel_launch", q.format_time(value), ctx.measured(
+                f"--survey: the median over {len(per_kernel)} host-bound eager training steps (their CUDA-graph "
+                f"replay at most {HOST_BOUND_GRAPH_SHARE:g} of the eager time) of the step's time over the kernels it "
+                f"launched ({', '.join(f'{name} {count}' for name, count in kernels.items())} a step)")))
+    if survey_launch and "graph_time_s" in survey_launch:
+        fields.append(("graph_kernel_launch", q.format_time(survey_launch["graph_time_s"]), ctx.measured(
+            "--survey: x.add_(1) on one element replayed from a CUDA graph of 100")))
+    return fields

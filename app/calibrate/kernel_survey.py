@@ -19,6 +19,9 @@ ParaSight's kernel model holds, written to calibration.json's "survey":
                over fp32 logits — at several activation sizes, so the bytes each really moves can be read off.
   weight_gradient  the weight-gradient GEMM of a linear layer, Xᵀ · dY over the tokens, for square and rectangular
                layers of 768 to 4096 over 2048 to 32768 tokens: outputs of few tiles over a long k.
+  training_step  a decoder's layer stack forward and backward, eagerly and replayed from CUDA graphs, at micro-batches
+               1 to 16, and the kernels one layer launches each way (training_step.py): where the host's launches
+               decide a step.
 
 Each item is measured on its own; one that PyTorch or the device lacks is recorded with the reason, never an abort.
 """
@@ -26,6 +29,7 @@ Each item is measured on its own; one that PyTorch or the device lacks is record
 import math
 
 from timing import TimingPlan, measure
+from training_step import survey_training_step
 
 FA_TOKENS = 16384
 FA_HIDDEN = 2048
@@ -315,15 +319,22 @@ def survey_weight_gradient(torch, device, dtype, plan, sizes):
     return {"kernel": "torch.matmul(X.t(), dY), X [tokens x inputs], dY [tokens x outputs]", "rows": rows}
 
 
-def run_survey(torch, device, dtype, sizes, report):
+SURVEY_ITEMS = ["attention", "fp8_matmul", "launch", "adamw", "elementwise", "weight_gradient", "training_step"]
+
+
+def run_survey(torch, device, dtype, sizes, items, report):
+    """The survey's `items` (names from SURVEY_ITEMS), each measured on its own."""
     plan = survey_plan(sizes)
+    measurements = {"attention": lambda: survey_attention(torch, device, dtype, plan, sizes),
+                    "fp8_matmul": lambda: survey_fp8_matmul(torch, device, plan, sizes),
+                    "launch": lambda: survey_launch(torch, device, plan),
+                    "adamw": lambda: survey_adamw(torch, device, plan, sizes),
+                    "elementwise": lambda: survey_elementwise(torch, device, dtype, plan, sizes),
+                    "weight_gradient": lambda: survey_weight_gradient(torch, device, dtype, plan, sizes),
+                    "training_step": lambda: survey_training_step(torch, device, dtype, plan, sizes)}
     survey = {}
-    for name, measure_item in (("attention", lambda: survey_attention(torch, device, dtype, plan, sizes)),
-                               ("fp8_matmul", lambda: survey_fp8_matmul(torch, device, plan, sizes)),
-                               ("launch", lambda: survey_launch(torch, device, plan)),
-                               ("adamw", lambda: survey_adamw(torch, device, plan, sizes)),
-                               ("elementwise", lambda: survey_elementwise(torch, device, dtype, plan, sizes)),
-                               ("weight_gradient", lambda: survey_weight_gradient(torch, device, dtype, plan, sizes))):
+    for name in items:
+        measure_item = measurements[name]
         try:
             survey[name] = measure_item()
         except Exception as error:  # recorded, so that the other items and the preset are still written

@@ -113,8 +113,8 @@ echo "== device.yaml alone, a device measured against a datasheet (--base-device
 "$tool" --out "$work/based" --device cpu --sizes tiny --cli "$cli" --base-device a100-80gb --survey \
     >"$work/based.log" 2>&1 || { show "$work/based.log"; fail "parasight-calibrate --base-device a100-80gb failed"; }
 # The survey: on a CPU, fp8 and CUDA graphs are recorded as not measured with the reason (and no fp8_matmul_efficiency is
-# written); the eager launch, the backward's kernels and the AdamW implementations this PyTorch has are timed; attention
-# by backend where PyTorch has the fused kernel.
+# written, nor kernel_launch); the eager launch, the backward's kernels and the AdamW implementations this PyTorch has are
+# timed; attention by backend where PyTorch has the fused kernel.
 /usr/bin/python3 - "$work/based/calibration.json" <<'EOF' || fail "the survey in calibration.json is not as expected"
 import json, sys
 survey = json.load(open(sys.argv[1]))["survey"]
@@ -132,6 +132,12 @@ kernels = {r["kernel"] for r in survey["elementwise"]["rows"]}
 assert {"layer_norm", "rms_norm_written_out", "swiglu_chunked", "cross_entropy_fp32"} <= kernels, kernels
 assert all(r["forward_time_s"] > 0 and r["backward_time_s"] > 0 for r in survey["elementwise"]["rows"]), survey
 assert all(r["time_s"] > 0 for r in survey["weight_gradient"]["rows"]), survey["weight_gradient"]
+# The training step: eager times on a CPU, the graphs and the kernel counts recorded as not measured there.
+step = survey["training_step"]
+assert [r["micro_batch"] for r in step["rows"]] == [1, 2], step
+assert all(r["eager_time_s"] > 0 and r["eager_forward_time_s"] > 0 and "need a GPU" in r["graph"]
+           for r in step["rows"]), step
+assert all(s["kernels_not_counted"] == "GPU kernels are counted on a GPU only" for s in step["stacks"]), step
 attention = survey["attention"]
 if "skipped" in attention:
     assert "no scaled_dot_product_attention" in attention["skipped"], attention
@@ -141,6 +147,7 @@ else:
 EOF
 [ ! -e "$work/based/cluster.yaml" ] || fail "one process wrote a cluster.yaml"
 ! grep -q "fp8_matmul_efficiency" "$work/based/device.yaml" || fail "fp8_matmul_efficiency written without fp8 GEMMs"
+! grep -q "kernel_launch" "$work/based/device.yaml" || fail "kernel_launch written without CUDA graphs to tell host-bound steps"
 grep -q "no cluster.yaml is written" "$work/based.log" || fail "one process did not say why there is no cluster.yaml"
 grep -qE '^  bf16: 312 TFLOP/s +# device preset a100-80gb: ' "$work/based/device.yaml" \
     || fail "the base device's bf16 peak was not copied with its source"
