@@ -1,6 +1,40 @@
 #include "compile/layer_costs.h"
 
 namespace parasight {
+namespace {
+
+int pass_kernels(const std::vector<LayerOperation>& operations, bool forward) {
+    int kernels = 0;
+    for (const LayerOperation& op : operations) kernels += forward ? op.forward.kernels : op.backward.kernels;
+    return kernels;
+}
+
+// The kernel launch floor (docs/model.md §2): the host launches a layer's kernels one after another while the GPU
+// runs those queued before, so a pass takes max(the GPU's time, kernels × the host's time per kernel). A pass the host
+// bounds is stretched as a whole, each part in proportion, keeping its memory-bound share.
+void apply_launch_floor(LayerCosts& costs, double kernel_launch_s) {
+    if (!(kernel_launch_s > 0.0)) return;
+    const auto stretch = [](double gpu_s, int kernels, double launch_s) {
+        const double host_s = kernels * launch_s;
+        return gpu_s > 0.0 && host_s > gpu_s ? host_s / gpu_s : 1.0;
+    };
+    const double forward = stretch(costs.attention.forward.total_s + costs.mlp.forward.total_s,
+                                   pass_kernels(costs.work.attention, true) + pass_kernels(costs.work.mlp, true),
+                                   kernel_launch_s);
+    const double backward = stretch(costs.attention.backward.total_s + costs.mlp.backward.total_s,
+                                    pass_kernels(costs.work.attention, false) + pass_kernels(costs.work.mlp, false),
+                                    kernel_launch_s);
+    for (BlockCosts* block : {&costs.attention, &costs.mlp}) {
+        block->forward = block->forward * forward;
+        block->recompute = block->recompute * forward;
+        block->backward = block->backward * backward;
+        block->before_weight_gradient = block->before_weight_gradient * backward;
+        block->weight_gradient = block->weight_gradient * backward;
+        block->weight_gradients = block->weight_gradients * backward;
+    }
+}
+
+}  // namespace
 
 LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec& parallelism,
                                    const TrainingSpec& training, double micro_batch, const ComputeModel& compute,
@@ -44,6 +78,7 @@ LayerCosts transformer_layer_costs(const ModelSpec& model, const ParallelismSpec
     };
     sum_block(LayerBlock::attention, costs.attention);
     sum_block(LayerBlock::mlp, costs.mlp);
+    apply_launch_floor(costs, compute.kernel_launch_s);
     // Korthikanti's activation formulas count 16-bit values. What recomputation rebuilds during backward is the
     // difference from keeping everything.
     const double scale = storage_element_bytes / 2.0;

@@ -118,4 +118,11 @@ ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype, std::map<
     return model;
 }
 
+ComputeModel make_compute_model(const Scenario& scenario) {
+    const DeviceSpec& device = scenario.cluster.device;
+    ComputeModel model = make_compute_model(device, scenario.training.dtype, scenario.simulation.measured_times_s);
+    model.kernel_launch_s = scenario.training.cuda_graphs ? device.graph_kernel_launch_s : device.kernel_launch_s;
+    return model;
+}
+
 }  // namespace parasight

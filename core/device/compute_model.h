@@ -33,6 +33,9 @@ struct OperationWork {
     // Bytes moved by memory-bound kernels that run after the operation's own, one after the other, so that their time
     // adds to the roofline's rather than hiding under it (eager PyTorch's cross-entropy over the logits).
     double trailing_memory_bytes = 0.0;
+    // The GPU kernels the pass launches, each of which the host launches in turn (torch.profiler's counts;
+    // docs/model.md §2, "Kernel launch floor"); 0 where none are counted.
+    int kernels = 0;
 };
 
 // A GEMM's two passes: forward `shape`; backward its input gradient (m × k over n) and weight gradient (k × n over
@@ -57,6 +60,9 @@ struct ComputeModel {
     int streaming_multiprocessors = 0;  // 0: the device names none, and matmuls run without tile quantisation
     double memory_efficiency = 0.0;     // of the datasheet bandwidth that streaming kernels achieve
     double attention_efficiency = 0.0;  // of peak, for a fused attention kernel
+    // The host's time to launch one kernel in this run: the device's kernel_launch, or graph_kernel_launch with
+    // training.cuda_graphs; 0: no launch floor (docs/model.md §2, "Kernel launch floor").
+    double kernel_launch_s = 0.0;
     std::map<std::string, double> measured_times_s;  // by measured_key(operation, pass)
 
     // The roofline: max(compute time, bytes / achievable bandwidth), then the trailing bytes at that bandwidth.
@@ -93,5 +99,8 @@ struct ComputeModel {
 
 [[nodiscard]] ComputeModel make_compute_model(const DeviceSpec& device, Dtype dtype,
                                               std::map<std::string, double> measured_times_s = {});
+// The scenario's: its device and training dtype, its measured operations, and the launch floor of its kernels (the
+// device's graph_kernel_launch with training.cuda_graphs, else its kernel_launch).
+[[nodiscard]] ComputeModel make_compute_model(const Scenario& scenario);
 
 }  // namespace parasight

@@ -112,6 +112,63 @@ double dtype_bytes(Dtype dtype) noexcept {
 
 double storage_element_bytes(Dtype dtype) noexcept { return std::max(2.0, dtype_bytes(dtype)); }
 
+namespace {
+
+struct PassKernels {
+    int forward = 0;
+    int backward = 0;
+};
+
+// The kernels each operation of a layer launches forward and backward, as torch.profiler counted them on PyTorch 2.11
+// (parasight-calibrate's measured-operations tables of GPT-2 small and Llama 3 8B, and its training_step survey;
+// docs/model.md §2, "Kernel launch floor"). Eager: LayerNorm one kernel forward, two backward; Llama's RMSNorm written
+// out in fp32 nine forward (two casts, pow, mean, add, rsqrt, multiply, cast back, scale) and twenty backward (the
+// Llama-style layer's 56 backward kernels less its other operations'); a linear layer one GEMM forward, two backward
+// and a bias-gradient reduction and its copy where it has a bias; fused attention two forward (three with dropout,
+// its random state), four backward; the bias, dropout and residual add one kernel each forward, backward three with
+// a bias and dropout and none with neither (the tables' counts); SwiGLU's silu(gate) · up two forward, four backward. Fused kernels (Megatron-LM's
+// and Transformer Engine's): the bias, dropout and residual add in one kernel each way, SwiGLU likewise, the norm
+// one forward and two backward.
+void count_kernels(TransformerLayerWork& work, const ModelSpec& model, const LayerSplit& split) {
+    const bool eager = split.eager_kernels;
+    const bool swiglu = model.mlp == MlpKind::swiglu;
+    const bool biases = !swiglu;  // GPT-style models carry biases, Llama-style ones none (layer_parameters)
+    const PassKernels norm = eager && swiglu ? PassKernels{9, 20} : PassKernels{1, 2};
+    const PassKernels linear_with_bias = biases ? PassKernels{1, 4} : PassKernels{1, 2};
+    const PassKernels linear{1, 2};
+    const int residual_parts = (biases ? 1 : 0) + (model.dropout ? 1 : 0);  // besides the add itself
+    const PassKernels residual =
+        eager ? PassKernels{1 + residual_parts, residual_parts == 0 ? 0 : residual_parts + 1} : PassKernels{1, 1};
+    const PassKernels activation = eager && swiglu ? PassKernels{2, 4} : PassKernels{1, 1};
+    const auto set = [](LayerOperation& op, PassKernels kernels) {
+        op.forward.kernels = kernels.forward;
+        op.backward.kernels = kernels.backward;
+    };
+    const auto set_norm = [&](LayerOperation& op) {
+        // A parallel block's MLP norm slot does no work of its own.
+        if (op.forward.memory_bytes > 0.0 || op.forward.flops > 0.0) set(op, norm);
+    };
+    set_norm(work.attention[0]);
+    set(work.attention[1], linear_with_bias);
+    if (split.attention == Attention::fused) {
+        set(work.attention[2], PassKernels{model.dropout ? 3 : 2, 4});
+    } else {
+        // Scores and ·V one batched GEMM forward and two backward; the mask, softmax and dropout one kernel each.
+        set(work.attention[2], linear);
+        set(work.attention[3], PassKernels{2 + (model.dropout ? 1 : 0), 2 + (model.dropout ? 1 : 0)});
+        set(work.attention[4], linear);
+    }
+    set(work.attention[5], linear);
+    set(work.attention[6], residual);
+    set_norm(work.mlp[0]);
+    set(work.mlp[1], linear_with_bias);
+    set(work.mlp[2], activation);
+    set(work.mlp[3], linear);
+    set(work.mlp[4], residual);
+}
+
+}  // namespace
+
 TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro_batch, const LayerSplit& split,
                                             double element_bytes) {
     const double t = split.tp;
@@ -187,6 +244,7 @@ TransformerLayerWork transformer_layer_work(const ModelSpec& model, double micro
     work.mlp.push_back(linear(mlp_operation_names[3], expert_tokens, h, f / t, eb));
     work.mlp.push_back(residual(mlp_operation_names[4]));
 
+    count_kernels(work, model, split);
     work.tp_collective_bytes = tokens * h * eb;
     work.cp_collective_bytes = split.cp > 1 ? 2.0 * micro_batch * s_keys * kv / t * eb : 0.0;
     work.ep_collective_bytes = model.experts > 1 ? tokens * h * eb * expert_token_ratio(model) : 0.0;

@@ -17,8 +17,7 @@ Expected<OracleProblem> oracle_problem(const ValidatedScenario& validated) {
     }
     const TrainingSpec& training = scenario.training;
     const double micro_batch = training.micro_batch;
-    const ComputeModel compute =
-        make_compute_model(scenario.cluster.device, training.dtype, scenario.simulation.measured_times_s);
+    const ComputeModel compute = make_compute_model(scenario);
     OracleProblem problem;
     for (const CnnLayerWork& work : cnn_layer_work(scenario.model, micro_batch, dtype_bytes(training.dtype))) {
         OracleLayer layer;

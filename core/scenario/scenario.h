@@ -158,6 +158,9 @@ struct TrainingSpec {
     // fp32 cross-entropy over the logits, each a chain of separate kernels — rather than fused in one pass each
     // (Megatron's and Transformer Engine's kernels). docs/model.md §2, "Eager kernels".
     bool eager_kernels = false;
+    // The step's kernels replayed from CUDA graphs (torch.cuda.make_graphed_callables, Megatron-Core's CUDA graphs)
+    // rather than launched one by one: the host's launch floor at the device's graph_kernel_launch.
+    bool cuda_graphs = false;
     // The behaviours a stack decides (scenario/training_stack.h); none: ParaSight's defaults.
     TrainingStack stack = TrainingStack::none;
 
@@ -190,6 +193,12 @@ struct DeviceSpec {
     // A100 peak (Dao 2023, abstract and §4.1); FlashAttention-3 75% of H100 peak forward (Shah et al. 2024), where
     // FlashAttention-2 reaches 34% (the H100 presets' 0.339), on long sequences at head width 128.
     double attention_efficiency = 0.6;
+    // The host's time to launch one kernel of a training step, eagerly (PyTorch's Python, dispatcher and autograd per
+    // kernel) and replayed from a CUDA graph (training.cuda_graphs); 0: not known, and no launch floor is charged
+    // (docs/model.md §2, "Kernel launch floor"). Measured by parasight-calibrate (a decoder's layer stack stepped
+    // eagerly while the GPU waits on the host: the step's time over the kernels torch.profiler counts).
+    double kernel_launch_s = 0.0;
+    double graph_kernel_launch_s = 0.0;
 
     friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;
 };

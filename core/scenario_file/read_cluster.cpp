@@ -9,7 +9,8 @@ const std::vector<std::string_view> device_keys{"preset",           "name",     
                                                 "memory",           "memory_bandwidth", "matmul_efficiency",
                                                 "matmul_half_dim",  "streaming_multiprocessors",
                                                 "memory_efficiency", "attention_efficiency",
-                                                "fp8_matmul_efficiency"};
+                                                "fp8_matmul_efficiency", "kernel_launch",
+                                                "graph_kernel_launch"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
                                                  "multi_dimension_collectives", "memory_system"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
@@ -63,6 +64,9 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
                         limits::streaming_multiprocessors);
     reader.read_fraction("memory_efficiency", device.memory_efficiency, limits::memory_efficiency);
     reader.read_fraction("attention_efficiency", device.attention_efficiency, limits::attention_efficiency);
+    reader.read_quantity("kernel_launch", device.kernel_launch_s, units::Dimension::time, limits::kernel_launch);
+    reader.read_quantity("graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time,
+                         limits::kernel_launch);
 }
 
 void read_dimension(const YAML::Node& node, YamlSource& source, const std::string& path, Dimension& dimension) {

@@ -25,7 +25,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     const std::vector<std::string_view> keys{"global_batch",   "micro_batch",   "dataset_samples",
                                              "dtype",          "optimizer",     "optimizer_implementation",
                                              "attention",      "fp32_gradients", "eager_kernels",
-                                             "stack"};
+                                             "cuda_graphs",    "stack"};
     MapReader reader(node, source, "training", keys);
     if (!reader.is_map()) return;
     record_keys(reader, locations, keys);
@@ -39,6 +39,7 @@ void read_training(const YAML::Node& node, YamlSource& source, LocationIndex& lo
     reader.read_enum("attention", training.attention, attention_names);
     reader.read_bool("fp32_gradients", training.fp32_gradients);
     reader.read_bool("eager_kernels", training.eager_kernels);
+    reader.read_bool("cuda_graphs", training.cuda_graphs);
     reader.read_enum("stack", training.stack, training_stack_names);
 }
 

@@ -153,6 +153,7 @@ void write_training(YAML::Emitter& out, const Scenario& scenario) {
     if (differs_from_stack(scenario, "training.eager_kernels")) {
         out << YAML::Key << "eager_kernels" << YAML::Value << YAML::TrueFalseBool << training.eager_kernels;
     }
+    if (training.cuda_graphs) out << YAML::Key << "cuda_graphs" << YAML::Value << YAML::TrueFalseBool << true;
     out << YAML::EndMap;
 }
 
@@ -222,6 +223,10 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     }
     out << YAML::Key << "memory_efficiency" << YAML::Value << units::format_number(device.memory_efficiency);
     out << YAML::Key << "attention_efficiency" << YAML::Value << units::format_number(device.attention_efficiency);
+    if (device.kernel_launch_s > 0.0) write_quantity(out, "kernel_launch", device.kernel_launch_s, units::Dimension::time);
+    if (device.graph_kernel_launch_s > 0.0) {
+        write_quantity(out, "graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time);
+    }
     out << YAML::EndMap;
     out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
     for (const Dimension& dimension : cluster.topology) {

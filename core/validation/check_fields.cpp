@@ -135,6 +135,10 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
         problems.number("cluster.device.fp8_matmul_efficiency", device.fp8_matmul_efficiency,
                         limits::fp8_matmul_efficiency);
     }
+    problems.quantity("cluster.device.kernel_launch", device.kernel_launch_s, units::Dimension::time,
+                      limits::kernel_launch);
+    problems.quantity("cluster.device.graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time,
+                      limits::kernel_launch);
 }
 
 void check_memory_system(const MemorySystemSpec& memory_system, std::int64_t devices, ProblemList& problems) {

@@ -149,6 +149,9 @@ private slots:
     void fp32GradientsAreFourBytes();
     void headWidthSetApartFromHidden();
     void weightGradientsAreHalfOfEachLinearsBackward();
+    void kernelLaunchFloor_data();
+    void kernelLaunchFloor();
+    void cudaGraphsLaunchAtTheGraphTime();
     void layerModulesAddUpToTheLayer_data();
     void layerModulesAddUpToTheLayer();
     void zbH1Order();
@@ -802,6 +805,94 @@ void TestModelCosts::weightGradientsAreHalfOfEachLinearsBackward() {
     QVERIFY(costs.attention.weight_gradients.total_s > 0.0);
     PS_COMPARE_RELATIVE(costs.attention.weight_gradients.total_s + costs.attention.input_gradient().total_s,
                         costs.attention.backward.total_s, 1e-15);
+}
+
+// A layer's costs on a measured H200 (h200-measured's roofline figures) with the host's time per kernel `launch_s`.
+parasight::LayerCosts h200_layer_costs(const ModelSpec& model, bool eager_kernels, double micro_batch,
+                                       double launch_s) {
+    DeviceSpec device;
+    device.peak_flops[Dtype::bf16] = 989.4e12;
+    device.memory_bandwidth_Bps = 4800e9;
+    device.matmul_efficiency = 0.687;
+    device.matmul_half_dim = 213.0;
+    device.streaming_multiprocessors = 132;
+    device.memory_efficiency = 0.884;
+    device.attention_efficiency = 0.599;
+    auto compute = parasight::make_compute_model(device, Dtype::bf16);
+    compute.kernel_launch_s = launch_s;
+    parasight::TrainingSpec training;
+    training.eager_kernels = eager_kernels;
+    return parasight::transformer_layer_costs(model, parasight::ParallelismSpec{}, training, micro_batch, compute,
+                                              2.0, 2.0, RecomputedOperations{});
+}
+
+void TestModelCosts::kernelLaunchFloor_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("eager");
+    QTest::addColumn<double>("microBatch");
+    QTest::addColumn<int>("forwardKernels");
+    QTest::addColumn<int>("backwardKernels");
+    QTest::addColumn<bool>("hostBound");
+    // The kernels counted by hand from docs/model.md's table (torch.profiler's counts on PyTorch 2.11):
+    // GPT-2 small, eager (LayerNorm, biases, GeLU, dropout): attention block norm 1 + QKV 1 + attention 3 (dropout) +
+    // projection 1 + bias, dropout and add 3 = 9, MLP block 1 + 1 + GeLU 1 + 1 + 3 = 7, so 16 forward; backward
+    // 2 + 4 + 4 + 2 + 3 = 15 and 2 + 4 + 1 + 2 + 3 = 12, so 27 (torch.profiler counted 14 and 31 in the survey's layer,
+    // whose attention output is one more copy and whose biases sit in the linears).
+    QTest::newRow("gpt2-small eager, micro-batch 1") << QStringLiteral("gpt2-small") << true << 1.0 << 16 << 27 << true;
+    // Fused kernels (Megatron's): the bias, dropout and add one kernel each way: 16 - 2·2 = 12 forward,
+    // 27 - 2·2 = 23 backward.
+    QTest::newRow("gpt2-small fused, micro-batch 1") << QStringLiteral("gpt2-small") << false << 1.0 << 12 << 23 << true;
+    // Llama 3 8B, eager: RMSNorm written out in fp32 9 forward and 20 backward, QKV and the others without bias 1 and
+    // 2, attention without dropout 2 and 4, the residual add 1 and 0, SwiGLU 2 and 4: per block 9 + 1 + 2 + 1 + 1 = 14
+    // and 9 + 1 + 2 + 1 + 1 = 14 forward (28, the survey's Llama-style layer's count), 20 + 2 + 4 + 2 + 0 = 28 twice
+    // backward (56, likewise). One sequence of 8192 tokens keeps the GPU busier than the host.
+    QTest::newRow("llama3-8b eager, one sequence") << QStringLiteral("llama3-8b") << true << 1.0 << 28 << 56 << false;
+}
+
+void TestModelCosts::kernelLaunchFloor() {
+    QFETCH(QString, model);
+    QFETCH(bool, eager);
+    QFETCH(double, microBatch);
+    QFETCH(int, forwardKernels);
+    QFETCH(int, backwardKernels);
+    QFETCH(bool, hostBound);
+    const ModelSpec spec = preset_model(model.toStdString());
+    const double launch_s = 40.53e-6;  // h200-measured's kernel_launch
+    const auto gpu = h200_layer_costs(spec, eager, microBatch, 0.0);
+    const auto floored = h200_layer_costs(spec, eager, microBatch, launch_s);
+    const double gpu_forward_s = gpu.attention.forward.total_s + gpu.mlp.forward.total_s;
+    const double gpu_backward_s = gpu.attention.backward.total_s + gpu.mlp.backward.total_s;
+    // A pass takes max(the GPU's time, its kernels × the host's time per kernel).
+    const double forward_s = std::max(gpu_forward_s, forwardKernels * launch_s);
+    const double backward_s = std::max(gpu_backward_s, backwardKernels * launch_s);
+    QCOMPARE_EQ(gpu_forward_s < forwardKernels * launch_s, hostBound);
+    QCOMPARE_EQ(gpu_backward_s < backwardKernels * launch_s, hostBound);
+    PS_COMPARE_RELATIVE(floored.attention.forward.total_s + floored.mlp.forward.total_s, forward_s, 1e-12);
+    PS_COMPARE_RELATIVE(floored.attention.backward.total_s + floored.mlp.backward.total_s, backward_s, 1e-12);
+    // Each block stretched alike, its parts with it: the attention block's share of the pass and the weight
+    // gradients' share of the backward stay as the GPU's times have them.
+    PS_COMPARE_RELATIVE(floored.attention.forward.total_s / forward_s, gpu.attention.forward.total_s / gpu_forward_s,
+                        1e-12);
+    PS_COMPARE_RELATIVE(floored.mlp.weight_gradients.total_s / floored.mlp.backward.total_s,
+                        gpu.mlp.weight_gradients.total_s / gpu.mlp.backward.total_s, 1e-12);
+    PS_COMPARE_RELATIVE(floored.attention.forward.memory_bound_share(), gpu.attention.forward.memory_bound_share(),
+                        1e-12);
+    // FLOPs are what the kernels compute, whoever waits.
+    QCOMPARE_EQ(floored.attention.forward_flops, gpu.attention.forward_flops);
+}
+
+void TestModelCosts::cudaGraphsLaunchAtTheGraphTime() {
+    // training.cuda_graphs picks the device's graph_kernel_launch, otherwise its kernel_launch; a device without them
+    // charges no floor.
+    parasight::Scenario scenario;
+    scenario.cluster.device.peak_flops[Dtype::bf16] = 989.4e12;
+    scenario.cluster.device.kernel_launch_s = 40.53e-6;
+    scenario.cluster.device.graph_kernel_launch_s = 0.8497e-6;
+    QCOMPARE_EQ(parasight::make_compute_model(scenario).kernel_launch_s, 40.53e-6);
+    scenario.training.cuda_graphs = true;
+    QCOMPARE_EQ(parasight::make_compute_model(scenario).kernel_launch_s, 0.8497e-6);
+    scenario.cluster.device = DeviceSpec{};
+    QCOMPARE_EQ(parasight::make_compute_model(scenario).kernel_launch_s, 0.0);
 }
 
 void TestModelCosts::layerModulesAddUpToTheLayer_data() {

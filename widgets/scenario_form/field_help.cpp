@@ -148,6 +148,10 @@ const std::map<QString, QString>& help_by_path() {
          tr("Eager kernels: the norms, activation, residual adds and the fp32 loss run as eager PyTorch runs them, "
             "each a chain of kernels (PyTorch FSDP's stacks); off: fused, one pass each (Megatron, Transformer "
             "Engine)")},
+        {QStringLiteral("training.cuda_graphs"),
+         tr("CUDA graphs: the step's kernels replayed from CUDA graphs, so the host's launch floor is the device's "
+            "graph kernel launch time; off: each kernel launched in turn at its kernel launch time (where the device "
+            "gives one, a layer's pass takes at least its kernels times that)")},
         {QStringLiteral("model.parallel_blocks"),
          tr("Parallel blocks: attention and MLP side by side on one normed input (GPT-J, GPT-NeoX, PaLM): one norm "
             "and, with tensor parallelism, one collective each way per layer instead of one per block")},

@@ -249,6 +249,8 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                 [](Scenario& s) -> bool& { return s.training.fp32_gradients; }));
     fields.push_back(flag_field(QStringLiteral("training.eager_kernels"), training, tr("Eager kernels"),
                                 [](Scenario& s) -> bool& { return s.training.eager_kernels; }));
+    fields.push_back(flag_field(QStringLiteral("training.cuda_graphs"), training, tr("CUDA graphs"),
+                                [](Scenario& s) -> bool& { return s.training.cuda_graphs; }));
     if (scenario.model.kind == ModelKind::transformer) {
         fields.push_back(enum_field<Attention>(QStringLiteral("training.attention"), training, tr("Attention"),
                                                attention_names,
