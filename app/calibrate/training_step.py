@@ -14,7 +14,7 @@ a Llama-style one at the same width (RMSNorm written out as Llama's reference co
 import copy
 
 from attention import attention_function
-from kernel_count import count_kernels
+from kernel_count import count_kernels, kernel_times
 from timing import measure
 
 # (name, layers, hidden, heads, ffn_hidden, seq_len, GeLU, dropout); tiny: what a CPU finishes in seconds.
@@ -108,6 +108,24 @@ def _layer_kernels(torch, layer, x, device):
     return counted
 
 
+def _layer_kernel_times(torch, layer, x, device):
+    """{forward_kernel_times, backward_kernel_times}: [kernel name, seconds on the GPU] of one layer at this
+    micro-batch — where the GPU's own time goes, whoever bounds the step — or the reason they were not taken."""
+    forward, why = kernel_times(torch, lambda: layer(x), device)
+    if why is not None:
+        return {"kernel_times_not_taken": why}
+    out = layer(x)
+    gradient = torch.randn_like(out)
+    inputs = [x] + list(layer.parameters())
+    backward, why = kernel_times(torch, lambda: torch.autograd.grad(out, inputs, gradient, retain_graph=True), device)
+    times = {"forward_kernel_times": [[name, seconds] for name, seconds in forward]}
+    if why is None:
+        times["backward_kernel_times"] = [[name, seconds] for name, seconds in backward]
+    else:
+        times["backward_kernel_times_not_taken"] = why
+    return times
+
+
 def survey_training_step(torch, device, dtype, plan, sizes):
     layer_class = _layer_class(torch)
     stacks = TINY_STACKS if sizes == "tiny" else FULL_STACKS
@@ -137,6 +155,7 @@ def survey_training_step(torch, device, dtype, plan, sizes):
                 # The forward alone, recorded for autograd as training records it: the host's share of the forward.
                 forward = measure(lambda: stack(x), plan, device)
                 row["eager_forward_time_s"] = forward.median_s
+                row.update(_layer_kernel_times(torch, stack[0], x, device))
                 if device.type != "cuda":
                     row["graph"] = "not measured: CUDA graphs need a GPU"
                 else:
