@@ -60,6 +60,7 @@ private Q_SLOTS:
     void statesAreOffloadedWithTheirZeroStage();
     void theOptimizerStepMovesToTheHost();
     void fp8GemmEfficiencyAppearsWithFp8Training();
+    void kernelLaunchFollowsCudaGraphs();
     void everyFieldSaysWhatItMeans_data();
     void everyFieldSaysWhatItMeans();
 };
@@ -750,6 +751,37 @@ void TestScenarioForm::fp8GemmEfficiencyAppearsWithFp8Training() {
     QCOMPARE(document.scenario().cluster.device.fp8_matmul_efficiency, 0.0);
     form.enter(QStringLiteral("training.dtype"), QStringLiteral("bf16"));
     QVERIFY(form.editor(path) == nullptr);
+}
+
+// The host's launch floor: the device's eager kernel_launch while training.cuda_graphs is off, its graph_kernel_launch
+// while it is on — each empty while not given (no floor; the file leaves the key out), a time with its unit, and text
+// that is no time refused at the field.
+void TestScenarioForm::kernelLaunchFollowsCudaGraphs() {
+    ScenarioDocument document;
+    QVERIFY(open_small_pipeline(document));
+    ScenarioForm form(document);
+    QVERIFY(show_scrolling(form));
+    const QString eager = QStringLiteral("cluster.device.kernel_launch");
+    const QString graph = QStringLiteral("cluster.device.graph_kernel_launch");
+    QVERIFY(form.editor(graph) == nullptr);
+    auto* editor = qobject_cast<QLineEdit*>(form.editor(eager));
+    QVERIFY(editor != nullptr);
+    QVERIFY(editor->text().isEmpty());
+    QCOMPARE(editor->placeholderText(), QStringLiteral("empty: no launch floor"));
+    form.enter(eager, QStringLiteral("40.53 us"));
+    QCOMPARE(document.scenario().cluster.device.kernel_launch_s, 40.53e-6);
+    QCOMPARE(qobject_cast<QLineEdit*>(form.editor(eager))->text(), QStringLiteral("40.53 us"));
+    form.enter(eager, QStringLiteral("fast"));
+    QVERIFY(form.message(eager).startsWith(eager + QStringLiteral(": ")));
+    QCOMPARE(document.scenario().cluster.device.kernel_launch_s, 40.53e-6);
+    form.enter(QStringLiteral("training.cuda_graphs"), QStringLiteral("true"));
+    QVERIFY(form.editor(eager) == nullptr);
+    QVERIFY(qobject_cast<QLineEdit*>(form.editor(graph))->text().isEmpty());
+    form.enter(graph, QStringLiteral("850 ns"));
+    QCOMPARE(document.scenario().cluster.device.graph_kernel_launch_s, 850e-9);
+    form.enter(graph, QString());
+    QCOMPARE(document.scenario().cluster.device.graph_kernel_launch_s, 0.0);
+    QCOMPARE(document.scenario().cluster.device.kernel_launch_s, 40.53e-6);
 }
 
 // Ctrl+Z in a field undid only the field's own text (QLineEdit's undo), which leaving the field then committed as a new

@@ -49,6 +49,28 @@ ScenarioField number_field(QString path, QString section, QString label, std::fu
     return field;
 }
 
+ScenarioField quantity_or_unset_field(QString path, QString section, QString label, QString placeholder,
+                                      units::Dimension dimension, std::function<double&(Scenario&)> at) {
+    ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::quantity, dimension);
+    field.placeholder = std::move(placeholder);
+    field.read = [at, dimension](const Scenario& scenario) {
+        const double value = at(const_cast<Scenario&>(scenario));  // read only
+        return value > 0.0 ? QString::fromStdString(units::format_quantity(value, dimension)) : QString();
+    };
+    field.write = [at, path, dimension](Scenario& scenario, const QString& text) -> std::optional<std::string> {
+        const std::string written = text.trimmed().toStdString();
+        if (written.empty()) {
+            at(scenario) = 0.0;
+            return std::nullopt;
+        }
+        const auto value = units::parse_quantity(written, dimension);
+        if (!value) return path.toStdString() + ": " + value.error();
+        at(scenario) = *value;
+        return std::nullopt;
+    };
+    return field;
+}
+
 ScenarioField positive_or_unset_field(QString path, QString section, QString label, QString placeholder,
                                       std::function<int&(Scenario&)> at) {
     ScenarioField field = make_field(path, std::move(section), std::move(label), FieldKind::integer);

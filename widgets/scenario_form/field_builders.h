@@ -33,5 +33,9 @@ template <typename Enum, std::size_t N>
 // writes 0, and the empty editor shows `placeholder`, what leaving it out means.
 [[nodiscard]] ScenarioField positive_or_unset_field(QString path, QString section, QString label, QString placeholder,
                                                     std::function<int&(Scenario&)> at);
+// A quantity held in a double where 0 means not given (the file leaves the key out): empty text writes 0, and the
+// empty editor shows `placeholder`, what leaving it out means.
+[[nodiscard]] ScenarioField quantity_or_unset_field(QString path, QString section, QString label, QString placeholder,
+                                                    units::Dimension dimension, std::function<double&(Scenario&)> at);
 
 }  // namespace parasight::gui

@@ -68,6 +68,13 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.device.fp8_matmul_efficiency"),
          tr("The share of the fp8 peak that large fp8 GEMMs reach, for fp8 training's linear layers (an H100: 0.917 "
             "times bf16's share, measured); empty: bf16's share, matmul_efficiency")},
+        {QStringLiteral("cluster.device.kernel_launch"),
+         tr("The host's time to launch one kernel of an eager training step (Python, dispatcher, autograd): a "
+            "layer's forward or backward takes at least its kernels times this. Measured by parasight-calibrate; "
+            "empty: no launch floor")},
+        {QStringLiteral("cluster.device.graph_kernel_launch"),
+         tr("The host's time per kernel replayed from a CUDA graph (training.cuda_graphs): a layer's forward or "
+            "backward takes at least its kernels times this; empty: no launch floor")},
         {QStringLiteral("cluster.memory_system.host.capacity"),
          tr("Each node's CPU memory, where offloaded optimizer states, gradients and parameters can live "
             "(ZeRO-Offload); empty: none. With it, give the host link too")},

@@ -279,6 +279,20 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
                                       [](Scenario& s) -> double& { return s.cluster.device.attention_efficiency; }));
     }
     if (scenario.training.dtype == Dtype::fp8) fields.push_back(fp8_matmul_efficiency_field(cluster));
+    if (scenario.model.kind == ModelKind::transformer) {
+        // The host's launch floor (docs/model.md, "Kernel launch floor"): the one this run's launches pay.
+        if (scenario.training.cuda_graphs) {
+            fields.push_back(quantity_or_unset_field(
+                QStringLiteral("cluster.device.graph_kernel_launch"), cluster, tr("Graph launch"),
+                tr("empty: no launch floor"), units::Dimension::time,
+                [](Scenario& s) -> double& { return s.cluster.device.graph_kernel_launch_s; }));
+        } else {
+            fields.push_back(quantity_or_unset_field(
+                QStringLiteral("cluster.device.kernel_launch"), cluster, tr("Kernel launch"),
+                tr("empty: no launch floor"), units::Dimension::time,
+                [](Scenario& s) -> double& { return s.cluster.device.kernel_launch_s; }));
+        }
+    }
     // How collectives spanning several dimensions are built; meaningless with one dimension.
     if (scenario.cluster.topology.size() > 1) {
         fields.push_back(enum_field<MultiDimensionCollectives>(
