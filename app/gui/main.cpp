@@ -357,14 +357,17 @@ int main(int argc, char** argv) {
     }
     if (!sweep_axes.isEmpty()) {
         // Once the scenario has been simulated: the axes written on the Sweeps tab and run, or why they make no sweep.
-        QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&] {
+        const auto refuse_sweep = [&](const QString& why) {
+            if (!taking_screenshot) return;
+            QTextStream(stderr) << "parasight: --sweep-axis: " << why << '\n';
+            status = exit_bad_input;
+            QApplication::exit(status);
+        };
+        QObject::connect(window.sweepsPage(), &parasight::gui::SweepsPage::sweepRefused, &application, refuse_sweep);
+        QObject::connect(&window, &parasight::gui::MainWindow::runSettled, &application, [&, refuse_sweep] {
             auto* sweeps = window.sweepsPage();
             sweeps->axesEdit()->setPlainText(sweep_axes.join(u'\n'));
-            if (!sweeps->runSweep() && taking_screenshot) {
-                QTextStream(stderr) << "parasight: --sweep-axis: " << sweeps->pointCountText() << '\n';
-                status = exit_bad_input;
-                QApplication::exit(status);
-            }
+            if (!sweeps->runSweep()) refuse_sweep(sweeps->progressText());
         }, Qt::SingleShotConnection);
     }
     // A picture for the docs is not a file the user opened.

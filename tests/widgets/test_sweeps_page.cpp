@@ -226,7 +226,15 @@ void TestSweepsPage::aSweepRunFromTheTabIsStoredAndShown() {
     page.axesEdit()->setPlainText(QStringLiteral("parallelism.tpp=1,2"));
     QTRY_COMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
                                                    "(did you mean 'tp'?)"));
-    QVERIFY(!page.runSweep());
+    // Planned on a worker: the axes that make no sweep are said when the plan fails, the Run button back.
+    QSignalSpy refused(&page, &SweepsPage::sweepRefused);
+    QVERIFY(page.runSweep());
+    QVERIFY(refused.wait(10000));
+    QCOMPARE(refused.takeFirst().at(0).toString(),
+             QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' (did you mean 'tp'?)"));
+    QCOMPARE(page.pointCountText(), QStringLiteral("parallelism.tpp=1,2: parallelism.tpp: 'parallelism' has no 'tpp' "
+                                                   "(did you mean 'tp'?)"));
+    QCOMPARE(settled.count(), 0);
     // dp derived, one value: not an axis worth a heatmap's side; tp across and the micro-batch down.
     page.axesEdit()->setPlainText(QStringLiteral("parallelism.dp=auto\nparallelism.tp=1,2\ntraining.micro_batch=1,2"));
     QTRY_COMPARE(page.pointCountText(), QStringLiteral("4 points"));

@@ -486,12 +486,28 @@ void SweepsPage::defineSweep(const QStringList& axes, const std::optional<QStrin
 }
 
 bool SweepsPage::runSweep() {
-    Expected<SweepPlan, QString> plan = plannedSweep();
-    if (!plan) {
-        count_->setText(plan.error());
-        return false;
-    }
-    return startSweep(std::move(plan).value());
+    if (!hasDatabase()) return false;
+    beginSweep(tr("Planning the sweep…"));
+    const int threads = std::max(1, QThread::idealThreadCount());
+    sweeper_.start<Expected<SweepRun, QString>>(
+        [request = sweepRequest(), database = database_.toStdString(),
+         threads](JobRunner::Context& context) mutable -> Expected<SweepRun, QString> {
+            Expected<SweepPlan, QString> plan = planOf(std::move(request));
+            if (!plan) return plan.error();
+            return sweep_work(std::move(plan).value(), std::move(database), threads)(context);
+        },
+        [this](std::uint64_t, Expected<SweepRun, QString> run) {
+            if (run) {
+                finishSweep(run.value());
+                return;
+            }
+            run_->setEnabled(true);
+            cancel_->hide();
+            progress_->clear();
+            count_->setText(run.error());
+            Q_EMIT sweepRefused(run.error());
+        });
+    return true;
 }
 
 void SweepsPage::resumeSweep(qint64 id) {
@@ -514,33 +530,38 @@ void SweepsPage::resumeSweep(qint64 id) {
         });
 }
 
-bool SweepsPage::startSweep(SweepPlan plan) {
-    if (database_.isEmpty()) {
-        progress_->setText(tr("No results database: neither XDG_DATA_HOME nor HOME says where it goes"));
-        return false;
-    }
+bool SweepsPage::hasDatabase() {
+    if (!database_.isEmpty()) return true;
+    progress_->setText(tr("No results database: neither XDG_DATA_HOME nor HOME says where it goes"));
+    return false;
+}
+
+void SweepsPage::beginSweep(const QString& phase) {
     running_sweep_ = 0;
-    running_name_ = plan.name;
-    running_axes_ = axis_paths(plan);
     run_->setEnabled(false);
     cancel_->show();
-    progress_->setText(tr("Starting…"));
+    progress_->setText(phase);
+}
+
+void SweepsPage::finishSweep(const SweepRun& run) {
+    run_->setEnabled(true);
+    cancel_->hide();
+    progress_->setText(run.error.empty() ? tr("sweep:%1: %2 run now, %3 stored before")
+                                               .arg(run.sweep_id)
+                                               .arg(run.run)
+                                               .arg(run.stored_before)
+                                         : tr("The sweep could not be stored: %1").arg(QString::fromStdString(run.error)));
+    running_sweep_ = 0;
+    setDatabase(database_);
+    Q_EMIT sweepSettled();
+}
+
+bool SweepsPage::startSweep(SweepPlan plan) {
+    if (!hasDatabase()) return false;
+    beginSweep(tr("Starting…"));
     const int threads = std::max(1, QThread::idealThreadCount());
     sweeper_.start<SweepRun>(sweep_work(std::move(plan), database_.toStdString(), threads),
-                             [this](std::uint64_t, SweepRun run) {
-                                 run_->setEnabled(true);
-                                 cancel_->hide();
-                                 const QString error = QString::fromStdString(run.error);
-                                 progress_->setText(run.error.empty()
-                                                        ? tr("sweep:%1: %2 run now, %3 stored before")
-                                                              .arg(run.sweep_id)
-                                                              .arg(run.run)
-                                                              .arg(run.stored_before)
-                                                        : tr("The sweep could not be stored: %1").arg(error));
-                                 running_sweep_ = 0;
-                                 setDatabase(database_);
-                                 Q_EMIT sweepSettled();
-                             });
+                             [this](std::uint64_t, SweepRun run) { finishSweep(run); });
     return true;
 }
 

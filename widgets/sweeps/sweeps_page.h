@@ -37,6 +37,7 @@ class ParetoView;
 class SliceView;
 class SweepPointsModel;
 class ScenarioDocument;
+struct SweepRun;
 
 class SweepsPage : public QWidget {
     Q_OBJECT
@@ -102,7 +103,9 @@ public:
     [[nodiscard]] QComboBox* strategiesBox() const noexcept { return strategies_; }
     // "12 points", or why the axes make no sweep.
     [[nodiscard]] QString pointCountText() const;
-    // Runs the sweep the axes define on the scenario being edited; false (and the count says why) when they make none.
+    // Plans the sweep the axes define on the scenario being edited and runs it, both on a worker (planning writes the
+    // scenario out, seconds for the largest strategy trees); false only without a results database. Axes that make
+    // no sweep are said by sweepRefused and the count.
     bool runSweep();
     // Writes a sweep's axes (as --axis writes them) and strategy space ("degrees", "all", or none) in the tab's boxes,
     // as a lesson step defines its sweep.
@@ -141,6 +144,8 @@ Q_SIGNALS:
     void pointsShown();
     // A sweep run from this tab ended: finished, cancelled or failed (its points so far stored).
     void sweepSettled();
+    // runSweep's axes make no sweep: why, as the count says it.
+    void sweepRefused(const QString& why);
     // Another database was opened here, for the History tab to follow.
     void databaseChosen(const QString& path);
 
@@ -158,12 +163,17 @@ private:
     // The plan a request makes, or why it makes none; on any thread.
     [[nodiscard]] static Expected<SweepPlan, QString> planOf(SweepRequest request);
     // The plan the axes make on the document's scenario, or why they make none.
-    [[nodiscard]] Expected<SweepPlan, QString> plannedSweep() const { return planOf(sweepRequest()); }
     // Counts the planned sweep's points on a worker (the scenario written as YAML: seconds for the largest strategy
     // trees) and shows them when they come.
     void updatePointCount();
     // Runs `plan` into the database on workers, with progress and cancel.
     bool startSweep(SweepPlan plan);
+    // Whether there is a results database to store a sweep in; if not, the progress line says why.
+    bool hasDatabase();
+    // The Run button off, Cancel shown, `phase` under them: a sweep is being planned or run.
+    void beginSweep(const QString& phase);
+    // A sweep's run, as it ended: the Run button back, what was run said, the database read again.
+    void finishSweep(const SweepRun& run);
     void chooseSweep();
     void requestGrid();
     void showSweeps(const std::vector<SweepSummary>& sweeps);
@@ -208,8 +218,6 @@ private:
     QPushButton* copy_ = nullptr;
     QLabel* progress_ = nullptr;
     std::int64_t running_sweep_ = 0;  // the sweep being run, once it is stored
-    std::string running_name_;        // its name and axes, to find it in the database
-    std::vector<std::string> running_axes_;
     QLabel* status_ = nullptr;
     QComboBox* sweep_box_ = nullptr;
     QComboBox* metric_box_ = nullptr;
