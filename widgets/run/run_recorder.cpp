@@ -59,15 +59,12 @@ void RunRecorder::storeNow() {
         Q_EMIT refused(tr("No results database: neither XDG_DATA_HOME nor HOME says where it goes"));
         return;
     }
-    // What the worker needs, copied: the result stays the views'.
-    const Scenario& scenario = offered_->scenario->value();
-    std::string name = scenario.name;
-    std::string yaml = write_scenario_yaml(scenario);
-    Report report = offered_->simulation.report;
-    offered_.reset();
+    // The worker reads the result, which nothing changes any more (the views only read it too), and writes the
+    // scenario out there: seconds for the largest strategy trees, which the GUI thread spent here before.
     runner_.start<Expected<StoredRun>>(
-        [path, name = std::move(name), yaml = std::move(yaml), report = std::move(report)](JobRunner::Context&) {
-            return store_run(path, name, yaml, report);
+        [path, result = std::move(offered_)](JobRunner::Context&) {
+            const Scenario& scenario = result->scenario->value();
+            return store_run(path, scenario.name, write_scenario_yaml(scenario), result->simulation.report);
         },
         [this](std::uint64_t, Expected<StoredRun> run) {
             if (!run) {

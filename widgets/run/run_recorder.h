@@ -1,8 +1,8 @@
 #pragma once
 // Keeps the window's runs in the results database's history (docs/store.md): a result that stays the newest for a
 // quiet moment (no edit replaces it within quiet_ms) is stored as a single run — once per scenario and mode, as
-// ResultStore::stored_run_of finds it — on a worker, so that typing a number does not store each keystroke's run
-// and nothing waits on the database. Off by a setting (Run → Keep Runs in History).
+// ResultStore::stored_run_of finds it — on a worker, the scenario written out there too, so that typing a number
+// does not store each keystroke's run and nothing waits on the database or the writing. Off by a setting (Run → Keep Runs in History).
 
 #include "run/job_runner.h"
 #include "run/simulation_result.h"
