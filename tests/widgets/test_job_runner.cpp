@@ -8,11 +8,16 @@
 
 #include "scenario_file/scenario_loader.h"
 
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <QThreadPool>
 
+#include <atomic>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 using parasight::gui::JobRunner;
 using parasight::gui::SimulationOutcome;
@@ -64,6 +69,8 @@ private Q_SLOTS:
     void whatTheWorkThrowsIsAFailure();
     void progressIsPostedAtMostEvery50ms();
     void destroyedWhileRunning();
+    void abandonedWhenDestroyed();
+    void aCancelledJobDoesNotStart();
 };
 
 void TestJobRunner::aValueArrivesOnTheRunnersThread() {
@@ -188,6 +195,57 @@ void TestJobRunner::destroyedWhileRunning() {
     runner.reset();
     QCoreApplication::processEvents();
     QVERIFY(!delivered);
+}
+
+// OnDestroy::abandon: the destructor returns while the work still runs — the work here waits for the test to let it
+// go, which the test does only after the runner is gone, so a destructor that waited would never return — and the
+// value is dropped, never delivered.
+void TestJobRunner::abandonedWhenDestroyed() {
+    auto runner = std::make_unique<JobRunner>(nullptr, JobRunner::OnDestroy::abandon);
+    auto started = std::make_shared<QSemaphore>();
+    auto release = std::make_shared<QSemaphore>();
+    auto finished = std::make_shared<QSemaphore>();
+    bool delivered = false;
+    runner->start<int>(
+        [started, release, finished](JobRunner::Context&) {
+            started->release();
+            release->acquire();
+            finished->release();
+            return 7;
+        },
+        [&](std::uint64_t, int) { delivered = true; });
+    QVERIFY(started->tryAcquire(1, 10000));
+    runner.reset();
+    release->release();
+    QVERIFY(finished->tryAcquire(1, 10000));
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QVERIFY(!delivered);
+}
+
+// A job superseded while an earlier one still runs never starts its work: only the newest runs after the first.
+void TestJobRunner::aCancelledJobDoesNotStart() {
+    for (const auto on_destroy : {JobRunner::OnDestroy::wait, JobRunner::OnDestroy::abandon}) {
+        JobRunner runner(nullptr, on_destroy);
+        auto release = std::make_shared<QSemaphore>();
+        auto runs = std::make_shared<std::atomic<int>>(0);
+        const auto work = [release, runs](JobRunner::Context&) {
+            ++*runs;
+            release->acquire();
+            return runs->load();
+        };
+        QSignalSpy idle(&runner, &JobRunner::idle);
+        std::vector<std::uint64_t> delivered;
+        const auto deliver = [&](std::uint64_t job, int) { delivered.push_back(job); };
+        runner.start<int>(work, deliver);
+        QTRY_COMPARE(runs->load(), 1);
+        runner.start<int>(work, deliver);  // superseded by the next before its turn
+        const std::uint64_t newest = runner.start<int>(work, deliver);
+        release->release(2);  // the first, then the newest
+        QVERIFY(idle.wait(10000));
+        QCOMPARE(runs->load(), 2);
+        QCOMPARE(delivered, std::vector<std::uint64_t>{newest});
+    }
 }
 
 QTEST_MAIN(TestJobRunner)

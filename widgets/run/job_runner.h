@@ -19,9 +19,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <utility>
 
 namespace parasight::gui {
+
+// What a job's thread reaches its runner through: null once the runner is gone (run/job_runner.cpp).
+struct Link;
 
 class JobRunner : public QObject {
     Q_OBJECT
@@ -40,13 +44,17 @@ public:
     private:
         friend class JobRunner;
         std::uint64_t job_ = 0;
-        JobRunner* runner_ = nullptr;  // outlives the work: its destructor waits for the worker
+        std::shared_ptr<Link> link_;  // the runner, while it lives
         std::atomic<bool> cancel_requested_{false};
         std::chrono::steady_clock::time_point last_report_{};
     };
 
-    explicit JobRunner(QObject* parent = nullptr);
-    ~JobRunner() override;  // asks the running job to stop and waits for its thread; nothing is delivered after
+    // What becomes of a job still running when the runner is destroyed: waited for (work that writes what must be
+    // whole, a database), or left to finish on its own with its value dropped (work that only computes something
+    // for the window to show, which closing the window should not wait for; the process waits for it at exit).
+    enum class OnDestroy { wait, abandon };
+    explicit JobRunner(QObject* parent = nullptr, OnDestroy on_destroy = OnDestroy::wait);
+    ~JobRunner() override;  // asks the running job to stop; nothing is delivered after
 
     // Asks the running job to stop and starts `work` (on the worker: it must share nothing mutable with this thread);
     // its value reaches `deliver` here when it is still the newest job and was not cancelled. Returns the job's id
@@ -80,7 +88,14 @@ private:
     std::uint64_t start_erased(std::function<std::function<void()>(Context&, std::uint64_t)> work);
     void settle(const std::shared_ptr<Job>& job, std::function<void()> delivery, const QString& failure);
 
+    // Where the work runs: the runner's own pool of one thread, or with OnDestroy::abandon the application's pool,
+    // one job of this runner at a time (gate_), so that no pool of the runner's outlives it.
+    [[nodiscard]] QThreadPool& pool() noexcept;
+
+    OnDestroy on_destroy_;
     QThreadPool pool_;
+    std::shared_ptr<std::mutex> gate_ = std::make_shared<std::mutex>();
+    std::shared_ptr<Link> link_;
     std::shared_ptr<Job> current_;
     std::uint64_t latest_job_ = 0;
     std::uint64_t running_job_ = 0;

@@ -205,9 +205,9 @@ private:
     JobRunner point_runner_;  // a point's scenario
     JobRunner sweeper_;       // a sweep run from here
     // The scenario's fields offered as axes, read from its YAML on a worker: written and parsed back, a scenario's
-    // text takes seconds with a 100 000-entry strategy tree.
-    JobRunner fields_runner_;
-    JobRunner count_runner_;  // the planned sweep's points, likewise
+    // text takes seconds with a 100 000-entry strategy tree — which closing the window does not wait for.
+    JobRunner fields_runner_{nullptr, JobRunner::OnDestroy::abandon};
+    JobRunner count_runner_{nullptr, JobRunner::OnDestroy::abandon};  // the planned sweep's points, likewise
     QPlainTextEdit* axes_ = nullptr;
     AxisPicker* axis_picker_ = nullptr;
     ComparisonChoice* choice_ = nullptr;  // the window's
