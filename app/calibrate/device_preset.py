@@ -149,8 +149,12 @@ def measure_device(ctx, base, report):
     elementwise_shares = [entry["share_of_memory_bandwidth"] for entry in elementwise]
     kernel = ("fused scaled_dot_product_attention" if attention.has_fused_attention(torch) else
               "explicit softmax(Q K^T / sqrt(d)) V, no fused kernel in this PyTorch")
-    fields = [
-        ("memory", memory_text, ctx.measured(capacity_how)),
+    fields = [("memory", memory_text, ctx.measured(capacity_how))]
+    if ctx.context_bytes is not None:
+        fields.append(("context_memory", f"{ctx.context_bytes / 2**20:.0f} MiB", ctx.measured(
+            "device memory in use after the first tensor, torch.cuda.mem_get_info, less what PyTorch's allocator "
+            "reserved: the CUDA context and its kernels, and anything else on this GPU at the time")))
+    fields += [
         bandwidth_entry,
         ("matmul_efficiency", q.format_number(matmul_efficiency, 3), ctx.measured(
             f"least-squares fit of E * tile fill * speed * (k/s) / (k/s + H) to achieved FLOP/s {against} over {shapes_text}, "

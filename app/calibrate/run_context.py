@@ -10,6 +10,19 @@ TOOL = "parasight-calibrate"
 TORCH_DTYPES = {"bf16": "bfloat16", "fp16": "float16", "fp32": "float32"}
 
 
+def context_memory(torch, device):
+    """What the CUDA runtime holds on the device once PyTorch has made its first tensor there — the context and the
+    kernel images loaded into it — as BigScience measured it (torch.ones(1).cuda(), then nvidia-smi): the device's
+    memory in use (torch.cuda.mem_get_info) less what PyTorch's allocator has reserved. Taken before anything else
+    of the run allocates; None on a CPU."""
+    if device.type != "cuda":
+        return None
+    torch.ones(1, device=device)
+    torch.cuda.synchronize(device)
+    free, total = torch.cuda.mem_get_info(device)
+    return total - free - torch.cuda.memory_reserved(device)
+
+
 class Context:
     """What every measurement needs: torch, the device, the dtype, the timing plan, the date."""
 
@@ -27,6 +40,7 @@ class Context:
         if device_type == "cuda" and self.dtype_name == "bf16" and not torch.cuda.is_bf16_supported():
             raise UserError(f"--dtype bf16: {torch.cuda.get_device_name(self.device)} has no bfloat16 support; use "
                             "--dtype fp16")
+        self.context_bytes = context_memory(torch, self.device)
         self.sizes = args.sizes
         repeats = args.repeats or (5 if args.sizes == "tiny" else 20)
         self.plan = TimingPlan(warmup=1 if args.sizes == "tiny" else 5, repeats=repeats,

@@ -90,6 +90,10 @@ void print_summary(std::ostream& out, const Report& report) {
         << format_readable(report.memory_capacity_bytes, Dimension::size, 4, true)
         << (report.out_of_memory ? " — OUT OF MEMORY" : "") << '\n';
     for (std::size_t c = 0; c < memory_category_count; ++c) {
+        // The runtime's memory is counted only where the device gives it (cluster.device.context_memory).
+        if (static_cast<MemoryCategory>(c) == MemoryCategory::runtime && report.memory_by_category_bytes[c] <= 0.0) {
+            continue;
+        }
         std::string name(memory_category_names[c].name);
         name.resize(16, ' ');
         out << "  " << name << format_readable(report.memory_by_category_bytes[c], Dimension::size, 4, true) << '\n';

@@ -2,10 +2,11 @@
 
 namespace parasight {
 
-const std::array<EnumName<MemoryCategory>, 5> memory_category_names{{{MemoryCategory::weights, "weights"},
+const std::array<EnumName<MemoryCategory>, 6> memory_category_names{{{MemoryCategory::weights, "weights"},
                                                                      {MemoryCategory::gradients, "gradients"},
                                                                      {MemoryCategory::optimizer, "optimizer"},
                                                                      {MemoryCategory::activations, "activations"},
-                                                                     {MemoryCategory::buffers, "buffers"}}};
+                                                                     {MemoryCategory::buffers, "buffers"},
+                                                                     {MemoryCategory::runtime, "runtime"}}};
 
 }  // namespace parasight

@@ -10,8 +10,10 @@
 
 namespace parasight {
 
-enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers };
-inline constexpr std::size_t memory_category_count = 5;
-extern const std::array<EnumName<MemoryCategory>, 5> memory_category_names;
+// runtime: what the device's runtime holds before the model allocates anything (the CUDA context with its kernel
+// images, cluster.device.context_memory), for the whole iteration.
+enum class MemoryCategory : std::uint8_t { weights, gradients, optimizer, activations, buffers, runtime };
+inline constexpr std::size_t memory_category_count = 6;
+extern const std::array<EnumName<MemoryCategory>, 6> memory_category_names;
 
 }  // namespace parasight

@@ -26,7 +26,7 @@ enum class WarningCode : std::uint8_t {
     what_if_matches_nothing,
     // a sweep point not simulated: the closed-form bound of its stage's model states and activations in flight
     // (compile/memory_lower_bound.h) exceeds a device's memory: stage, needed_bytes, model_state_bytes,
-    // activation_bytes, micro_batches (in flight), capacity_bytes
+    // activation_bytes, runtime_bytes, micro_batches (in flight), capacity_bytes
     memory_bound_exceeded,
     // offloaded model states (optimizer states, parameter shards) need more than the tier they are offloaded to holds: subject (the tier,
     // "cluster.memory_system.host"), npu (host and NVMe: the first NPU of the node that needs the most), needed_bytes,
@@ -67,6 +67,7 @@ struct Warning {
     int stage = 0;                    // memory_bound_exceeded: the stage that needs the most
     double model_state_bytes = 0.0;   // memory_bound_exceeded: its weights, gradients and optimizer state
     double activation_bytes = 0.0;    // memory_bound_exceeded: its activations for micro_batches in flight
+    double runtime_bytes = 0.0;       // memory_bound_exceeded: the runtime's own (cluster.device.context_memory)
 
     friend bool operator==(const Warning&, const Warning&) = default;
 };

@@ -267,6 +267,7 @@ void GraphBuilder::set_static_memory(std::int32_t device, int stage) {
     bytes[static_cast<std::size_t>(MemoryCategory::weights)] = states.weights_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::gradients)] = states.gradients_bytes;
     bytes[static_cast<std::size_t>(MemoryCategory::optimizer)] = states.optimizer_bytes;
+    bytes[static_cast<std::size_t>(MemoryCategory::runtime)] = scenario_.cluster.device.context_memory_bytes;
 }
 
 }  // namespace parasight

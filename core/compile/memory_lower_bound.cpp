@@ -52,6 +52,7 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
 
     MemoryLowerBound bound;
     bound.capacity_bytes = scenario.cluster.device.memory_bytes;
+    bound.runtime_bytes = scenario.cluster.device.context_memory_bytes;
     for (int stage = 0; stage < tree.stage_count(); ++stage) {
         // Offloaded states are on the device only while they are used (a layer's shard, the step's states and
         // gradients after the activations are gone).
@@ -90,8 +91,8 @@ MemoryLowerBound memory_lower_bound(const ValidatedScenario& validated) {
                 }
             }
         }
-        if (states + most_held > bound.needed_bytes) {
-            bound.needed_bytes = states + most_held;
+        if (bound.runtime_bytes + states + most_held > bound.needed_bytes) {
+            bound.needed_bytes = bound.runtime_bytes + states + most_held;
             bound.stage = stage;
             bound.model_state_bytes = states;
             bound.activation_bytes = most_held;

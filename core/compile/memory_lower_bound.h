@@ -1,6 +1,7 @@
 #pragma once
-// The least memory a device of a scenario needs, in closed form and without simulating. Two things a device holds
+// The least memory a device of a scenario needs, in closed form and without simulating. Three things a device holds
 // at once are counted, each a part of what the simulation allocates:
+//   - the runtime's own memory (cluster.device.context_memory), held from the start;
 //   - the model states of its stage (weights, gradients, optimizer state — unless offloaded), allocated at the start
 //     and kept for the whole iteration (compile/stage_parameters.h);
 //   - the activations its pipeline schedule keeps between a micro-batch's forward and its backward, at the step
@@ -18,6 +19,7 @@ namespace parasight {
 struct MemoryLowerBound {
     double needed_bytes = 0.0;      // on the stage that needs the most
     int stage = 0;                  // that stage
+    double runtime_bytes = 0.0;      // of it: the runtime's (the CUDA context)
     double model_state_bytes = 0.0;  // of it: the model states
     double activation_bytes = 0.0;   // of it: the activations in flight at once
     int micro_batches_in_flight = 0;  // … of that many micro-batches (chunk passes, when interleaved)

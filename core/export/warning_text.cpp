@@ -46,6 +46,7 @@ std::string warning_text(const Warning& warning) {
             text += " and " + size(warning.activation_bytes) + " of activations for " +
                     count_phrase(warning.micro_batches, "micro-batch", "micro-batches") + " in flight";
         }
+        if (warning.runtime_bytes > 0.0) text += ", " + size(warning.runtime_bytes) + " the runtime holds";
         return text + "), more than the " + size(warning.capacity_bytes) + " of a device";
     }
     case WarningCode::offload_over_capacity: {

@@ -199,6 +199,12 @@ struct DeviceSpec {
     // eagerly while the GPU waits on the host: the step's time over the kernels torch.profiler counts).
     double kernel_launch_s = 0.0;
     double graph_kernel_launch_s = 0.0;
+    // What the runtime takes of the device's memory before the model allocates anything — the CUDA context, the
+    // kernel images of CUDA, cuBLAS, cuDNN and PyTorch loaded into it — held for the whole run (memory category
+    // runtime); 0: not known, and nothing is counted (docs/model.md §4, "The runtime's memory"). Measured as
+    // BigScience did (`torch.ones(1).cuda()`, then nvidia-smi): 1573 MiB on an A100 40GB, 1271 MiB on a V100 32GB;
+    // parasight-calibrate measures it with torch.cuda.mem_get_info.
+    double context_memory_bytes = 0.0;
 
     friend bool operator==(const DeviceSpec&, const DeviceSpec&) = default;
 };

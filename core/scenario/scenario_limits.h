@@ -75,6 +75,7 @@ inline constexpr NumberRange memory_efficiency{0.01, 1.0};
 inline constexpr NumberRange attention_efficiency{0.01, 1.0};
 inline constexpr NumberRange fp8_matmul_efficiency{0.01, 1.0};
 inline constexpr QuantityRange kernel_launch{0.0, true, 1e-3};  // 0 (none known) to 1 ms
+inline constexpr QuantityRange context_memory{0.0, true, 17179869184.0};  // 0 (none known) to 16 GiB
 inline constexpr IntegerRange dimension_size{1, max_devices};
 inline constexpr QuantityRange link_bandwidth{1e3, true, 1e15};   // 1 kB/s to 1 PB/s
 inline constexpr QuantityRange link_latency{0.0, true, 1.0};       // 1 s

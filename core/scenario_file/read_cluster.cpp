@@ -10,7 +10,7 @@ const std::vector<std::string_view> device_keys{"preset",           "name",     
                                                 "matmul_half_dim",  "streaming_multiprocessors",
                                                 "memory_efficiency", "attention_efficiency",
                                                 "fp8_matmul_efficiency", "kernel_launch",
-                                                "graph_kernel_launch"};
+                                                "graph_kernel_launch", "context_memory"};
 const std::vector<std::string_view> cluster_keys{"preset", "name", "device", "topology",
                                                  "multi_dimension_collectives", "memory_system"};
 const std::vector<std::string_view> dimension_keys{"kind",       "size",         "bandwidth",           "latency",
@@ -67,6 +67,7 @@ void read_device_fields(MapReader& reader, DeviceSpec& device, bool complete) {
     reader.read_quantity("kernel_launch", device.kernel_launch_s, units::Dimension::time, limits::kernel_launch);
     reader.read_quantity("graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time,
                          limits::kernel_launch);
+    reader.read_quantity("context_memory", device.context_memory_bytes, units::Dimension::size, limits::context_memory);
 }
 
 void read_dimension(const YAML::Node& node, YamlSource& source, const std::string& path, Dimension& dimension) {

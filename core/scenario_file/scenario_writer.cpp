@@ -227,6 +227,10 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     if (device.graph_kernel_launch_s > 0.0) {
         write_quantity(out, "graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time);
     }
+    // Written whenever a preset is named, so that 0 (none counted) is not read back as the preset's figure.
+    if (device.context_memory_bytes > 0.0 || !device.preset.empty()) {
+        write_quantity(out, "context_memory", device.context_memory_bytes, units::Dimension::size);
+    }
     out << YAML::EndMap;
     out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
     for (const Dimension& dimension : cluster.topology) {

@@ -8,11 +8,12 @@ namespace {
 // The parameters of a warning: the Warning's fields, a column each.
 enum class Field : std::uint8_t {
     subject, micro_batches, requested_micro_batches, operation, layers, first_layer, npu, needed_bytes,
-    capacity_bytes, tensor, time_s, stage, model_state_bytes, activation_bytes,
+    capacity_bytes, tensor, time_s, stage, model_state_bytes, activation_bytes, runtime_bytes,
 };
-constexpr std::array<std::string_view, 14> field_columns{
+constexpr std::array<std::string_view, 15> field_columns{
     "subject", "micro_batches", "requested_micro_batches", "operation", "layers", "first_layer", "npu",
-    "needed_bytes", "capacity_bytes", "tensor", "time_s", "stage", "model_state_bytes", "activation_bytes"};
+    "needed_bytes", "capacity_bytes", "tensor", "time_s", "stage", "model_state_bytes", "activation_bytes",
+    "runtime_bytes"};
 
 // The fields each code has (common/warning.h); the others are stored as NULL.
 std::vector<Field> fields_of(WarningCode code) {
@@ -27,8 +28,8 @@ std::vector<Field> fields_of(WarningCode code) {
         case WarningCode::implausible_iteration_time: return {F::time_s};
         case WarningCode::what_if_matches_nothing: return {F::subject};
         case WarningCode::memory_bound_exceeded:
-            return {F::subject,        F::stage,           F::needed_bytes, F::model_state_bytes, F::activation_bytes,
-                    F::micro_batches, F::capacity_bytes};
+            return {F::subject,       F::stage,          F::needed_bytes,  F::model_state_bytes, F::activation_bytes,
+                    F::runtime_bytes, F::micro_batches, F::capacity_bytes};
         case WarningCode::offload_over_capacity:
             return {F::subject, F::npu, F::needed_bytes, F::capacity_bytes};
     }
@@ -52,6 +53,7 @@ void bind_field(Statement& insert, Field field, const Warning& warning) {
         case Field::stage: insert.bind(column, std::int64_t{warning.stage}); break;
         case Field::model_state_bytes: insert.bind(column, warning.model_state_bytes); break;
         case Field::activation_bytes: insert.bind(column, warning.activation_bytes); break;
+        case Field::runtime_bytes: insert.bind(column, warning.runtime_bytes); break;
     }
 }
 
@@ -74,14 +76,14 @@ void read_field(const Statement& row, int column, Field field, Warning& warning)
         case Field::stage: warning.stage = whole(); break;
         case Field::model_state_bytes: warning.model_state_bytes = row.real(column); break;
         case Field::activation_bytes: warning.activation_bytes = row.real(column); break;
+        case Field::runtime_bytes: warning.runtime_bytes = row.real(column); break;
     }
 }
 
-std::string field_list(std::string_view prefix) {
+std::string field_list() {
     std::string text;
     for (const std::string_view column : field_columns) {
         text += ", ";
-        text += prefix;
         text += column;
     }
     return text;
@@ -91,18 +93,29 @@ std::string field_list(std::string_view prefix) {
 
 std::optional<std::string> insert_run_warning(Database& database, std::int64_t run_id, std::string_view role,
                                               std::int64_t position, const Warning& warning) {
-    static const std::string sql = "INSERT INTO run_warnings (run_id, role, position, code" + field_list("") +
-                                   ") VALUES (:run_id, :role, :position, :code" + field_list(":") + ")";
-    Expected<Statement> insert = database.prepare(sql);
+    // The code's parameters, each a column; the others stay NULL. A runtime of 0 is none counted (the device gave no
+    // context_memory): NULL too — which is also how schema version 3's conversion of sentences, made before the
+    // column existed, stores the warnings of version 2.
+    std::vector<Field> fields = fields_of(warning.code);
+    std::erase_if(fields, [&](Field field) { return field == Field::runtime_bytes && warning.runtime_bytes <= 0.0; });
+    std::string columns;
+    std::string values;
+    for (const Field field : fields) {
+        const std::string_view column = field_columns[static_cast<std::size_t>(field)];
+        columns += ", " + std::string(column);
+        values += ", :" + std::string(column);
+    }
+    Expected<Statement> insert = database.prepare("INSERT INTO run_warnings (run_id, role, position, code" + columns +
+                                                  ") VALUES (:run_id, :role, :position, :code" + values + ")");
     if (!insert) return insert.error();
     insert.value().bind("run_id", run_id).bind("role", role).bind("position", position);
     insert.value().bind("code", name_of(warning.code, warning_code_names));
-    for (const Field field : fields_of(warning.code)) bind_field(insert.value(), field, warning);
+    for (const Field field : fields) bind_field(insert.value(), field, warning);
     return insert.value().run();
 }
 
 Expected<std::map<std::int64_t, RunWarnings>> read_run_warnings(Database& database, const std::string& run_filter) {
-    Expected<Statement> select = database.prepare("SELECT run_id, role, code" + field_list("") +
+    Expected<Statement> select = database.prepare("SELECT run_id, role, code" + field_list() +
                                                   " FROM run_warnings WHERE " + run_filter +
                                                   " ORDER BY run_id, role, position");
     if (!select) return Error{select.error()};

@@ -129,6 +129,14 @@ ALTER TABLE runs RENAME COLUMN exposed_memory_s TO exposed_remote_memory_s;
 ALTER TABLE runs ADD COLUMN exposed_local_memory_s REAL;
 )sql";
 
+// Version 5: the runtime's own memory (the CUDA context, cluster.device.context_memory) is a memory category of its
+// own, on the peak device at its peak, and a part of the memory bound a warning names (NULL for earlier runs and
+// warnings, which did not count it).
+constexpr std::string_view add_runtime_memory = R"sql(
+ALTER TABLE runs ADD COLUMN runtime_bytes REAL;
+ALTER TABLE run_warnings ADD COLUMN runtime_bytes REAL;
+)sql";
+
 constexpr std::array<MigrationStep, 1> version_1{{{scenarios_and_runs}}};
 constexpr std::array<MigrationStep, 1> version_2{{{sweeps}}};
 constexpr std::array<MigrationStep, 5> version_3{{{warning_table},
@@ -137,16 +145,17 @@ constexpr std::array<MigrationStep, 5> version_3{{{warning_table},
                                                   {drop_warning_sentences},
                                                   {{}, create_sweep_views}}};
 constexpr std::array<MigrationStep, 3> version_4{{{{}, drop_sweep_views}, {split_exposed_memory}, {{}, create_sweep_views}}};
-constexpr std::array<Migration, 4> all_migrations{Migration{version_1}, Migration{version_2}, Migration{version_3},
-                                                  Migration{version_4}};
+constexpr std::array<MigrationStep, 3> version_5{{{{}, drop_sweep_views}, {add_runtime_memory}, {{}, create_sweep_views}}};
+constexpr std::array<Migration, 5> all_migrations{Migration{version_1}, Migration{version_2}, Migration{version_3},
+                                                  Migration{version_4}, Migration{version_5}};
 
-constexpr std::array<std::string_view, 36> run_column_names{
+constexpr std::array<std::string_view, 37> run_column_names{
     "scenario_hash", "status", "reason", "core_version", "created_at", "mode", "iteration_time_s", "samples_per_s",
     "tokens_per_s", "devices", "model_flops_per_iteration", "hardware_flops_per_iteration",
     "model_tflops_per_device", "mfu", "hfu", "compute_s", "exposed_local_memory_s", "exposed_tp_s", "exposed_cp_s",
     "exposed_ep_s", "exposed_pp_s", "exposed_dp_s", "exposed_remote_memory_s", "bubble_s", "idle_s", "peak_memory_bytes",
     "memory_capacity_bytes", "weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
-    "buffers_bytes", "oom_npu", "oom_tensor", "events", "wall_s"};
+    "buffers_bytes", "runtime_bytes", "oom_npu", "oom_tensor", "events", "wall_s"};
 
 }  // namespace
 

@@ -84,6 +84,7 @@ std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
         cause.needed_bytes = bound.needed_bytes;
         cause.model_state_bytes = bound.model_state_bytes;
         cause.activation_bytes = bound.activation_bytes;
+        cause.runtime_bytes = bound.runtime_bytes;
         cause.micro_batches = bound.micro_batches_in_flight;
         cause.capacity_bytes = bound.capacity_bytes;
         result.cause = cause;

@@ -139,6 +139,8 @@ void check_device(const DeviceSpec& device, ProblemList& problems) {
                       limits::kernel_launch);
     problems.quantity("cluster.device.graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time,
                       limits::kernel_launch);
+    problems.quantity("cluster.device.context_memory", device.context_memory_bytes, units::Dimension::size,
+                      limits::context_memory);
 }
 
 void check_memory_system(const MemorySystemSpec& memory_system, std::int64_t devices, ProblemList& problems) {

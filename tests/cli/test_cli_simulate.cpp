@@ -90,6 +90,7 @@ const QList<QPair<QString, QJsonValue::Type>>& documented_keys() {
         {QStringLiteral("memory.by_category_bytes.optimizer"), T::Double},
         {QStringLiteral("memory.by_category_bytes.activations"), T::Double},
         {QStringLiteral("memory.by_category_bytes.buffers"), T::Double},
+        {QStringLiteral("memory.by_category_bytes.runtime"), T::Double},
         {QStringLiteral("simulation"), T::Object},
         {QStringLiteral("simulation.events"), T::Double},
         {QStringLiteral("simulation.wall_s"), T::Double},
@@ -216,8 +217,8 @@ private slots:
             QVERIFY2(count != float_looking, qPrintable(found.captured(0)));
         }
         // Every number of the report (its warnings, if any, are strings): 8 at the top, 5 + 5 in the breakdown,
-        // 2 + 5 in memory, 2 in simulation.
-        QCOMPARE(numbers, 27);
+        // 2 + 6 in memory, 2 in simulation.
+        QCOMPARE(numbers, 28);
 
         // docs/model.md §5: the breakdown (a mean over devices) sums to the iteration time.
         double parts = number_at(json, "breakdown_s.compute") + number_at(json, "breakdown_s.exposed_local_memory") +
@@ -272,7 +273,9 @@ private slots:
         const double optimizer = number_at(json, "memory.by_category_bytes.optimizer");
         const double activations = number_at(json, "memory.by_category_bytes.activations");
         const double buffers = number_at(json, "memory.by_category_bytes.buffers");
-        QCOMPARE_EQ(weights + gradients + optimizer + activations + buffers, peak);
+        const double runtime = number_at(json, "memory.by_category_bytes.runtime");
+        QCOMPARE_EQ(weights + gradients + optimizer + activations + buffers + runtime, peak);
+        QCOMPARE_EQ(runtime, 1573.0 * 1024 * 1024);  // the a100-80gb preset's CUDA context, 1573 MiB
         QVERIFY(weights > 0 && activations > 0);
         QCOMPARE_EQ(gradients, weights);
         QCOMPARE_EQ(optimizer, 6 * weights);

@@ -51,11 +51,12 @@ QStringList raw_fields(const QString& line) {
     return fields;
 }
 
-// An export of schema version 2 or 3 as version 4 writes it: exposed_memory_s renamed, and an empty
-// exposed_local_memory_s (not known for those runs) after compute_s.
-QByteArray as_version_4(const QByteArray& export_bytes) {
+// An export of schema version 2 or 3 as version 5 writes it: exposed_memory_s renamed, an empty exposed_local_memory_s
+// (not known for those runs) after compute_s, and an empty runtime_bytes (not counted then) after buffers_bytes.
+QByteArray as_version_5(const QByteArray& export_bytes) {
     const QStringList lines = QString::fromUtf8(export_bytes).split(u'\n');
     const qsizetype compute = raw_fields(lines.front()).indexOf(QStringLiteral("compute_s"));
+    const qsizetype buffers = raw_fields(lines.front()).indexOf(QStringLiteral("buffers_bytes"));
     QStringList converted;
     for (const QString& line : lines) {
         if (line.isEmpty()) {
@@ -64,6 +65,7 @@ QByteArray as_version_4(const QByteArray& export_bytes) {
         }
         QStringList fields = raw_fields(line);
         const bool header = converted.isEmpty();
+        fields.insert(buffers + 1, header ? QStringLiteral("runtime_bytes") : QString{});
         fields.insert(compute + 1, header ? QStringLiteral("exposed_local_memory_s") : QString{});
         if (header) fields.replaceInStrings(QStringLiteral("exposed_memory_s"), QStringLiteral("exposed_remote_memory_s"));
         converted.append(fields.join(u','));
@@ -97,16 +99,16 @@ void TestCliStoreMigration::aVersion2DatabaseReadsTheSameAfterItsMigration() {
                     db});
     EXPECT_EXIT(again, 0);
     QCOMPARE(one(db, "SELECT max(id) FROM runs"), QStringLiteral("18"));
-    QCOMPARE(one(db, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(one(db, "PRAGMA user_version"), QStringLiteral("5"));
     QCOMPARE(one(db, "PRAGMA integrity_check"), QStringLiteral("ok"));
 
     // Exported as the version that made it exported it: every reason and warning worded again from its code.
     RUN_CLI(sweep, {QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("sweep:1"), QStringLiteral("--db"), db});
     EXPECT_EXIT(sweep, 0);
-    QCOMPARE(sweep.out_bytes, as_version_4(file_bytes(data_path(QStringLiteral("store/schema-v2-sweep.csv")))));
+    QCOMPARE(sweep.out_bytes, as_version_5(file_bytes(data_path(QStringLiteral("store/schema-v2-sweep.csv")))));
     RUN_CLI(run, {QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("run:17"), QStringLiteral("--db"), db});
     EXPECT_EXIT(run, 0);
-    QCOMPARE(run.out_bytes, as_version_4(file_bytes(data_path(QStringLiteral("store/schema-v2-run.csv")))));
+    QCOMPARE(run.out_bytes, as_version_5(file_bytes(data_path(QStringLiteral("store/schema-v2-run.csv")))));
 
     // No sentence is stored: reasons only for invalid points (the loader's); warnings as codes.
     QCOMPARE(one(db, "SELECT count(*) FROM runs WHERE reason IS NOT NULL AND status <> 'invalid'"), QStringLiteral("0"));

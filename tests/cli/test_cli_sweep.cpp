@@ -337,7 +337,7 @@ void TestCliSweep::runsListsShowsExportsAndCompares() {
     static const QRegularExpression iteration_line(
         "\niteration_time_s +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +-[0-9.]+ (ns|us|ms) +0\\.[0-9]{3}\n");
     QVERIFY2(iteration_line.match(words.out).hasMatch(), qPrintable(words.out));
-    QVERIFY2(words.out.contains(QRegularExpression("\npeak_memory_bytes +[0-9.]+ MiB +[0-9.]+ MiB +0 B +1\\.000\n")),
+    QVERIFY2(words.out.contains(QRegularExpression("\npeak_memory_bytes +[0-9.]+ GiB +[0-9.]+ GiB +0 B +1\\.000\n")),
              qPrintable(words.out));
 
     RUN_CLI(missing, {"runs", "show", "sweep:7", "--db", database});

@@ -8,6 +8,7 @@
 //   Activations (Korthikanti 2022 Table 2, 16-bit): s·b·h·(10 + 24/t + 5·a·s/(h·t)) bytes a layer and micro-batch
 //   with t > 1, s·b·h·(34 + 5·a·s/h) with t = 1; s·b·h = 256 · 2 · 256 = 131 072 and 5·a·s/h = 40.
 //   1F1B's warm-up keeps pp − stage = 2 micro-batches in flight on stage 0 (each pipeline runs 16 / (dp · 2) ≥ 2).
+//   The runtime: the a100-80gb preset's CUDA context, 1573 MiB = 1 649 410 048 B, on every device from the start.
 
 #include "compile/memory_lower_bound.h"
 #include "scenario_file/scenario_loader.h"
@@ -82,7 +83,9 @@ void TestMemoryLowerBound::workedOutByHand() {
     QCOMPARE(bound.model_state_bytes, states_bytes);
     QCOMPARE(bound.activation_bytes, activation_bytes);
     QCOMPARE(bound.micro_batches_in_flight, in_flight);
-    QCOMPARE(bound.needed_bytes, states_bytes + activation_bytes);
+    const double context_bytes = 1573.0 * 1024 * 1024;
+    QCOMPARE(bound.runtime_bytes, context_bytes);
+    QCOMPARE(bound.needed_bytes, context_bytes + states_bytes + activation_bytes);
     QCOMPARE(bound.capacity_bytes, 80.0 * 1024 * 1024 * 1024);
     QVERIFY(!bound.exceeds_capacity());
 
@@ -98,6 +101,7 @@ void TestMemoryLowerBound::workedOutByHand() {
                      at_peak[static_cast<std::size_t>(MemoryCategory::gradients)] +
                      at_peak[static_cast<std::size_t>(MemoryCategory::optimizer)],
                  states_bytes);
+        QCOMPARE(at_peak[static_cast<std::size_t>(MemoryCategory::runtime)], context_bytes);
         QVERIFY(device.peak_memory_bytes >= bound.needed_bytes);
     }
 }

@@ -89,7 +89,7 @@ Report numbered_report() {
     report.breakdown.idle_s = 0.1;
     report.peak_memory_bytes = 7e10;
     report.memory_capacity_bytes = 8e10;
-    report.memory_by_category_bytes = {1e10, 2e10, 3e10, 0.5e10, 0.5e10};
+    report.memory_by_category_bytes = {1e10, 2e10, 3e10, 0.4e10, 0.5e10, 0.1e10};
     report.events = 12345;
     report.wall_s = 0.002;
     report.mode = "representative";
@@ -145,6 +145,7 @@ private slots:
     void anOlderSchemaIsMigratedAndItsRunsKept();
     void version2SentencesBecomeCodesAndReadTheSame();
     void version3ExposedMemoryBecomesRemoteMemory();
+    void version4RunsGainRuntimeMemory();
     void aSentenceNotRecognisedLeavesTheDatabaseAsItWas();
     void mergingAddsWhatIsMissingOnce();
     void databasesThatAreNotOursAreLeftUntouched_data();
@@ -189,9 +190,9 @@ void TestResultStore::runsAreTypedColumnsAnyClientReads() {
                         "exposed_remote_memory_s, bubble_s, idle_s, events FROM runs"),
              std::string("1.5|10.25|20992.0|8|0.5|0.625|1.0|0.125|0.01|0.02|0.03|0.04|0.05|0.0625|0.25|0.1|12345"));
     QCOMPARE(client.one("SELECT peak_memory_bytes, memory_capacity_bytes, weights_bytes, gradients_bytes, "
-                        "optimizer_bytes, activations_bytes, buffers_bytes, oom_npu FROM runs"),
-             std::string("70000000000.0|80000000000.0|10000000000.0|20000000000.0|30000000000.0|5000000000.0|"
-                         "5000000000.0|NULL"));
+                        "optimizer_bytes, activations_bytes, buffers_bytes, runtime_bytes, oom_npu FROM runs"),
+             std::string("70000000000.0|80000000000.0|10000000000.0|20000000000.0|30000000000.0|4000000000.0|"
+                         "5000000000.0|1000000000.0|NULL"));
     // Types as stored, which pandas and DuckDB map to float64 and int64.
     QCOMPARE(client.one("SELECT typeof(iteration_time_s), typeof(devices), typeof(events), typeof(mfu) FROM runs"),
              std::string("real|integer|integer|real"));
@@ -462,7 +463,7 @@ void TestResultStore::version3ExposedMemoryBecomesRemoteMemory() {
     store_one_sweep_point(path);
     if (QTest::currentTestFailed()) return;
     Client client(path);
-    QCOMPARE(client.one("PRAGMA user_version"), std::string("4"));
+    QCOMPARE(client.one("PRAGMA user_version"), std::to_string(store::current_schema_version()));
     QCOMPARE(client.one("SELECT compute_s, exposed_local_memory_s, exposed_remote_memory_s FROM runs WHERE id = 1"),
              std::string("1.5|NULL|0.75"));
     QCOMPARE(client.one("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'exposed_memory_s'"),
@@ -470,6 +471,27 @@ void TestResultStore::version3ExposedMemoryBecomesRemoteMemory() {
     // The sweep's view lists the new columns, the new run's figures in them (numbered_report's).
     QCOMPARE(client.one("SELECT exposed_local_memory_s, exposed_remote_memory_s FROM sweep_1 WHERE point = 0"),
              std::string("0.125|0.0625"));
+    QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+}
+
+void TestResultStore::version4RunsGainRuntimeMemory() {
+    // Schema version 5 counts the runtime's own memory (the CUDA context) as a category: the old runs did not count
+    // it, so their runtime_bytes is NULL — not known, not 0 — and their other figures stay; a new run stores its own.
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("version2.db").toStdString();
+    write_version_2(path, "[]", {});
+    {
+        Client client(path);
+        QVERIFY(client.execute("UPDATE runs SET status = 'ok', peak_memory_bytes = 6e10, activations_bytes = 1e10"));
+    }
+    store_one_sweep_point(path);
+    if (QTest::currentTestFailed()) return;
+    Client client(path);
+    QCOMPARE(client.one("PRAGMA user_version"), std::string("5"));
+    QCOMPARE(client.one("SELECT peak_memory_bytes, activations_bytes, runtime_bytes FROM runs WHERE id = 1"),
+             std::string("60000000000.0|10000000000.0|NULL"));
+    // numbered_report's 1e9 bytes of runtime, through the sweep's view.
+    QCOMPARE(client.one("SELECT runtime_bytes FROM sweep_1 WHERE point = 0"), std::string("1000000000.0"));
     QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
 }
 

@@ -409,6 +409,7 @@ void TestScenarioLoader::presetsById() {
     QCOMPARE_EQ(s.cluster.device.peak_flops.at(Dtype::fp32), 19.5e12);
     QCOMPARE_EQ(s.cluster.device.memory_bytes, 80 * GiB);  // 80 GiB = 85 899 345 920 B
     QCOMPARE_EQ(s.cluster.device.memory_bandwidth_Bps, 2039e9);
+    QCOMPARE_EQ(s.cluster.device.context_memory_bytes, 1573.0 * 1024 * 1024);  // 1573 MiB (BigScience, nvidia-smi)
     QCOMPARE(s.cluster.topology.size(), std::size_t{2});
     QCOMPARE(s.cluster.topology[0].size, 8);
     QCOMPARE_EQ(s.cluster.topology[0].bandwidth_Bps, 300e9);
@@ -604,6 +605,14 @@ void TestScenarioLoader::roundTrip_data() {
         << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
                           "cluster:\n  device: {preset: h100-sxm, attention_efficiency: 0.6}\n  topology:\n"
                           "    - {kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}\n"
+                          "parallelism: {dp: 8}\n");
+    // An A100 preset without its 1573 MiB CUDA context: written back as 0 B, not left out (which would read back as
+    // the preset's).
+    QTest::newRow("device preset without its context")
+        << QStringLiteral("context.yaml")
+        << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
+                          "cluster:\n  device: {preset: a100-80gb, context_memory: 0 B}\n  topology:\n"
+                          "    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us}\n"
                           "parallelism: {dp: 8}\n");
     for (const Preset& preset : parasight::all_presets()) {
         const std::string tag =

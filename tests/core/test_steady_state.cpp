@@ -365,7 +365,7 @@ void TestSteadyState::bubbleKeepsItsClosedForm() {
 }
 
 void TestSteadyState::outOfMemoryStopsWhereTheWholeRunStops() {
-    // GPT-3's default run (17.4 GiB at its peak) on devices of 14 GiB: stage 0 passes its capacity during the warm-up. Sweeps stop there.
+    // GPT-3's default run (18.93 GiB at its peak) on devices of 14 GiB: stage 0 passes its capacity during the warm-up. Sweeps stop there.
     const std::string yaml = file_text(PARASIGHT_SOURCE_DIR "/presets/scenarios/default.yaml");
     const auto small_devices = [](Scenario& scenario) { scenario.cluster.device.memory_bytes = 14.0 * (1ULL << 30); };
     std::optional<parasight::SimulationError> errors[2];

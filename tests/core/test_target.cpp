@@ -98,7 +98,7 @@ void TestTarget::mistakesSayWhatWouldBeRight_data() {
     QTest::newRow("no PEs") << "oracle:data@0" << "a PE count is a whole number from 1, not '0'";
     QTest::newRow("unknown category") << "memory:activation"
                                       << "unknown memory category 'activation' (did you mean 'activations'?); it is "
-                                         "weights, gradients, optimizer, activations or buffers";
+                                         "weights, gradients, optimizer, activations, buffers or runtime";
 }
 
 void TestTarget::mistakesSayWhatWouldBeRight() {

@@ -57,6 +57,21 @@ Warning in_flight_cap_without_effect(const std::string& stage, int requested, in
     return warning;
 }
 
+Warning memory_bound_exceeded(int stage, double needed_bytes, double model_state_bytes, double activation_bytes,
+                              double runtime_bytes, int micro_batches, double capacity_bytes) {
+    Warning warning;
+    warning.code = WarningCode::memory_bound_exceeded;
+    warning.subject = "stage[" + std::to_string(stage) + "]";
+    warning.stage = stage;
+    warning.needed_bytes = needed_bytes;
+    warning.model_state_bytes = model_state_bytes;
+    warning.activation_bytes = activation_bytes;
+    warning.runtime_bytes = runtime_bytes;
+    warning.micro_batches = micro_batches;
+    warning.capacity_bytes = capacity_bytes;
+    return warning;
+}
+
 Warning implausible_iteration_time(double time_s) {
     Warning warning;
     warning.code = WarningCode::implausible_iteration_time;
@@ -113,6 +128,16 @@ void TestWarningText::wordsEachCode_data() {
         << in_flight_cap_without_effect("stage[3]", 2, 1)
         << QStringLiteral("stage[3]: max_ongoing_micro_batches 2 has no effect: the 1F1B schedule keeps at most 1 "
                           "there anyway; a cap only matters below that");
+    // The bound is the model states and the activations: 29.47 + 9.7 = 39.17 MB (decimal units, 4 digits).
+    QTest::newRow("memory bound, no runtime")
+        << memory_bound_exceeded(1, 39.17e6, 29.47e6, 9.7e6, 0.0, 1, 30e6)
+        << QStringLiteral("stage 1 needs at least 39.17 MB (29.47 MB of model states and 9.7 MB of activations for 1 "
+                          "micro-batch in flight), more than the 30 MB of a device");
+    // With an A100's CUDA context, 1573 MiB = 1 649 410 048 B: 60 GB + 10 GB + that = 71 649 410 048 B = 71.65 GB.
+    QTest::newRow("memory bound with the runtime's")
+        << memory_bound_exceeded(0, 71649410048.0, 60e9, 10e9, 1649410048.0, 4, 85899345920.0)
+        << QStringLiteral("stage 0 needs at least 71.65 GB (60 GB of model states and 10 GB of activations for 4 "
+                          "micro-batches in flight, 1.649 GB the runtime holds), more than the 85.9 GB of a device");
     // Two Julian years, 2 · 365.25 · 86400 s = 63 115 200 s: "2.0 years", and the seconds to 4 significant digits.
     QTest::newRow("implausible iteration time")
         << implausible_iteration_time(63115200.0)

@@ -118,6 +118,9 @@ void TestScenarioForm::editAndUndo_data() {
     QTest::newRow("streaming multiprocessors") << "cluster.device.streaming_multiprocessors" << "132" << "132";
     QTest::newRow("no streaming multiprocessors") << "cluster.device.streaming_multiprocessors" << "" << "";
     QTest::newRow("memory, file units") << "cluster.device.memory" << "40GiB" << "40 GiB";
+    // The A100 preset's 1573 MiB of CUDA context as the V100's 1271 MiB; empty: none counted (the key left out).
+    QTest::newRow("context memory") << "cluster.device.context_memory" << "1271 MiB" << "1271 MiB";
+    QTest::newRow("no context memory") << "cluster.device.context_memory" << "" << "";
     // Written back as the file writer writes it: the shortest exact form, here in terabits.
     QTest::newRow("memory bandwidth") << "cluster.device.memory_bandwidth" << "1.5 TB/s" << "12 Tb/s";
     QTest::newRow("dimension bandwidth") << "cluster.topology[0].bandwidth" << "150 GB/s" << "150 GB/s";

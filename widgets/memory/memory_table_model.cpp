@@ -113,6 +113,8 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Activations kept from each forward for its backward: they grow with the micro-batches in flight");
         case MemoryCategory::buffers:
             return tr("Communication buffers and the parameters ZeRO-3 gathers for a layer");
+        case MemoryCategory::runtime:
+            return tr("What the runtime holds before the model allocates anything: the CUDA context and its kernels");
         }
     }
     if (role == Qt::DecorationRole && section < category_count) return categoryColor(section);

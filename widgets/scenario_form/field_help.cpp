@@ -68,6 +68,10 @@ const std::map<QString, QString>& help_by_path() {
         {QStringLiteral("cluster.device.fp8_matmul_efficiency"),
          tr("The share of the fp8 peak that large fp8 GEMMs reach, for fp8 training's linear layers (an H100: 0.917 "
             "times bf16's share, measured); empty: bf16's share, matmul_efficiency")},
+        {QStringLiteral("cluster.device.context_memory"),
+         tr("What the CUDA context and its kernels take of the device's memory before the model allocates anything, "
+            "on every device for the whole run (1573 MiB on an A100 by nvidia-smi). Measured by parasight-calibrate; "
+            "empty: not counted")},
         {QStringLiteral("cluster.device.kernel_launch"),
          tr("The host's time to launch one kernel of an eager training step (Python, dispatcher, autograd): a "
             "layer's forward or backward takes at least its kernels times this. Measured by parasight-calibrate; "

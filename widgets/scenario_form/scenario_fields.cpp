@@ -266,6 +266,10 @@ std::vector<ScenarioField> scenario_fields(const Scenario& scenario) {
     fields.push_back(quantity_field(QStringLiteral("cluster.device.memory"), cluster, tr("Device memory"),
                                     units::Dimension::size,
                                     [](Scenario& s) -> double& { return s.cluster.device.memory_bytes; }));
+    // The CUDA context's share of it (docs/model.md, "The runtime's memory"); empty where the device gives none.
+    fields.push_back(quantity_or_unset_field(
+        QStringLiteral("cluster.device.context_memory"), cluster, tr("CUDA context"), tr("empty: not counted"),
+        units::Dimension::size, [](Scenario& s) -> double& { return s.cluster.device.context_memory_bytes; }));
     fields.push_back(quantity_field(QStringLiteral("cluster.device.memory_bandwidth"), cluster,
                                     tr("Memory bandwidth"), units::Dimension::bandwidth,
                                     [](Scenario& s) -> double& { return s.cluster.device.memory_bandwidth_Bps; }));

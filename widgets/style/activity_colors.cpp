@@ -69,6 +69,7 @@ QColor memory_category_color(MemoryCategory category) {
     case MemoryCategory::optimizer: return green;
     case MemoryCategory::activations: return teal;
     case MemoryCategory::buffers: return purple;
+    case MemoryCategory::runtime: return brown;
     }
     return grey;
 }

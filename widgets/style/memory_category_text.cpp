@@ -11,6 +11,7 @@ QString memory_category_text(MemoryCategory category) {
     case MemoryCategory::optimizer: return QCoreApplication::translate("MemoryCategory", "Optimizer state");
     case MemoryCategory::activations: return QCoreApplication::translate("MemoryCategory", "Activations");
     case MemoryCategory::buffers: return QCoreApplication::translate("MemoryCategory", "Buffers");
+    case MemoryCategory::runtime: return QCoreApplication::translate("MemoryCategory", "Runtime");
     }
     return {};
 }
