@@ -32,9 +32,13 @@ enum class WarningCode : std::uint8_t {
     // "cluster.memory_system.host"), npu (host and NVMe: the first NPU of the node that needs the most), needed_bytes,
     // capacity_bytes (a node's; the pool's: all its groups')
     offload_over_capacity,
+    // the host's kernel launches, not the GPU, bound the transformer layers' passes (docs/model.md, "Kernel launch
+    // floor"): subject (the launch time's setting, "cluster.device.kernel_launch" or ".graph_kernel_launch"), layers,
+    // time_s (a layer's forward and backward as launched, one micro-batch), gpu_time_s (the GPU's time for them)
+    host_bound_layers,
 };
 // The codes as the results database stores them (run_warnings.code, docs/store.md).
-inline constexpr std::array<EnumName<WarningCode>, 8> warning_code_names{
+inline constexpr std::array<EnumName<WarningCode>, 9> warning_code_names{
     {{WarningCode::in_flight_capped, "in_flight_capped"},
      {WarningCode::recomputation_frees_nothing, "recomputation_frees_nothing"},
      {WarningCode::out_of_memory, "out_of_memory"},
@@ -42,7 +46,8 @@ inline constexpr std::array<EnumName<WarningCode>, 8> warning_code_names{
      {WarningCode::implausible_iteration_time, "implausible_iteration_time"},
      {WarningCode::what_if_matches_nothing, "what_if_matches_nothing"},
      {WarningCode::memory_bound_exceeded, "memory_bound_exceeded"},
-     {WarningCode::offload_over_capacity, "offload_over_capacity"}}};
+     {WarningCode::offload_over_capacity, "offload_over_capacity"},
+     {WarningCode::host_bound_layers, "host_bound_layers"}}};
 
 struct Warning {
     WarningCode code = WarningCode::in_flight_capped;
@@ -53,7 +58,8 @@ struct Warning {
                                   // memory_bound_exceeded: the micro-batches the bound counts in flight
     int requested_micro_batches = 0;  // in_flight_cap_without_effect: the strategy tree's cap
     std::string operation;        // recomputation_frees_nothing: the operation within its block, "mlp.activation"
-    int layers = 0;               // recomputation_frees_nothing: how many layers recompute it
+    int layers = 0;               // recomputation_frees_nothing: how many layers recompute it; host_bound_layers: how
+                                  // many the host bounds
     int first_layer = 0;          // recomputation_frees_nothing: the first of them, the subject's layer
     std::int64_t npu = 0;         // out_of_memory: the device with the highest peak; offload_over_capacity: the node's
                                   // first NPU
@@ -63,7 +69,8 @@ struct Warning {
                                   // the tier's
     std::string tensor;           // out_of_memory: what the allocation that first crossed the capacity was for
     double time_s = 0.0;          // out_of_memory: when that allocation was made; implausible_iteration_time: the
-                                  // iteration time
+                                  // iteration time; host_bound_layers: a layer's forward and backward as launched
+    double gpu_time_s = 0.0;      // host_bound_layers: the GPU's own time for them
     int stage = 0;                    // memory_bound_exceeded: the stage that needs the most
     double model_state_bytes = 0.0;   // memory_bound_exceeded: its weights, gradients and optimizer state
     double activation_bytes = 0.0;    // memory_bound_exceeded: its activations for micro_batches in flight

@@ -205,8 +205,21 @@ const RecomputedOperations& GraphBuilder::layer_recompute(int layer) {
         layer_recompute_.reserve(static_cast<std::size_t>(layers));
         for (int j = 0; j < layers; ++j) layer_recompute_.push_back(tree_.recomputed_operations(j));
         warn_of_recomputation_freeing_nothing();
+        warn_of_host_bound_layers();
     }
     return layer_recompute_[static_cast<std::size_t>(layer)];
+}
+
+void GraphBuilder::warn_of_host_bound_layers() {
+    const LayerCosts& costs = plain_layer_costs();
+    if (!(costs.launched_pass_s > costs.gpu_pass_s)) return;
+    Warning warning;
+    warning.code = WarningCode::host_bound_layers;
+    warning.subject = scenario_.training.cuda_graphs ? "cluster.device.graph_kernel_launch" : "cluster.device.kernel_launch";
+    warning.layers = static_cast<int>(layer_recompute_.size());
+    warning.time_s = costs.launched_pass_s;
+    warning.gpu_time_s = costs.gpu_pass_s;
+    graph_.warnings.push_back(std::move(warning));
 }
 
 void GraphBuilder::warn_of_recomputation_freeing_nothing() {

@@ -161,6 +161,8 @@ private:
     const RecomputedOperations& layer_recompute(int layer);
     // One warning per recomputed operation that frees no activation memory, with how many layers it concerns.
     void warn_of_recomputation_freeing_nothing();
+    // One warning when the host's kernel launches, not the GPU, bound the layers' passes (docs/model.md §2).
+    void warn_of_host_bound_layers();
 
     void flush_bucket(DeviceProgram& program, int micro_batch);
     // Whether the gradients gathered so far are reduced now: a full bucket, when reductions overlap backward.

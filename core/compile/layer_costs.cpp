@@ -13,6 +13,12 @@ int pass_kernels(const std::vector<LayerOperation>& operations, bool forward) {
 // runs those queued before, so a pass takes max(the GPU's time, kernels × the host's time per kernel). A pass the host
 // bounds is stretched as a whole, each part in proportion, keeping its memory-bound share.
 void apply_launch_floor(LayerCosts& costs, double kernel_launch_s) {
+    const auto passes_s = [&] {
+        return costs.attention.forward.total_s + costs.mlp.forward.total_s + costs.attention.backward.total_s +
+               costs.mlp.backward.total_s;
+    };
+    costs.gpu_pass_s = passes_s();
+    costs.launched_pass_s = costs.gpu_pass_s;
     if (!(kernel_launch_s > 0.0)) return;
     const auto stretch = [](double gpu_s, int kernels, double launch_s) {
         const double host_s = kernels * launch_s;
@@ -32,6 +38,7 @@ void apply_launch_floor(LayerCosts& costs, double kernel_launch_s) {
         block->weight_gradient = block->weight_gradient * backward;
         block->weight_gradients = block->weight_gradients * backward;
     }
+    costs.launched_pass_s = passes_s();
 }
 
 }  // namespace

@@ -40,6 +40,10 @@ struct LayerCosts {
     BlockCosts mlp;
     double activation_bytes = 0.0;       // kept from forward to backward
     double recompute_extra_bytes = 0.0;  // rebuilt by recomputation and held until the layer's backward ends
+    // A forward and a backward of the layer (one micro-batch) as the GPU runs them, and as the host's kernel launches
+    // let it (docs/model.md §2, "Kernel launch floor"): launched_pass_s > gpu_pass_s when the host bounds a pass.
+    double gpu_pass_s = 0.0;
+    double launched_pass_s = 0.0;
     TransformerLayerWork work;
 };
 

@@ -49,6 +49,17 @@ std::string warning_text(const Warning& warning) {
         if (warning.runtime_bytes > 0.0) text += ", " + size(warning.runtime_bytes) + " the runtime holds";
         return text + "), more than the " + size(warning.capacity_bytes) + " of a device";
     }
+    case WarningCode::host_bound_layers: {
+        const bool graphs = warning.subject.ends_with("graph_kernel_launch");
+        const std::string layers = warning.layers == 1 ? "the layer" : "all " + std::to_string(warning.layers) + " layers";
+        return "the host's kernel launches bound " + layers + (graphs ? ", even replayed from CUDA graphs" : "") +
+               ": a layer's forward and backward take " + format_readable(warning.time_s, Dimension::time) +
+               " as launched (" + warning.subject + ") where the GPU needs " +
+               format_readable(warning.gpu_time_s, Dimension::time) + "; " +
+               (graphs ? "a larger micro-batch" : "replaying them from CUDA graphs (training.cuda_graphs) or a larger "
+                                                  "micro-batch") +
+               " keeps the GPU busy";
+    }
     case WarningCode::offload_over_capacity: {
         const auto size = [](double bytes) { return format_readable(bytes, Dimension::size, 4, true); };
         const std::string_view prefix = "cluster.memory_system.";

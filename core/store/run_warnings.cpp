@@ -8,12 +8,12 @@ namespace {
 // The parameters of a warning: the Warning's fields, a column each.
 enum class Field : std::uint8_t {
     subject, micro_batches, requested_micro_batches, operation, layers, first_layer, npu, needed_bytes,
-    capacity_bytes, tensor, time_s, stage, model_state_bytes, activation_bytes, runtime_bytes,
+    capacity_bytes, tensor, time_s, stage, model_state_bytes, activation_bytes, runtime_bytes, gpu_time_s,
 };
-constexpr std::array<std::string_view, 15> field_columns{
+constexpr std::array<std::string_view, 16> field_columns{
     "subject", "micro_batches", "requested_micro_batches", "operation", "layers", "first_layer", "npu",
     "needed_bytes", "capacity_bytes", "tensor", "time_s", "stage", "model_state_bytes", "activation_bytes",
-    "runtime_bytes"};
+    "runtime_bytes", "gpu_time_s"};
 
 // The fields each code has (common/warning.h); the others are stored as NULL.
 std::vector<Field> fields_of(WarningCode code) {
@@ -32,6 +32,7 @@ std::vector<Field> fields_of(WarningCode code) {
                     F::runtime_bytes, F::micro_batches, F::capacity_bytes};
         case WarningCode::offload_over_capacity:
             return {F::subject, F::npu, F::needed_bytes, F::capacity_bytes};
+        case WarningCode::host_bound_layers: return {F::subject, F::layers, F::time_s, F::gpu_time_s};
     }
     return {F::subject};
 }
@@ -54,6 +55,7 @@ void bind_field(Statement& insert, Field field, const Warning& warning) {
         case Field::model_state_bytes: insert.bind(column, warning.model_state_bytes); break;
         case Field::activation_bytes: insert.bind(column, warning.activation_bytes); break;
         case Field::runtime_bytes: insert.bind(column, warning.runtime_bytes); break;
+        case Field::gpu_time_s: insert.bind(column, warning.gpu_time_s); break;
     }
 }
 
@@ -77,6 +79,7 @@ void read_field(const Statement& row, int column, Field field, Warning& warning)
         case Field::model_state_bytes: warning.model_state_bytes = row.real(column); break;
         case Field::activation_bytes: warning.activation_bytes = row.real(column); break;
         case Field::runtime_bytes: warning.runtime_bytes = row.real(column); break;
+        case Field::gpu_time_s: warning.gpu_time_s = row.real(column); break;
     }
 }
 

@@ -61,7 +61,7 @@ std::optional<std::string> ResultStore::merge_from(const std::filesystem::path& 
         Expected<Statement> warnings = database_.prepare(
             "INSERT INTO main.run_warnings SELECT ?, role, position, code, subject, micro_batches, "
             "requested_micro_batches, operation, layers, first_layer, npu, needed_bytes, capacity_bytes, tensor, "
-            "time_s, stage, model_state_bytes, activation_bytes, runtime_bytes FROM source.run_warnings WHERE run_id = ?");
+            "time_s, stage, model_state_bytes, activation_bytes, runtime_bytes, gpu_time_s FROM source.run_warnings WHERE run_id = ?");
         if (!warnings) return warnings.error();
         // The copy's id here, or why it could not be made.
         const auto copy_with_warnings = [&](std::int64_t source_run) -> Expected<std::int64_t> {

@@ -131,10 +131,11 @@ ALTER TABLE runs ADD COLUMN exposed_local_memory_s REAL;
 
 // Version 5: the runtime's own memory (the CUDA context, cluster.device.context_memory) is a memory category of its
 // own, on the peak device at its peak, and a part of the memory bound a warning names (NULL for earlier runs and
-// warnings, which did not count it).
+// warnings, which did not count it); warnings of layers the host's kernel launches bound give the GPU's own time.
 constexpr std::string_view add_runtime_memory = R"sql(
 ALTER TABLE runs ADD COLUMN runtime_bytes REAL;
 ALTER TABLE run_warnings ADD COLUMN runtime_bytes REAL;
+ALTER TABLE run_warnings ADD COLUMN gpu_time_s REAL;
 )sql";
 
 constexpr std::array<MigrationStep, 1> version_1{{{scenarios_and_runs}}};

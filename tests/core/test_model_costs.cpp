@@ -869,6 +869,9 @@ void TestModelCosts::kernelLaunchFloor() {
     QCOMPARE_EQ(gpu_backward_s < backwardKernels * launch_s, hostBound);
     PS_COMPARE_RELATIVE(floored.attention.forward.total_s + floored.mlp.forward.total_s, forward_s, 1e-12);
     PS_COMPARE_RELATIVE(floored.attention.backward.total_s + floored.mlp.backward.total_s, backward_s, 1e-12);
+    // What the host-bound warning quotes: both passes as the GPU runs them, and as launched.
+    PS_COMPARE_RELATIVE(floored.gpu_pass_s, gpu_forward_s + gpu_backward_s, 1e-12);
+    PS_COMPARE_RELATIVE(floored.launched_pass_s, forward_s + backward_s, 1e-12);
     // Each block stretched alike, its parts with it: the attention block's share of the pass and the weight
     // gradients' share of the backward stay as the GPU's times have them.
     PS_COMPARE_RELATIVE(floored.attention.forward.total_s / forward_s, gpu.attention.forward.total_s / gpu_forward_s,

@@ -146,6 +146,7 @@ private slots:
     void version2SentencesBecomeCodesAndReadTheSame();
     void version3ExposedMemoryBecomesRemoteMemory();
     void version4RunsGainRuntimeMemory();
+    void hostBoundLayersKeepTheirTimes();
     void aSentenceNotRecognisedLeavesTheDatabaseAsItWas();
     void mergingAddsWhatIsMissingOnce();
     void databasesThatAreNotOursAreLeftUntouched_data();
@@ -493,6 +494,30 @@ void TestResultStore::version4RunsGainRuntimeMemory() {
     // numbered_report's 1e9 bytes of runtime, through the sweep's view.
     QCOMPARE(client.one("SELECT runtime_bytes FROM sweep_1 WHERE point = 0"), std::string("1000000000.0"));
     QCOMPARE(client.one("PRAGMA integrity_check"), std::string("ok"));
+}
+
+void TestResultStore::hostBoundLayersKeepTheirTimes() {
+    // The host-bound warning's two times are columns of their own (schema version 5), and it reads back worded as the
+    // report words it.
+    QTemporaryDir folder;
+    const std::string path = folder.filePath("results.db").toStdString();
+    Warning host_bound = warning_of(WarningCode::host_bound_layers);
+    host_bound.subject = "cluster.device.kernel_launch";
+    host_bound.layers = 12;
+    host_bound.time_s = 43 * 40.53e-6;  // 43 kernels at 40.53 us
+    host_bound.gpu_time_s = 612.4e-6;
+    Report report = numbered_report();
+    report.warnings = {host_bound};
+    {
+        Expected<ResultStore> store = ResultStore::open(path, ResultStore::Access::read_write);
+        QVERIFY(store);
+        QVERIFY(store.value().add_run("small", "schema: 1\n", report));
+    }
+    Client client(path);
+    QCOMPARE(client.one("SELECT code, subject, layers, time_s, gpu_time_s, needed_bytes FROM run_warnings"),
+             std::string("host_bound_layers|cluster.device.kernel_launch|12|0.00174279|0.0006124|NULL"));
+    const StoredTable run = run_as_read(path, 1);
+    QCOMPARE(std::get<std::string>(run.at(0, "warnings")), sentences_json({host_bound}));
 }
 
 void TestResultStore::aSentenceNotRecognisedLeavesTheDatabaseAsItWas() {

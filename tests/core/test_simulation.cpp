@@ -389,6 +389,8 @@ class TestSimulation : public QObject {
     Q_OBJECT
 
 private slots:
+    void hostBoundLayersWarn_data();
+    void hostBoundLayersWarn();
     void gpipeTwoStagesExactTimeline();
     void blockingPipelineSendsHoldTheNextStep();
     void deepSpeedSendsWaitForTheirReceive();
@@ -1890,6 +1892,43 @@ void TestSimulation::graphSizeLimit() {
     QVERIFY(parasight::compile_scenario(
                 validated, parasight::CompileOptions{true, static_cast<std::int64_t>(every_device_tasks)})
                 .has_value());
+}
+
+void TestSimulation::hostBoundLayersWarn_data() {
+    QTest::addColumn<QString>("training");
+    QTest::addColumn<bool>("warned");
+    QTest::addColumn<QString>("subject");
+    QTest::addColumn<double>("launchedPassS");
+    // GPT-2 small on the h200-measured preset, one sequence a micro-batch, eager kernels: a layer launches 16 kernels
+    // forward and 27 backward (test_model_costs kernelLaunchFloor counts them by hand) at 40.53 us each, 1.743 ms,
+    // more than the GPU needs for either pass, so every one of the 12 layers is host-bound.
+    QTest::newRow("eager") << QStringLiteral("eager_kernels: true") << true
+                           << QStringLiteral("cluster.device.kernel_launch") << 43 * 40.53e-6;
+    // Replayed from CUDA graphs at 849.7 ns a kernel, 36.5 us: the GPU's time bounds the passes, and nothing is said.
+    QTest::newRow("CUDA graphs") << QStringLiteral("eager_kernels: true, cuda_graphs: true") << false << QString()
+                                 << 0.0;
+}
+
+void TestSimulation::hostBoundLayersWarn() {
+    QFETCH(QString, training);
+    QFETCH(bool, warned);
+    QFETCH(QString, subject);
+    QFETCH(double, launchedPassS);
+    PS_SIMULATE(sim, "schema: 1\nmodel: gpt2-small\n"
+                     "training: {global_batch: 8, micro_batch: 1, " + training.toStdString() + "}\n"
+                     "cluster:\n  device: h200-measured\n"
+                     "  topology: [{kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}]\n"
+                     "parallelism: {dp: 8}\n");
+    const parasight::Warning* found = nullptr;
+    for (const parasight::Warning& warning : sim.report.warnings) {
+        if (warning.code == parasight::WarningCode::host_bound_layers) found = &warning;
+    }
+    QCOMPARE(found != nullptr, warned);
+    if (!warned) return;
+    QCOMPARE(QString::fromStdString(found->subject), subject);
+    QCOMPARE(found->layers, 12);
+    PS_COMPARE_RELATIVE(found->time_s, launchedPassS, 1e-12);
+    QVERIFY(found->gpu_time_s > 0.0 && found->gpu_time_s < found->time_s / 2.0);
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)

@@ -72,6 +72,16 @@ Warning memory_bound_exceeded(int stage, double needed_bytes, double model_state
     return warning;
 }
 
+Warning host_bound_layers(const std::string& subject, int layers, double time_s, double gpu_time_s) {
+    Warning warning;
+    warning.code = WarningCode::host_bound_layers;
+    warning.subject = subject;
+    warning.layers = layers;
+    warning.time_s = time_s;
+    warning.gpu_time_s = gpu_time_s;
+    return warning;
+}
+
 Warning implausible_iteration_time(double time_s) {
     Warning warning;
     warning.code = WarningCode::implausible_iteration_time;
@@ -138,6 +148,17 @@ void TestWarningText::wordsEachCode_data() {
         << memory_bound_exceeded(0, 71649410048.0, 60e9, 10e9, 1649410048.0, 4, 85899345920.0)
         << QStringLiteral("stage 0 needs at least 71.65 GB (60 GB of model states and 10 GB of activations for 4 "
                           "micro-batches in flight, 1.649 GB the runtime holds), more than the 85.9 GB of a device");
+    // 43 kernels at 40.53 us = 1.74279 ms → 1.743 ms; the GPU's 612.4 us.
+    QTest::newRow("host-bound layers, eager")
+        << host_bound_layers("cluster.device.kernel_launch", 12, 43 * 40.53e-6, 612.4e-6)
+        << QStringLiteral("the host's kernel launches bound all 12 layers: a layer's forward and backward take 1.743 ms "
+                          "as launched (cluster.device.kernel_launch) where the GPU needs 612.4 us; replaying them "
+                          "from CUDA graphs (training.cuda_graphs) or a larger micro-batch keeps the GPU busy");
+    QTest::newRow("host-bound layer, CUDA graphs")
+        << host_bound_layers("cluster.device.graph_kernel_launch", 1, 2e-3, 1e-3)
+        << QStringLiteral("the host's kernel launches bound the layer, even replayed from CUDA graphs: a layer's "
+                          "forward and backward take 2 ms as launched (cluster.device.graph_kernel_launch) where the GPU "
+                          "needs 1 ms; a larger micro-batch keeps the GPU busy");
     // Two Julian years, 2 · 365.25 · 86400 s = 63 115 200 s: "2.0 years", and the seconds to 4 significant digits.
     QTest::newRow("implausible iteration time")
         << implausible_iteration_time(63115200.0)
