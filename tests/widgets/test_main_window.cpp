@@ -26,6 +26,7 @@
 #include "export_menu.h"
 #include "open_file.h"
 #include "target/target.h"
+#include "export/warning_text.h"
 #include "store/stored_sweep_run.h"
 #include "sweep/sweep_setup.h"
 
@@ -77,6 +78,7 @@ class TestMainWindow : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void opensTheDefaultScenarioSimulated();
+    void theSummarySaysTheWarnings();
     void anEditRunsAgain();
     void chartsAreNotGreyAfterARerun();
     void aNewRunOrDocumentDropsWhatWasMeasuredOrSought();
@@ -132,6 +134,56 @@ void TestMainWindow::opensTheDefaultScenarioSimulated() {
                                                         "other 154")),
              qPrintable(label->toolTip()));
     QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — ParaSight"));
+    // The default run has nothing to warn of: no warning line.
+    QVERIFY(window.summaryBar()->warningTexts().isEmpty());
+    QVERIFY(window.summaryBar()->findChild<QLabel*>(QStringLiteral("SummaryWarnings"))->isHidden());
+}
+
+void TestMainWindow::theSummarySaysTheWarnings() {
+    // Each warning of the run a line under the numbers, worded as the report words it; out of memory is the memory
+    // item's already (in red, with the device and the tensor), not a line again. A message clears them.
+    parasight::Report report;
+    report.memory_capacity_bytes = 80.0 * 1024 * 1024 * 1024;
+    parasight::Warning host_bound;
+    host_bound.code = parasight::WarningCode::host_bound_layers;
+    host_bound.subject = "cluster.device.kernel_launch";
+    host_bound.layers = 12;
+    host_bound.time_s = 43 * 40.53e-6;
+    host_bound.gpu_time_s = 185.5e-6;
+    parasight::Warning out_of_memory;
+    out_of_memory.code = parasight::WarningCode::out_of_memory;
+    out_of_memory.subject = "NPU 0";
+    parasight::Warning capped;
+    capped.code = parasight::WarningCode::in_flight_capped;
+    capped.subject = "stage[1]";
+    capped.micro_batches = 2;
+    report.warnings = {host_bound, out_of_memory, capped};
+    parasight::gui::SummaryBar bar;
+    bar.resize(900, 200);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.showReport(report);
+    const QStringList expected{QString::fromStdString(parasight::warning_text(host_bound)),
+                               QString::fromStdString(parasight::warning_text(capped))};
+    QCOMPARE(bar.warningTexts(), expected);
+    auto* line = bar.findChild<QLabel*>(QStringLiteral("SummaryWarnings"));
+    QVERIFY(line != nullptr && line->isVisible());
+    QVERIFY2(line->text().contains(QStringLiteral("the host&#x27;s kernel launches bound all 12 layers")) ||
+                 line->text().contains(QStringLiteral("the host's kernel launches bound all 12 layers")),
+             qPrintable(line->text()));
+    bar.setStale(true);
+    QVERIFY(!line->isEnabled());  // greyed with the numbers while a newer run is under way
+    // The next run without warnings (CUDA graphs on, say) takes the line away.
+    report.warnings = {out_of_memory};
+    bar.showReport(report);
+    QVERIFY(bar.warningTexts().isEmpty());
+    QVERIFY(line->isHidden());
+    report.warnings = {capped};
+    bar.showReport(report);
+    QCOMPARE(bar.warningTexts().size(), 1);
+    bar.showMessage(QStringLiteral("Simulating…"));
+    QVERIFY(bar.warningTexts().isEmpty());
+    QVERIFY(line->isHidden());
 }
 
 void TestMainWindow::anEditRunsAgain() {

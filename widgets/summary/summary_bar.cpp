@@ -1,5 +1,6 @@
 #include "summary/summary_bar.h"
 
+#include "export/warning_text.h"
 #include "style/activity_colors.h"
 #include "style/quantity_text.h"
 
@@ -18,13 +19,20 @@ QString unbroken(const QString& html) { return QStringLiteral("<span style=\"whi
 
 }  // namespace
 
-SummaryBar::SummaryBar(QWidget* parent) : QWidget(parent), label_(new QLabel(this)) {
+SummaryBar::SummaryBar(QWidget* parent) : QWidget(parent), label_(new QLabel(this)), warnings_(new QLabel(this)) {
     label_->setTextFormat(Qt::RichText);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label_->setWordWrap(true);
+    warnings_->setTextFormat(Qt::RichText);
+    warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    warnings_->setWordWrap(true);
+    warnings_->setObjectName(QStringLiteral("SummaryWarnings"));
+    warnings_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(2);
     layout->addWidget(label_);
+    layout->addWidget(warnings_);
     setAccessibleName(tr("Summary"));
     showMessage(tr("No result yet"));
 }
@@ -69,12 +77,29 @@ void SummaryBar::showReport(const Report& report) {
                                .arg(QString::fromStdString(steady.reason).toHtmlEscaped()));
     }
     showItems(items);
+    showWarnings(report);
     setStale(false);
+}
+
+void SummaryBar::showWarnings(const Report& report) {
+    // Out of memory is the memory item's, in red; the others each a line of their own, as the report words them.
+    warning_texts_.clear();
+    for (const Warning& warning : report.warnings) {
+        if (warning.code == WarningCode::out_of_memory) continue;
+        warning_texts_ << QString::fromStdString(warning_text(warning));
+    }
+    QStringList lines;
+    for (const QString& text : warning_texts_) lines << tr("\u26a0 Warning: %1").arg(text.toHtmlEscaped());
+    warnings_->setText(lines.join(QStringLiteral("<br>")));
+    warnings_->setVisible(!lines.isEmpty());
 }
 
 void SummaryBar::showMessage(const QString& message) {
     label_->setToolTip(QString());
     showItems({message.toHtmlEscaped()});
+    warning_texts_.clear();
+    warnings_->clear();
+    warnings_->hide();
     setStale(false);  // a message is about the scenario being edited
 }
 
@@ -85,7 +110,10 @@ void SummaryBar::showItems(const QStringList& items) {
 void SummaryBar::setStale(bool stale) {
     // Older numbers stay readable but greyed while the new run is under way.
     label_->setEnabled(!stale);
+    warnings_->setEnabled(!stale);
 }
+
+QStringList SummaryBar::warningTexts() const { return warning_texts_; }
 
 QStringList SummaryBar::texts() const {
     QStringList texts;
