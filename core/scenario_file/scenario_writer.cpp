@@ -1,10 +1,15 @@
 #include "scenario_file/scenario_writer.h"
 
 #include "common/index_range_text.h"
+#include "presets/preset_library.h"
 #include "scenario/training_stack.h"
+#include "scenario_file/preset_specs.h"
 #include "units/quantity.h"
 
 #include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <optional>
 
 // Numbers reach the emitter as text made here (std::to_string, units::format_number, units::format_quantity): it
 // would print a number through a stream in the global C++ locale, which may write 50257 as "50.257".
@@ -196,6 +201,28 @@ void write_memory_system(YAML::Emitter& out, const MemorySystemSpec& memory_syst
     out << YAML::EndMap;
 }
 
+// The bundled device presets as the reader makes them, by id: read once, on first use, by whichever thread writes
+// first.
+const DeviceSpec* bundled_device(const std::string& id) {
+    static const std::map<std::string, DeviceSpec, std::less<>> devices = [] {
+        std::map<std::string, DeviceSpec, std::less<>> read;
+        for (const Preset& preset : all_presets()) {
+            if (preset.kind != PresetKind::device) continue;
+            if (std::optional<DeviceSpec> spec = device_preset_spec(preset.id)) read.emplace(preset.id, *spec);
+        }
+        return read;
+    }();
+    const auto found = devices.find(id);
+    return found == devices.end() ? nullptr : &found->second;
+}
+
+// A device figure whose 0 means "none" (no launch floor, no runtime memory) is written when it is set, and as 0 when
+// the device's preset sets it — so that clearing it is not read back as the preset's value.
+void write_optional_quantity(YAML::Emitter& out, const char* key, double value, double preset_value,
+                             units::Dimension dimension) {
+    if (value > 0.0 || preset_value > 0.0) write_quantity(out, key, value, dimension);
+}
+
 void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     out << YAML::Key << "cluster" << YAML::Value << YAML::BeginMap;
     if (!cluster.preset.empty()) out << YAML::Key << "preset" << YAML::Value << cluster.preset;
@@ -223,14 +250,13 @@ void write_cluster(YAML::Emitter& out, const ClusterSpec& cluster) {
     }
     out << YAML::Key << "memory_efficiency" << YAML::Value << units::format_number(device.memory_efficiency);
     out << YAML::Key << "attention_efficiency" << YAML::Value << units::format_number(device.attention_efficiency);
-    if (device.kernel_launch_s > 0.0) write_quantity(out, "kernel_launch", device.kernel_launch_s, units::Dimension::time);
-    if (device.graph_kernel_launch_s > 0.0) {
-        write_quantity(out, "graph_kernel_launch", device.graph_kernel_launch_s, units::Dimension::time);
-    }
-    // Written whenever a preset is named, so that 0 (none counted) is not read back as the preset's figure.
-    if (device.context_memory_bytes > 0.0 || !device.preset.empty()) {
-        write_quantity(out, "context_memory", device.context_memory_bytes, units::Dimension::size);
-    }
+    const DeviceSpec* preset = device.preset.empty() ? nullptr : bundled_device(device.preset);
+    write_optional_quantity(out, "kernel_launch", device.kernel_launch_s, preset ? preset->kernel_launch_s : 0.0,
+                            units::Dimension::time);
+    write_optional_quantity(out, "graph_kernel_launch", device.graph_kernel_launch_s,
+                            preset ? preset->graph_kernel_launch_s : 0.0, units::Dimension::time);
+    write_optional_quantity(out, "context_memory", device.context_memory_bytes,
+                            preset ? preset->context_memory_bytes : 0.0, units::Dimension::size);
     out << YAML::EndMap;
     out << YAML::Key << "topology" << YAML::Value << YAML::BeginSeq;
     for (const Dimension& dimension : cluster.topology) {

@@ -606,8 +606,14 @@ void TestScenarioLoader::roundTrip_data() {
                           "cluster:\n  device: {preset: h100-sxm, attention_efficiency: 0.6}\n  topology:\n"
                           "    - {kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}\n"
                           "parallelism: {dp: 8}\n");
-    // An A100 preset without its 1573 MiB CUDA context: written back as 0 B, not left out (which would read back as
-    // the preset's).
+    // An A100 preset without its 1573 MiB CUDA context, the measured H200 without its launch floor: written back as
+    // 0, not left out (which would read back as the preset's).
+    QTest::newRow("measured device preset without its launch floor")
+        << QStringLiteral("launch.yaml")
+        << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
+                          "cluster:\n  device: {preset: h200-measured, kernel_launch: 0 s, graph_kernel_launch: 0 s}\n"
+                          "  topology:\n    - {kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}\n"
+                          "parallelism: {dp: 8}\n");
     QTest::newRow("device preset without its context")
         << QStringLiteral("context.yaml")
         << QStringLiteral("schema: 1\nmodel: gpt2-small\ntraining: {global_batch: 8}\n"
