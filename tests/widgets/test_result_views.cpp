@@ -21,6 +21,8 @@
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -151,6 +153,7 @@ private Q_SLOTS:
     void headersSayWhatTheyMean();
     void communicationCallsAreListed();
     void memoryViewNamesOutOfMemory();
+    void aLegendThatDoesNotFitBelowGoesBeside();
     void tableHeadersShowTheChartsColours_data();
     void tableHeadersShowTheChartsColours();
     void capacityNoteFitsASmallWindow();
@@ -452,6 +455,38 @@ void TestResultViews::communicationCallsAreListed() {
     QVERIFY(!model->index(tp, CollectiveTableModel::method_column).data().toString().isEmpty());
     view.showMessage(QStringLiteral("Not simulated: why"));
     QCOMPARE(model->rowCount(), 0);
+}
+
+void TestResultViews::aLegendThatDoesNotFitBelowGoesBeside() {
+    // The small pipeline on A100s: five categories at the peak (weights, gradients, optimizer state, activations and
+    // the CUDA context's runtime), whose names in a row need about 500 pixels.
+    auto scenario = small_pipeline();
+    QVERIFY(scenario.has_value());
+    const auto result = simulated(*scenario);
+    QVERIFY(result != nullptr);
+    MemoryView view;
+    view.resize(2400, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.showResult(result);
+    QLegend* legend = view.peakChart()->legend();
+    int entries = 0;
+    for (QLegendMarker* marker : legend->markers()) entries += marker->isVisible() ? 1 : 0;
+    QCOMPARE(entries, 5);
+    // Wide: a row below the bars.
+    QTRY_VERIFY(legend->isVisible());
+    QCOMPARE(legend->alignment(), Qt::AlignBottom);
+    // Narrower (the bar chart about 440 pixels wide): the row would not fit, a column beside the bars does.
+    view.resize(900, 700);
+    QTRY_COMPARE(legend->alignment(), Qt::AlignRight);
+    QVERIFY(legend->isVisible());
+    // Narrower still (about 340): not even the column; the table's header names the colours.
+    view.resize(700, 700);
+    QTRY_VERIFY(!legend->isVisible());
+    // Wide again: back below.
+    view.resize(2400, 700);
+    QTRY_COMPARE(legend->alignment(), Qt::AlignBottom);
+    QVERIFY(legend->isVisible());
 }
 
 void TestResultViews::memoryViewNamesOutOfMemory() {

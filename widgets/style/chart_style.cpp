@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QLegendMarker>
+#include <QVariant>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
@@ -18,6 +19,7 @@ namespace parasight::gui {
 
 namespace {
 constexpr const char* hidden_from_legend_property = "parasightHiddenFromLegend";
+constexpr const char* legend_alignment_property = "parasightLegendAlignment";  // where the chart wants its legend
 
 QColor mixed(const QColor& a, const QColor& b, double share_of_a) {
     const double other = 1.0 - share_of_a;
@@ -26,23 +28,39 @@ QColor mixed(const QColor& a, const QColor& b, double share_of_a) {
                             static_cast<float>(a.blueF() * share_of_a + b.blueF() * other));
 }
 // Shows a chart's legend only while the view is wide enough for every entry's name: Qt would otherwise elide the
-// names to nothing and leave a row of bare swatches (the tables' headers name the colours too).
+// names to nothing and leave a row of bare swatches (the tables' headers name the colours too). A legend below the
+// plot whose row does not fit becomes a column beside it while that fits, and goes back below when the row does.
 void fit_legend(QChartView& view) {
     QLegend* legend = view.chart()->legend();
+    QVariant wanted = view.property(legend_alignment_property);
+    if (!wanted.isValid()) {
+        wanted = static_cast<int>(legend->alignment());
+        view.setProperty(legend_alignment_property, wanted);
+    }
+    const auto preferred = static_cast<Qt::Alignment>(wanted.toInt());
     // Each entry: its swatch and the gaps around it (about two lines' height) and its whole name.
     const QFontMetrics metrics(legend->font());
     // Beside the plot (a column of entries) the widest entry counts, and may take a third of the view; below it (a
     // row) all of them.
-    const bool column = (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight)) != 0;
-    int needed = 0;
+    int row = 0;
+    int column = 0;
     for (QLegendMarker* marker : legend->markers()) {
         // A series kept out of the legend. (Not the marker's isVisible(): that is false for every marker while the
         // legend is hidden, which made a hidden legend measure as empty and come back, its names elided.)
         if (marker->series()->property(hidden_from_legend_property).toBool()) continue;
         const int entry = metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
-        needed = column ? std::max(needed, entry) : needed + entry;
+        row += entry;
+        column = std::max(column, entry);
     }
-    legend->setVisible(needed <= (column ? view.width() / 3 : view.width()));
+    const bool beside = (preferred & (Qt::AlignLeft | Qt::AlignRight)) != 0;
+    const bool column_fits = column <= view.width() / 3;
+    if (beside || row <= view.width()) {
+        legend->setAlignment(preferred);
+        legend->setVisible(beside ? column_fits : true);
+        return;
+    }
+    legend->setAlignment(Qt::AlignRight);
+    legend->setVisible(column_fits);
 }
 
 // Fits the legend again whenever the view is resized or shown, and colours the chart again whenever the view is

@@ -12,8 +12,9 @@ class QWidget;
 
 namespace parasight::gui {
 
-// A view that owns `chart`; its legend (below the plot unless moved beside it) is hidden while the view is too narrow
-// to name every entry, and the chart is coloured again (apply_chart_style) whenever the view is enabled or disabled.
+// A view that owns `chart`; its legend (below the plot unless moved beside it) goes beside the plot while a row of its
+// entries would not fit below, and is hidden while the view is too narrow to name every entry even so; the chart is
+// coloured again (apply_chart_style) whenever the view is enabled or disabled.
 [[nodiscard]] QChartView* make_chart_view(QChart* chart, QWidget* parent);
 void clear_chart(QChart& chart);
 // Adds `series` to `chart`, drawn against the axes `x` and `y` (already added to the chart).
