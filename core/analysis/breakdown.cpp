@@ -93,10 +93,11 @@ struct Edge {
     std::uint32_t task_class;
 };
 
-}  // namespace
-
-TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                               std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
+// The sweep over [from_s, to_s) of the device's tasks that run in it: time attributed as device_breakdown() says,
+// with compute still holding the memory-bound share, which exposed_local_memory_s sums for the tasks that start in
+// the window (computations never overlap, one compute stream, so compute time is the sum of their durations).
+TimeBreakdown time_sums(const ExecutionGraph& graph, const EngineRun& run, std::span<const TaskId> device_tasks,
+                        double from_s, double to_s, bool pipelined) {
     // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
     // merging the streams is linear where sorting would not be.
     // Each reserved for its stream's edges (counted first: growing them while filling copied every edge about once
@@ -105,15 +106,15 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
     for (const TaskId id : device_tasks) ++tasks_on[static_cast<std::size_t>(graph.tasks[static_cast<std::size_t>(id)].stream)];
     std::array<std::vector<Edge>, stream_count> by_stream;
     for (std::size_t s = 0; s < stream_count; ++s) by_stream[s].reserve(2 * tasks_on[s]);
-    // Computations never overlap (one compute stream), so the time the sweep below counts as compute is the sum of
-    // their durations: the memory-bound part of each is taken from it here, task by task.
-    double local_memory_s = 0.0;
+    TimeBreakdown sums;
     for (const TaskId id : device_tasks) {
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
-        if (timing.end_s <= timing.start_s) continue;
+        if (timing.end_s <= timing.start_s || timing.end_s <= from_s || timing.start_s >= to_s) continue;
         const Task& task = graph.tasks[static_cast<std::size_t>(id)];
         const auto task_class = static_cast<std::uint32_t>(class_of(task));
-        if (task_class == compute_class) local_memory_s += (timing.end_s - timing.start_s) * task.memory_bound_share;
+        if (task_class == compute_class && timing.start_s >= from_s) {
+            sums.exposed_local_memory_s += (timing.end_s - timing.start_s) * task.memory_bound_share;
+        }
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
         edges.push_back(Edge{timing.start_s, +1, task_class});
         edges.push_back(Edge{timing.end_s, -1, task_class});
@@ -130,13 +131,14 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
                    earlier);
         edges = std::move(merged);
     }
-    TimeBreakdown breakdown;
     std::array<int, class_count> running{};
-    double now_s = 0.0;
-    auto attribute = [&](double length_s) {
+    double now_s = from_s;
+    // The part of [now_s, until_s) inside the window, to whatever runs.
+    auto attribute = [&](double until_s) {
+        const double length_s = std::min(until_s, to_s) - std::max(now_s, from_s);
         if (length_s <= 0.0) return;
         if (running[compute_class] > 0) {
-            breakdown.compute_s += length_s;
+            sums.compute_s += length_s;
             return;
         }
         // Time no computation covers is shared evenly by the communication groups and the memory transfers running.
@@ -144,24 +146,49 @@ TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run
         for (std::size_t g = 0; g < comm_group_count; ++g) groups += running[1 + g] > 0 ? 1 : 0;
         if (groups > 0) {
             for (std::size_t g = 0; g < comm_group_count; ++g) {
-                if (running[1 + g] > 0) breakdown.exposed_comm_s[g] += length_s / groups;
+                if (running[1 + g] > 0) sums.exposed_comm_s[g] += length_s / groups;
             }
-            if (running[memory_class] > 0) breakdown.exposed_remote_memory_s += length_s / groups;
+            if (running[memory_class] > 0) sums.exposed_remote_memory_s += length_s / groups;
             return;
         }
-        (pipelined ? breakdown.bubble_s : breakdown.idle_s) += length_s;
+        (pipelined ? sums.bubble_s : sums.idle_s) += length_s;
     };
     for (const Edge& edge : edges) {
-        attribute(edge.time_s - now_s);
-        now_s = edge.time_s;
+        attribute(edge.time_s);
+        now_s = std::max(now_s, edge.time_s);
         running[edge.task_class] += edge.delta;
     }
-    attribute(iteration_s - now_s);
-    // (The two sums add the same times in different orders: a device whose computations are all memory-bound could
-    // be left a rounding error below 0.)
-    breakdown.exposed_local_memory_s = local_memory_s;
-    breakdown.compute_s = std::max(0.0, breakdown.compute_s - local_memory_s);
-    return breakdown;
+    attribute(to_s);
+    return sums;
+}
+
+// The sums as a breakdown: compute without the memory-bound share. (The two add the same times in different orders:
+// a device whose computations are all memory-bound could be left a rounding error below 0.)
+TimeBreakdown settled(TimeBreakdown sums) {
+    sums.compute_s = std::max(0.0, sums.compute_s - sums.exposed_local_memory_s);
+    return sums;
+}
+
+}  // namespace
+
+TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
+                               std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
+    return settled(time_sums(graph, run, device_tasks, 0.0, iteration_s, pipelined));
+}
+
+TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
+                                        std::span<const TaskId> device_tasks, double iteration_s,
+                                        const RepeatedWindow& window, bool pipelined) {
+    TimeBreakdown sums = time_sums(graph, run, device_tasks, 0.0, iteration_s, pipelined);
+    const TimeBreakdown once = time_sums(graph, run, device_tasks, window.from_s, window.to_s, pipelined);
+    const auto times = static_cast<double>(window.repeats);
+    sums.compute_s += times * once.compute_s;
+    sums.exposed_local_memory_s += times * once.exposed_local_memory_s;
+    for (std::size_t g = 0; g < comm_group_count; ++g) sums.exposed_comm_s[g] += times * once.exposed_comm_s[g];
+    sums.exposed_remote_memory_s += times * once.exposed_remote_memory_s;
+    sums.bubble_s += times * once.bubble_s;
+    sums.idle_s += times * once.idle_s;
+    return settled(sums);
 }
 
 }  // namespace parasight

@@ -64,4 +64,19 @@ struct TasksByDevice {
                                              std::span<const TaskId> device_tasks, double iteration_s,
                                              bool pipelined);
 
+// A window of a run that repeats: [from_s, to_s) runs `repeats` more times, one after another, before the rest of
+// the run (a steady period, engine/steady_period.h). Its tasks are those that start in it.
+struct RepeatedWindow {
+    double from_s = 0.0;
+    double to_s = 0.0;
+    std::int64_t repeats = 0;
+};
+
+// device_breakdown() of the longer run: `run` (of length `iteration_s`) with `window` repeated — the run's sums plus
+// `repeats` times the window's, without the longer run's tasks. Equal to the longer run's breakdown where every task
+// running in the window started in it or in the two periods before it, as a steady period's do.
+[[nodiscard]] TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
+                                                      std::span<const TaskId> device_tasks, double iteration_s,
+                                                      const RepeatedWindow& window, bool pipelined);
+
 }  // namespace parasight

@@ -8,14 +8,41 @@
 namespace parasight {
 namespace {
 
-std::string tensor_name(const ExecutionGraph& graph, TaskId task) {
+// What a task allocated, `later_micro_batches` after its own micro-batch (a short run's task standing for one that
+// many micro-batches later in the whole run).
+std::string tensor_name(const ExecutionGraph& graph, TaskId task, std::int64_t later_micro_batches) {
     if (task < 0) return "weights, gradients and optimizer state";
     const Task& t = graph.tasks[static_cast<std::size_t>(task)];
     std::string name = std::string(name_of(t.allocate_category, memory_category_names)) + " allocated by " +
                        graph.labels[static_cast<std::size_t>(t.label)];
     if (t.layer >= 0) name += ", layer " + std::to_string(t.layer);
-    if (t.micro_batch >= 0) name += ", micro-batch " + std::to_string(t.micro_batch);
+    if (t.micro_batch >= 0) name += ", micro-batch " + std::to_string(t.micro_batch + later_micro_batches);
     return name;
+}
+
+// A short run whose steady period repeats: the window [T − Δ, T) `repeats` more times, which adds `added_s` to every
+// time from T on and `added_micro_batches` to the micro-batches that start there.
+struct Repetition {
+    RepeatedWindow window;
+    double added_s = 0.0;
+    std::int64_t added_micro_batches = 0;
+
+    [[nodiscard]] bool after(double time_s) const noexcept { return time_s >= window.to_s; }
+};
+
+Warning oom_warning(const ExecutionGraph& graph, const EngineRun& run, std::size_t device, double capacity_bytes,
+                    const Repetition* repetition) {
+    const DeviceMemory& memory = run.memory[device];
+    const bool later = repetition != nullptr && repetition->after(memory.over_capacity_time_s);
+    Warning warning;
+    warning.code = WarningCode::out_of_memory;
+    warning.npu = graph.devices[device].npu;
+    warning.subject = "NPU " + std::to_string(warning.npu);
+    warning.needed_bytes = memory.peak_bytes;
+    warning.capacity_bytes = capacity_bytes;
+    warning.tensor = tensor_name(graph, memory.over_capacity_task, later ? repetition->added_micro_batches : 0);
+    warning.time_s = memory.over_capacity_time_s + (later ? repetition->added_s : 0.0);
+    return warning;
 }
 
 // Sums a per-device quantity over all real devices. Devices are grouped by pipeline stage; a stage whose simulated
@@ -34,27 +61,11 @@ double sum_over_devices(const ExecutionGraph& graph, int stages, Value value_of_
     return total;
 }
 
-}  // namespace
-
-Warning out_of_memory_warning(const ExecutionGraph& graph, const EngineRun& run, std::size_t device,
-                              double capacity_bytes) {
-    const DeviceMemory& memory = run.memory[device];
-    Warning warning;
-    warning.code = WarningCode::out_of_memory;
-    warning.npu = graph.devices[device].npu;
-    warning.subject = "NPU " + std::to_string(warning.npu);
-    warning.needed_bytes = memory.peak_bytes;
-    warning.capacity_bytes = capacity_bytes;
-    warning.tensor = tensor_name(graph, memory.over_capacity_task);
-    warning.time_s = memory.over_capacity_time_s;
-    return warning;
-}
-
-std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
-                              const PhaseProgress& progress) {
+std::optional<Report> analyse_run(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
+                                  const PhaseProgress& progress, const Repetition* repetition) {
     if (progress.report(0.0)) return std::nullopt;
     Report report;
-    const double iteration_s = run.makespan_s;
+    const double iteration_s = run.makespan_s + (repetition != nullptr ? repetition->added_s : 0.0);
     report.iteration_time_s = iteration_s;
     report.devices = scenario.device_count();
     const double samples = static_cast<double>(scenario.training.global_batch);
@@ -70,6 +81,7 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
     std::vector<double> device_flops(graph.devices.size(), 0.0);
     const bool pipelined = scenario.parallelism.pp > 1;
     std::size_t peak_device = 0;
+    std::uint64_t repeated_tasks = 0;  // the window's, on every simulated device
     for (std::size_t d = 0; d < graph.devices.size(); ++d) {
         if (per_device.report(static_cast<double>(d) / static_cast<double>(graph.devices.size()))) return std::nullopt;
         const SimulatedDevice& device = graph.devices[d];
@@ -77,8 +89,24 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
         entry.npu = device.npu;
         entry.stage = device.stage;
         entry.weight = device.weight;
-        entry.breakdown = device_breakdown(graph, run, by_device->of(d), iteration_s, pipelined);
-        for (const TaskId task : by_device->of(d)) device_flops[d] += graph.tasks[static_cast<std::size_t>(task)].flops;
+        if (repetition == nullptr) {
+            entry.breakdown = device_breakdown(graph, run, by_device->of(d), iteration_s, pipelined);
+            for (const TaskId task : by_device->of(d)) device_flops[d] += graph.tasks[static_cast<std::size_t>(task)].flops;
+        } else {
+            entry.breakdown = repeated_device_breakdown(graph, run, by_device->of(d), run.makespan_s,
+                                                        repetition->window, pipelined);
+            double window_flops = 0.0;
+            for (const TaskId task : by_device->of(d)) {
+                const double flops = graph.tasks[static_cast<std::size_t>(task)].flops;
+                device_flops[d] += flops;
+                const double start_s = run.timings[static_cast<std::size_t>(task)].start_s;
+                if (start_s >= repetition->window.from_s && start_s < repetition->window.to_s) {
+                    window_flops += flops;
+                    ++repeated_tasks;
+                }
+            }
+            device_flops[d] += static_cast<double>(repetition->window.repeats) * window_flops;
+        }
         entry.peak_memory_bytes = run.memory[d].peak_bytes;
         entry.memory_at_peak_bytes = run.memory[d].at_peak_bytes;
         if (run.memory[d].peak_bytes > run.memory[peak_device].peak_bytes) peak_device = d;
@@ -116,7 +144,7 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
         report.peak_memory_bytes = memory.peak_bytes;
         report.memory_by_category_bytes = memory.at_peak_bytes;
         if (memory.over_capacity_task != -2) {
-            Warning warning = out_of_memory_warning(graph, run, peak_device, report.memory_capacity_bytes);
+            Warning warning = oom_warning(graph, run, peak_device, report.memory_capacity_bytes, repetition);
             report.out_of_memory = OutOfMemory{warning.npu, warning.tensor, warning.time_s};
             report.warnings.push_back(std::move(warning));
         }
@@ -129,8 +157,32 @@ std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& gr
         report.warnings.push_back(std::move(warning));
     }
     report.events = run.events;
+    if (repetition != nullptr) report.events += 2 * static_cast<std::uint64_t>(repetition->window.repeats) * repeated_tasks;
     if (progress.report(1.0)) return std::nullopt;
     return report;
+}
+
+
+}  // namespace
+
+Warning out_of_memory_warning(const ExecutionGraph& graph, const EngineRun& run, std::size_t device,
+                              double capacity_bytes) {
+    return oom_warning(graph, run, device, capacity_bytes, nullptr);
+}
+
+std::optional<Report> analyse(const Scenario& scenario, const ExecutionGraph& graph, const EngineRun& run,
+                              const PhaseProgress& progress) {
+    return analyse_run(scenario, graph, run, progress, nullptr);
+}
+
+std::optional<Report> analyse_repeated(const Scenario& scenario, const ExecutionGraph& short_graph,
+                                       const EngineRun& short_run, const SteadyPeriod& period, std::int64_t repeats,
+                                       const PhaseProgress& progress) {
+    Repetition repetition;
+    repetition.window = RepeatedWindow{period.boundary_s - period.period_s, period.boundary_s, repeats};
+    repetition.added_s = static_cast<double>(repeats) * period.period_s;
+    repetition.added_micro_batches = repeats * period.micro_batches;
+    return analyse_run(scenario, short_graph, short_run, progress, &repetition);
 }
 
 }  // namespace parasight

@@ -60,17 +60,22 @@ SimulationError too_large(double tasks, TaskCount count, const Scenario& scenari
     return error;
 }
 
+CompileOptions limited(const CompileOptions& requested) {
+    CompileOptions options = requested;
+    options.max_tasks = std::min<std::int64_t>(options.max_tasks, std::numeric_limits<TaskId>::max());
+    return options;
+}
+
 }  // namespace
 
 std::int64_t compiled_micro_batches(const Scenario& scenario, const CompileOptions& options) noexcept {
     return options.micro_batches > 0 ? options.micro_batches : scenario.micro_batches();
 }
 
-Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& validated,
-                                                          const CompileOptions& requested) {
+std::optional<SimulationError> refusal_before_building(const ValidatedScenario& validated,
+                                                       const CompileOptions& requested) {
     const Scenario& scenario = validated.value();
-    CompileOptions options = requested;
-    options.max_tasks = std::min<std::int64_t>(options.max_tasks, std::numeric_limits<TaskId>::max());
+    const CompileOptions options = limited(requested);
     if (const double tasks = minimum_task_count(scenario, options); tasks > static_cast<double>(options.max_tasks)) {
         return too_large(tasks, TaskCount::at_least, scenario, options);
     }
@@ -91,6 +96,21 @@ Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenar
             }
         }
     }
+    return std::nullopt;
+}
+
+std::optional<SimulationError> refusal_of_count(std::int64_t tasks, const Scenario& scenario,
+                                                const CompileOptions& requested) {
+    const CompileOptions options = limited(requested);
+    if (tasks <= options.max_tasks) return std::nullopt;
+    return too_large(static_cast<double>(tasks), TaskCount::exactly, scenario, options);
+}
+
+Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& validated,
+                                                          const CompileOptions& requested) {
+    const Scenario& scenario = validated.value();
+    const CompileOptions options = limited(requested);
+    if (auto refusal = refusal_before_building(validated, options)) return std::move(*refusal);
     GraphBuilder builder(validated, options);
     auto graph = builder.build();
     switch (builder.stop()) {

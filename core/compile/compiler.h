@@ -12,6 +12,7 @@
 #include "scenario/validated_scenario.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace parasight {
 
@@ -28,6 +29,16 @@ struct CompileOptions {
 
 // The micro-batches a compiled graph runs: the options' when set, else the scenario's.
 [[nodiscard]] std::int64_t compiled_micro_batches(const Scenario& scenario, const CompileOptions& options) noexcept;
+
+// Why a graph past options.max_tasks is refused before it is built: it holds at least the tasks every layer and
+// micro-batch needs, or with every device simulated, exactly a representative per stage's tasks times the devices a
+// stage has. None when it may fit.
+[[nodiscard]] std::optional<SimulationError> refusal_before_building(const ValidatedScenario& scenario,
+                                                                     const CompileOptions& options);
+// The refusal of a graph counted at `tasks` without building it (a steady state's whole schedule); none within
+// options.max_tasks.
+[[nodiscard]] std::optional<SimulationError> refusal_of_count(std::int64_t tasks, const Scenario& scenario,
+                                                              const CompileOptions& options);
 
 // The graph, or why there is none: too_large (with the figure) or cancelled.
 [[nodiscard]] Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenario& scenario,

@@ -145,6 +145,19 @@ std::optional<SteadyPeriod> find_steady_period(const ExecutionGraph& graph, cons
     return std::nullopt;
 }
 
+bool period_spans_hold(const EngineRun& short_run, const SteadyPeriod& period) {
+    const double boundary_s = period.boundary_s;
+    const double delta = period.period_s;
+    return std::all_of(short_run.timings.begin(), short_run.timings.end(), [&](const TaskTiming& timing) {
+        if (timing.end_s <= timing.start_s) return true;
+        if (timing.start_s < boundary_s - 3.0 * delta) return timing.end_s <= boundary_s - delta;
+        if (timing.start_s >= boundary_s - delta && timing.start_s < boundary_s) {
+            return timing.end_s <= boundary_s + 2.0 * delta;
+        }
+        return true;
+    });
+}
+
 std::optional<EngineRun> repeat_steady_period(const ExecutionGraph& full_graph, const ExecutionGraph& short_graph,
                                               EngineRun short_run, int short_micro_batches,
                                               const SteadyPeriod& period, std::int64_t repeats,

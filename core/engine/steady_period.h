@@ -49,6 +49,11 @@ struct SteadyStateUse {
                                                              int short_micro_batches, int period_micro_batches,
                                                              std::int64_t repeats);
 
+// Whether the period's time can be counted again from the short run alone (analyse_repeated()): every task running
+// in [T − Δ, T) started at or after T − 3Δ (in the three periods find_steady_period() checked) and every task that
+// starts in it ends by T + 2Δ. The whole run's time in each repetition is then made of the same tasks, shifted.
+[[nodiscard]] bool period_spans_hold(const EngineRun& short_run, const SteadyPeriod& period);
+
 // The run of `full_graph` (`short_micro_batches` + repeats·P micro-batches): `short_run` with `period` repeated
 // `repeats` times. None when the two graphs do not correspond task for task (a task the full graph has and the
 // period does not, or one that differs in its work); the caller then runs the full graph. The memory timeline is kept

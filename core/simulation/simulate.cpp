@@ -22,17 +22,13 @@ SimulationError cancelled(SimulationPhase phase) {
     return stopped(SimulationErrorKind::cancelled, phase, "the simulation was cancelled");
 }
 
-// Compile, run and analyse; the analysis reports up to `analysis_share` of its phase (the Timeline the rest).
+// Compile, run and analyse; the analysis reports up to `analysis_share` of its phase (the Timeline the rest). Without
+// `whole_graph` (only the report is wanted), a schedule that settles into a steady period is analysed from its short
+// run, and the graph in the result is that short run's.
 Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& validated, const SimulateOptions& options,
-                                                     double analysis_share, SimulationPhase& phase) {
+                                                     double analysis_share, bool whole_graph, SimulationPhase& phase) {
     const Scenario& scenario = validated.value();
     phase = SimulationPhase::compile;
-    auto graph = compile_scenario(validated, CompileOptions{options.all_devices, options.max_tasks, options.progress});
-    if (!graph) return graph.error();
-    SimulatedGraph simulated;
-    simulated.graph = std::move(graph).value();
-
-    phase = SimulationPhase::engine;
     EngineOptions engine;
     engine.overlap_slowdown = scenario.simulation.overlap_slowdown;
     engine.bandwidth_sharing = scenario.simulation.bandwidth_sharing;
@@ -40,9 +36,12 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     engine.memory_capacity_bytes = scenario.cluster.device.memory_bytes;
     engine.progress = options.progress;
     engine.stop_at_over_capacity = options.stop_at_out_of_memory;
-    ScheduleRun schedule = run_schedule(validated, simulated.graph,
-                                        CompileOptions{options.all_devices, options.max_tasks, nullptr}, engine);
-    simulated.run = std::move(schedule.run);
+    auto schedule = run_schedule(validated, CompileOptions{options.all_devices, options.max_tasks, options.progress},
+                                 engine, whole_graph, phase);
+    if (!schedule) return schedule.error();
+    SimulatedGraph simulated;
+    simulated.graph = std::move(schedule.value().graph);
+    simulated.run = std::move(schedule.value().run);
     switch (simulated.run.end) {
     case EngineEnd::finished: break;
     case EngineEnd::out_of_memory: {
@@ -72,7 +71,10 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     phase = SimulationPhase::analysis;
     const PhaseProgress progress =
         PhaseProgress(options.progress, SimulationPhase::analysis).part(0.0, analysis_share);
-    auto report = analyse(scenario, simulated.graph, simulated.run, progress);
+    const ScheduleRun& ran = schedule.value();
+    auto report = ran.period ? analyse_repeated(scenario, simulated.graph, simulated.run, *ran.period, ran.repeats,
+                                                progress)
+                             : analyse(scenario, simulated.graph, simulated.run, progress);
     if (!report) return cancelled(phase);
     if (!std::isfinite(report->iteration_time_s)) {
         // The validator's floors on every rate keep times finite; this says so plainly should one still not be.
@@ -89,7 +91,7 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     }
     simulated.report = std::move(*report);
     simulated.report.mode = options.all_devices ? "all-devices" : "representative";
-    simulated.report.steady_state = std::move(schedule.steady_state);
+    simulated.report.steady_state = ran.steady_state;
     return simulated;
 }
 
@@ -97,7 +99,7 @@ Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario&
                                                         const SimulateOptions& options, SimulationPhase& phase) {
     const auto started = std::chrono::steady_clock::now();
     const bool keep_timeline = options.timeline != TimelineDetail::none;
-    auto simulated = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, phase);
+    auto simulated = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, keep_timeline, phase);
     if (!simulated) return simulated.error();
     Simulation simulation;
     simulation.report = std::move(simulated.value().report);
@@ -141,7 +143,7 @@ Expected<SimulatedGraph, SimulationError> simulate_graph(const ValidatedScenario
                                                          const SimulateOptions& options) noexcept {
     return without_exceptions<SimulatedGraph>([&](SimulationPhase& phase) {
         const auto started = std::chrono::steady_clock::now();
-        auto simulated = run_phases(scenario, options, 1.0, phase);
+        auto simulated = run_phases(scenario, options, 1.0, true, phase);
         if (simulated) {
             simulated.value().report.wall_s =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

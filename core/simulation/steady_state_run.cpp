@@ -36,6 +36,15 @@ bool ran_out_of_memory(const EngineRun& run) {
                        [](const DeviceMemory& memory) { return memory.over_capacity_task != -2; });
 }
 
+// The tasks of the whole schedule: the short run's and the period's `repeats` more times.
+std::int64_t repeated_task_count(const EngineRun& short_run, const SteadyPeriod& period, std::int64_t repeats) {
+    const double from_s = period.boundary_s - period.period_s;
+    const auto in_period = std::count_if(short_run.timings.begin(), short_run.timings.end(), [&](const TaskTiming& t) {
+        return t.start_s >= from_s && t.start_s < period.boundary_s;
+    });
+    return static_cast<std::int64_t>(short_run.timings.size()) + repeats * static_cast<std::int64_t>(in_period);
+}
+
 }  // namespace
 
 SteadyStatePlan plan_steady_state(const Scenario& scenario) {
@@ -72,25 +81,56 @@ SteadyStatePlan plan_steady_state(const Scenario& scenario) {
     return plan;
 }
 
-ScheduleRun run_schedule(const ValidatedScenario& validated, const ExecutionGraph& graph,
-                         const CompileOptions& compile, const EngineOptions& engine) {
+Expected<ScheduleRun, SimulationError> run_schedule(const ValidatedScenario& validated, const CompileOptions& compile,
+                                                    const EngineOptions& engine, bool whole_graph,
+                                                    SimulationPhase& phase) {
     ScheduleRun result;
+    phase = SimulationPhase::compile;
+    const SteadyStatePlan plan = plan_steady_state(validated.value());
+    // The whole graph first where it is wanted or will be run whole: the compile phase reports its progress.
+    bool compiled = false;
+    if (whole_graph || !plan.repeatable) {
+        auto graph = compile_scenario(validated, compile);
+        if (!graph) return graph.error();
+        result.graph = std::move(graph).value();
+        compiled = true;
+    } else if (auto refusal = refusal_before_building(validated, compile)) {
+        return std::move(*refusal);
+    }
+    phase = SimulationPhase::engine;
     double reported = 0.0;  // how much of the engine phase the short runs have reported
-    auto run_whole = [&](std::string reason) {
+    // The whole graph compiled only once the short runs have shown it is needed: inside the engine phase (whose
+    // progress never goes back), up to `to` of it.
+    auto compile_whole = [&](double to) -> std::optional<SimulationError> {
+        ProgressWithin compile_progress(engine.progress, SimulationPhase::engine, reported, to);
+        CompileOptions whole = compile;
+        whole.progress = &compile_progress;
+        auto graph = compile_scenario(validated, whole);
+        if (!graph) return graph.error();
+        result.graph = std::move(graph).value();
+        compiled = true;
+        reported = to;
+        return std::nullopt;
+    };
+    auto run_whole = [&](std::string reason) -> Expected<ScheduleRun, SimulationError> {
         result.steady_state = not_used(std::move(reason));
-        // The whole graph reports the rest of the phase, so that its progress never goes back.
+        result.period.reset();
+        result.repeats = 0;
+        if (!compiled) {
+            if (auto error = compile_whole(reported + 0.2 * (1.0 - reported))) return std::move(*error);
+        }
+        // The whole graph reports the rest of the phase.
         ProgressWithin rest(engine.progress, SimulationPhase::engine, reported, 1.0);
         EngineOptions whole = engine;
         if (engine.progress != nullptr) whole.progress = &rest;
-        result.run = run_engine(graph, whole);
+        result.run = run_engine(result.graph, whole);
         return std::move(result);
     };
-    auto cancelled = [&] {
+    auto cancelled = [&]() -> Expected<ScheduleRun, SimulationError> {
         result.run = EngineRun{};
         result.run.end = EngineEnd::cancelled;
         return std::move(result);
     };
-    const SteadyStatePlan plan = plan_steady_state(validated.value());
     if (!plan.repeatable) return run_whole(plan.reason);
     const std::int64_t micro_batches = validated->micro_batches();
     const int step = plan.step_micro_batches;
@@ -129,23 +169,38 @@ ScheduleRun run_schedule(const ValidatedScenario& validated, const ExecutionGrap
             const auto period =
                 find_steady_period(*short_graph, short_run, static_cast<int>(count), period_micro_batches, repeats);
             if (!period) continue;
-            bool stopped = false;
-            const PhaseProgress progress =
-                PhaseProgress(engine.progress, SimulationPhase::engine).part(from + 0.4, 1.0);
-            auto run = repeat_steady_period(graph, *short_graph, std::move(short_run), static_cast<int>(count),
-                                            *period, repeats, engine.record_memory_timeline, progress, stopped);
-            if (stopped) return cancelled();
-            if (!run) return run_whole("the full schedule's tasks differ from the short run's period");
             // A run that stops at its first allocation past the capacity ends where the whole graph's run ends.
-            if (engine.stop_at_over_capacity && ran_out_of_memory(*run)) {
+            if (engine.stop_at_over_capacity && ran_out_of_memory(short_run)) {
                 return run_whole("a device runs out of memory");
             }
-            result.run = std::move(*run);
             result.steady_state.used = true;
             result.steady_state.period_micro_batches = period_micro_batches;
             result.steady_state.period_s = period->period_s;
             result.steady_state.simulated_micro_batches = count;
             result.steady_state.repeated_micro_batches = repeats * period_micro_batches;
+            if (!compiled && period_spans_hold(short_run, *period)) {
+                if (auto refusal = refusal_of_count(repeated_task_count(short_run, *period, repeats), validated.value(),
+                                                    compile)) {
+                    return std::move(*refusal);
+                }
+                result.graph = std::move(short_graph).value();
+                result.run = std::move(short_run);
+                result.period = *period;
+                result.repeats = repeats;
+                return result;
+            }
+            // The period's time cannot be counted from the short run alone: the whole graph is timed from it.
+            if (!compiled) {
+                if (auto error = compile_whole(reported + 0.1)) return std::move(*error);
+            }
+            bool stopped = false;
+            const PhaseProgress progress =
+                PhaseProgress(engine.progress, SimulationPhase::engine).part(reported, 1.0);
+            auto run = repeat_steady_period(result.graph, *short_graph, std::move(short_run), static_cast<int>(count),
+                                            *period, repeats, engine.record_memory_timeline, progress, stopped);
+            if (stopped) return cancelled();
+            if (!run) return run_whole("the full schedule's tasks differ from the short run's period");
+            result.run = std::move(*run);
             return result;
         }
         if (part_falls_behind(*short_graph, short_run, static_cast<int>(count), step,

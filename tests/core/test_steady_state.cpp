@@ -6,6 +6,7 @@
 // is also held to it.
 
 #include "analysis/report.h"
+#include "engine/steady_period.h"
 #include "export/report_json.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
@@ -158,6 +159,9 @@ void compare_runs(const SimulatedGraph& steady, const SimulatedGraph& whole) {
 struct Pair {
     std::optional<SimulatedGraph> steady;
     std::optional<SimulatedGraph> whole;
+    // The steady state's report alone, as the command line and sweeps ask for it: from the short run, the whole
+    // graph never built where the period repeats.
+    std::optional<parasight::Report> report_only;
     QString error;
 };
 
@@ -178,6 +182,15 @@ Pair simulate_both(const std::string& yaml, const std::string& path, bool all_de
             return pair;
         }
         (steady_state ? pair.steady : pair.whole) = std::move(simulated).value();
+        if (!steady_state) continue;
+        parasight::SimulateOptions report_only = options;
+        report_only.timeline = parasight::TimelineDetail::none;
+        auto reported = parasight::simulate(*loaded.scenario, report_only);
+        if (!reported) {
+            pair.error = qs(reported.error().message);
+            return pair;
+        }
+        pair.report_only = std::move(reported.value().report);
     }
     return pair;
 }
@@ -206,6 +219,8 @@ private slots:
     void outOfMemoryStopsWhereTheWholeRunStops();
     void offRunsEveryMicroBatch();
     void reportSaysHowItRan();
+    void periodSpansHold_data();
+    void periodSpansHold();
 };
 
 void TestSteadyState::sameAsTheWholeRun_data() {
@@ -324,6 +339,12 @@ void TestSteadyState::sameAsTheWholeRun() {
     QVERIFY(!pair.whole->report.steady_state.used);
     QCOMPARE(qs(pair.whole->report.steady_state.reason), QStringLiteral("simulation.steady_state is off"));
     compare_runs(*pair.steady, *pair.whole);
+    if (QTest::currentTestFailed()) return;
+    // The report alone says the same, and ran the same way.
+    QCOMPARE(pair.report_only->steady_state, pair.steady->report.steady_state);
+    compare_json(QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(*pair.report_only))).object(),
+                 QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(pair.whole->report))).object(),
+                 QString(), 1e-9);
 }
 
 void TestSteadyState::bubbleKeepsItsClosedForm_data() {
@@ -436,6 +457,34 @@ void TestSteadyState::reportSaysHowItRan() {
     QCOMPARE(json.value(QStringLiteral("period_micro_batches")).toInt(), 1);
     PS_COMPARE_RELATIVE(json.value(QStringLiteral("period_s")).toDouble(), steady.period_s, 1e-15);
     QVERIFY(!json.contains(QStringLiteral("reason")));
+}
+
+// Whether a period's time can be counted from the short run alone: with T = 10 s and Δ = 2 s, every task running in
+// [8, 10) must start at or after T − 3Δ = 4 s, and one that starts in [8, 10) must end by T + 2Δ = 14 s.
+void TestSteadyState::periodSpansHold_data() {
+    QTest::addColumn<double>("start_s");
+    QTest::addColumn<double>("end_s");
+    QTest::addColumn<bool>("hold");
+    QTest::newRow("in the period, ending in the next") << 9.5 << 11.0 << true;
+    QTest::newRow("in the period, ending at T + 2Δ") << 9.0 << 14.0 << true;
+    QTest::newRow("in the period, ending past T + 2Δ") << 9.0 << 14.5 << false;
+    QTest::newRow("from T − 3Δ into the period") << 4.0 << 9.0 << true;
+    QTest::newRow("from before T − 3Δ to the period's start") << 3.0 << 8.0 << true;
+    QTest::newRow("from before T − 3Δ into the period") << 3.0 << 8.5 << false;
+    QTest::newRow("from before T − 3Δ, no time") << 3.0 << 3.0 << true;
+    QTest::newRow("after the period, however long") << 10.0 << 40.0 << true;
+}
+
+void TestSteadyState::periodSpansHold() {
+    QFETCH(double, start_s);
+    QFETCH(double, end_s);
+    QFETCH(bool, hold);
+    parasight::EngineRun run;
+    run.timings = {{0.0, 1.0}, {8.0, 9.0}, {start_s, end_s}};
+    parasight::SteadyPeriod period;
+    period.period_s = 2.0;
+    period.boundary_s = 10.0;
+    QCOMPARE(parasight::period_spans_hold(run, period), hold);
 }
 
 QTEST_GUILESS_MAIN(TestSteadyState)
