@@ -93,11 +93,23 @@ struct Edge {
     std::uint32_t task_class;
 };
 
-// The sweep over [from_s, to_s) of the device's tasks that run in it: time attributed as device_breakdown() says,
-// with compute still holding the memory-bound share, which exposed_local_memory_s sums for the tasks that start in
-// the window (computations never overlap, one compute stream, so compute time is the sum of their durations).
-TimeBreakdown time_sums(const ExecutionGraph& graph, const EngineRun& run, std::span<const TaskId> device_tasks,
-                        double from_s, double to_s, bool pipelined) {
+// Time [from_s, to_s) of a sweep adds to, and the sums it makes: compute still holds the memory-bound share, which
+// exposed_local_memory_s sums for the tasks that start in the span (computations never overlap, one compute stream,
+// so compute time is the sum of their durations).
+struct SweptSpan {
+    double from_s = 0.0;
+    double to_s = 0.0;
+    TimeBreakdown sums;
+
+    [[nodiscard]] double overlap_s(double begin_s, double end_s) const {
+        return std::min(end_s, to_s) - std::max(begin_s, from_s);
+    }
+};
+
+// One sweep of the device's task intervals over [0, iteration_s), attributing time as device_breakdown() says, to
+// `whole` and, when given, to `window` (a part of it) as well.
+void sweep(const ExecutionGraph& graph, const EngineRun& run, std::span<const TaskId> device_tasks, bool pipelined,
+           SweptSpan& whole, SweptSpan* window) {
     // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
     // merging the streams is linear where sorting would not be.
     // Each reserved for its stream's edges (counted first: growing them while filling copied every edge about once
@@ -106,14 +118,17 @@ TimeBreakdown time_sums(const ExecutionGraph& graph, const EngineRun& run, std::
     for (const TaskId id : device_tasks) ++tasks_on[static_cast<std::size_t>(graph.tasks[static_cast<std::size_t>(id)].stream)];
     std::array<std::vector<Edge>, stream_count> by_stream;
     for (std::size_t s = 0; s < stream_count; ++s) by_stream[s].reserve(2 * tasks_on[s]);
-    TimeBreakdown sums;
     for (const TaskId id : device_tasks) {
         const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
-        if (timing.end_s <= timing.start_s || timing.end_s <= from_s || timing.start_s >= to_s) continue;
+        if (timing.end_s <= timing.start_s) continue;
         const Task& task = graph.tasks[static_cast<std::size_t>(id)];
         const auto task_class = static_cast<std::uint32_t>(class_of(task));
-        if (task_class == compute_class && timing.start_s >= from_s) {
-            sums.exposed_local_memory_s += (timing.end_s - timing.start_s) * task.memory_bound_share;
+        if (task_class == compute_class) {
+            const double memory_s = (timing.end_s - timing.start_s) * task.memory_bound_share;
+            whole.sums.exposed_local_memory_s += memory_s;
+            if (window != nullptr && timing.start_s >= window->from_s && timing.start_s < window->to_s) {
+                window->sums.exposed_local_memory_s += memory_s;
+            }
         }
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
         edges.push_back(Edge{timing.start_s, +1, task_class});
@@ -132,34 +147,43 @@ TimeBreakdown time_sums(const ExecutionGraph& graph, const EngineRun& run, std::
         edges = std::move(merged);
     }
     std::array<int, class_count> running{};
-    double now_s = from_s;
-    // The part of [now_s, until_s) inside the window, to whatever runs.
+    double now_s = 0.0;
+    // [now_s, until_s) to whatever runs: computations; else the communication groups and memory transfers running,
+    // shared evenly; else a bubble or idle time.
     auto attribute = [&](double until_s) {
-        const double length_s = std::min(until_s, to_s) - std::max(now_s, from_s);
-        if (length_s <= 0.0) return;
+        const double whole_s = whole.overlap_s(now_s, until_s);
+        const double window_s = window != nullptr ? window->overlap_s(now_s, until_s) : 0.0;
+        if (whole_s <= 0.0 && window_s <= 0.0) return;
+        auto add = [&](double TimeBreakdown::*part, double share) {
+            if (whole_s > 0.0) whole.sums.*part += whole_s * share;
+            if (window_s > 0.0) window->sums.*part += window_s * share;
+        };
         if (running[compute_class] > 0) {
-            sums.compute_s += length_s;
+            add(&TimeBreakdown::compute_s, 1.0);
             return;
         }
-        // Time no computation covers is shared evenly by the communication groups and the memory transfers running.
         int groups = running[memory_class] > 0 ? 1 : 0;
         for (std::size_t g = 0; g < comm_group_count; ++g) groups += running[1 + g] > 0 ? 1 : 0;
         if (groups > 0) {
             for (std::size_t g = 0; g < comm_group_count; ++g) {
-                if (running[1 + g] > 0) sums.exposed_comm_s[g] += length_s / groups;
+                if (running[1 + g] == 0) continue;
+                if (whole_s > 0.0) whole.sums.exposed_comm_s[g] += whole_s / groups;
+                if (window_s > 0.0) window->sums.exposed_comm_s[g] += window_s / groups;
             }
-            if (running[memory_class] > 0) sums.exposed_remote_memory_s += length_s / groups;
+            if (running[memory_class] > 0) {
+                if (whole_s > 0.0) whole.sums.exposed_remote_memory_s += whole_s / groups;
+                if (window_s > 0.0) window->sums.exposed_remote_memory_s += window_s / groups;
+            }
             return;
         }
-        (pipelined ? sums.bubble_s : sums.idle_s) += length_s;
+        add(pipelined ? &TimeBreakdown::bubble_s : &TimeBreakdown::idle_s, 1.0);
     };
     for (const Edge& edge : edges) {
         attribute(edge.time_s);
-        now_s = std::max(now_s, edge.time_s);
+        now_s = edge.time_s;
         running[edge.task_class] += edge.delta;
     }
-    attribute(to_s);
-    return sums;
+    attribute(whole.to_s);
 }
 
 // The sums as a breakdown: compute without the memory-bound share. (The two add the same times in different orders:
@@ -173,21 +197,25 @@ TimeBreakdown settled(TimeBreakdown sums) {
 
 TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
-    return settled(time_sums(graph, run, device_tasks, 0.0, iteration_s, pipelined));
+    SweptSpan whole{0.0, iteration_s, {}};
+    sweep(graph, run, device_tasks, pipelined, whole, nullptr);
+    return settled(whole.sums);
 }
 
 TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                         std::span<const TaskId> device_tasks, double iteration_s,
                                         const RepeatedWindow& window, bool pipelined) {
-    TimeBreakdown sums = time_sums(graph, run, device_tasks, 0.0, iteration_s, pipelined);
-    const TimeBreakdown once = time_sums(graph, run, device_tasks, window.from_s, window.to_s, pipelined);
+    SweptSpan whole{0.0, iteration_s, {}};
+    SweptSpan once{window.from_s, window.to_s, {}};
+    sweep(graph, run, device_tasks, pipelined, whole, &once);
+    TimeBreakdown sums = whole.sums;
     const auto times = static_cast<double>(window.repeats);
-    sums.compute_s += times * once.compute_s;
-    sums.exposed_local_memory_s += times * once.exposed_local_memory_s;
-    for (std::size_t g = 0; g < comm_group_count; ++g) sums.exposed_comm_s[g] += times * once.exposed_comm_s[g];
-    sums.exposed_remote_memory_s += times * once.exposed_remote_memory_s;
-    sums.bubble_s += times * once.bubble_s;
-    sums.idle_s += times * once.idle_s;
+    sums.compute_s += times * once.sums.compute_s;
+    sums.exposed_local_memory_s += times * once.sums.exposed_local_memory_s;
+    for (std::size_t g = 0; g < comm_group_count; ++g) sums.exposed_comm_s[g] += times * once.sums.exposed_comm_s[g];
+    sums.exposed_remote_memory_s += times * once.sums.exposed_remote_memory_s;
+    sums.bubble_s += times * once.sums.bubble_s;
+    sums.idle_s += times * once.sums.idle_s;
     return settled(sums);
 }
 
