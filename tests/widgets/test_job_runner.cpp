@@ -1,13 +1,18 @@
 // The job runner (widgets/run/job_runner.h) and the simulation as one of its jobs (run/simulation_job.h): the work
 // runs off the GUI thread and its value comes back on the runner's thread; a newer job cancels the one running and
 // only the newest outcome is delivered; cancel stops a run; whatever the work throws is a failure, not a crash;
-// progress is posted at most every 50 ms; a runner destroyed mid-run stops its job and returns.
+// progress is posted at most every 50 ms; a runner destroyed mid-run stops its job and returns. Abandoned work and
+// old results being freed run on the background pool (run/background_pool.h), never on Qt's global pool, whose
+// threads Qt 6.4's painting waits for.
 
+#include "run/background_pool.h"
+#include "run/freed_off_gui_thread.h"
 #include "run/job_runner.h"
 #include "run/simulation_job.h"
 
 #include "scenario_file/scenario_loader.h"
 
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
@@ -70,6 +75,8 @@ private Q_SLOTS:
     void progressIsPostedAtMostEvery50ms();
     void destroyedWhileRunning();
     void abandonedWhenDestroyed();
+    void abandonedWorkLeavesQtsPoolFree();
+    void resultsAreFreedOffTheGuiThread();
     void aCancelledJobDoesNotStart();
 };
 
@@ -218,9 +225,62 @@ void TestJobRunner::abandonedWhenDestroyed() {
     runner.reset();
     release->release();
     QVERIFY(finished->tryAcquire(1, 10000));
-    QThreadPool::globalInstance()->waitForDone();
+    parasight::gui::background_pool()->waitForDone();
     QCoreApplication::processEvents();
     QVERIFY(!delivered);
+}
+
+// An abandoned runner's job runs on the background pool and leaves every thread of Qt's global pool free: a job
+// there would make the GUI thread wait for it whenever Qt scales an image while painting.
+void TestJobRunner::abandonedWorkLeavesQtsPoolFree() {
+    JobRunner runner(nullptr, JobRunner::OnDestroy::abandon);
+    auto release = std::make_shared<QSemaphore>();
+    auto let_go = qScopeGuard([release] { release->release(); });  // also when a check below fails
+    auto on_background = std::make_shared<std::atomic<bool>>(false);
+    runner.start<int>(
+        [release, on_background](JobRunner::Context&) {
+            *on_background = parasight::gui::background_pool()->activeThreadCount() == 1;
+            release->acquire();
+            return 0;
+        },
+        [](std::uint64_t, int) {});
+    QTRY_VERIFY(parasight::gui::background_pool()->activeThreadCount() == 1);
+    QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+    let_go.dismiss();
+    release->release();
+    QTRY_VERIFY(!runner.isRunning());
+    QVERIFY(on_background->load());
+}
+
+namespace {
+
+// Says on which thread it was destroyed.
+struct Probe {
+    explicit Probe(std::shared_ptr<std::atomic<QThread*>> destroyed_on) : destroyed_on_(std::move(destroyed_on)) {}
+    ~Probe() { *destroyed_on_ = QThread::currentThread(); }
+    std::shared_ptr<std::atomic<QThread*>> destroyed_on_;
+};
+
+}  // namespace
+
+// A result wrapped by freed_off_gui_thread() and let go of last on the GUI thread is destroyed on a pool thread; let
+// go of on another thread, it is destroyed there at once; the pointer reads what it wraps.
+void TestJobRunner::resultsAreFreedOffTheGuiThread() {
+    auto destroyed_on = std::make_shared<std::atomic<QThread*>>(nullptr);
+    auto wrapped = parasight::gui::freed_off_gui_thread(std::make_shared<const Probe>(destroyed_on));
+    QCOMPARE(wrapped->destroyed_on_, destroyed_on);
+    wrapped.reset();
+    QTRY_VERIFY(destroyed_on->load() != nullptr);
+    QVERIFY(destroyed_on->load() != QThread::currentThread());
+
+    *destroyed_on = nullptr;
+    auto elsewhere = parasight::gui::freed_off_gui_thread(std::make_shared<const Probe>(destroyed_on));
+    QThread* worker = QThread::create([moved = std::move(elsewhere)]() mutable { moved.reset(); });
+    worker->start();
+    QVERIFY(worker->wait(10000));
+    QCOMPARE(destroyed_on->load(), worker);
+    delete worker;
+    QVERIFY(parasight::gui::freed_off_gui_thread(std::shared_ptr<const Probe>()) == nullptr);
 }
 
 // A job superseded while an earlier one still runs never starts its work: only the newest runs after the first.

@@ -1,6 +1,7 @@
 // The scenario document (widgets/document/): every edit is undoable and undo restores the value exactly; edits of
 // one field in a row merge into one step; every change is validated, an invalid value carrying the loader's message
-// at its scenario path; open → edit → save → reopen round-trips, and a failed save changes nothing.
+// at its scenario path; open → edit → save → reopen round-trips, and a failed save changes nothing. The value handed
+// to workers (sharedScenario) is never changed by a later edit.
 
 #include "document/scenario_document.h"
 
@@ -89,11 +90,16 @@ void TestScenarioDocument::editAndUndo() {
     QVERIFY(!document.isModified());
     QSignalSpy changed(&document, &ScenarioDocument::scenarioChanged);
     QSignalSpy modified(&document, &ScenarioDocument::modifiedChanged);
+    // What a worker was handed before the edit keeps the value it had (shared, never changed).
+    const std::shared_ptr<const Scenario> shared_before = document.sharedScenario();
 
     document.edit(QStringLiteral("edit"), QString(), edit);
     Scenario expected = original;
     edit(expected);
     QVERIFY(document.scenario() == expected);
+    QVERIFY(*shared_before == original);
+    QVERIFY(*document.sharedScenario() == expected);
+    QCOMPARE(&document.scenario(), document.sharedScenario().get());
     QCOMPARE(changed.count(), 1);
     QVERIFY(document.isModified());
     QCOMPARE(modified.count(), 1);

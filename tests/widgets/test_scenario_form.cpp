@@ -676,23 +676,26 @@ void TestScenarioForm::nvmeAndPoolAreAddedAndRemovedInTheForm() {
         auto* editor = qobject_cast<QLineEdit*>(form.editor(path));
         return editor ? editor->text() : QStringLiteral("(no editor)");
     };
-    const auto& memory = document.scenario().cluster.memory_system;
+    // Read anew after each edit: an edit replaces the document's value.
+    const auto memory = [&]() -> const parasight::MemorySystemSpec& {
+        return document.scenario().cluster.memory_system;
+    };
 
     QCOMPARE(text_of(prefix + QStringLiteral("gpus_per_node")), QString());
     form.enter(prefix + QStringLiteral("gpus_per_node"), QStringLiteral("4"));
-    QCOMPARE(memory.gpus_per_node, 4);
+    QCOMPARE(memory().gpus_per_node, 4);
     form.enter(prefix + QStringLiteral("gpus_per_node"), QString());
-    QCOMPARE(memory.gpus_per_node, 0);
+    QCOMPARE(memory().gpus_per_node, 0);
 
     form.enter(prefix + QStringLiteral("nvme.capacity"), QStringLiteral("15 TB"));
-    QVERIFY(memory.nvme.has_value());
-    QCOMPARE(memory.nvme->capacity_bytes, 15e12);
+    QVERIFY(memory().nvme.has_value());
+    QCOMPARE(memory().nvme->capacity_bytes, 15e12);
     QCOMPARE(QString::fromStdString(validate(document.scenario()).diagnostics.front().path),
              prefix + QStringLiteral("nvme.bandwidth"));
     form.enter(prefix + QStringLiteral("nvme.bandwidth"), QStringLiteral("25 GB/s"));
     QVERIFY(validate(document.scenario()).ok());
     form.enter(prefix + QStringLiteral("nvme.capacity"), QString());
-    QVERIFY(!memory.nvme.has_value());
+    QVERIFY(!memory().nvme.has_value());
 
     // Without a pool only its first field is there.
     const QString fabric = prefix + QStringLiteral("pool.in_node_bandwidth");
@@ -700,7 +703,7 @@ void TestScenarioForm::nvmeAndPoolAreAddedAndRemovedInTheForm() {
     QVERIFY(form.editor(fabric) != nullptr);
     QVERIFY(form.editor(switches) == nullptr);
     form.enter(fabric, QStringLiteral("256 GB/s"));
-    QVERIFY(memory.pool.has_value());
+    QVERIFY(memory().pool.has_value());
     QVERIFY(form.editor(switches) != nullptr);
     QCOMPARE(text_of(prefix + QStringLiteral("pool.node_link_bandwidth")), QString());  // 0: not given yet
     QCOMPARE(text_of(prefix + QStringLiteral("pool.chunk")), QStringLiteral("1 MiB"));  // the default
@@ -714,16 +717,16 @@ void TestScenarioForm::nvmeAndPoolAreAddedAndRemovedInTheForm() {
     QVERIFY2(complete.ok(), complete.ok() ? "" : complete.diagnostics.front().to_string().c_str());
     const parasight::MemoryPool expected{256e9, 16, 100e9, 256, 100e9, 1024.0 * 1024 * 1024 * 1024,
                                          1024.0 * 1024, 0.0, true};
-    QVERIFY(*memory.pool == expected);
+    QVERIFY(*memory().pool == expected);
     // Emptying a later field leaves the pool with that number not given; emptying the fabric removes the pool and
     // its fields.
     form.enter(prefix + QStringLiteral("pool.group_capacity"), QString());
-    QVERIFY(memory.pool.has_value());
-    QCOMPARE(memory.pool->group_capacity_bytes, 0.0);
+    QVERIFY(memory().pool.has_value());
+    QCOMPARE(memory().pool->group_capacity_bytes, 0.0);
     QCOMPARE(QString::fromStdString(validate(document.scenario()).diagnostics.front().path),
              prefix + QStringLiteral("pool.group_capacity"));
     form.enter(fabric, QString());
-    QVERIFY(!memory.pool.has_value());
+    QVERIFY(!memory().pool.has_value());
     QVERIFY(form.editor(switches) == nullptr);
     // Every edit is one undo step, but successive edits of one field merge into one (the GPUs a node's two): 1 + 3 + 9.
     QCOMPARE(document.undoStack()->count(), 13);

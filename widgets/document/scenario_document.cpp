@@ -65,7 +65,7 @@ std::optional<QString> ScenarioDocument::saveAs(const QString& path) {
     if (!output) return QString::fromStdString(output.error());
     // Written with paths relative to the file's own folder, as a user would write them next to it.
     (*output)->stream() << write_scenario_yaml(
-        with_relative_paths(scenario_, QFileInfo(path).absolutePath().toStdString()))
+        with_relative_paths(*scenario_, QFileInfo(path).absolutePath().toStdString()))
                         << sweep_yaml_;
     if (const auto error = (*output)->commit()) return QString::fromStdString(*error);
     const QString canonical = QFileInfo(path).canonicalFilePath();
@@ -84,12 +84,12 @@ void ScenarioDocument::edit(const QString& text, const QString& merge_key,
         Q_EMIT scenarioChanged();
         return;
     }
-    Scenario after = scenario_;
+    Scenario after = *scenario_;
     change(after);
     // "GPT-3 175B on 1024 A100-80GB" must not survive an edit to 512 devices into the saved file.
-    keep_names_true(name_facts(scenario_), after);
-    if (after == scenario_) return;  // nothing to undo
-    undo_stack_.push(new ScenarioEditCommand(*this, text, merge_key, scenario_, std::move(after)));
+    keep_names_true(name_facts(*scenario_), after);
+    if (after == *scenario_) return;  // nothing to undo
+    undo_stack_.push(new ScenarioEditCommand(*this, text, merge_key, *scenario_, std::move(after)));
 }
 
 void ScenarioDocument::setLocked(bool locked) {
@@ -104,7 +104,7 @@ void ScenarioDocument::replace(Scenario scenario) {
 }
 
 void ScenarioDocument::replace(Scenario scenario, Validation validation, std::shared_ptr<const StrategyTree> tree) {
-    scenario_ = std::move(scenario);
+    scenario_ = std::make_shared<const Scenario>(std::move(scenario));
     problems_ = std::move(validation.diagnostics);
     validated_ = validation.scenario ? std::make_shared<const ValidatedScenario>(std::move(*validation.scenario))
                                      : nullptr;

@@ -1,5 +1,7 @@
 #include "run/job_runner.h"
 
+#include "run/background_pool.h"
+
 #include <QMetaObject>
 
 #include <exception>
@@ -54,7 +56,8 @@ JobRunner::~JobRunner() {
 }
 
 QThreadPool& JobRunner::pool() noexcept {
-    return on_destroy_ == OnDestroy::wait ? pool_ : *QThreadPool::globalInstance();
+    QThreadPool* background = on_destroy_ == OnDestroy::abandon ? background_pool() : nullptr;
+    return background != nullptr ? *background : pool_;
 }
 
 std::uint64_t JobRunner::start_erased(std::function<std::function<void()>(Context&, std::uint64_t)> work) {

@@ -88,8 +88,9 @@ private:
     std::uint64_t start_erased(std::function<std::function<void()>(Context&, std::uint64_t)> work);
     void settle(const std::shared_ptr<Job>& job, std::function<void()> delivery, const QString& failure);
 
-    // Where the work runs: the runner's own pool of one thread, or with OnDestroy::abandon the application's pool,
-    // one job of this runner at a time (gate_), so that no pool of the runner's outlives it.
+    // Where the work runs: the runner's own pool of one thread, or with OnDestroy::abandon the application's
+    // background pool (run/background_pool.h), one job of this runner at a time (gate_), so that no pool of the
+    // runner's outlives it.
     [[nodiscard]] QThreadPool& pool() noexcept;
 
     OnDestroy on_destroy_;

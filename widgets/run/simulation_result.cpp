@@ -1,5 +1,7 @@
 #include "run/simulation_result.h"
 
+#include "run/freed_off_gui_thread.h"
+
 namespace parasight::gui {
 
 std::shared_ptr<SimulationResult> make_result(std::shared_ptr<const ValidatedScenario> scenario, Simulation simulation,
@@ -18,8 +20,11 @@ std::shared_ptr<SimulationResult> make_result(std::shared_ptr<const ValidatedSce
                 result->oracle_comparison = std::move(*comparison);
             }
         }
-        result->timeline_levels = TimelineLevels::build(timeline, progress);
-        if (!result->timeline_levels) return nullptr;
+        auto levels = TimelineLevels::build(timeline, progress);
+        if (!levels) return nullptr;
+        // The views let go of the last copies on the GUI thread when the next result comes: freed on the pool.
+        result->timeline_levels = freed_off_gui_thread(std::move(levels));
+        result->simulation.timeline = freed_off_gui_thread(std::move(result->simulation.timeline));
     }
     return result;
 }

@@ -141,8 +141,8 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
     const auto offer_fields = [this] {
         fields_runner_.start<std::vector<AxisValue>>(
-            [scenario = document_.scenario()](JobRunner::Context&) {
-                return scalar_values(write_scenario_yaml(scenario));
+            [scenario = document_.sharedScenario()](JobRunner::Context&) {
+                return scalar_values(write_scenario_yaml(*scenario));
             },
             [this](std::uint64_t, std::vector<AxisValue> values) { axis_picker_->setScenarioValues(values); });
     };
@@ -427,7 +427,7 @@ SweepsPage::SweepRequest SweepsPage::sweepRequest() const {
     request.strategies = strategies_->currentIndex() == 1   ? std::optional<std::string>("degrees")
                          : strategies_->currentIndex() == 2 ? std::optional<std::string>("all")
                                                             : std::nullopt;
-    request.scenario = document_.scenario();
+    request.scenario = document_.sharedScenario();
     request.section = document_.sweepSection();
     const QFileInfo file(document_.filePath());
     request.folder = document_.filePath().isEmpty() ? std::filesystem::path(".")
@@ -442,7 +442,7 @@ Expected<SweepPlan, QString> SweepsPage::planOf(SweepRequest request) {
         const SweepSectionRead read = read_sweep_section(request.section, "the scenario's sweep section");
         if (read.section) section = *read.section;
     }
-    const SweepBase base = sweep_base(std::move(request.scenario), std::move(section), std::move(request.folder));
+    const SweepBase base = sweep_base(*request.scenario, std::move(section), std::move(request.folder));
     Expected<SweepPlan, SweepSetupProblem> plan = plan_sweep(base, request.specs, request.strategies);
     if (plan) return std::move(plan).value();
     const SweepSetupProblem& problem = plan.error();

@@ -153,7 +153,7 @@ private:
     // What a plan is made of — the document's scenario and sweep section, the axes and strategy space written here —
     // copied, so that a worker can make it.
     struct SweepRequest {
-        Scenario scenario;
+        std::shared_ptr<const Scenario> scenario;
         std::string section;
         std::filesystem::path folder;
         std::vector<std::string> specs;
