@@ -17,7 +17,7 @@
 namespace parasight {
 
 // Whether the schedule may settle into a repeating period, and its shape: how many micro-batches a stage holds in
-// flight (its warm-up and drain) and how many a step of the schedule advances; or why it is run whole.
+// flight (its warm-up) and how many a step of the schedule advances; or why it is run whole.
 struct SteadyStatePlan {
     bool repeatable = false;
     std::int64_t in_flight = 0;
