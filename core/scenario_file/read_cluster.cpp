@@ -166,12 +166,16 @@ void read_device(const YAML::Node& node, YamlSource& source, LocationIndex& loca
     const std::string preset_id = preset_id_of(node, source, path, preset_at);
     if (!preset_id.empty()) {
         device = DeviceSpec{};  // a named preset replaces the device it overrides, e.g. a cluster preset's
-        const auto preset_yaml = load_preset_yaml(PresetKind::device, preset_id, preset_at, source);
-        if (!preset_yaml) return;
-        YamlSource preset_source(std::string(find_preset(PresetKind::device, preset_id)->file), source.diagnostics());
-        MapReader preset_reader(*preset_yaml, preset_source, "device", device_keys);
-        if (!preset_reader.is_map()) return;
-        read_device_fields(preset_reader, device, false);
+        auto preset = read_preset_fields<DeviceSpec>(
+            PresetKind::device, preset_id, preset_at, source,
+            [](const YAML::Node& yaml, YamlSource& preset_source, DeviceSpec& fields) {
+                MapReader preset_reader(yaml, preset_source, "device", device_keys);
+                if (!preset_reader.is_map()) return false;
+                read_device_fields(preset_reader, fields, false);
+                return true;
+            });
+        if (!preset) return;
+        device = std::move(*preset);
         device.preset = preset_id;
     }
     if (node.IsScalar()) return;
@@ -190,13 +194,17 @@ void read_cluster(const YAML::Node& node, YamlSource& source, LocationIndex& loc
     const std::string preset_id = preset_id_of(node, source, "cluster", preset_at);
     if (!preset_id.empty()) {
         cluster = ClusterSpec{};
-        const auto preset_yaml = load_preset_yaml(PresetKind::cluster, preset_id, preset_at, source);
-        if (!preset_yaml) return;
-        YamlSource preset_source(std::string(find_preset(PresetKind::cluster, preset_id)->file), source.diagnostics());
-        LocationIndex preset_locations;
-        MapReader preset_reader(*preset_yaml, preset_source, "cluster", cluster_keys);
-        if (!preset_reader.is_map()) return;
-        read_cluster_fields(preset_reader, preset_locations, cluster, false);
+        auto preset = read_preset_fields<ClusterSpec>(
+            PresetKind::cluster, preset_id, preset_at, source,
+            [](const YAML::Node& yaml, YamlSource& preset_source, ClusterSpec& fields) {
+                LocationIndex preset_locations;
+                MapReader preset_reader(yaml, preset_source, "cluster", cluster_keys);
+                if (!preset_reader.is_map()) return false;
+                read_cluster_fields(preset_reader, preset_locations, fields, false);
+                return true;
+            });
+        if (!preset) return;
+        cluster = std::move(*preset);
         cluster.preset = preset_id;
     }
     if (node.IsScalar()) return;

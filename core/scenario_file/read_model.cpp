@@ -220,15 +220,18 @@ void read_model(const YAML::Node& node, YamlSource& source, LocationIndex& locat
         preset_id = preset_node.Scalar();
     }
     if (!preset_id.empty()) {
-        const auto preset_yaml = load_preset_yaml(PresetKind::model, preset_id, preset_at, source);
-        if (!preset_yaml) return;
-        YamlSource preset_source(std::string(find_preset(PresetKind::model, preset_id)->file), source.diagnostics());
-        LocationIndex preset_locations;
-        MapReader preset_reader(*preset_yaml, preset_source, "model", all_model_keys());
-        if (!preset_reader.is_map()) return;
-        model = ModelSpec{};
+        auto preset = read_preset_fields<ModelSpec>(
+            PresetKind::model, preset_id, preset_at, source,
+            [](const YAML::Node& yaml, YamlSource& preset_source, ModelSpec& fields) {
+                LocationIndex preset_locations;
+                MapReader preset_reader(yaml, preset_source, "model", all_model_keys());
+                if (!preset_reader.is_map()) return false;
+                read_model_fields(preset_reader, preset_locations, fields, false);
+                return true;
+            });
+        if (!preset) return;
+        model = std::move(*preset);
         model.preset = preset_id;
-        read_model_fields(preset_reader, preset_locations, model, false);
     }
     if (node.IsScalar()) return;
     MapReader reader(node, source, "model", all_model_keys());
