@@ -272,6 +272,16 @@ bool read_text(std::string_view text, const std::string& file_name, const std::f
     return read;
 }
 
+// validate() on what was read, its diagnostics located where their paths were written.
+void validate_read(Scenario scenario, const LocationIndex& locations, LoadResult& result) {
+    Validation validation = validate(std::move(scenario));
+    for (Diagnostic& diagnostic : validation.diagnostics) {
+        diagnostic.location = locations.find(diagnostic.path);
+        result.diagnostics.push_back(std::move(diagnostic));
+    }
+    result.scenario = std::move(validation.scenario);
+}
+
 }  // namespace
 
 LoadResult load_scenario_text(std::string_view text, const std::string& file_name,
@@ -283,12 +293,20 @@ LoadResult load_scenario_text(std::string_view text, const std::string& file_nam
         !result.diagnostics.empty()) {
         return result;
     }
-    Validation validation = validate(std::move(scenario));
-    for (Diagnostic& diagnostic : validation.diagnostics) {
-        diagnostic.location = locations.find(diagnostic.path);
-        result.diagnostics.push_back(std::move(diagnostic));
-    }
-    result.scenario = std::move(validation.scenario);
+    validate_read(std::move(scenario), locations, result);
+    return result;
+}
+
+LoadResult load_scenario_yaml(const YAML::Node& root, const std::string& file_name,
+                              const std::filesystem::path& base_directory) {
+    LoadResult result;
+    Scenario scenario;
+    LocationIndex locations;
+    YamlSource source(file_name, result.diagnostics, base_directory);
+    locations.set_file(file_name);
+    read_scenario(root, source, locations, scenario);
+    if (!result.diagnostics.empty()) return result;
+    validate_read(std::move(scenario), locations, result);
     return result;
 }
 

@@ -1,6 +1,7 @@
 #include "sweep/sweep_point.h"
 
 #include "common/did_you_mean.h"
+#include "common/utf8.h"
 #include "common/message_text.h"
 #include "common/number_text.h"
 #include "scenario/training_stack.h"
@@ -9,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 
 namespace parasight {
@@ -44,19 +46,26 @@ std::optional<std::vector<PathStep>> path_steps(std::string_view path) {
     return steps;
 }
 
-// Sets `value` at `path` in `root`; the reason when the path names no place there.
-std::optional<std::string> set_at(YAML::Node root, const std::string& path, const std::string& value) {
+// The place `path` names in `root` — added where a mapping lacks the key — and whether it is inside a flow
+// collection (`[tp, dp, pp]`), where a value is written differently; or why the path names no place there.
+struct Place {
+    YAML::Node node;
+    bool in_flow = false;
+};
+Expected<Place, std::string> place_at(YAML::Node root, const std::string& path) {
     const auto steps = path_steps(path);
     if (!steps) {
         return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
                in_quotes(path);
     }
     YAML::Node node = root;
+    bool in_flow = false;
     for (std::size_t i = 0; i < steps->size(); ++i) {
         const PathStep& step = (*steps)[i];
         if (!node.IsMap() && node.IsDefined() && !node.IsNull()) {
             return "'" + (*steps)[i - 1].key + "' holds a value, not keys such as " + in_quotes(step.key);
         }
+        in_flow = in_flow || (node.IsMap() && node.Style() == YAML::EmitterStyle::Flow);
         YAML::Node next = node[step.key];
         if (step.index) {
             if (!next.IsSequence()) return in_quotes(step.key) + " is not a list in the scenario";
@@ -64,15 +73,21 @@ std::optional<std::string> set_at(YAML::Node root, const std::string& path, cons
                 return in_quotes(step.key) + " has " + count_phrase(static_cast<std::int64_t>(next.size()), "entry", "entries") +
                        "; there is no [" + std::to_string(*step.index) + "]";
             }
+            in_flow = in_flow || next.Style() == YAML::EmitterStyle::Flow;
             // reset() points the handle elsewhere; '=' would overwrite the list with its element (yaml-cpp).
             next.reset(next[*step.index]);
         }
-        if (i + 1 == steps->size()) {
-            next = value;  // into the tree
-            return std::nullopt;
-        }
+        if (i + 1 == steps->size()) return Place{next, in_flow};
         node.reset(next);
     }
+    return Place{node, in_flow};
+}
+
+// Sets `value` at `path` in `root`; the reason when the path names no place there.
+std::optional<std::string> set_at(YAML::Node root, const std::string& path, const std::string& value) {
+    Expected<Place, std::string> place = place_at(root, path);
+    if (!place) return place.error();
+    place.value().node = value;  // into the tree
     return std::nullopt;
 }
 
@@ -86,9 +101,9 @@ std::string scalar_at(const YAML::Node& root, std::string_view path) {
 }
 
 // A point that sets training.stack changes, as choosing a stack in the window does (scenario/training_stack.h), the
-// behaviours the base has at its own stack's values: their keys go, so that the point's stack sets them. Behaviours
-// the base set apart, or the point sets itself, stay.
-void follow_stack(YAML::Node root, const YAML::Node& base, std::span<const AxisValue> values) {
+// behaviours the base has at its own stack's values (`base_stack`, as written): their keys go, so that the point's
+// stack sets them. Behaviours the base set apart, or the point sets itself, stay.
+void follow_stack(YAML::Node root, const std::string& base_stack, std::span<const AxisValue> values) {
     const auto sets = [&](std::string_view path) {
         for (const AxisValue& axis : values) {
             if (axis.path == path) return true;
@@ -96,7 +111,7 @@ void follow_stack(YAML::Node root, const YAML::Node& base, std::span<const AxisV
         return false;
     };
     if (!sets("training.stack")) return;
-    const auto old_stack = value_of(scalar_at(base, "training.stack"), training_stack_names);
+    const auto old_stack = value_of(base_stack, training_stack_names);
     const std::string zero_text = scalar_at(root, "parallelism.zero");
     const auto zero = parse_integer(zero_text.empty() ? "0" : zero_text);
     const auto dtype = value_of(scalar_at(root, "training.dtype"), training_dtype_names);
@@ -107,6 +122,43 @@ void follow_stack(YAML::Node root, const YAML::Node& base, std::span<const AxisV
         const auto dot = path.find('.');
         YAML::Node section = root[std::string(path.substr(0, dot))];
         section.remove(std::string(path.substr(dot + 1)));
+    }
+}
+
+// `root` with each value set and the stack followed, as the point's YAML; the diagnostic (under the path) when a
+// path names no place in the scenario. `set` puts one value at its place.
+template <typename Set>
+Expected<std::string, Diagnostic> patched(YAML::Node root, const std::string& base_stack,
+                                          std::span<const AxisValue> values, Set set) {
+    for (const AxisValue& axis : values) {
+        if (const auto problem = set(root, axis)) {
+            Diagnostic diagnostic;
+            diagnostic.path = axis.path;
+            diagnostic.message = axis.path + ": " + *problem;
+            return diagnostic;
+        }
+    }
+    follow_stack(root, base_stack, values);
+    YAML::Emitter out;
+    out << root;
+    return std::string(out.c_str());
+}
+
+// `value` as it reads back from the point's YAML: written by the same emitter in the same context (a flow
+// collection or not) — which quotes what would read as something else ("null", "a: b") and escapes what a file
+// cannot hold — and parsed. Nothing where that text is not what a scenario file may hold or does not parse alone:
+// the point is then read from its whole text.
+std::optional<YAML::Node> as_written(const std::string& value, bool in_flow) {
+    YAML::Emitter out;
+    out << (in_flow ? YAML::Flow : YAML::Block) << YAML::BeginSeq << value << YAML::EndSeq;
+    const std::string_view text = out.c_str();
+    if (first_invalid_utf8(text) || first_control_character(text, "\t\n\r")) return std::nullopt;
+    try {
+        const YAML::Node parsed = YAML::Load(std::string(text));
+        if (!parsed.IsSequence() || parsed.size() != 1) return std::nullopt;
+        return parsed[0];
+    } catch (const YAML::Exception&) {
+        return std::nullopt;
     }
 }
 
@@ -192,19 +244,11 @@ std::optional<std::string> missing_path(const std::string& base_yaml, const std:
 }
 
 Expected<std::string, Diagnostic> point_yaml(const std::string& base_yaml, std::span<const AxisValue> values) {
-    YAML::Node root = YAML::Load(base_yaml);
-    for (const AxisValue& axis : values) {
-        if (const auto problem = set_at(root, axis.path, axis.value)) {
-            Diagnostic diagnostic;
-            diagnostic.path = axis.path;
-            diagnostic.message = axis.path + ": " + *problem;
-            return diagnostic;
-        }
-    }
-    follow_stack(root, YAML::Load(base_yaml), values);
-    YAML::Emitter out;
-    out << root;
-    return std::string(out.c_str());
+    const YAML::Node root = YAML::Load(base_yaml);
+    const std::string base_stack = scalar_at(root, "training.stack");
+    return patched(root, base_stack, values, [](YAML::Node tree, const AxisValue& axis) {
+        return set_at(tree, axis.path, axis.value);
+    });
 }
 
 LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values, const std::string& point_name,
@@ -216,6 +260,72 @@ LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> 
         return refused;
     }
     return load_scenario_text(yaml.value(), point_name, base_directory);
+}
+
+}  // namespace parasight
+
+namespace parasight {
+
+struct PointScenarios::Base {
+    std::string yaml;
+    YAML::Node tree;  // parsed once; copied (YAML::Clone) under `mutex`, as yaml-cpp nodes share their memory
+    std::string stack;
+    std::mutex mutex;
+};
+
+PointScenarios::PointScenarios(std::string base_yaml) : base_(std::make_unique<Base>()) {
+    base_->yaml = std::move(base_yaml);
+    try {
+        base_->tree = YAML::Load(base_->yaml);
+        base_->stack = scalar_at(base_->tree, "training.stack");
+    } catch (const YAML::Exception&) {
+        base_->tree = YAML::Node();  // not YAML: every point is read from its text, which says why
+    }
+}
+
+PointScenarios::~PointScenarios() = default;
+
+PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, const std::string& point_name,
+                                         const std::filesystem::path& base_directory) const {
+    Point point;
+    const auto from_text = [&] {
+        Expected<std::string, Diagnostic> yaml = point_yaml(base_->yaml, values);
+        if (!yaml) {
+            point.loaded.diagnostics.push_back(yaml.error());
+            return point;
+        }
+        point.yaml = std::move(yaml).value();
+        point.loaded = load_scenario_text(point.yaml, point_name, base_directory);
+        return point;
+    };
+    if (!base_->tree.IsMap()) return from_text();
+    YAML::Node root;
+    {
+        const std::lock_guard lock(base_->mutex);
+        root = YAML::Clone(base_->tree);
+    }
+    bool written = true;
+    Expected<std::string, Diagnostic> yaml =
+        patched(root, base_->stack, values, [&](YAML::Node tree, const AxisValue& axis) -> std::optional<std::string> {
+            Expected<Place, std::string> place = place_at(tree, axis.path);
+            if (!place) return place.error();
+            std::optional<YAML::Node> value = as_written(axis.value, place.value().in_flow);
+            if (!value) {
+                written = false;
+                place.value().node = axis.value;
+            } else {
+                place.value().node = *value;
+            }
+            return std::nullopt;
+        });
+    if (!written) return from_text();
+    if (!yaml) {
+        point.loaded.diagnostics.push_back(yaml.error());
+        return point;
+    }
+    point.yaml = std::move(yaml).value();
+    point.loaded = load_scenario_yaml(root, point_name, base_directory);
+    return point;
 }
 
 }  // namespace parasight

@@ -8,6 +8,8 @@
 
 #include "scenario_file/scenario_loader.h"
 
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,5 +44,33 @@ struct AxisValue {
 // point's YAML (named `point_name`).
 [[nodiscard]] LoadResult scenario_at(const std::string& base_yaml, std::span<const AxisValue> values,
                                      const std::string& point_name, const std::filesystem::path& base_directory = {});
+
+}  // namespace parasight
+
+namespace parasight {
+
+// The points of one sweep, read from its base scenario parsed once: a point is the base's YAML tree with each axis's
+// value set, read by load_scenario_yaml — what scenario_at gives from the point's text (test_sweep_point compares
+// the two on every bundled scenario), without writing the base and parsing it again at every point. A value is set
+// as it reads back from the point's YAML: written by the same emitter in the same context, then parsed; one whose
+// written form a scenario file could not hold sends its point through the text. Usable from several threads at once.
+class PointScenarios {
+public:
+    explicit PointScenarios(std::string base_yaml);  // as write_scenario_yaml writes it
+    PointScenarios(const PointScenarios&) = delete;
+    PointScenarios& operator=(const PointScenarios&) = delete;
+    ~PointScenarios();
+
+    struct Point {
+        std::string yaml;  // the point's YAML, as point_yaml writes it; empty when a path names no place
+        LoadResult loaded;  // as scenario_at loads it, its diagnostics not located in a file
+    };
+    [[nodiscard]] Point at(std::span<const AxisValue> values, const std::string& point_name,
+                           const std::filesystem::path& base_directory = {}) const;
+
+private:
+    struct Base;
+    std::unique_ptr<Base> base_;
+};
 
 }  // namespace parasight

@@ -52,19 +52,15 @@ Expected<Shard> parse_shard(std::string_view text) {
     return Shard{static_cast<std::uint64_t>(*index - 1), static_cast<std::uint64_t>(*count)};
 }
 
-std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point, ProgressSink* cancel) {
+std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios& scenarios, std::uint64_t point,
+                                     ProgressSink* cancel) {
     PointResult result;
     result.point = point;
     result.values = plan.space.point(static_cast<std::size_t>(point));
     result.scenario_name = plan.name;
-    Expected<std::string, Diagnostic> yaml = point_yaml(plan.base_yaml, result.values);
-    if (!yaml) {
-        result.status = PointStatus::invalid;
-        result.reason = reasons({yaml.error()});
-        return result;
-    }
-    result.scenario_yaml = std::move(yaml).value();
-    const LoadResult loaded = load_scenario_text(result.scenario_yaml, plan.name, plan.base_directory);
+    PointScenarios::Point at = scenarios.at(result.values, plan.name, plan.base_directory);
+    result.scenario_yaml = std::move(at.yaml);
+    const LoadResult& loaded = at.loaded;
     if (!loaded.ok()) {
         result.status = PointStatus::invalid;
         result.reason = reasons(loaded.diagnostics);
@@ -130,6 +126,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         }
     }
 
+    const PointScenarios scenarios(plan.base_yaml);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex mutex;
@@ -142,7 +139,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         for (;;) {
             const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
             if (k >= pending.size() || stop.load(std::memory_order_relaxed)) break;
-            std::optional<PointResult> result = run_point(plan, pending[k], &flag);
+            std::optional<PointResult> result = run_point(plan, scenarios, pending[k], &flag);
             if (!result) break;  // cancelled
             const std::lock_guard lock(mutex);
             ready.push_back(std::move(*result));

@@ -7,6 +7,7 @@
 // observer in batches (each in point order), on the calling thread.
 
 #include "sweep/point_result.h"
+#include "sweep/sweep_point.h"
 #include "scenario/scenario_names.h"
 #include "sweep/sweep_space.h"
 
@@ -78,8 +79,9 @@ struct SweepOutcome {
 
 [[nodiscard]] SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepObserver& observer);
 
-// One point, as a worker runs it; `cancel` (may be null) stops its simulation, and then the result is nothing.
-[[nodiscard]] std::optional<PointResult> run_point(const SweepPlan& plan, std::uint64_t point,
-                                                   ProgressSink* cancel = nullptr);
+// One point, as a worker runs it, read from `scenarios` (the plan's base_yaml's); `cancel` (may be null) stops its
+// simulation, and then the result is nothing.
+[[nodiscard]] std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios& scenarios,
+                                                   std::uint64_t point, ProgressSink* cancel = nullptr);
 
 }  // namespace parasight

@@ -7,6 +7,9 @@
 
 #include <QtTest>
 
+#include <filesystem>
+#include <thread>
+
 using namespace parasight;
 
 namespace {
@@ -26,6 +29,9 @@ private slots:
     void aPointThatIsNoScenarioSaysWhy();
     void everyScalarAnAxisCanSet();
     void keysWrittenOnlyWhenSetCanBeSet();
+    void readOnceAsFromItsText_data();
+    void readOnceAsFromItsText();
+    void readOnceFromSeveralThreads();
 };
 
 void TestSweepPoint::valuesLandAtTheirPaths() {
@@ -131,6 +137,117 @@ void TestSweepPoint::keysWrittenOnlyWhenSetCanBeSet() {
     QVERIFY(no_dimension && no_dimension->find("there is no [5]") != std::string::npos);
     const auto misspelt = missing_path(base, "cluster.topology[1].algorthm");
     QVERIFY(misspelt && misspelt->find("has no 'algorthm'") != std::string::npos);
+}
+
+namespace {
+
+// What a point's load says, but where: its scenario as written back, or each diagnostic's path and message.
+QString outcome(const LoadResult& loaded) {
+    if (loaded.ok()) return QString::fromStdString(write_scenario_yaml(loaded.scenario->value()));
+    QString text = QStringLiteral("refused:");
+    for (const Diagnostic& diagnostic : loaded.diagnostics) {
+        text += QString::fromStdString("\n" + diagnostic.path + " | " + diagnostic.message);
+    }
+    return text;
+}
+
+}  // namespace
+
+// PointScenarios reads a point from the base parsed once, with its values set as they read back from the point's
+// YAML; scenario_at writes the point's YAML and loads that text. Both must give the same, on every bundled scenario,
+// for values that a YAML emitter must quote, escape or leave plain, in block and flow collections (mapping is written
+// [tp, dp, pp]), a key the base lacks, a path past a list's end and a stack that takes its behaviours along.
+void TestSweepPoint::readOnceAsFromItsText_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("value");  // bytes: one is not UTF-8
+    const std::vector<std::pair<const char*, std::string>> points{
+        {"parallelism.pp", "2"},
+        {"parallelism.tp", "null"},
+        {"parallelism.tp", "~"},
+        {"parallelism.tp", ""},
+        {"parallelism.tp", "a: b"},
+        {"parallelism.tp", "[1, 2]"},
+        {"parallelism.tp", "{x: 1}"},
+        {"parallelism.tp", "- x"},
+        {"parallelism.tp", "--- x"},
+        {"parallelism.tp", "#x"},
+        {"parallelism.tp", "0x10"},
+        {"parallelism.tp", "1e3"},
+        {"parallelism.tp", " 4 "},
+        {"parallelism.tp", "'4'"},
+        {"parallelism.tp", "\"4\""},
+        {"parallelism.tp", "*alias"},
+        {"parallelism.tp", "&anchor 4"},
+        {"parallelism.tp", "!!str 4"},
+        {"parallelism.tp", "4\n5"},
+        {"parallelism.tp", "bell\a"},
+        {"parallelism.tp", "bad \xff byte"},
+        {"parallelism.tp", "\xc3\xa9t\xc3\xa9"},
+        {"parallelism.sequence_parallel", "yes"},
+        {"parallelism.sequence_parallel", "True"},
+        {"parallelism.mapping[1]", "dp"},
+        {"parallelism.mapping[1]", "a, b"},
+        {"parallelism.mapping[1]", "[x]"},
+        {"parallelism.mapping[1]", "null"},
+        {"parallelism.mapping[1]", "{y: 2}"},
+        {"parallelism.mapping[9]", "tp"},
+        {"cluster.topology[0].bandwidth", "150 GB/s"},
+        {"cluster.topology[0].bandwidth", "150 GB/s: fast"},
+        {"simulation.overlap_slowdon", "0.2"},
+        {"training.stack", "deepspeed"},
+        {"model", "gpt3-13b"},
+    };
+    for (const auto& entry : std::filesystem::directory_iterator(PARASIGHT_SOURCE_DIR "/presets/scenarios")) {
+        const QString file = QString::fromStdString(entry.path().string());
+        const QString name = QString::fromStdString(entry.path().filename().string());
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            QTest::addRow("%s, %s = value %zu", qPrintable(name), points[k].first, k)
+                << file << QString::fromUtf8(points[k].first)
+                << QByteArray(points[k].second.data(), static_cast<qsizetype>(points[k].second.size()));
+        }
+    }
+}
+
+void TestSweepPoint::readOnceAsFromItsText() {
+    QFETCH(QString, file);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, value);
+    const LoadResult base_loaded = load_scenario_file(file.toStdString());
+    QVERIFY(base_loaded.ok());
+    const std::string base = write_scenario_yaml(base_loaded.scenario->value());
+    const std::vector<AxisValue> values{{path.toStdString(), value.toStdString()}};
+    const PointScenarios scenarios(base);
+    const PointScenarios::Point point = scenarios.at(values, "point", {});
+    const LoadResult from_text = scenario_at(base, values, "point", {});
+    QCOMPARE(outcome(point.loaded), outcome(from_text));
+    const auto yaml = point_yaml(base, values);
+    QCOMPARE(QString::fromStdString(point.yaml), yaml ? QString::fromStdString(yaml.value()) : QString());
+}
+
+// A sweep's workers read points from one PointScenarios at once; each gets its own point, the base unchanged.
+void TestSweepPoint::readOnceFromSeveralThreads() {
+    const std::string base = base_yaml();
+    const PointScenarios scenarios(base);
+    std::vector<QString> tp_read(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < tp_read.size(); ++t) {
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 25; ++round) {
+                // tp 1, 2, 4 or 8 with dp as the devices leave it: 8 NPUs, pp 2.
+                const std::string tp = std::to_string(1 << (t % 3));
+                const std::vector<AxisValue> values{{"parallelism.tp", tp}, {"parallelism.dp", "auto"}};
+                const PointScenarios::Point point = scenarios.at(values, "point", {});
+                tp_read[t] = point.loaded.ok() ? QString::number(point.loaded.scenario->value().parallelism.tp)
+                                               : QStringLiteral("refused");
+            }
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+    QCOMPARE(tp_read, (std::vector<QString>{"1", "2", "4", "1"}));
+    const PointScenarios::Point unchanged = scenarios.at({}, "point", {});
+    QVERIFY(unchanged.loaded.ok());
+    QCOMPARE(write_scenario_yaml(unchanged.loaded.scenario->value()), base);
 }
 
 QTEST_APPLESS_MAIN(TestSweepPoint)

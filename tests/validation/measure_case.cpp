@@ -85,8 +85,9 @@ Expected<double> measure_strategy_speedup(const PublishedCase& c, const Scenario
         double iteration_s = 0.0;
     };
     std::vector<Timed> timed;
+    const PointScenarios scenarios(plan.base_yaml);
     for (std::uint64_t k = 0; k < plan.space.point_count(); ++k) {
-        const std::optional<PointResult> result = run_point(plan, k);
+        const std::optional<PointResult> result = run_point(plan, scenarios, k);
         if (!result || result->status != PointStatus::ok) continue;
         std::string strategy;  // "tp 1 pp 8 dp 2"
         for (const AxisValue& value : result->values) {
