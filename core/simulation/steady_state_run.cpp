@@ -16,13 +16,13 @@ constexpr std::int64_t cycle_multiple = 12;  // lcm(1, 2, 3, 4): a short run tha
 constexpr std::int64_t settle_micro_batches = 4;
 
 // The short run's micro-batches for periods of up to `cycles` steps of `step` micro-batches: the schedule's warm-up
-// (the micro-batches a stage holds in flight), four micro-batches more (whole steps, at least one) for the steps to
+// (the micro-batches a stage holds in flight), the whole steps that fit in four micro-batches for the steps to
 // settle — where links are shared, or zero-bubble passes fill the gaps, they converge to their period over a few
-// steps —, four of the longest periods — three to check and the next, which the check reaches — and as many more as
+// steps; an interleaved group of more is long enough on its own —, four of the longest periods — three to check and the next, which the check reaches — and as many more as
 // make the rest a whole number of every period tried (so the last, shorter interleaved group is the same in both
 // runs). The drain needs no micro-batches of its own: it is the last ones' backward passes.
 std::int64_t short_micro_batches(std::int64_t in_flight, int step, int cycles, std::int64_t micro_batches) {
-    const std::int64_t settle_steps = (settle_micro_batches + step - 1) / step;
+    const std::int64_t settle_steps = settle_micro_batches / step;
     std::int64_t count = in_flight + (settle_steps + 4 * static_cast<std::int64_t>(cycles)) * step;
     const std::int64_t multiple = (cycles == 1 ? 1 : cycle_multiple) * step;
     count += ((micro_batches - count) % multiple + multiple) % multiple;
