@@ -135,6 +135,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
     std::size_t workers_left = 0;    // guarded by mutex
 
     const auto work = [&] {
+        if (options.worker_started) options.worker_started();
         StopFlag flag(stop);
         for (;;) {
             const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -67,6 +68,8 @@ struct SweepOptions {
     std::vector<std::uint64_t> done;       // points already stored (increasing): not run again
     std::size_t batch_points = 256;
     double batch_seconds = 0.5;
+    // Called on each worker thread before its first point (the window lowers their priority); may be empty.
+    std::function<void()> worker_started;
 };
 
 struct SweepOutcome {

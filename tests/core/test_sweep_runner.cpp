@@ -17,6 +17,9 @@
 #include <QtTest>
 
 #include <map>
+#include <mutex>
+#include <set>
+#include <thread>
 
 using namespace parasight;
 
@@ -175,7 +178,19 @@ void TestSweepRunner::theResultsAreTheSameForAnyNumberOfThreads() {
         SweepOptions options;
         options.jobs = jobs;
         options.batch_points = 2;
+        // Each worker thread says it started, once, on itself (the window lowers their priority there).
+        std::mutex mutex;
+        std::set<std::thread::id> started;
+        int starts = 0;
+        options.worker_started = [&] {
+            const std::lock_guard lock(mutex);
+            started.insert(std::this_thread::get_id());
+            ++starts;
+        };
         (void)run_sweep(plan, options, collector);
+        QCOMPARE(starts, jobs);
+        QCOMPARE(started.size(), static_cast<std::size_t>(jobs));
+        QVERIFY(started.count(std::this_thread::get_id()) == 0);
         for (const auto& [point, result] : collector.results) fingerprints[jobs - 1].push_back(fingerprint(result));
     }
     QCOMPARE(fingerprints[0].size(), std::size_t{9});

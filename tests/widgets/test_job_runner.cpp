@@ -19,10 +19,17 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 using parasight::gui::JobRunner;
 using parasight::gui::SimulationOutcome;
@@ -78,6 +85,7 @@ private Q_SLOTS:
     void abandonedWorkLeavesQtsPoolFree();
     void resultsAreFreedOffTheGuiThread();
     void aCancelledJobDoesNotStart();
+    void workersGiveWayToTheGuiThread();
 };
 
 void TestJobRunner::aValueArrivesOnTheRunnersThread() {
@@ -306,6 +314,24 @@ void TestJobRunner::aCancelledJobDoesNotStart() {
         QCOMPARE(runs->load(), 2);
         QCOMPARE(delivered, std::vector<std::uint64_t>{newest});
     }
+}
+
+// A job's thread is niced to 10 (its own thread only: setpriority on a thread id applies to that thread on Linux),
+// so that the GUI thread preempts it; the GUI thread keeps its priority.
+void TestJobRunner::workersGiveWayToTheGuiThread() {
+#if defined(__linux__)
+    const int gui_nice_before = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+    JobRunner runner;
+    std::optional<int> worker_nice;
+    runner.start<int>(
+        [](JobRunner::Context&) { return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))); },
+        [&](std::uint64_t, int nice) { worker_nice = nice; });
+    QTRY_VERIFY_WITH_TIMEOUT(worker_nice.has_value(), 10000);
+    QCOMPARE(*worker_nice, std::max(10, gui_nice_before));
+    QCOMPARE(getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))), gui_nice_before);
+#else
+    QSKIP("threads are niced on Linux only");
+#endif
 }
 
 QTEST_MAIN(TestJobRunner)

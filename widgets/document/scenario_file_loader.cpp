@@ -1,5 +1,7 @@
 #include "document/scenario_file_loader.h"
 
+#include "run/worker_priority.h"
+
 #include <QMetaObject>
 
 namespace parasight::gui {
@@ -19,6 +21,7 @@ std::uint64_t ScenarioFileLoader::start(const QString& path) {
     loading_path_ = path;
     Q_EMIT started(job, path);
     pool_.start([this, job, path] {
+        give_way_to_gui_thread();
         auto file = std::make_shared<LoadedScenarioFile>(load_scenario_for_document(path));
         // The pool is waited for before this object goes, so `this` outlives the queued call's posting; the call
         // itself runs on this object's thread.

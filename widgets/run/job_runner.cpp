@@ -1,6 +1,7 @@
 #include "run/job_runner.h"
 
 #include "run/background_pool.h"
+#include "run/worker_priority.h"
 
 #include <QMetaObject>
 
@@ -71,6 +72,7 @@ std::uint64_t JobRunner::start_erased(std::function<std::function<void()>(Contex
     ++jobs_in_flight_;
     Q_EMIT started(job->id);
     pool().start([gate = gate_, job, work = std::move(work)]() mutable {
+        give_way_to_gui_thread();
         std::function<void()> delivery;
         QString failure;
         {

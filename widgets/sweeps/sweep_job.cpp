@@ -1,5 +1,6 @@
 #include "sweeps/sweep_job.h"
 
+#include "run/worker_priority.h"
 #include "store/stored_sweep_run.h"
 #include "units/quantity.h"
 
@@ -54,6 +55,7 @@ std::function<SweepRun(JobRunner::Context&)> sweep_work(SweepPlan plan, std::str
         SweepOptions options;
         options.jobs = threads;
         options.batch_seconds = 0.25;  // the heatmap fills in as batches are stored
+        options.worker_started = give_way_to_gui_thread;
         const Expected<StoredSweepStart> start = start_stored_sweep(store.value(), plan, options);
         if (!start) {
             run.error = start.error();
