@@ -125,6 +125,8 @@ private Q_SLOTS:
     void anAxisLineReplacesItsFieldsLine();
     void aScenariosOwnSweepIsReadyToRun_data();
     void aScenariosOwnSweepIsReadyToRun();
+    void aHiddenTabFollowsTheScenarioWhenShown_data();
+    void aHiddenTabFollowsTheScenarioWhenShown();
 };
 
 void TestSweepsPage::showsTheNewestSweepRankedAsTheCommandLineRanksIt() {
@@ -769,4 +771,47 @@ void TestSweepsPage::aScenariosOwnSweepIsReadyToRun() {
 }
 
 QTEST_MAIN(TestSweepsPage)
+// The fields offered as axes follow the scenario at once while the tab can be seen; behind another tab of a shown
+// window they wait until it is shown (each is a job writing the whole scenario as YAML, not to run at every
+// keystroke of an edit elsewhere).
+void TestSweepsPage::aHiddenTabFollowsTheScenarioWhenShown_data() {
+    QTest::addColumn<bool>("in_front");
+    QTest::newRow("the tab in front") << true;
+    QTest::newRow("the tab behind another") << false;
+}
+
+void TestSweepsPage::aHiddenTabFollowsTheScenarioWhenShown() {
+    QFETCH(bool, in_front);
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/cli/small_pipeline.yaml"), problems));
+    QTabWidget tabs;
+    tabs.addTab(new QWidget, QStringLiteral("Other"));
+    auto* page = new SweepsPage(document);
+    tabs.addTab(page, QStringLiteral("Sweeps"));
+    tabs.setCurrentIndex(in_front ? 1 : 0);
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    AxisPicker& picker = *page->axisPicker();
+    // The placeholder names the field's value in the scenario the fields were last read from.
+    const auto offered_tp = [&] {
+        picker.fieldBox()->setEditText(QStringLiteral("parallelism.tp"));
+        return picker.valuesEdit()->placeholderText();
+    };
+    QTRY_VERIFY2(offered_tp().startsWith(QStringLiteral("values (now 2): ")), qPrintable(offered_tp()));
+    // tp 4 · dp 1 · pp 2: still the 8 NPUs.
+    document.edit(QStringLiteral("tp"), QString(), [](Scenario& s) {
+        s.parallelism.tp = 4;
+        s.parallelism.dp = 1;
+    });
+    if (in_front) {
+        QTRY_VERIFY2(offered_tp().startsWith(QStringLiteral("values (now 4): ")), qPrintable(offered_tp()));
+        return;
+    }
+    QTest::qWait(300);  // what a job would take, many times over
+    QVERIFY2(offered_tp().startsWith(QStringLiteral("values (now 2): ")), qPrintable(offered_tp()));
+    tabs.setCurrentIndex(1);
+    QTRY_VERIFY2(offered_tp().startsWith(QStringLiteral("values (now 4): ")), qPrintable(offered_tp()));
+}
+
 #include "test_sweeps_page.moc"

@@ -138,16 +138,8 @@ SweepsPage::SweepsPage(ScenarioDocument& document, QWidget* parent) : QWidget(pa
     define_layout->addLayout(controls);
     connect(axes_, &QPlainTextEdit::textChanged, this, &SweepsPage::updatePointCount);
     connect(strategies_, &QComboBox::currentIndexChanged, this, &SweepsPage::updatePointCount);
-    connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::updatePointCount);
-    const auto offer_fields = [this] {
-        fields_runner_.start<std::vector<AxisValue>>(
-            [scenario = document_.sharedScenario()](JobRunner::Context&) {
-                return scalar_values(write_scenario_yaml(*scenario));
-            },
-            [this](std::uint64_t, std::vector<AxisValue> values) { axis_picker_->setScenarioValues(values); });
-    };
-    connect(&document_, &ScenarioDocument::scenarioChanged, this, offer_fields);
-    offer_fields();
+    connect(&document_, &ScenarioDocument::scenarioChanged, this, &SweepsPage::followScenario);
+    offerFields();
     connect(run_, &QPushButton::clicked, this, &SweepsPage::runSweep);
     connect(cancel_, &QPushButton::clicked, this, &SweepsPage::cancelSweep);
     // The command line, or the Slurm job array's (packaging/slurm) that splits it over eight tasks.
@@ -457,6 +449,30 @@ Expected<SweepPlan, QString> SweepsPage::planOf(SweepRequest request) {
         case SweepSetupProblem::Source::space: break;
     }
     return QString::fromStdString(problem.message);
+}
+
+void SweepsPage::offerFields() {
+    fields_runner_.start<std::vector<AxisValue>>(
+        [scenario = document_.sharedScenario()](JobRunner::Context&) {
+            return scalar_values(write_scenario_yaml(*scenario));
+        },
+        [this](std::uint64_t, std::vector<AxisValue> values) { axis_picker_->setScenarioValues(values); });
+}
+
+void SweepsPage::followScenario() {
+    // Hidden in a shown window (another tab is in front): later. A page never shown (a test's) follows at once.
+    if (window()->isVisible() && !isVisible()) {
+        scenario_followed_ = false;
+        return;
+    }
+    scenario_followed_ = true;
+    updatePointCount();
+    offerFields();
+}
+
+void SweepsPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (!scenario_followed_) followScenario();
 }
 
 void SweepsPage::updatePointCount() {

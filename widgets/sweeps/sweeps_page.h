@@ -149,6 +149,9 @@ Q_SIGNALS:
     // Another database was opened here, for the History tab to follow.
     void databaseChosen(const QString& path);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     // What a plan is made of — the document's scenario and sweep section, the axes and strategy space written here —
     // copied, so that a worker can make it.
@@ -166,6 +169,12 @@ private:
     // Counts the planned sweep's points on a worker (the scenario written as YAML: seconds for the largest strategy
     // trees) and shows them when they come.
     void updatePointCount();
+    // Offers the scenario's fields as axes, read on a worker.
+    void offerFields();
+    // The scenario changed: the fields and the point count follow it — at once while this tab can be seen, else
+    // when it is shown (each is a job that writes the whole scenario as YAML: with every keystroke of an edit in
+    // another tab, that was work competing with the simulation for the cores).
+    void followScenario();
     // Runs `plan` into the database on workers, with progress and cancel.
     bool startSweep(SweepPlan plan);
     // Whether there is a results database to store a sweep in; if not, the progress line says why.
@@ -208,6 +217,7 @@ private:
     // text takes seconds with a 100 000-entry strategy tree — which closing the window does not wait for.
     JobRunner fields_runner_{nullptr, JobRunner::OnDestroy::abandon};
     JobRunner count_runner_{nullptr, JobRunner::OnDestroy::abandon};  // the planned sweep's points, likewise
+    bool scenario_followed_ = true;  // false: the scenario changed while the tab was hidden
     QPlainTextEdit* axes_ = nullptr;
     AxisPicker* axis_picker_ = nullptr;
     ComparisonChoice* choice_ = nullptr;  // the window's
