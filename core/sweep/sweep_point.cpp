@@ -268,7 +268,8 @@ namespace parasight {
 
 struct PointScenarios::Base {
     std::string yaml;
-    YAML::Node tree;  // parsed once; copied (YAML::Clone) under `mutex`, as yaml-cpp nodes share their memory
+    YAML::Node tree;  // parsed once; read only under `mutex` (YAML::Clone), as yaml-cpp nodes share their memory
+    bool is_map = false;  // whether `tree` is a scenario's mapping: else every point is read from its text
     std::string stack;
     std::mutex mutex;
 };
@@ -277,9 +278,10 @@ PointScenarios::PointScenarios(std::string base_yaml) : base_(std::make_unique<B
     base_->yaml = std::move(base_yaml);
     try {
         base_->tree = YAML::Load(base_->yaml);
-        base_->stack = scalar_at(base_->tree, "training.stack");
+        base_->is_map = base_->tree.IsMap();
+        if (base_->is_map) base_->stack = scalar_at(base_->tree, "training.stack");
     } catch (const YAML::Exception&) {
-        base_->tree = YAML::Node();  // not YAML: every point is read from its text, which says why
+        base_->is_map = false;  // not YAML: every point is read from its text, which says why
     }
 }
 
@@ -298,7 +300,7 @@ PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, cons
         point.loaded = load_scenario_text(point.yaml, point_name, base_directory);
         return point;
     };
-    if (!base_->tree.IsMap()) return from_text();
+    if (!base_->is_map) return from_text();
     YAML::Node root;
     {
         const std::lock_guard lock(base_->mutex);
