@@ -53,9 +53,9 @@ MapReader::MapReader(const YAML::Node& node, YamlSource& source, std::string wha
     read_keys(std::move(allowed_keys), key_aliases);
 }
 
-MapReader::MapReader(DocumentRoot, const YAML::Node& node, YamlSource& source,
+MapReader::MapReader(DocumentRoot root, const YAML::Node& node, YamlSource& source,
                      std::vector<std::string_view> allowed_keys)
-    : node_(node), source_(source), what_("scenario") {
+    : node_(node), source_(source), what_(root.name) {
     read_keys(std::move(allowed_keys), {});
 }
 

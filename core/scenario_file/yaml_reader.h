@@ -63,14 +63,17 @@ private:
 // is absent, so a preset's values survive where the file says nothing.
 class MapReader {
 public:
-    // For the scenario's own mapping: messages call it "scenario", its keys' paths are the keys themselves.
-    struct DocumentRoot {};
+    // For a file's own mapping: messages call it `name` ("scenario", "the network file"), its keys' paths are the
+    // keys themselves.
+    struct DocumentRoot {
+        std::string_view name = "scenario";
+    };
 
     // `key_aliases`: spellings of allowed keys that are suggested for an unknown key (dtype_suggestion_aliases).
     // `what` names the mapping in messages and is its path ("cluster.topology[0]").
     MapReader(const YAML::Node& node, YamlSource& source, std::string what, std::vector<std::string_view> allowed_keys,
               std::span<const SuggestionAlias> key_aliases = {});
-    MapReader(DocumentRoot, const YAML::Node& node, YamlSource& source, std::vector<std::string_view> allowed_keys);
+    MapReader(DocumentRoot root, const YAML::Node& node, YamlSource& source, std::vector<std::string_view> allowed_keys);
 
     [[nodiscard]] bool is_map() const noexcept { return is_map_; }
     [[nodiscard]] bool has(std::string_view key) const;
