@@ -31,6 +31,8 @@ extern const std::string_view runs_help;
 extern const std::string_view oracle_help;
 extern const std::string_view whatif_help;
 extern const std::string_view lesson_help;
+extern const std::string_view import_help;
+extern const std::string_view export_help;
 
 int run_validate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_presets(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
@@ -43,6 +45,8 @@ int run_runs(const std::vector<std::string>& words, std::ostream& out, std::ostr
 int run_oracle(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_whatif(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 int run_lesson(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_import(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+int run_export(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
 
 // "parasight-cli NAME: message\nsee 'parasight-cli NAME --help'" on err; returns exit_bad_input.
 int usage_error(std::ostream& err, std::string_view command, std::string_view message);

@@ -16,7 +16,7 @@
 namespace parasight::cli {
 namespace {
 
-const std::array<Command, 11> commands{{
+const std::array<Command, 13> commands{{
     {"simulate", "simulate one training iteration and report time, throughput, breakdown and memory", simulate_help,
      run_simulate},
     {"validate", "check scenario files and print every problem as FILE:LINE:COL", validate_help, run_validate},
@@ -34,6 +34,8 @@ const std::array<Command, 11> commands{{
      whatif_help, run_whatif},
     {"lesson", "check a lesson file: every step simulated, every number its text states compared", lesson_help,
      run_lesson},
+    {"import", "an ASTRA-sim network (and system) file as a ParaSight scenario", import_help, run_import},
+    {"export", "a scenario's cluster as ASTRA-sim's network and system files", export_help, run_export},
 }};
 
 void print_overview(std::ostream& out) {

@@ -21,7 +21,10 @@
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
+
+#include <vector>
 
 using parasight::Diagnostics;
 using parasight::ParallelAxis;
@@ -42,6 +45,8 @@ private Q_SLOTS:
     void recentFilesAreNewestFirstAndBounded();
     void openRecentOpensAndForgetsWhatIsGone();
     void saveAsAddsTheSuffixTheOpenFilterShows();
+    void importsAstraSimFiles_data();
+    void importsAstraSimFiles();
 };
 
 void TestFileMenu::initTestCase() {
@@ -233,6 +238,62 @@ void TestFileMenu::saveAsAddsTheSuffixTheOpenFilterShows() {
     QCOMPARE(window.document().filePath(), directory.filePath(QStringLiteral("plan.yaml")));
     QVERIFY(QFileInfo::exists(directory.filePath(QStringLiteral("plan.yaml"))));
     QVERIFY(!QFileInfo::exists(typed));
+}
+
+void TestFileMenu::importsAstraSimFiles_data() {
+    QTest::addColumn<QStringList>("files");  // under tests/data/interop/astra-sim
+    QTest::addColumn<std::vector<int>>("sizes");  // the imported topology's; empty: refused
+    QTest::addColumn<QString>("message");  // the status bar's start, or the first problem's
+    QTest::newRow("network and system") << QStringList{"system/hgx_h100_32gpu.json", "network/hgx_h100_32gpu.yml"}
+                                        << std::vector<int>{8, 4}
+                                        << "Imported hgx_h100_32gpu.yml from ASTRA-sim, unsaved; not modelled here: "
+                                           "scheduling-policy, collective-optimization, active-chunks-per-dimension, "
+                                           "track-local-mem, local-mem-trace-filename, boost-mode (docs/interop.md)";
+    QTest::newRow("network alone") << QStringList{"network/table3-2_8_8_4.yml"} << std::vector<int>{2, 8, 8, 4}
+                                   << "Imported table3-2_8_8_4.yml from ASTRA-sim, unsaved (conversions: "
+                                      "docs/interop.md)";
+    QTest::newRow("tbd, as ASTRA-sim ships it") << QStringList{"network/dgx_v100_8gpu.yml"} << std::vector<int>{}
+                                                << "dgx_v100_8gpu.yml:11:14: bandwidth[0] must be a number, not 'tbd'";
+    QTest::newRow("a system file alone") << QStringList{"system/hgx_h100_32gpu.json"} << std::vector<int>{}
+                                         << "choose ASTRA-sim's network file (.yml), with its system file (.json)";
+    QTest::newRow("two networks") << QStringList{"network/Ring_8npus.yml", "network/HGX-H100-validated.yml"}
+                                  << std::vector<int>{} << "HGX-H100-validated.yml: a second network file";
+}
+
+void TestFileMenu::importsAstraSimFiles() {
+    QFETCH(QStringList, files);
+    QFETCH(std::vector<int>, sizes);
+    QFETCH(QString, message);
+    MainWindow window;
+    window.setAutoRun(false);
+    window.openDefaultScenario();
+    const Scenario before = window.document().scenario();
+    QStringList paths;
+    for (const QString& file : files) {
+        paths << QStringLiteral(PARASIGHT_SOURCE_DIR "/tests/data/interop/astra-sim/") + file;
+    }
+    // The menu offers it.
+    bool offered = false;
+    for (QAction* action : window.findChildren<QAction*>()) offered |= action->text() == QStringLiteral("&ASTRA-sim Network…");
+    QVERIFY(offered);
+    const bool imported = window.importAstraSim(paths);
+    QCOMPARE(imported, !sizes.empty());
+    if (!imported) {
+        QCOMPARE(window.document().scenario(), before);
+        QVERIFY(window.problemList()->rowCount() > 0);
+        const QString first = window.problemList()->index(0, 0).data().toString();
+        QVERIFY2(first.contains(message), qPrintable(first));
+        return;
+    }
+    // A new, unsaved document with the files' dimensions, drawn on the Topology tab.
+    QVERIFY(window.document().filePath().isEmpty());
+    const Scenario& scenario = window.document().scenario();
+    std::vector<int> got;
+    for (const auto& dimension : scenario.cluster.topology) got.push_back(dimension.size);
+    QCOMPARE(got, sizes);
+    auto* tabs = window.findChild<QTabWidget*>();
+    QCOMPARE(MainWindow::tabNames().at(tabs->currentIndex()), QStringLiteral("topology"));
+    QVERIFY2(window.statusText().startsWith(message), qPrintable(window.statusText()));
 }
 
 QTEST_MAIN(TestFileMenu)

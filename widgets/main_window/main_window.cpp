@@ -18,6 +18,8 @@
 #include "style/appearance.h"
 #include "summary/summary_bar.h"
 #include "history/history_page.h"
+#include "interop/astra_sim_import.h"
+#include "io/bounded_file.h"
 #include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
 #include "lessons/lesson_panel.h"
@@ -337,6 +339,14 @@ void MainWindow::buildMenus() {
                             });
         }
     }
+    QMenu* import = file->addMenu(tr("&Import"));
+    import->addAction(tr("&ASTRA-sim Network…"), this, [this] {
+        if (!maybeSave()) return;
+        const QStringList paths = QFileDialog::getOpenFileNames(
+            this, tr("Import ASTRA-sim: the network file and, optionally, its system file (.json)"), QString(),
+            tr("ASTRA-sim inputs (*.yml *.yaml *.json);;All files (*)"));
+        if (!paths.isEmpty()) importAstraSim(paths);
+    });
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
@@ -851,6 +861,58 @@ void MainWindow::openPreset(const Preset& preset) {
         return;
     }
     showProblems(problems, QString::fromUtf8(preset.file.data(), static_cast<qsizetype>(preset.file.size())));
+}
+
+bool MainWindow::importAstraSim(const QStringList& paths) {
+    std::optional<PeerFile> network;
+    std::optional<PeerFile> system;
+    Diagnostics problems;
+    auto problem = [&problems](std::string file, std::string message) {
+        Diagnostic said;
+        said.location.file = std::move(file);
+        said.message = std::move(message);
+        problems.push_back(std::move(said));
+    };
+    for (const QString& path : paths) {
+        const bool is_system = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+        std::optional<PeerFile>& file = is_system ? system : network;
+        const std::string name = QDir::toNativeSeparators(path).toStdString();
+        if (file) {
+            problem(name, is_system ? "a second system file: choose one, ending .json"
+                                    : "a second network file: choose one, and its system file (.json)");
+            continue;
+        }
+        auto text = read_bounded_file(path.toStdString(), max_input_file_bytes,
+                                      is_system ? "an ASTRA-sim system file" : "an ASTRA-sim network file");
+        if (!text) {
+            problem(name, text.error());
+            continue;
+        }
+        file = PeerFile{name, std::move(text).value()};
+    }
+    if (!network && problems.empty()) {
+        problem({}, "choose ASTRA-sim's network file (.yml), with its system file (.json)");
+    }
+    const QString title = network ? QFileInfo(QString::fromStdString(network->name)).fileName() : tr("ASTRA-sim files");
+    if (problems.empty()) {
+        auto imported = import_astra_sim(*network, system, PeerImportOptions{});
+        if (!imported) problems = std::move(imported.error());
+        if (imported) leaveOpenFilePage();
+        if (imported && document_.openText(imported->yaml, title.toStdString(), problems)) {
+            showTab(QStringLiteral("topology"));
+            QStringList keys;  // each note starts with its keys: "scheduling-policy: LIFO — why"
+            for (const std::string& note : imported->not_modelled) {
+                keys << QString::fromStdString(note.substr(0, note.find_first_of(":—"))).trimmed();
+            }
+            status_->setText(keys.isEmpty()
+                                 ? tr("Imported %1 from ASTRA-sim, unsaved (conversions: docs/interop.md)").arg(title)
+                                 : tr("Imported %1 from ASTRA-sim, unsaved; not modelled here: %2 (docs/interop.md)")
+                                       .arg(title, keys.join(QStringLiteral(", "))));
+            return true;
+        }
+    }
+    showProblems(problems, title);
+    return false;
 }
 
 void MainWindow::fillRecentMenu() {

@@ -102,6 +102,11 @@ public:
     void openDefaultScenario();
     // Opens a new, unsaved scenario made from a bundled preset (document/preset_scenario.h).
     void openPreset(const Preset& preset);
+    // File → Import → ASTRA-sim Network: ASTRA-sim 2.0's network file and, optionally, its system file (the one
+    // ending .json) as a new, unsaved scenario (interop/astra_sim_import.h), its topology shown and the status bar
+    // saying which of the files' settings ParaSight does not model. False, the document unchanged and every problem
+    // in the problems panel, when they do not import.
+    bool importAstraSim(const QStringList& paths);
     // Offers to recover what sessions that crashed left in `folder` (Autosave), newest first, until one is recovered
     // or all are discarded.
     void offerRecovery(const QString& folder);
