@@ -4,6 +4,7 @@
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "interop/astra_sim_import.h"
+#include "interop/calculon_import.h"
 #include "io/atomic_output.h"
 #include "io/bounded_file.h"
 #include "path_checks.h"
@@ -16,6 +17,7 @@ namespace parasight::cli {
 
 const std::string_view import_help =
     R"(usage: parasight-cli import astra-sim NETWORK.yml [SYSTEM.json] [--device PRESET] [--model PRESET] [--out FILE]
+       parasight-cli import calculon SYSTEM.json MODEL.json EXECUTION.json [--out FILE]
 
 A peer tool's input files as a ParaSight scenario (docs/interop.md), written to standard output or to --out FILE
 (atomically). Every conversion is commented in the YAML written; what ParaSight cannot express is refused with
@@ -24,9 +26,11 @@ FILE:LINE:COL and the key.
   astra-sim      ASTRA-sim 2.0's analytical network file (topology, npus_count, bandwidth in GB/s of 2^30 bytes
                  per link, latency in ns per link) and optionally its system file (the collective implementation
                  per dimension, preferred-dataset-splits, endpoint-delay, the roofline's peak-perf and local-mem-bw)
-  --device ID    the device preset of every NPU (default a100-80gb); ASTRA-sim's roofline, when enabled, sets its
+  calculon       Calculon's system (processor, memories, networks), model and execution files; the assumptions
+                 where Calculon's model and ParaSight's differ are listed at the end of the scenario
+  --device ID    (astra-sim) the device preset of every NPU (default a100-80gb); ASTRA-sim's roofline, when enabled, sets its
                  peak and memory bandwidth
-  --model ID     the model preset that completes the scenario (default gpt2-small): ASTRA-sim's files describe no
+  --model ID     (astra-sim) the model preset that completes the scenario (default gpt2-small): ASTRA-sim's files describe no
                  model
 
 exit status: 0 ok, 2 bad input, 1 the output could not be written
@@ -61,15 +65,23 @@ int run_import(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto arguments = Arguments::parse(words, OptionSpec{{"device", "model", "out"}, {}, {}});
     if (!arguments) return usage_error(err, "import", arguments.error());
     const auto& positional = arguments->positional();
-    if (positional.empty()) return usage_error(err, "import", "name the files' tool: astra-sim");
-    if (positional.front() != "astra-sim") {
-        const std::vector<std::string_view> tools{"astra-sim"};
-        return usage_error(err, "import", "cannot import " + in_quotes(positional.front()) + " files" +
-                                              did_you_mean_suffix(positional.front(), tools) +
-                                              "; this ParaSight imports astra-sim");
+    const std::vector<std::string_view> tools{"astra-sim", "calculon"};
+    if (positional.empty()) return usage_error(err, "import", "name the files' tool: astra-sim or calculon");
+    const std::string& tool = positional.front();
+    if (tool != "astra-sim" && tool != "calculon") {
+        return usage_error(err, "import", "cannot import " + in_quotes(tool) + " files" +
+                                              did_you_mean_suffix(tool, tools) + "; the tools are " +
+                                              join_alternatives(tools));
     }
-    if (positional.size() < 2 || positional.size() > 3) {
+    const bool astra_sim = tool == "astra-sim";
+    if (astra_sim && (positional.size() < 2 || positional.size() > 3)) {
         return usage_error(err, "import", "astra-sim takes NETWORK.yml and, optionally, SYSTEM.json");
+    }
+    if (!astra_sim && positional.size() != 4) {
+        return usage_error(err, "import", "calculon takes SYSTEM.json MODEL.json EXECUTION.json");
+    }
+    if (!astra_sim && (arguments->option("device") || arguments->option("model"))) {
+        return usage_error(err, "import", "--device and --model are astra-sim's: Calculon's files name both");
     }
     int status = exit_ok;
     const auto device = preset_option(*arguments, "device", PresetKind::device, "a100-80gb", err, status);
@@ -77,22 +89,28 @@ int run_import(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto model = preset_option(*arguments, "model", PresetKind::model, "gpt2-small", err, status);
     if (!model) return status;
 
-    std::vector<CommandFile> inputs{{"the network file", positional[1], false}};
-    if (positional.size() == 3) inputs.push_back({"the system file", positional[2], false});
+    const std::vector<std::string> roles =
+        astra_sim ? std::vector<std::string>{"the network file", "the system file"}
+                  : std::vector<std::string>{"the system file", "the model file", "the execution file"};
+    std::vector<CommandFile> inputs;
+    for (std::size_t i = 1; i < positional.size(); ++i) inputs.push_back({roles[i - 1], positional[i], false});
     const auto out_path = arguments->option("out");
     if (out_path) {
         if (const auto refused = refuse_path_clash(err, "import", {{"--out", *out_path, false}}, inputs)) {
             return *refused;
         }
     }
-    const auto network = read_peer_file(positional[1], "an ASTRA-sim network file", err);
-    if (!network) return exit_bad_input;
-    std::optional<PeerFile> system;
-    if (positional.size() == 3) {
-        system = read_peer_file(positional[2], "an ASTRA-sim system file", err);
-        if (!system) return exit_bad_input;
+    std::vector<PeerFile> files;
+    for (std::size_t i = 1; i < positional.size(); ++i) {
+        auto file = read_peer_file(positional[i], (astra_sim ? "an ASTRA-sim" : "a Calculon") + roles[i - 1].substr(3),
+                                   err);
+        if (!file) return exit_bad_input;
+        files.push_back(std::move(*file));
     }
-    const auto scenario = import_astra_sim(*network, system, PeerImportOptions{*device, *model});
+    const auto scenario =
+        astra_sim ? import_astra_sim(files[0], files.size() > 1 ? std::optional<PeerFile>(files[1]) : std::nullopt,
+                                     PeerImportOptions{*device, *model})
+                  : import_calculon(files[0], files[1], files[2]);
     if (!scenario) {
         for (const Diagnostic& diagnostic : scenario.error()) err << diagnostic.to_string() << '\n';
         return exit_bad_input;

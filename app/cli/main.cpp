@@ -34,7 +34,7 @@ const std::array<Command, 13> commands{{
      whatif_help, run_whatif},
     {"lesson", "check a lesson file: every step simulated, every number its text states compared", lesson_help,
      run_lesson},
-    {"import", "an ASTRA-sim network (and system) file as a ParaSight scenario", import_help, run_import},
+    {"import", "ASTRA-sim's or Calculon's input files as a ParaSight scenario", import_help, run_import},
     {"export", "a scenario's cluster as ASTRA-sim's network and system files", export_help, run_export},
 }};
 

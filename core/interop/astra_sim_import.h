@@ -29,11 +29,6 @@ struct PeerImportOptions {
 // to a neighbour, a switch's through the NPU's one link to it).
 [[nodiscard]] int astra_sim_links_used(DimensionKind kind, CollectiveAlgorithm algorithm, int npus) noexcept;
 
-struct PeerImport {
-    std::string yaml;                        // the scenario, commented (it loads: the importer checks)
-    std::vector<std::string> not_modelled;   // the files' settings without a counterpart, "key: value — why"
-};
-
 // The scenario, or every problem found in the files.
 [[nodiscard]] Expected<PeerImport, Diagnostics> import_astra_sim(const PeerFile& network,
                                                                   const std::optional<PeerFile>& system,

@@ -18,6 +18,7 @@ using parasight::testing::write_file;
 namespace {
 
 QString astra(const QString& relative) { return data_path(QStringLiteral("interop/astra-sim/") + relative); }
+QString calculon(const QString& relative) { return data_path(QStringLiteral("interop/calculon/") + relative); }
 
 QStringList no_shape_problems(const QJsonObject&) { return {}; }
 
@@ -36,6 +37,7 @@ private slots:
     void importedRunsSimulate();
     void allReduceOnAShippedNetwork();
     void exportReadsBackTheSame();
+    void calculonExampleSimulates();
     void refusals_data();
     void refusals();
     void anOutputThatIsAnInputIsRefused();
@@ -125,14 +127,43 @@ void TestCliInterop::exportReadsBackTheSame() {
     QCOMPARE(time_second.out, time_first.out);
 }
 
+void TestCliInterop::calculonExampleSimulates() {
+    // Calculon's own example: GPT-3 175B on 3072 A100s, t4 × p64 × d12, micro-batch 4, full recompute.
+    QTemporaryDir folder;
+    const QString scenario = folder.filePath(QStringLiteral("gpt3.yaml"));
+    RUN_CLI(imported, {"import", "calculon", calculon(QStringLiteral("systems/a100_80g.json")),
+                       calculon(QStringLiteral("models/gpt3-175B.json")),
+                       calculon(QStringLiteral("examples/3072_t4_p64_d12_mbs4_full.json")), "--out", scenario});
+    EXPECT_EXIT(imported, 0);
+    QVERIFY(file_bytes(scenario).contains("# Assumptions, where Calculon's model and ParaSight's differ:\n#   vocab: "));
+    RUN_CLI(simulated, {"simulate", scenario, "--json"});
+    EXPECT_EXIT(simulated, 0);
+    PARSE_JSON_OBJECT(json, simulated, no_shape_problems);
+    QVERIFY(json.value(QStringLiteral("iteration_time_s")).toDouble() > 0.0);
+}
+
 void TestCliInterop::refusals_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");  // stderr starts with it
     const QString network = astra("network/Ring_8npus.yml");
-    QTest::newRow("no tool") << QStringList{"import"} << "parasight-cli import: name the files' tool: astra-sim";
+    QTest::newRow("no tool") << QStringList{"import"}
+                             << "parasight-cli import: name the files' tool: astra-sim or calculon";
     QTest::newRow("misspelt tool") << QStringList{"import", "astrasim", network}
                                    << "parasight-cli import: cannot import 'astrasim' files (did you mean "
-                                      "'astra-sim'?); this ParaSight imports astra-sim";
+                                      "'astra-sim'?); the tools are astra-sim or calculon";
+    const QString system = calculon(QStringLiteral("systems/a100_80g.json"));
+    const QString model = calculon(QStringLiteral("models/gpt3-175B.json"));
+    QTest::newRow("calculon without its execution")
+        << QStringList{"import", "calculon", system, model}
+        << "parasight-cli import: calculon takes SYSTEM.json MODEL.json EXECUTION.json";
+    QTest::newRow("calculon with a device")
+        << QStringList{"import", "calculon", system, model, calculon(QStringLiteral("examples/3072_t4_p64_d12_mbs4_full.json")),
+                       "--device", "h100-sxm"}
+        << "parasight-cli import: --device and --model are astra-sim's: Calculon's files name both";
+    QTest::newRow("calculon's files in another order")
+        << QStringList{"import", "calculon", model, system, calculon(QStringLiteral("examples/3072_t4_p64_d12_mbs4_full.json"))}
+        << model + ": this is Calculon's model file, not its system file: give the system, model and execution files "
+                   "in that order";
     QTest::newRow("no network") << QStringList{"import", "astra-sim"}
                                 << "parasight-cli import: astra-sim takes NETWORK.yml and, optionally, SYSTEM.json";
     QTest::newRow("a missing file") << QStringList{"import", "astra-sim", astra("network/none.yml")}

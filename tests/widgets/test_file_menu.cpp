@@ -45,8 +45,8 @@ private Q_SLOTS:
     void recentFilesAreNewestFirstAndBounded();
     void openRecentOpensAndForgetsWhatIsGone();
     void saveAsAddsTheSuffixTheOpenFilterShows();
-    void importsAstraSimFiles_data();
-    void importsAstraSimFiles();
+    void importsPeerFiles_data();
+    void importsPeerFiles();
 };
 
 void TestFileMenu::initTestCase() {
@@ -240,43 +240,70 @@ void TestFileMenu::saveAsAddsTheSuffixTheOpenFilterShows() {
     QVERIFY(!QFileInfo::exists(typed));
 }
 
-void TestFileMenu::importsAstraSimFiles_data() {
-    QTest::addColumn<QStringList>("files");  // under tests/data/interop/astra-sim
+void TestFileMenu::importsPeerFiles_data() {
+    QTest::addColumn<QString>("tool");       // astra-sim or calculon: File → Import's entry and the data folder
+    QTest::addColumn<QStringList>("files");  // under tests/data/interop/<tool>, in the order picked
     QTest::addColumn<std::vector<int>>("sizes");  // the imported topology's; empty: refused
     QTest::addColumn<QString>("message");  // the status bar's start, or the first problem's
-    QTest::newRow("network and system") << QStringList{"system/hgx_h100_32gpu.json", "network/hgx_h100_32gpu.yml"}
-                                        << std::vector<int>{8, 4}
-                                        << "Imported hgx_h100_32gpu.yml from ASTRA-sim, unsaved; not modelled here: "
-                                           "scheduling-policy, collective-optimization, active-chunks-per-dimension, "
-                                           "track-local-mem, local-mem-trace-filename, boost-mode (docs/interop.md)";
-    QTest::newRow("network alone") << QStringList{"network/table3-2_8_8_4.yml"} << std::vector<int>{2, 8, 8, 4}
-                                   << "Imported table3-2_8_8_4.yml from ASTRA-sim, unsaved (conversions: "
-                                      "docs/interop.md)";
-    QTest::newRow("tbd, as ASTRA-sim ships it") << QStringList{"network/dgx_v100_8gpu.yml"} << std::vector<int>{}
-                                                << "dgx_v100_8gpu.yml:11:14: bandwidth[0] must be a number, not 'tbd'";
-    QTest::newRow("a system file alone") << QStringList{"system/hgx_h100_32gpu.json"} << std::vector<int>{}
-                                         << "choose ASTRA-sim's network file (.yml), with its system file (.json)";
-    QTest::newRow("two networks") << QStringList{"network/Ring_8npus.yml", "network/HGX-H100-validated.yml"}
-                                  << std::vector<int>{} << "HGX-H100-validated.yml: a second network file";
+    QTest::addColumn<int>("notes");        // what the files say that ParaSight models otherwise
+
+    QTest::newRow("ASTRA-sim network and system")
+        << "astra-sim" << QStringList{"system/hgx_h100_32gpu.json", "network/hgx_h100_32gpu.yml"}
+        << std::vector<int>{8, 4}
+        << "Imported hgx_h100_32gpu.yml from ASTRA-sim, unsaved; 6 settings modelled otherwise than in ASTRA-sim "
+           "(docs/interop.md)"
+        << 6;
+    QTest::newRow("ASTRA-sim network alone")
+        << "astra-sim" << QStringList{"network/table3-2_8_8_4.yml"} << std::vector<int>{2, 8, 8, 4}
+        << "Imported table3-2_8_8_4.yml from ASTRA-sim, unsaved (conversions: docs/interop.md)" << 0;
+    QTest::newRow("tbd, as ASTRA-sim ships it")
+        << "astra-sim" << QStringList{"network/dgx_v100_8gpu.yml"} << std::vector<int>{}
+        << "dgx_v100_8gpu.yml:11:14: bandwidth[0] must be a number, not 'tbd'" << 0;
+    QTest::newRow("an ASTRA-sim system file alone")
+        << "astra-sim" << QStringList{"system/hgx_h100_32gpu.json"} << std::vector<int>{}
+        << "choose ASTRA-sim's network file (.yml), with its system file (.json)" << 0;
+    QTest::newRow("two ASTRA-sim networks")
+        << "astra-sim" << QStringList{"network/Ring_8npus.yml", "network/HGX-H100-validated.yml"} << std::vector<int>{}
+        << "HGX-H100-validated.yml: a second network file" << 0;
+    QTest::newRow("Calculon's files in any order")
+        << "calculon"
+        << QStringList{"examples/3072_t4_p64_d12_mbs4_full.json", "models/gpt3-175B.json", "systems/a100_80g.json"}
+        << std::vector<int>{4, 768}
+        << "Imported gpt3-175B.json from Calculon, unsaved; 17 settings modelled otherwise than in Calculon "
+           "(docs/interop.md)"
+        << 17;
+    QTest::newRow("two Calculon models")
+        << "calculon" << QStringList{"models/gpt3-175B.json", "models/megatron-22B.json", "systems/a100_80g.json"}
+        << std::vector<int>{} << "megatron-22B.json: a second model file: choose one of each" << 0;
+    QTest::newRow("no Calculon execution")
+        << "calculon" << QStringList{"models/gpt3-175B.json", "systems/a100_80g.json"} << std::vector<int>{}
+        << "choose Calculon's three files: a system, a model and an execution" << 0;
+    QTest::newRow("an ASTRA-sim file for Calculon")
+        << "calculon" << QStringList{"models/gpt3-175B.json", "../astra-sim/system/Ring_4chunks.json"}
+        << std::vector<int>{} << "Ring_4chunks.json: not one of Calculon's files" << 0;
 }
 
-void TestFileMenu::importsAstraSimFiles() {
+void TestFileMenu::importsPeerFiles() {
+    QFETCH(QString, tool);
     QFETCH(QStringList, files);
     QFETCH(std::vector<int>, sizes);
     QFETCH(QString, message);
+    QFETCH(int, notes);
     MainWindow window;
     window.setAutoRun(false);
     window.openDefaultScenario();
     const Scenario before = window.document().scenario();
     QStringList paths;
     for (const QString& file : files) {
-        paths << QStringLiteral(PARASIGHT_SOURCE_DIR "/tests/data/interop/astra-sim/") + file;
+        paths << QStringLiteral(PARASIGHT_SOURCE_DIR "/tests/data/interop/") + tool + QLatin1Char('/') + file;
     }
-    // The menu offers it.
+    // File → Import offers it.
+    const bool astra_sim = tool == QStringLiteral("astra-sim");
+    const QString entry = astra_sim ? QStringLiteral("&ASTRA-sim Network…") : QStringLiteral("&Calculon Files…");
     bool offered = false;
-    for (QAction* action : window.findChildren<QAction*>()) offered |= action->text() == QStringLiteral("&ASTRA-sim Network…");
+    for (QAction* action : window.findChildren<QAction*>()) offered |= action->text() == entry;
     QVERIFY(offered);
-    const bool imported = window.importAstraSim(paths);
+    const bool imported = astra_sim ? window.importAstraSim(paths) : window.importCalculon(paths);
     QCOMPARE(imported, !sizes.empty());
     if (!imported) {
         QCOMPARE(window.document().scenario(), before);
@@ -287,13 +314,13 @@ void TestFileMenu::importsAstraSimFiles() {
     }
     // A new, unsaved document with the files' dimensions, drawn on the Topology tab.
     QVERIFY(window.document().filePath().isEmpty());
-    const Scenario& scenario = window.document().scenario();
     std::vector<int> got;
-    for (const auto& dimension : scenario.cluster.topology) got.push_back(dimension.size);
+    for (const auto& dimension : window.document().scenario().cluster.topology) got.push_back(dimension.size);
     QCOMPARE(got, sizes);
     auto* tabs = window.findChild<QTabWidget*>();
     QCOMPARE(MainWindow::tabNames().at(tabs->currentIndex()), QStringLiteral("topology"));
     QVERIFY2(window.statusText().startsWith(message), qPrintable(window.statusText()));
+    QCOMPARE(window.importNotes().size(), notes);
 }
 
 QTEST_MAIN(TestFileMenu)

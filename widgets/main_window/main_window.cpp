@@ -4,6 +4,7 @@
 
 #include "common/message_text.h"
 #include "breakdown/breakdown_view.h"
+#include "document/peer_import_files.h"
 #include "document/preset_scenario.h"
 #include "document/recent_files.h"
 #include "document/recovery_question.h"
@@ -19,7 +20,7 @@
 #include "summary/summary_bar.h"
 #include "history/history_page.h"
 #include "interop/astra_sim_import.h"
-#include "io/bounded_file.h"
+#include "interop/calculon_import.h"
 #include "lesson/bundled_lessons.h"
 #include "lesson/lesson_check.h"
 #include "lessons/lesson_panel.h"
@@ -340,12 +341,32 @@ void MainWindow::buildMenus() {
         }
     }
     QMenu* import = file->addMenu(tr("&Import"));
+    // The peers keep each kind of file in a folder of its own (ASTRA-sim's inputs/network and inputs/system,
+    // Calculon's systems, models and examples): one dialog a file, each starting where the last one was.
     import->addAction(tr("&ASTRA-sim Network…"), this, [this] {
         if (!maybeSave()) return;
-        const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Import ASTRA-sim: the network file and, optionally, its system file (.json)"), QString(),
-            tr("ASTRA-sim inputs (*.yml *.yaml *.json);;All files (*)"));
-        if (!paths.isEmpty()) importAstraSim(paths);
+        const QString network = QFileDialog::getOpenFileName(this, tr("Import ASTRA-sim: its network file"), QString(),
+                                                             tr("ASTRA-sim networks (*.yml *.yaml);;All files (*)"));
+        if (network.isEmpty()) return;
+        const QString system = QFileDialog::getOpenFileName(
+            this, tr("Import ASTRA-sim: its system file (Cancel: ASTRA-sim 2.0's topology-aware collectives)"),
+            QFileInfo(network).absolutePath(), tr("ASTRA-sim systems (*.json);;All files (*)"));
+        QStringList paths{network};
+        if (!system.isEmpty()) paths << system;
+        if (importAstraSim(paths)) showImportNotes(QStringLiteral("ASTRA-sim"));
+    });
+    import->addAction(tr("&Calculon Files…"), this, [this] {
+        if (!maybeSave()) return;
+        QStringList paths;
+        for (const QString& which : {tr("Import Calculon: its system file"), tr("Import Calculon: its model file"),
+                                     tr("Import Calculon: its execution file")}) {
+            const QString path = QFileDialog::getOpenFileName(
+                this, which, paths.isEmpty() ? QString() : QFileInfo(paths.back()).absolutePath(),
+                tr("Calculon inputs (*.json);;All files (*)"));
+            if (path.isEmpty()) return;
+            paths << path;
+        }
+        if (importCalculon(paths)) showImportNotes(QStringLiteral("Calculon"));
     });
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
@@ -864,55 +885,56 @@ void MainWindow::openPreset(const Preset& preset) {
 }
 
 bool MainWindow::importAstraSim(const QStringList& paths) {
-    std::optional<PeerFile> network;
-    std::optional<PeerFile> system;
+    PickedAstraSimFiles picked = pick_astra_sim_files(paths);
+    const QString title =
+        picked.network ? QFileInfo(QString::fromStdString(picked.network->name)).fileName() : tr("ASTRA-sim files");
+    if (!picked.problems.empty()) {
+        showProblems(picked.problems, title);
+        return false;
+    }
+    return openImported(import_astra_sim(*picked.network, picked.system, PeerImportOptions{}), title,
+                        QStringLiteral("ASTRA-sim"));
+}
+
+bool MainWindow::importCalculon(const QStringList& paths) {
+    PickedCalculonFiles picked = pick_calculon_files(paths);
+    const QString title = picked.model ? QFileInfo(QString::fromStdString(picked.model->name)).fileName()
+                                       : tr("Calculon files");
+    if (!picked.problems.empty()) {
+        showProblems(picked.problems, title);
+        return false;
+    }
+    return openImported(import_calculon(*picked.system, *picked.model, *picked.execution), title,
+                        QStringLiteral("Calculon"));
+}
+
+bool MainWindow::openImported(Expected<PeerImport, Diagnostics> imported, const QString& title, const QString& tool) {
     Diagnostics problems;
-    auto problem = [&problems](std::string file, std::string message) {
-        Diagnostic said;
-        said.location.file = std::move(file);
-        said.message = std::move(message);
-        problems.push_back(std::move(said));
-    };
-    for (const QString& path : paths) {
-        const bool is_system = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
-        std::optional<PeerFile>& file = is_system ? system : network;
-        const std::string name = QDir::toNativeSeparators(path).toStdString();
-        if (file) {
-            problem(name, is_system ? "a second system file: choose one, ending .json"
-                                    : "a second network file: choose one, and its system file (.json)");
-            continue;
-        }
-        auto text = read_bounded_file(path.toStdString(), max_input_file_bytes,
-                                      is_system ? "an ASTRA-sim system file" : "an ASTRA-sim network file");
-        if (!text) {
-            problem(name, text.error());
-            continue;
-        }
-        file = PeerFile{name, std::move(text).value()};
+    if (!imported) problems = std::move(imported.error());
+    if (imported) leaveOpenFilePage();
+    if (!imported || !document_.openText(imported->yaml, title.toStdString(), problems)) {
+        showProblems(problems, title);
+        return false;
     }
-    if (!network && problems.empty()) {
-        problem({}, "choose ASTRA-sim's network file (.yml), with its system file (.json)");
-    }
-    const QString title = network ? QFileInfo(QString::fromStdString(network->name)).fileName() : tr("ASTRA-sim files");
-    if (problems.empty()) {
-        auto imported = import_astra_sim(*network, system, PeerImportOptions{});
-        if (!imported) problems = std::move(imported.error());
-        if (imported) leaveOpenFilePage();
-        if (imported && document_.openText(imported->yaml, title.toStdString(), problems)) {
-            showTab(QStringLiteral("topology"));
-            QStringList keys;  // each note starts with its keys: "scheduling-policy: LIFO — why"
-            for (const std::string& note : imported->not_modelled) {
-                keys << QString::fromStdString(note.substr(0, note.find_first_of(":—"))).trimmed();
-            }
-            status_->setText(keys.isEmpty()
-                                 ? tr("Imported %1 from ASTRA-sim, unsaved (conversions: docs/interop.md)").arg(title)
-                                 : tr("Imported %1 from ASTRA-sim, unsaved; not modelled here: %2 (docs/interop.md)")
-                                       .arg(title, keys.join(QStringLiteral(", "))));
-            return true;
-        }
-    }
-    showProblems(problems, title);
-    return false;
+    showTab(QStringLiteral("topology"));
+    import_notes_.clear();
+    for (const std::string& note : imported->not_modelled) import_notes_ << QString::fromStdString(note);
+    status_->setText(import_notes_.isEmpty()
+                         ? tr("Imported %1 from %2, unsaved (conversions: docs/interop.md)").arg(title, tool)
+                         : tr("Imported %1 from %2, unsaved; %3 modelled otherwise than in %2 (docs/interop.md)")
+                               .arg(title, tool,
+                                    QString::fromStdString(count_phrase(
+                                        static_cast<std::int64_t>(import_notes_.size()), "setting"))));
+    return true;
+}
+
+void MainWindow::showImportNotes(const QString& tool) {
+    if (import_notes_.isEmpty()) return;
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Imported from %1").arg(tool),
+                                tr("Where %1 and ParaSight differ (docs/interop.md):").arg(tool), QMessageBox::Ok, this);
+    box->setInformativeText(QStringLiteral("• ") + import_notes_.join(QStringLiteral("\n• ")));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::fillRecentMenu() {

@@ -8,6 +8,7 @@
 #include "document/autosave.h"
 #include "document/scenario_document.h"
 #include "document/scenario_file_loader.h"
+#include "interop/peer_file.h"
 #include "presets/preset_library.h"
 #include "run/comparison_choice.h"
 #include "run/job_runner.h"
@@ -21,6 +22,7 @@
 #include "scenario_file/lesson_file.h"
 
 #include <QFont>
+#include <QStringList>
 #include <QPalette>
 #include <QMainWindow>
 #include <QTimer>
@@ -107,6 +109,12 @@ public:
     // saying which of the files' settings ParaSight does not model. False, the document unchanged and every problem
     // in the problems panel, when they do not import.
     bool importAstraSim(const QStringList& paths);
+    // File → Import → Calculon Files: Calculon's system, model and execution files, in any order
+    // (interop/calculon_import.h), likewise; the status bar counts the assumptions where Calculon and ParaSight differ.
+    bool importCalculon(const QStringList& paths);
+    // What the last import's files say that ParaSight models otherwise or not at all, each a sentence; File → Import
+    // shows them once the scenario is open.
+    [[nodiscard]] const QStringList& importNotes() const noexcept { return import_notes_; }
     // Offers to recover what sessions that crashed left in `folder` (Autosave), newest first, until one is recovered
     // or all are discarded.
     void offerRecovery(const QString& folder);
@@ -198,6 +206,9 @@ private:
     // Timeline; `title` says which, with every run of it until another document replaces it.
     void openStoredScenario(const QString& title, const QString& yaml);
     void showProblems(const Diagnostics& problems, const QString& file);
+    // An import's scenario opened as a new, unsaved document on the Topology tab, or its problems shown.
+    bool openImported(Expected<PeerImport, Diagnostics> imported, const QString& title, const QString& tool);
+    void showImportNotes(const QString& tool);
     // Greys the numbers of a result that no longer matches the scenario being edited.
     void updateTitle();
     bool maybeSave();
@@ -225,6 +236,7 @@ private:
     ScenarioFileLoader loader_;
     bool has_document_ = false;  // a scenario has been opened (the document is more than its empty start)
     bool records_recent_files_ = true;
+    QStringList import_notes_;  // importNotes()
     std::shared_ptr<const SimulationResult> result_;
     QTimer debounce_;
     bool auto_run_ = true;

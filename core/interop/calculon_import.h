@@ -1,0 +1,20 @@
+#pragma once
+// Calculon's system, model and execution files as a ParaSight scenario (docs/interop.md): the model a transformer of
+// the same sizes, the execution the same degrees, batch, datatype, recomputation, schedule, optimizer sharding and
+// tensor-parallel communication, the system a device with the matrix peak, efficiencies and memory, and a topology
+// dimension per network the execution uses, as large as the degrees it carries, with the algorithm whose traffic is
+// the network's all-reduce's. Every value carries a comment saying where it came from; every assumption where
+// Calculon's model and ParaSight's differ is listed at the end; what ParaSight cannot express (offloads, inference, a
+// tensor-parallel overlap of every GEMM) is refused, located at the key.
+
+#include "common/expected.h"
+#include "diagnostics/diagnostic.h"
+#include "interop/peer_file.h"
+
+namespace parasight {
+
+// PeerImport::not_modelled holds the assumptions, each a sentence.
+[[nodiscard]] Expected<PeerImport, Diagnostics> import_calculon(const PeerFile& system, const PeerFile& model,
+                                                                const PeerFile& execution);
+
+}  // namespace parasight
