@@ -30,7 +30,7 @@ set(layer_scenario_file "common;device;diagnostics;io;model;presets;scenario;str
 set(layer_sweep "analysis;common;compile;diagnostics;export;model;scenario;scenario_file;simulation;units;validation")
 set(layer_target "analysis;common;oracle;strategy;units")
 set(layer_store "analysis;common;compile;export;io;scenario;scenario_file;sweep;units")
-set(layer_interop "common;diagnostics;export;presets;scenario;scenario_file;topology;units")
+set(layer_interop "collective;common;diagnostics;export;presets;scenario;scenario_file;topology;units")
 set(layer_lesson "analysis;common;diagnostics;export;oracle;oracle_comparison;presets;scenario;scenario_file;simulation;sweep;target;units")
 
 set(internal_headers

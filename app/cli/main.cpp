@@ -35,7 +35,7 @@ const std::array<Command, 13> commands{{
     {"lesson", "check a lesson file: every step simulated, every number its text states compared", lesson_help,
      run_lesson},
     {"import", "ASTRA-sim's or Calculon's input files as a ParaSight scenario", import_help, run_import},
-    {"export", "a scenario's cluster as ASTRA-sim's network and system files", export_help, run_export},
+    {"export", "a scenario as ASTRA-sim's or Calculon's input files", export_help, run_export},
 }};
 
 void print_overview(std::ostream& out) {

@@ -3,38 +3,14 @@
 #include "interop/astra_sim_import.h"
 #include "interop/astra_sim_network.h"
 #include "interop/astra_sim_system.h"
+#include "interop/reading_back.h"
 #include "units/quantity.h"
 
-#include <cmath>
-#include <limits>
 
 namespace parasight {
 namespace {
 
 using units::format_number;
-
-// The number nearest `guess` that `imported` turns into exactly `target` (a few units in the last place either
-// side), or `guess` when none does: the file then holds the nearest decimal, and a re-import differs in the last
-// digit.
-template <class Imported>
-double reading_back(double guess, double target, Imported imported) {
-    if (imported(guess) == target) return guess;
-    double below = guess;
-    double above = guess;
-    for (int step = 0; step < 16; ++step) {
-        below = std::nextafter(below, -std::numeric_limits<double>::infinity());
-        above = std::nextafter(above, std::numeric_limits<double>::infinity());
-        if (imported(below) == target) return below;
-        if (imported(above) == target) return above;
-    }
-    return guess;
-}
-
-// What the importer makes of `number` written with `unit`.
-double read_as(double number, std::string_view unit, units::Dimension dimension) {
-    const auto value = units::parse_quantity(format_number(number) + " " + std::string(unit), dimension);
-    return value ? *value : std::numeric_limits<double>::quiet_NaN();
-}
 
 constexpr double bytes_per_GiB = 1073741824.0;
 
@@ -74,10 +50,10 @@ Expected<AstraSimExport> export_astra_sim(const Scenario& scenario) {
                                           "they reach");
         }
         exported.bandwidth_GiBps = reading_back(reached_Bps / bytes_per_GiB / links, reached_Bps, [&](double per_link) {
-            return read_as(per_link * links, "GiB/s", units::Dimension::bandwidth);
+            return read_as_written(per_link * links, "GiB/s", units::Dimension::bandwidth);
         });
         exported.latency_ns = reading_back(dimension.latency_s * 1e9, dimension.latency_s,
-                                           [](double ns) { return read_as(ns, "ns", units::Dimension::time); });
+                                           [](double ns) { return read_as_written(ns, "ns", units::Dimension::time); });
         if (!step_latency_s) {
             step_latency_s = dimension.step_latency_s;
         } else if (*step_latency_s != dimension.step_latency_s) {
@@ -92,7 +68,7 @@ Expected<AstraSimExport> export_astra_sim(const Scenario& scenario) {
     }
     if (*step_latency_s > 0.0) {
         system.endpoint_delay_ns = reading_back(*step_latency_s * 1e9, *step_latency_s,
-                                                [](double ns) { return read_as(ns, "ns", units::Dimension::time); });
+                                                [](double ns) { return read_as_written(ns, "ns", units::Dimension::time); });
     }
     system.dataset_splits = scenario.simulation.collective_chunks;
     const DeviceSpec& device = scenario.cluster.device;
@@ -100,10 +76,10 @@ Expected<AstraSimExport> export_astra_sim(const Scenario& scenario) {
     if (peak != device.peak_flops.end()) {
         system.roofline = true;
         system.peak_TFLOPS = reading_back(peak->second / 1e12, peak->second,
-                                          [](double t) { return read_as(t, "TFLOP/s", units::Dimension::flop_rate); });
+                                          [](double t) { return read_as_written(t, "TFLOP/s", units::Dimension::flop_rate); });
         system.local_memory_GBps =
             reading_back(device.memory_bandwidth_Bps / 1e9, device.memory_bandwidth_Bps,
-                         [](double g) { return read_as(g, "GB/s", units::Dimension::bandwidth); });
+                         [](double g) { return read_as_written(g, "GB/s", units::Dimension::bandwidth); });
     }
     if (scenario.cluster.multi_dimension_collectives == MultiDimensionCollectives::flat_ring) {
         result.not_modelled.emplace_back(

@@ -2,6 +2,7 @@
 
 #include "common/message_text.h"
 #include "common/number_text.h"
+#include "export/json_writer.h"
 #include "scenario/scenario_limits.h"
 #include "scenario_file/yaml_reader.h"
 
@@ -84,7 +85,9 @@ void read_memory(MapReader& parent, std::string_view key, double& gib, double& g
     if (!parent.require(key)) return;
     MapReader memory(parent.value(key), parent.source(), parent.path(key), {"GiB", "GBps", "MB_efficiency"});
     if (!memory.is_map()) return;
-    if (memory.require("GiB")) (void)memory.read_fraction("GiB", gib, NumberRange{1e-9, 1e15});
+    // mem2 may hold nothing (no offload tier); mem1 must hold something.
+    const double least_GiB = efficiency != nullptr ? 1e-9 : 0.0;
+    if (memory.require("GiB")) (void)memory.read_fraction("GiB", gib, NumberRange{least_GiB, 1e15});
     if (memory.require("GBps")) (void)memory.read_fraction("GBps", gbps, NumberRange{1e-3, 1e6});
     const auto top = top_efficiency(memory, "MB_efficiency");
     if (top && efficiency != nullptr) *efficiency = *top;
@@ -268,6 +271,118 @@ std::optional<CalculonExecution> read_calculon_execution(std::string_view text, 
         return std::nullopt;
     }
     return execution;
+}
+
+namespace {
+
+void write_table(JsonWriter& json, std::string_view key, double efficiency) {
+    json.key(key).begin_array().begin_array().value(std::int64_t{0}).value(efficiency).end_array().end_array();
+}
+
+void write_processor(JsonWriter& json, std::string_view key, const std::map<std::string, double, std::less<>>& peaks,
+                     const std::map<std::string, double, std::less<>>& efficiencies) {
+    json.key(key).begin_object();
+    for (const auto& [datatype, tflops] : peaks) {
+        json.key(datatype).begin_object();
+        json.key("tflops").value(tflops);
+        const auto efficiency = efficiencies.find(datatype);
+        write_table(json, "gflops_efficiency", efficiency != efficiencies.end() ? efficiency->second : 1.0);
+        json.end_object();
+    }
+    json.end_object();
+}
+
+void write_memory(JsonWriter& json, std::string_view key, double gib, double gbps, double efficiency) {
+    json.key(key).begin_object();
+    json.key("GiB").value(gib);
+    json.key("GBps").value(gbps);
+    write_table(json, "MB_efficiency", efficiency);
+    json.end_object();
+}
+
+void write_op(JsonWriter& json, std::string_view key, const CalculonNetworkOp& op, bool has_offset) {
+    json.key(key).begin_array().value(op.scalar);
+    if (has_offset) {
+        json.value(op.offset);
+    } else {
+        json.null();
+    }
+    json.end_array();
+}
+
+}  // namespace
+
+std::string write_calculon_system(const CalculonSystem& system) {
+    JsonWriter json;
+    json.begin_object();
+    write_processor(json, "matrix", system.matrix_TFLOPS, system.matrix_efficiency);
+    write_processor(json, "vector", system.vector_TFLOPS, {});
+    write_memory(json, "mem1", system.memory_GiB, system.memory_GBps, system.memory_efficiency);
+    write_memory(json, "mem2", system.offload_GiB, system.offload_GBps, 1.0);
+    json.key("processing_mode").value(system.processing_mode);
+    json.key("networks").begin_array();
+    for (const CalculonNetwork& network : system.networks) {
+        json.begin_object();
+        json.key("bandwidth").value(network.bandwidth_GBps);
+        json.key("efficiency").value(network.efficiency);
+        json.key("size").value(network.size);
+        json.key("latency").value(network.latency_s);
+        json.key("ops").begin_object();
+        write_op(json, "p2p", network.p2p, false);
+        write_op(json, "reduce_scatter", network.reduce_scatter, true);
+        write_op(json, "all_gather", network.all_gather, true);
+        write_op(json, "all_reduce", network.all_reduce, true);
+        json.end_object();
+        json.key("must_be_filled").value(network.must_be_filled);
+        json.key("processor_usage").value(network.processor_usage);
+        json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+    return json.text();
+}
+
+std::string write_calculon_model(const CalculonModel& model) {
+    JsonWriter json;
+    json.begin_object();
+    json.key("hidden").value(model.hidden);
+    json.key("feedforward").value(model.feedforward);
+    json.key("seq_size").value(model.seq_size);
+    json.key("attn_heads").value(model.attn_heads);
+    json.key("attn_size").value(model.attn_size);
+    json.key("num_blocks").value(model.num_blocks);
+    json.end_object();
+    return json.text();
+}
+
+std::string write_calculon_execution(const CalculonExecution& execution) {
+    JsonWriter json;
+    json.begin_object();
+    json.key("num_procs").value(execution.num_procs);
+    json.key("tensor_par").value(execution.tensor_par);
+    json.key("pipeline_par").value(execution.pipeline_par);
+    json.key("data_par").value(execution.data_par);
+    json.key("tensor_par_net").value(execution.tensor_par_net);
+    json.key("pipeline_par_net").value(execution.pipeline_par_net);
+    json.key("data_par_net").value(execution.data_par_net);
+    json.key("batch_size").value(execution.batch_size);
+    json.key("microbatch_size").value(execution.microbatch_size);
+    json.key("datatype").value(execution.datatype);
+    json.key("fused_activation").value(execution.fused_activation);
+    json.key("attention_type").value(execution.attention_type);
+    json.key("activation_recompute").value(execution.activation_recompute);
+    json.key("pipeline_interleaving").value(execution.pipeline_interleaving);
+    json.key("optimizer_sharding").value(execution.optimizer_sharding);
+    json.key("tensor_par_comm_type").value(execution.tensor_par_comm_type);
+    json.key("tensor_par_overlap").value(execution.tensor_par_overlap);
+    json.key("seq_par_ag_redo").value(execution.seq_par_ag_redo);
+    json.key("data_par_overlap").value(execution.data_par_overlap);
+    json.key("weight_offload").value(execution.weight_offload);
+    json.key("activations_offload").value(execution.activations_offload);
+    json.key("optimizer_offload").value(execution.optimizer_offload);
+    json.key("training").value(execution.training);
+    json.end_object();
+    return json.text();
 }
 
 std::optional<CalculonFileKind> calculon_file_kind(std::string_view text) {

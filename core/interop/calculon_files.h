@@ -104,6 +104,12 @@ struct CalculonExecution {
                                                                        const std::string& file_name,
                                                                        Diagnostics& diagnostics);
 
+// The JSON Calculon reads: efficiency tables of one row (every size at the one efficiency), each network's ops as
+// its scalar and offset (p2p's offset null), keys in Calculon's order.
+[[nodiscard]] std::string write_calculon_system(const CalculonSystem& system);
+[[nodiscard]] std::string write_calculon_model(const CalculonModel& model);
+[[nodiscard]] std::string write_calculon_execution(const CalculonExecution& execution);
+
 enum class CalculonFileKind { system, model, execution };
 
 // Which of the three a file is, by its keys (networks, hidden, num_procs); nullopt when it is none of them or is not

@@ -39,6 +39,14 @@ bool same_op(const CalculonNetworkOp& op, double scalar, double offset) {
     return op.scalar == scalar && op.offset == offset;
 }
 
+double all_reduce_steps(std::int64_t members, bool in_switch) {
+    return in_switch ? 2.0 : 2.0 * static_cast<double>(members - 1);
+}
+
+std::string hop_latency_text(double operation_latency_s, std::int64_t members, bool in_switch) {
+    return format_number(operation_latency_s * 1e9 / (all_reduce_steps(members, in_switch) * 2.0)) + " ns";
+}
+
 // One parallel degree on a network: which axis, its degree, its execution key.
 struct PlacedAxis {
     std::string_view axis;         // tp, dp, pp
@@ -270,9 +278,8 @@ private:
         yaml_ += "      efficiency: " + format_number(network.efficiency) + "  # " + at + ".efficiency\n";
         // Calculon charges its latency once an operation; ParaSight per hop and step: a whole-dimension all-reduce
         // (2(n-1) ring steps or 2 in-switch steps, 2 hops each through the switch) pays it.
-        const double steps = in_switch ? 2.0 : 2.0 * static_cast<double>(members - 1);
-        const double hop_latency_ns = network.latency_s * 1e9 / (steps * 2.0);
-        yaml_ += "      latency: " + format_number(hop_latency_ns) + " ns  # " + at + ".latency " +
+        const double steps = all_reduce_steps(members, in_switch);
+        yaml_ += "      latency: " + hop_latency_text(network.latency_s, members, in_switch) + "  # " + at + ".latency " +
                  format_number(network.latency_s * 1e6) + " us once per operation, shared by a whole-dimension "
                  "all-reduce's " + format_number(steps) + " steps of 2 hops\n";
         yaml_ += "      algorithm: " + std::string(in_switch ? "in_switch" : "ring") + "  # " + at +
@@ -379,6 +386,12 @@ private:
 };
 
 }  // namespace
+
+double calculon_hop_latency_s(double operation_latency_s, std::int64_t members, bool in_switch) {
+    const auto read = units::parse_quantity(hop_latency_text(operation_latency_s, members, in_switch),
+                                            units::Dimension::time);
+    return read ? *read : 0.0;
+}
 
 Expected<PeerImport, Diagnostics> import_calculon(const PeerFile& system_file, const PeerFile& model_file,
                                                   const PeerFile& execution_file) {

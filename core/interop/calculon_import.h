@@ -11,7 +11,14 @@
 #include "diagnostics/diagnostic.h"
 #include "interop/peer_file.h"
 
+#include <cstdint>
+
 namespace parasight {
+
+// The latency per hop ParaSight gives a switch dimension of `members` for Calculon's once-per-operation latency: spread
+// over a whole-dimension all-reduce's steps — the ring's 2(n − 1), in-switch reduction's 2 — of 2 hops each, as the
+// scenario writes it (ns, shortest decimal) and reads it back.
+[[nodiscard]] double calculon_hop_latency_s(double operation_latency_s, std::int64_t members, bool in_switch);
 
 // PeerImport::not_modelled holds the assumptions, each a sentence.
 [[nodiscard]] Expected<PeerImport, Diagnostics> import_calculon(const PeerFile& system, const PeerFile& model,

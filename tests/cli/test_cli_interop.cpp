@@ -38,6 +38,7 @@ private slots:
     void allReduceOnAShippedNetwork();
     void exportReadsBackTheSame();
     void calculonExampleSimulates();
+    void calculonExportReadsBackTheSame();
     void refusals_data();
     void refusals();
     void anOutputThatIsAnInputIsRefused();
@@ -115,7 +116,7 @@ void TestCliInterop::exportReadsBackTheSame() {
              qPrintable(exported.out));
     // The per-link bandwidth the user's file had, and the implementations.
     QVERIFY(file_bytes(out + QStringLiteral("/network.yml"))
-                .contains("bandwidth: [ 1000, 28.571428571428573, 100, 50 ]"));
+                .contains("bandwidth: [ 1000, 28.57142857142857, 100, 50 ]"));
     QVERIFY(file_bytes(out + QStringLiteral("/system.json")).contains("\"halvingDoubling\""));
     const QString second = folder.filePath(QStringLiteral("second.yaml"));
     RUN_CLI(again, {"import", "astra-sim", out + QStringLiteral("/network.yml"), out + QStringLiteral("/system.json"),
@@ -140,6 +141,32 @@ void TestCliInterop::calculonExampleSimulates() {
     EXPECT_EXIT(simulated, 0);
     PARSE_JSON_OBJECT(json, simulated, no_shape_problems);
     QVERIFY(json.value(QStringLiteral("iteration_time_s")).toDouble() > 0.0);
+}
+
+void TestCliInterop::calculonExportReadsBackTheSame() {
+    QTemporaryDir folder;
+    const QString first = folder.filePath(QStringLiteral("first.yaml"));
+    RUN_CLI(imported, {"import", "calculon", calculon(QStringLiteral("systems/h100_80g_nvl8.json")),
+                       calculon(QStringLiteral("models/gpt3-175B.json")),
+                       calculon(QStringLiteral("validation/seqsel/fig7/gpt3-175B_full.json")), "--out", first});
+    EXPECT_EXIT(imported, 0);
+    const QString out = folder.filePath(QStringLiteral("calculon"));
+    RUN_CLI(exported, {"export", "calculon", first, "--out", out});
+    EXPECT_EXIT(exported, 0);
+    QVERIFY2(exported.out.startsWith(QStringLiteral("wrote %1/system.json, %1/model.json and %1/execution.json\n"
+                                                    "Calculon will not model:\n  - ").arg(out)),
+             qPrintable(exported.out));
+    const QString second = folder.filePath(QStringLiteral("second.yaml"));
+    RUN_CLI(again, {"import", "calculon", out + QStringLiteral("/system.json"), out + QStringLiteral("/model.json"),
+                    out + QStringLiteral("/execution.json"), "--out", second});
+    EXPECT_EXIT(again, 0);
+    RUN_CLI(run_first, {"simulate", first, "--json"});
+    RUN_CLI(run_second, {"simulate", second, "--json"});
+    EXPECT_EXIT(run_second, 0);
+    PARSE_JSON_OBJECT(json_first, run_first, no_shape_problems);
+    PARSE_JSON_OBJECT(json_second, run_second, no_shape_problems);
+    QCOMPARE(json_second.value(QStringLiteral("iteration_time_s")).toDouble(),
+             json_first.value(QStringLiteral("iteration_time_s")).toDouble());
 }
 
 void TestCliInterop::refusals_data() {
@@ -182,9 +209,15 @@ void TestCliInterop::refusals_data() {
                                       << "parasight-cli import: --model: 'gpt4' is not a model preset";
     QTest::newRow("export without --out") << QStringList{"export", "astra-sim", data_path("astra/2_8_8_4.yaml")}
                                           << "parasight-cli export: --out DIR is required";
-    QTest::newRow("export of calculon") << QStringList{"export", "calculon", data_path("astra/2_8_8_4.yaml"), "--out", "x"}
-                                        << "parasight-cli export: cannot export 'calculon' files; this ParaSight "
-                                           "exports astra-sim";
+    QTest::newRow("export to a misspelt tool")
+        << QStringList{"export", "calculn", data_path("astra/2_8_8_4.yaml"), "--out", "x"}
+        << "parasight-cli export: cannot export 'calculn' files (did you mean 'calculon'?); the tools are astra-sim "
+           "or calculon";
+    QTest::newRow("a CNN for Calculon")
+        << QStringList{"export", "calculon", QStringLiteral(PARASIGHT_SOURCE_DIR "/presets/scenarios/resnet50-abci.yaml"),
+                       "--out", "x"}
+        << "parasight-cli export: '" PARASIGHT_SOURCE_DIR "/presets/scenarios/resnet50-abci.yaml': it does not fit "
+           "Calculon's model:\n  - a CNN: Calculon models transformers";
 }
 
 void TestCliInterop::refusals() {

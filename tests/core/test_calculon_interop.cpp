@@ -7,6 +7,7 @@
 // over a whole-dimension all-reduce's steps × 2 hops through the switch (ring: 2(n − 1) steps; in-switch: 2); mem1's
 // GiB are 2^30 bytes (memory.py: × 1024**3) and its GBps 10^9 B/s; matrix tflops 10^12 FLOP/s.
 
+#include "interop/calculon_export.h"
 #include "interop/calculon_files.h"
 #include "interop/calculon_import.h"
 #include "scenario_file/scenario_loader.h"
@@ -14,11 +15,13 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
 using parasight::CalculonFileKind;
 using parasight::CollectiveAlgorithm;
+using parasight::Diagnostics;
 using parasight::PeerFile;
 
 Q_DECLARE_METATYPE(parasight::CollectiveAlgorithm)
@@ -75,6 +78,10 @@ private slots:
     void tellsTheFilesApart();
     void refusesWithPlace_data();
     void refusesWithPlace();
+    void roundTrips_data();
+    void roundTrips();
+    void exportsWhatCalculonReads();
+    void exportRefusesWhatDoesNotFit();
 };
 
 void TestCalculonInterop::importsShippedFiles_data() {
@@ -271,6 +278,119 @@ void TestCalculonInterop::refusesWithPlace() {
     QVERIFY(!made.error().empty());
     const QString first = QString::fromStdString(made.error().front().to_string());
     QVERIFY2(first.startsWith(expected), qPrintable(first));
+}
+
+void TestCalculonInterop::roundTrips_data() {
+    QTest::addColumn<QString>("system");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("execution");
+    QTest::newRow("the example on a100_80g")
+        << "systems/a100_80g.json" << "models/gpt3-175B.json" << "examples/3072_t4_p64_d12_mbs4_full.json";
+    QTest::newRow("megatron-22B, Table 5 on a100_80e")
+        << "systems/a100_80e.json" << "models/megatron-22B.json" << "validation/seqsel/tab5/megatron-22B_seqsel.json";
+    QTest::newRow("gpt3-175B, Figure 7 on h100_80g_nvl8")
+        << "systems/h100_80g_nvl8.json" << "models/gpt3-175B.json" << "validation/seqsel/fig7/gpt3-175B_full.json";
+}
+
+void TestCalculonInterop::roundTrips() {
+    QFETCH(QString, system);
+    QFETCH(QString, model);
+    QFETCH(QString, execution);
+    const auto first = imported(shipped(system), shipped(model), shipped(execution));
+    QVERIFY(first);
+    const auto files = parasight::export_calculon(*first);
+    QVERIFY2(files, files ? "" : files.error().c_str());
+    auto second = imported(PeerFile{system.toStdString(), files->system_json},
+                           PeerFile{model.toStdString(), files->model_json},
+                           PeerFile{execution.toStdString(), files->execution_json});
+    QVERIFY(second);
+    // The same scenario, value for value (the files named alike, so are the scenario, model and cluster).
+    QCOMPARE(second->name, first->name);
+    QCOMPARE(second->model, first->model);
+    QCOMPARE(second->training, first->training);
+    QCOMPARE(second->cluster, first->cluster);
+    QCOMPARE(second->parallelism, first->parallelism);
+    QCOMPARE(second->strategy_tree, first->strategy_tree);
+    QCOMPARE(second->simulation, first->simulation);
+}
+
+void TestCalculonInterop::exportsWhatCalculonReads() {
+    // tp 8 on a switch of 8 (ring, 300 GB/s at 0.8, 1 us a hop): Calculon's latency is the whole-dimension ring
+    // all-reduce's 2·7 steps × 2 hops × 1 us = 28 us; dp 4 on a ring of 4 (25 GB/s, 5 us a hop, 1 hop a step):
+    // 2·3 × 1 × 5 us = 30 us, said as a shape Calculon has not.
+    const auto loaded = parasight::load_scenario_text(R"(schema: 1
+name: export test
+model: {preset: gpt2-small, kv_heads: 1}
+training: {global_batch: 64, micro_batch: 2, dtype: bf16}
+cluster:
+  device: h100-sxm
+  topology:
+    - {kind: switch, size: 8, bandwidth: 300 GB/s, latency: 1 us, efficiency: 0.8, algorithm: ring}
+    - {kind: ring, size: 4, bandwidth: 25 GB/s, latency: 5 us}
+parallelism: {tp: 4, pp: 2, dp: 4, sequence_parallel: true, recompute: selective, zero: 1, mapping: [tp, pp, dp]}
+)",
+                                                      "export.yaml");
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.diagnostics.front().to_string().c_str());
+    const auto files = parasight::export_calculon(loaded.scenario->value());
+    QVERIFY2(files, files ? "" : files.error().c_str());
+    QCOMPARE(QString::fromStdString(files->model_json),
+             QStringLiteral("{\n  \"hidden\": 768,\n  \"feedforward\": 3072,\n  \"seq_size\": 1024,\n"
+                            "  \"attn_heads\": 12,\n  \"attn_size\": 64,\n  \"num_blocks\": 12\n}\n"));
+    QCOMPARE(QString::fromStdString(files->execution_json),
+             QStringLiteral("{\n  \"num_procs\": 32,\n  \"tensor_par\": 4,\n  \"pipeline_par\": 2,\n"
+                            "  \"data_par\": 4,\n  \"tensor_par_net\": 0,\n  \"pipeline_par_net\": 0,\n"
+                            "  \"data_par_net\": 1,\n  \"batch_size\": 64,\n  \"microbatch_size\": 2,\n"
+                            "  \"datatype\": \"bfloat16\",\n  \"fused_activation\": true,\n"
+                            "  \"attention_type\": \"multiquery\",\n  \"activation_recompute\": \"attn_only\",\n"
+                            "  \"pipeline_interleaving\": 1,\n  \"optimizer_sharding\": true,\n"
+                            "  \"tensor_par_comm_type\": \"rs_ag\",\n  \"tensor_par_overlap\": \"none\",\n"
+                            "  \"seq_par_ag_redo\": true,\n  \"data_par_overlap\": true,\n"
+                            "  \"weight_offload\": false,\n  \"activations_offload\": false,\n"
+                            "  \"optimizer_offload\": false,\n  \"training\": true\n}\n"));
+    Diagnostics problems;
+    const auto system = parasight::read_calculon_system(files->system_json, "system.json", problems);
+    QVERIFY(system);
+    QCOMPARE(system->networks.size(), std::size_t{2});
+    QCOMPARE(system->networks[0].size, std::int64_t{8});
+    QCOMPARE(system->networks[0].bandwidth_GBps, 300.0);
+    QCOMPARE(system->networks[0].efficiency, 0.8);
+    QCOMPARE(system->networks[0].latency_s, 28e-6);
+    QCOMPARE(system->networks[0].all_reduce.scalar, 2.0);
+    QCOMPARE(system->networks[0].all_reduce.offset, -1.0);
+    QCOMPARE(system->networks[1].size, std::int64_t{4});
+    QCOMPARE(system->networks[1].latency_s, 30e-6);
+    QCOMPARE(system->matrix_TFLOPS.at("bfloat16"), 989.4);
+    QCOMPARE(system->processing_mode, std::string("roofline"));
+    QVERIFY2(std::find(files->not_modelled.begin(), files->not_modelled.end(),
+                      "dimension 1 is a ring: Calculon's networks have no shape; its latency is a whole-dimension "
+                      "all-reduce's, 30 us") != files->not_modelled.end(),
+             qPrintable(QString::fromStdString(files->not_modelled.back())));
+}
+
+void TestCalculonInterop::exportRefusesWhatDoesNotFit() {
+    // Every reason at once: three MLP matrices, grouped-query attention, ZeRO 3, GPipe, and dp laid over both
+    // dimensions (tp 2 leaves 4 of the node's 8 for dp, the rest across nodes).
+    const auto loaded = parasight::load_scenario_text(R"(schema: 1
+model: {preset: llama3-8b}
+training: {global_batch: 64}
+cluster:
+  device: h100-sxm
+  topology:
+    - {kind: switch, size: 8, bandwidth: 450 GB/s, latency: 1 us}
+    - {kind: switch, size: 4, bandwidth: 50 GB/s, latency: 5 us}
+parallelism: {tp: 2, dp: 16, zero: 3, schedule: gpipe}
+)",
+                                                      "unfit.yaml");
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.diagnostics.front().to_string().c_str());
+    const auto files = parasight::export_calculon(loaded.scenario->value());
+    QVERIFY(!files);
+    QCOMPARE(files.error(),
+             std::string("it does not fit Calculon's model:\n"
+                         "  - a SwiGLU MLP of three matrices: Calculon's has two (feedforward)\n"
+                         "  - 8 key/value heads: Calculon has multi-head or multi-query (1)\n"
+                         "  - ZeRO stage 3: Calculon shards the optimizer (ZeRO 1) at most\n"
+                         "  - the GPipe schedule: Calculon's pipeline is 1F1B, interleaved or not\n"
+                         "  - dp spans topology dimensions 0 to 1: Calculon puts each parallelism on one network"));
 }
 
 QTEST_GUILESS_MAIN(TestCalculonInterop)
