@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "cli_arguments.h"
-#include "collective/group_collective.h"
+#include "analysis/collective_probe.h"
 #include "common/did_you_mean.h"
 #include "common/message_text.h"
 #include "export/json_writer.h"
@@ -10,8 +10,8 @@
 #include "common/number_text.h"
 #include "units/quantity.h"
 
+#include <algorithm>
 #include <ostream>
-#include <sstream>
 
 namespace parasight::cli {
 
@@ -35,53 +35,23 @@ exit status: 0 ok, 2 bad input
 
 namespace {
 
-Expected<std::vector<DimensionSpan>> group_spans(const std::string& group, const Scenario& scenario) {
-    const Topology topology = scenario.topology();
-    if (group == "all") return whole_topology_spans(topology);
-    if (const auto axis = value_of(group, parallel_axis_names)) {
-        const auto layout = ParallelLayout::make(topology, scenario.parallelism.layout_order());
-        if (!layout) return Error{layout.error()};
-        return layout->spans(*axis);
-    }
-    std::vector<DimensionSpan> spans;
-    std::stringstream list(group);
-    std::string item;
-    while (std::getline(list, item, ',')) {
-        if (item.empty()) return Error{"--group: an empty item in " + in_quotes(group) + "; write dimensions like 0,2"};
-        const auto index = parse_integer(item);
-        if (!index || *index < 0 || static_cast<std::size_t>(*index) >= topology.dimension_count()) {
-            return Error{"--group: " + in_quotes(item) + " is not a dimension of this topology (0 to " +
-                         std::to_string(topology.dimension_count() - 1) + "), an axis (tp, cp, ep, dp, pp) or 'all'"};
-        }
-        const auto dimension = static_cast<std::size_t>(*index);
-        if (!spans.empty() && spans.back().dimension >= dimension) {
-            return Error{"--group: list dimensions once each, innermost first, e.g. 0,2"};
-        }
-        spans.push_back(DimensionSpan{dimension, 1, topology.dimensions()[dimension].size});
-    }
-    if (spans.empty() || group.back() == ',') {
-        return Error{"--group needs 'all', an axis or dimension indices like 0,2"};
-    }
-    return spans;
-}
-
-void print_json(std::ostream& out, const CollectiveCost& cost) {
+void print_json(std::ostream& out, const CollectiveProbe& cost) {
     JsonWriter json;
     json.begin_object();
-    json.key("op").value(to_string(cost.op));
+    json.key("op").value(cost.op);
     json.key("size_bytes").value(cost.size_bytes);
-    json.key("ranks").value(static_cast<std::int64_t>(cost.ranks));
+    json.key("ranks").value(cost.ranks);
     json.key("time_s").value(cost.time_s);
     json.key("algbw_Bps").value(cost.algbw_Bps);
     json.key("busbw_Bps").value(cost.busbw_Bps);
     json.key("per_dim").begin_array();
-    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+    for (const CollectiveProbeDimension& dimension : cost.per_dim) {
         json.begin_object();
         json.key("dim").value(static_cast<std::int64_t>(dimension.dimension));
-        json.key("kind").value(to_string(dimension.kind));
+        json.key("kind").value(dimension.kind);
         json.key("size").value(dimension.members);
-        json.key("algorithm").value(to_string(dimension.algorithm));
-        json.key("protocol").value(to_string(dimension.protocol));
+        json.key("algorithm").value(dimension.algorithm);
+        json.key("protocol").value(dimension.protocol);
         json.key("bytes_sent").value(dimension.bytes_sent);
         json.key("time_s").value(dimension.time_s);
         json.end_object();
@@ -91,10 +61,10 @@ void print_json(std::ostream& out, const CollectiveCost& cost) {
     out << json.text();
 }
 
-void print_table(std::ostream& out, const CollectiveCost& cost) {
+void print_table(std::ostream& out, const CollectiveProbe& cost) {
     using units::Dimension;
     using units::format_readable;
-    out << to_string(cost.op) << " of " << format_readable(cost.size_bytes, Dimension::size, 4, true) << " over "
+    out << cost.op << " of " << format_readable(cost.size_bytes, Dimension::size, 4, true) << " over "
         << count_phrase(cost.ranks, "NPU") << ": ";
     if (cost.ranks <= 1) {
         // Bandwidths of a transfer that never happens would be 0/0; say what the group is instead.
@@ -105,12 +75,12 @@ void print_table(std::ostream& out, const CollectiveCost& cost) {
     out << "  algbw " << format_readable(cost.algbw_Bps, Dimension::bandwidth) << ", busbw "
         << format_readable(cost.busbw_Bps, Dimension::bandwidth) << '\n';
     out << "  dim  kind              size  algorithm           protocol  bytes sent    time alone\n";
-    for (const DimensionCollectiveCost& dimension : cost.per_dim) {
+    for (const CollectiveProbeDimension& dimension : cost.per_dim) {
         auto column = [](const std::string& text, std::size_t width) { return padded(text, width) + ' '; };
-        out << "  " << column(std::to_string(dimension.dimension), 4) << column(std::string(to_string(dimension.kind)), 17)
+        out << "  " << column(std::to_string(dimension.dimension), 4) << column(dimension.kind, 17)
             << column(std::to_string(dimension.members), 5)
-            << column(std::string(to_string(dimension.algorithm)), 19)
-            << column(std::string(to_string(dimension.protocol)), 9)
+            << column(dimension.algorithm, 19)
+            << column(dimension.protocol, 9)
             << column(format_readable(dimension.bytes_sent, Dimension::size, 4, true), 13)
             << format_readable(dimension.time_s, Dimension::time) << '\n';
     }
@@ -123,14 +93,12 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
     if (!arguments) return usage_error(err, "collective", arguments.error());
     if (arguments->positional().size() != 1) return usage_error(err, "collective", "name exactly one scenario FILE");
 
-    const auto op_text = arguments->option("op");
-    if (!op_text) return usage_error(err, "collective", "--op is required");
-    const auto op = value_of(*op_text, collective_op_names);
-    if (!op) {
-        const auto ops = names_of(collective_op_names);
-        return usage_error(err, "collective", "--op: unknown operation " + in_quotes(*op_text) +
-                                                  did_you_mean_suffix(*op_text, ops) + "; expected " +
-                                                  join_alternatives(ops));
+    const auto op = arguments->option("op");
+    if (!op) return usage_error(err, "collective", "--op is required");
+    const auto ops = collective_probe_ops();
+    if (std::find(ops.begin(), ops.end(), *op) == ops.end()) {
+        return usage_error(err, "collective", "--op: unknown operation " + in_quotes(*op) +
+                                                  did_you_mean_suffix(*op, ops) + "; expected " + join_alternatives(ops));
     }
     const auto size_text = arguments->option("size");
     if (!size_text) return usage_error(err, "collective", "--size is required, e.g. --size 1GiB");
@@ -158,15 +126,12 @@ int run_collective(const std::vector<std::string>& words, std::ostream& out, std
         }
         chunks = static_cast<int>(*parsed);
     }
-    const auto spans = group_spans(arguments->option("group").value_or("all"), scenario);
-    if (!spans) return usage_error(err, "collective", spans.error());
-
-    const CollectivePlan plan{scenario.cluster.multi_dimension_collectives, chunks};
-    const CollectiveCost cost = group_collective(*op, *size, scenario.topology(), *spans, plan);
+    const auto cost = probe_collective(scenario, *op, *size, arguments->option("group").value_or("all"), chunks);
+    if (!cost) return usage_error(err, "collective", "--group: " + cost.error());
     if (arguments->flag("json")) {
-        print_json(out, cost);
+        print_json(out, *cost);
     } else {
-        print_table(out, cost);
+        print_table(out, *cost);
     }
     return exit_ok;
 }

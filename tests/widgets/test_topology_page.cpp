@@ -9,6 +9,7 @@
 #include "scenario_form/scenario_form.h"
 #include "style/activity_colors.h"
 #include "style/quantity_text.h"
+#include "topology/collective_probe_box.h"
 #include "topology/dimension_palette_button.h"
 #include "topology/topology_canvas.h"
 #include "topology/topology_drawing.h"
@@ -23,6 +24,8 @@
 #include <QMimeData>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSet>
 #include <QTest>
@@ -70,6 +73,8 @@ class TestTopologyPage : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aCollectiveIsTimedOnTheCluster_data();
+    void aCollectiveIsTimedOnTheCluster();
     void drawingsHaveTheirNpusAndLinks_data();
     void drawingsHaveTheirNpusAndLinks();
     void largeTopologiesStartFolded();
@@ -206,6 +211,57 @@ void TestTopologyPage::largeMeshesStartFolded() {
     QVERIFY(canvas.drawing().links.empty());
     QVERIFY(!canvas.setUnfolded(0, true));
     QCOMPARE(canvas.drawing().npus.size(), std::size_t{1});
+}
+
+// ASTRA-sim 2.0 Table III's 2_8_8_4 (tests/data/astra/2_8_8_4.yaml): a 1 GiB all-reduce over the 512 NPUs takes
+// 4392.85 us in the paper (the same figure as `parasight-cli collective`, docs/collectives.md): through dimension 1,
+// FC(8) at 200 GiB/s, 896 MiB = 4.375 ms plus latency. The groups offered follow the scenario: every NPU, dp 512,
+// each dimension.
+void TestTopologyPage::aCollectiveIsTimedOnTheCluster_data() {
+    QTest::addColumn<QString>("operation");
+    QTest::addColumn<QString>("size");
+    QTest::addColumn<QString>("group");  // the choice's data, as parasight-cli collective's --group
+    QTest::addColumn<QString>("result");  // the first line, or the whole message
+    QTest::newRow("Table III") << "all-reduce" << "1 GiB" << "all" << "1 GiB over 512 NPUs: 4.392 ms";
+    // Dimension 1 alone: FC(8) direct all-reduce, 2·7/8 GiB at 200 GiB/s = 8.75 ms plus 2 steps of 0.5 us.
+    QTest::newRow("dimension 1 alone") << "all-reduce" << "1 GiB" << "1" << "1 GiB over 8 NPUs: 8.751 ms";
+    // A reduce-scatter over dimension 0, Ring(2) at 1000 GiB/s: 1/2 GiB = 500 us, 1 step of 0.5 us.
+    QTest::newRow("a reduce-scatter on the ring") << "reduce-scatter" << "1 GiB" << "0"
+                                                  << "1 GiB over 2 NPUs: 500.5 us";
+    QTest::newRow("a buffer without a unit") << "all-reduce" << "1" << "all" << "Buffer: ";
+    QTest::newRow("no buffer") << "all-reduce" << "0 GiB" << "all" << "the buffer must not be zero or negative";
+}
+
+void TestTopologyPage::aCollectiveIsTimedOnTheCluster() {
+    QFETCH(QString, operation);
+    QFETCH(QString, size);
+    QFETCH(QString, group);
+    QFETCH(QString, result);
+    ScenarioDocument document;
+    Diagnostics problems;
+    QVERIFY(document.openFile(QStringLiteral(PARASIGHT_TEST_DATA_DIR "/astra/2_8_8_4.yaml"), problems));
+    TopologyPage page(document);
+    CollectiveProbeBox* probe = page.collectiveProbe();
+    QStringList groups;
+    for (int i = 0; i < probe->group()->count(); ++i) groups << probe->group()->itemData(i).toString();
+    QCOMPARE(groups, (QStringList{"all", "dp", "0", "1", "2", "3"}));
+    probe->operation()->setCurrentText(operation);
+    probe->size()->setText(size);
+    probe->group()->setCurrentIndex(probe->group()->findData(group));
+    QVERIFY2(probe->resultText().startsWith(result), qPrintable(probe->resultText()));
+    // A dimension's data is the paper's: 1024 MiB sent through dimension 0 of the whole group's all-reduce.
+    if (QTest::currentDataTag() == QByteArray("Table III")) {
+        QVERIFY2(probe->resultText().contains(QStringLiteral("dimension 0: ring of 2, 1 GiB sent")),
+                 qPrintable(probe->resultText()));
+    }
+    // An edit of the cluster times again: dimension 1 twice as fast halves the bottleneck's 4.375 ms.
+    if (QTest::currentDataTag() == QByteArray("dimension 1 alone")) {
+        Scenario faster = document.scenario();
+        faster.cluster.topology[1].bandwidth_Bps *= 2.0;
+        document.openNew(faster, {});
+        QVERIFY2(probe->resultText().startsWith(QStringLiteral("1 GiB over 8 NPUs: 4.376 ms")),
+                 qPrintable(probe->resultText()));
+    }
 }
 
 void TestTopologyPage::canvasEditsAreUndoable() {
@@ -382,14 +438,18 @@ void TestTopologyPage::aMismatchShowsTheLoadersReason() {
 void TestTopologyPage::aTopologyThatCannotBeDrawnIsNotDrawn_data() {
     QTest::addColumn<QString>("size");  // typed into dimension 1's NPUs field
     QTest::addColumn<QString>("reason");
-    QTest::newRow("0 NPUs") << QStringLiteral("0") << QStringLiteral("cluster.topology[1].size");
+    QTest::addColumn<QString>("probe");  // what the collective box says instead of a time
+    QTest::newRow("0 NPUs") << QStringLiteral("0") << QStringLiteral("cluster.topology[1].size")
+                            << QStringLiteral("dimension 1 has no NPU");
     // 4 × 2 000 000 000 = 8 × 10^9 NPUs, past the 10^7 a scenario may have.
-    QTest::newRow("runaway") << QStringLiteral("2000000000") << QStringLiteral("cluster.topology[1].size");
+    QTest::newRow("runaway") << QStringLiteral("2000000000") << QStringLiteral("cluster.topology[1].size")
+                             << QStringLiteral("the topology has more than 10000000 NPUs");
 }
 
 void TestTopologyPage::aTopologyThatCannotBeDrawnIsNotDrawn() {
     QFETCH(QString, size);
     QFETCH(QString, reason);
+    QFETCH(QString, probe);
     ScenarioDocument document;
     QVERIFY(open_small_pipeline(document));
     TopologyPage page(document);
@@ -402,6 +462,7 @@ void TestTopologyPage::aTopologyThatCannotBeDrawnIsNotDrawn() {
     QVERIFY(page.canvas()->scene()->items().isEmpty());
     QCOMPARE(page.npuText(), QString());
     QVERIFY2(page.problemText().contains(reason), qPrintable(page.problemText()));
+    QCOMPARE(page.collectiveProbe()->resultText(), probe);
     // Choosing an NPU meanwhile (from a timeline of the older cluster) chooses none.
     page.chooseNpu(5);
     QCOMPARE(page.npuText(), QString());

@@ -1,5 +1,7 @@
 #include "topology/topology_page.h"
 
+#include "topology/collective_probe_box.h"
+
 #include "document/topology_edits.h"
 #include "picture/export_button.h"
 #include "picture/picture_export.h"
@@ -166,6 +168,9 @@ TopologyPage::TopologyPage(ScenarioDocument& document, QWidget* parent) : QWidge
                             "dimension was in the last run"));
     side_layout->addWidget(traffic_);
 
+    probe_ = new CollectiveProbeBox(side);
+    side_layout->addWidget(probe_);
+
     auto* npu_box = new QGroupBox(tr("Chosen NPU"), side);
     auto* npu_layout = new QVBoxLayout(npu_box);
     npu_info_ = new QLabel(npu_box);
@@ -222,6 +227,7 @@ void TopologyPage::refresh() {
     // The reasons the degrees and the topology disagree, as the loader gives them.
     problem_->showProblems(document_.problems());
     refreshGroups();
+    probe_->setScenario(document_.scenario());
 }
 
 void TopologyPage::refreshDimensions() {

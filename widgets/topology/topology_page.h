@@ -5,7 +5,8 @@
 // latency (the scenario form's fields, units as in YAML). Under them the parallel layout: the axes in mapping order,
 // innermost first, reordered by dragging. A click on an NPU colours the members of its tp, cp, ep, dp and pp groups
 // (core ParallelLayout) with a legend and says its coordinates and ranks. Every edit is an undoable edit of the
-// document; a device count that does not match the degrees is shown above the canvas with the loader's reason.
+// document; a device count that does not match the degrees is shown above the canvas with the loader's reason. Under
+// them, one collective timed on the cluster (CollectiveProbeBox).
 
 #include "document/scenario_document.h"
 #include "navigation/target_area.h"
@@ -24,6 +25,7 @@ class QPushButton;
 
 namespace parasight::gui {
 
+class CollectiveProbeBox;
 class ProblemBanner;
 class ScenarioForm;
 
@@ -44,6 +46,7 @@ public:
     [[nodiscard]] QListWidget* dimensionList() const noexcept { return dimensions_; }
     [[nodiscard]] QListWidget* mappingStrip() const noexcept { return mapping_; }
     [[nodiscard]] ScenarioForm* inspector() const noexcept { return inspector_; }
+    [[nodiscard]] CollectiveProbeBox* collectiveProbe() const noexcept { return probe_; }
     // What the banner above the canvas says: why the degrees and the topology disagree; empty when they agree.
     [[nodiscard]] QString problemText() const;
     // What the panel says of the chosen NPU; empty when none is chosen.
@@ -84,6 +87,7 @@ private:
     QLabel* npu_info_ = nullptr;
     QLabel* legend_ = nullptr;
     QLabel* traffic_ = nullptr;
+    CollectiveProbeBox* probe_ = nullptr;
     std::optional<std::size_t> chosen_dimension_;
     std::optional<std::int64_t> chosen_npu_;
     bool refreshing_ = false;
