@@ -5,7 +5,7 @@
 #   make asan     the test suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-slurm  the Slurm job-array example (packaging/slurm) end to end: a one-node Slurm cluster started
 #                 on this machine runs a sweep as a 3-shard array and merges it (as root)
-#   make fuzz     short libFuzzer runs of the loader, the simulator and in-memory edits (FUZZ_SECONDS each, default 60; FUZZ_SEED,
+#   make fuzz     short libFuzzer runs of the loader, the simulator, in-memory edits and the peers' importers (FUZZ_SECONDS each, default 60; FUZZ_SEED,
 #                 default 0 = random)
 #   make bench    the simulation and GUI-responsiveness benchmarks, and the budget cases' instruction counts under
 #                 callgrind (figures for docs/performance.md; BENCH_QUICK=1 skips the every-device count)
@@ -92,6 +92,7 @@ fuzz: fuzz-deps
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_loader $(FUZZ_SECONDS) $(FUZZ_SEED)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_simulate $(FUZZ_SECONDS) $(FUZZ_SEED)
 	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_scenario_edits $(FUZZ_SECONDS) $(FUZZ_SEED)
+	tests/fuzz/run-fuzz.sh build/fuzz/tests/fuzz/fuzz_peer_import $(FUZZ_SECONDS) $(FUZZ_SEED)
 
 # Regenerates docs/validation.md from tests/validation/cases.yaml (CTest checks it is current and within bounds).
 validation: build

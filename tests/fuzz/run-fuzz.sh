@@ -12,7 +12,20 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" "$work/artifacts"
+# The peers' files too (their own YAML and JSON), each behind the byte fuzz_peer_import reads as which file it is.
 find "$root/presets" "$root/tests/data" -name '*.yaml' -exec cp {} "$work/corpus/" \; 2>/dev/null || true
+n=0
+for file in $(find "$root/tests/data/interop" -name '*.yml' -o -name '*.json' | sort); do
+    case "$file" in
+        */astra-sim/network/*) which=0 ;;
+        */astra-sim/system/*) which=1 ;;
+        */calculon/systems/*) which=3 ;;
+        */calculon/models/*) which=4 ;;
+        *) which=5 ;;
+    esac
+    n=$((n + 1))
+    { printf "\\$(printf '%03o' "$which")"; cat "$file"; } >"$work/corpus/peer-$n"
+done
 # -timeout: one input taking longer than 10 s counts as a hang; -rss_limit_mb bounds memory.
 status=0
 "$fuzzer" "$work/corpus" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
