@@ -6,6 +6,7 @@
 #include "main_window/main_window.h"
 #include "main_window/open_file_page.h"
 #include "problems/problem_list_model.h"
+#include "topology/topology_page.h"
 
 #include "open_file.h"
 
@@ -21,6 +22,7 @@
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QListWidget>
 #include <QTabWidget>
 #include <QTest>
 
@@ -319,6 +321,14 @@ void TestFileMenu::importsPeerFiles() {
     QCOMPARE(got, sizes);
     auto* tabs = window.findChild<QTabWidget*>();
     QCOMPARE(MainWindow::tabNames().at(tabs->currentIndex()), QStringLiteral("topology"));
+    // The canvas's list of dimensions, innermost first: "0 · switch of 8".
+    QListWidget* list = window.topologyPage()->dimensionList();
+    QCOMPARE(list->count(), static_cast<int>(sizes.size()));
+    for (int d = 0; d < list->count(); ++d) {
+        QVERIFY2(list->item(d)->text().startsWith(QStringLiteral("%1 · ").arg(d)) &&
+                     list->item(d)->text().endsWith(QStringLiteral(" of %1").arg(sizes[static_cast<std::size_t>(d)])),
+                 qPrintable(list->item(d)->text()));
+    }
     QVERIFY2(window.statusText().startsWith(message), qPrintable(window.statusText()));
     QCOMPARE(window.importNotes().size(), notes);
 }
