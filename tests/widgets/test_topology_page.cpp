@@ -222,12 +222,13 @@ void TestTopologyPage::aCollectiveIsTimedOnTheCluster_data() {
     QTest::addColumn<QString>("size");
     QTest::addColumn<QString>("group");  // the choice's data, as parasight-cli collective's --group
     QTest::addColumn<QString>("result");  // the first line, or the whole message
-    QTest::newRow("Table III") << "all-reduce" << "1 GiB" << "all" << "1 GiB over 512 NPUs: 4.392 ms";
+    // (Numbers and units are joined by no-break spaces, written \u00a0.)
+    QTest::newRow("Table III") << "all-reduce" << "1 GiB" << "all" << QStringLiteral("1\u00a0GiB over 512 NPUs: 4.392\u00a0ms");
     // Dimension 1 alone: FC(8) direct all-reduce, 2·7/8 GiB at 200 GiB/s = 8.75 ms plus 2 steps of 0.5 us.
-    QTest::newRow("dimension 1 alone") << "all-reduce" << "1 GiB" << "1" << "1 GiB over 8 NPUs: 8.751 ms";
+    QTest::newRow("dimension 1 alone") << "all-reduce" << "1 GiB" << "1" << QStringLiteral("1\u00a0GiB over 8 NPUs: 8.751\u00a0ms");
     // A reduce-scatter over dimension 0, Ring(2) at 1000 GiB/s: 1/2 GiB = 500 us, 1 step of 0.5 us.
     QTest::newRow("a reduce-scatter on the ring") << "reduce-scatter" << "1 GiB" << "0"
-                                                  << "1 GiB over 2 NPUs: 500.5 us";
+                                                  << QStringLiteral("1\u00a0GiB over 2 NPUs: 500.5\u00a0us");
     QTest::newRow("a buffer without a unit") << "all-reduce" << "1" << "all" << "Buffer: ";
     QTest::newRow("no buffer") << "all-reduce" << "0 GiB" << "all" << "the buffer must not be zero or negative";
 }
@@ -251,7 +252,7 @@ void TestTopologyPage::aCollectiveIsTimedOnTheCluster() {
     QVERIFY2(probe->resultText().startsWith(result), qPrintable(probe->resultText()));
     // A dimension's data is the paper's: 1024 MiB sent through dimension 0 of the whole group's all-reduce.
     if (QTest::currentDataTag() == QByteArray("Table III")) {
-        QVERIFY2(probe->resultText().contains(QStringLiteral("dimension 0: ring of 2, 1 GiB sent")),
+        QVERIFY2(probe->resultText().contains(QStringLiteral("dimension 0: ring of 2, 1\u00a0GiB sent")),
                  qPrintable(probe->resultText()));
     }
     // An edit of the cluster times again: dimension 1 twice as fast halves the bottleneck's 4.375 ms.
@@ -259,7 +260,7 @@ void TestTopologyPage::aCollectiveIsTimedOnTheCluster() {
         Scenario faster = document.scenario();
         faster.cluster.topology[1].bandwidth_Bps *= 2.0;
         document.openNew(faster, {});
-        QVERIFY2(probe->resultText().startsWith(QStringLiteral("1 GiB over 8 NPUs: 4.376 ms")),
+        QVERIFY2(probe->resultText().startsWith(QStringLiteral("1\u00a0GiB over 8 NPUs: 4.376\u00a0ms")),
                  qPrintable(probe->resultText()));
     }
 }

@@ -13,8 +13,9 @@
 namespace parasight::gui {
 namespace {
 
+// A number and its unit kept on one line.
 QString readable(double value, units::Dimension dimension, bool binary = false) {
-    return QString::fromStdString(units::format_readable(value, dimension, 4, binary));
+    return QString::fromStdString(units::format_readable(value, dimension, 4, binary)).replace(u' ', QChar(0x00A0));
 }
 
 }  // namespace
