@@ -28,10 +28,10 @@ FILE:LINE:COL and the key.
                  per dimension, preferred-dataset-splits, endpoint-delay, the roofline's peak-perf and local-mem-bw)
   calculon       Calculon's system (processor, memories, networks), model and execution files; the assumptions
                  where Calculon's model and ParaSight's differ are listed at the end of the scenario
-  --device ID    (astra-sim) the device preset of every NPU (default a100-80gb); ASTRA-sim's roofline, when enabled, sets its
-                 peak and memory bandwidth
-  --model ID     (astra-sim) the model preset that completes the scenario (default gpt2-small): ASTRA-sim's files describe no
-                 model
+  --device ID    astra-sim: the device preset of every NPU (default a100-80gb); ASTRA-sim's roofline, when
+                 enabled, sets its peak and memory bandwidth
+  --model ID     astra-sim: the model preset that completes the scenario (default gpt2-small), as ASTRA-sim's
+                 files describe no model
 
 exit status: 0 ok, 2 bad input, 1 the output could not be written
 )";
