@@ -28,4 +28,20 @@ std::vector<std::string_view> preset_ids(PresetKind kind) {
     return ids;
 }
 
+std::string preset_parse_text(const Preset& preset) {
+    std::string text;
+    text.reserve(preset.text.size());
+    std::size_t begin = 0;
+    while (begin < preset.text.size()) {
+        std::size_t end = preset.text.find('\n', begin);
+        if (end == std::string_view::npos) end = preset.text.size();
+        const std::string_view line = preset.text.substr(begin, end - begin);
+        const std::size_t first = line.find_first_not_of(' ');
+        if (first == std::string_view::npos || line[first] != '#') text += line;
+        if (end < preset.text.size()) text += '\n';
+        begin = end + 1;
+    }
+    return text;
+}
+
 }  // namespace parasight

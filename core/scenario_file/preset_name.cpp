@@ -6,7 +6,7 @@ namespace parasight {
 
 std::string preset_name(const Preset& preset) {
     try {
-        const YAML::Node node = YAML::Load(std::string(preset.text));
+        const YAML::Node node = YAML::Load(preset_parse_text(preset));
         // A lesson is named by its title.
         for (const char* key : {"name", "title"}) {
             if (node.IsMap() && node[key] && node[key].IsScalar()) return node[key].Scalar();

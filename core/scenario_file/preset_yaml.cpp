@@ -15,7 +15,7 @@ std::optional<YAML::Node> load_preset_yaml(PresetKind kind, const std::string& i
         return std::nullopt;
     }
     try {
-        return YAML::Load(std::string(preset->text));
+        return YAML::Load(preset_parse_text(*preset));
     } catch (const YAML::Exception& error) {
         source.error(SourceLocation{std::string(preset->file), error.mark.line + 1, error.mark.column + 1},
                      "preset does not parse: " + error.msg);

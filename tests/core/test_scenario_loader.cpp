@@ -699,6 +699,18 @@ void TestScenarioLoader::everyPresetParsesAndHasAName() {
         QFAIL(qPrintable(file + ": " + qs(error.what())));
     }
     QVERIFY2(root.IsMap(), qPrintable(file + " is not a mapping"));
+    // Parsed without its comment lines (preset_parse_text, which the loader reads presets from), it is the same YAML.
+    const Preset* preset = nullptr;
+    for (const Preset& candidate : parasight::all_presets()) {
+        if (qs(candidate.file) == file) preset = &candidate;
+    }
+    QVERIFY(preset != nullptr);
+    const YAML::Node stripped = YAML::Load(parasight::preset_parse_text(*preset));
+    YAML::Emitter with_comments;
+    with_comments << root;
+    YAML::Emitter without;
+    without << stripped;
+    QCOMPARE(QString::fromUtf8(without.c_str()), QString::fromUtf8(with_comments.c_str()));
     // A lesson is named by its title (docs/lessons.md).
     const char* key = file.startsWith(QStringLiteral("presets/lessons/")) ? "title" : "name";
     QVERIFY2(root[key] && root[key].IsScalar() && !root[key].Scalar().empty(), qPrintable(file + " has no " + key));
