@@ -183,6 +183,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // A row chosen in the Breakdown or Memory view brings its device's row to the top of the timeline.
     const auto reveal_in_timeline = [this](qulonglong device) {
         if (!result_ || device >= result_->simulation.report.per_device.size()) return;
+        follower_->catchUp(timeline_);
         timeline_->reveal(Target{TargetKind::device, "timeline", result_->simulation.report.per_device[device].npu});
     };
     connect(breakdown_, &BreakdownView::deviceChosen, this, reveal_in_timeline);
@@ -192,6 +193,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (event < 0 || !result_ || !result_->simulation.timeline) return;
         const Timeline& timeline = *result_->simulation.timeline;
         const std::int64_t npu = timeline.devices().at(timeline.event(static_cast<EventId>(event)).device).npu;
+        follower_->catchUp(topology_);
         topology_->reveal(Target{TargetKind::npu, {}, npu});
     });
     spotlight_ = new Spotlight(this);
@@ -248,13 +250,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
 
     // Every view shows what the run session says: a result (greyed while stale), a failure, or nothing simulated.
+    // The summary is always in view; the tabs follow it, the one in front at once and the others a turn of the event
+    // loop each (run/tabbed_run_follower.h).
     connect(&session_, &RunSession::changed, summary_, &SummaryBar::showRun);
-    connect(&session_, &RunSession::changed, breakdown_, &BreakdownView::showRun);
-    connect(&session_, &RunSession::changed, memory_, &MemoryView::showRun);
-    connect(&session_, &RunSession::changed, oracle_, &OracleView::showRun);
-    connect(&session_, &RunSession::changed, strategy_, &StrategyPage::showRun);
-    connect(&session_, &RunSession::changed, topology_, &TopologyPage::showRun);
-    connect(&session_, &RunSession::changed, timeline_, &TimelinePage::showRun);
+    follower_ = new TabbedRunFollower(session_, *tabs_, this);
+    follower_->follow(topology_, [this](const RunState& state) { topology_->showRun(state); });
+    follower_->follow(strategy_, [this](const RunState& state) { strategy_->showRun(state); });
+    follower_->follow(timeline_, [this](const RunState& state) { timeline_->showRun(state); });
+    follower_->follow(breakdown_, [this](const RunState& state) { breakdown_->showRun(state); });
+    follower_->follow(memory_, [this](const RunState& state) { memory_->showRun(state); });
+    follower_->follow(oracle_, [this](const RunState& state) { oracle_->showRun(state); });
+    connect(follower_, &TabbedRunFollower::caughtUp, this, [this] {
+        if (!settle_when_caught_up_) return;
+        settle_when_caught_up_ = false;
+        Q_EMIT runSettled();
+    });
 
     connect(&runner_, &JobRunner::started, this, [this] {
         progress_->setValue(0);
@@ -1080,7 +1090,7 @@ void MainWindow::onResult(const std::shared_ptr<const SimulationResult>& result)
                      : from_sweep_.startsWith(QStringLiteral("sweep:"))
                          ? tr("Simulated %1; the Sweeps tab (Ctrl+8) goes back to its sweep").arg(from_sweep_)
                          : tr("Simulated %1; the History tab (Ctrl+9) goes back to it").arg(from_sweep_));
-    Q_EMIT runSettled();
+    settleWhenShown();
 }
 
 void MainWindow::onFailure(const SimulationError& error) {
@@ -1096,7 +1106,15 @@ void MainWindow::onFailure(const SimulationError& error) {
     problems.insert(problems.end(), error.diagnostics.begin(), error.diagnostics.end());
     showProblems(problems, document_.filePath());
     status_->setText(tr("The simulation failed"));
-    Q_EMIT runSettled();
+    settleWhenShown();
+}
+
+void MainWindow::settleWhenShown() {
+    if (follower_->isCaughtUp()) {
+        Q_EMIT runSettled();
+    } else {
+        settle_when_caught_up_ = true;
+    }
 }
 
 void MainWindow::showProblems(const Diagnostics& problems, const QString& file) {

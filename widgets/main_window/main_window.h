@@ -18,6 +18,7 @@
 #include "run/run_session.h"
 #include "target/target.h"
 #include "run/simulation_job.h"
+#include "run/tabbed_run_follower.h"
 #include "lesson/lesson_handout.h"
 #include "scenario_file/lesson_file.h"
 
@@ -202,6 +203,8 @@ private:
     void onScenarioChanged();
     void onResult(const std::shared_ptr<const SimulationResult>& result);
     void onFailure(const SimulationError& error);
+    // runSettled() now, or once every tab shows the run's outcome.
+    void settleWhenShown();
     // A stored scenario (a sweep's point, a run of the history) opened as a new document, simulated, on the
     // Timeline; `title` says which, with every run of it until another document replaces it.
     void openStoredScenario(const QString& title, const QString& yaml);
@@ -233,6 +236,8 @@ private:
     Autosave autosave_{document_, Autosave::default_folder()};
     JobRunner runner_;
     RunSession session_;
+    TabbedRunFollower* follower_ = nullptr;  // hands the result tabs the session's state, the one in front first
+    bool settle_when_caught_up_ = false;     // runSettled() once every tab shows the newest outcome
     ScenarioFileLoader loader_;
     bool has_document_ = false;  // a scenario has been opened (the document is more than its empty start)
     bool records_recent_files_ = true;
