@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
-#include <queue>
 #include <span>
 
 namespace parasight {
@@ -12,20 +11,18 @@ namespace {
 constexpr std::int32_t none = -1;
 
 // A running unit of work: one task, or the tasks of one collective on every simulated member (each on its own
-// device). Slots are reused once an activity finishes; versions are unique over the whole run, so an event left
-// over from an earlier occupant of a slot never matches.
+// device). Slots are reused once an activity finishes.
 struct Activity {
     TaskId task = none;               // the task, or the collective's first member
     std::int32_t collective = none;   // members are collective_members(collective) when set
+    std::int32_t device = 0;          // the task's device (a collective's first member's)
     double remaining_s = 0.0;         // work left, in seconds at full rate
     double rate = 1.0;
     double updated_s = 0.0;
-    std::uint64_t version = 0;
     std::uint64_t rated_in = 0;       // the last re-rating pass that visited this activity
     std::uint32_t dimension_mask = 0;
     Occupies occupies = Occupies::compute;
-    bool scheduled = false;           // its end is in the event queue
-    bool finished = false;
+    std::int32_t queued_at = none;    // its end's place in the event queue (none: not scheduled yet)
 };
 
 // What the engine reads of a task on every start and finish, packed so that the working set stays in cache; the rest
@@ -40,13 +37,14 @@ struct HotTask {
     bool touches_memory = false;
 };
 
+// The end of a running activity, in the event queue: the earliest first, and of equal times the one scheduled first.
+// An activity has one at most: a new rate moves its end where it is (EventQueue::schedule).
 struct Event {
     double time_s;
     std::uint64_t sequence;
     std::int32_t activity;
-    std::uint64_t version;
-    bool operator>(const Event& other) const {
-        return time_s != other.time_s ? time_s > other.time_s : sequence > other.sequence;
+    [[nodiscard]] bool before(const Event& other) const {
+        return time_s != other.time_s ? time_s < other.time_s : sequence < other.sequence;
     }
 };
 
@@ -82,10 +80,8 @@ public:
         std::size_t finished_tasks = 0;
         const std::size_t total_tasks = graph_.tasks.size();
         while (!events_.empty()) {
-            const Event event = events_.top();
-            events_.pop();
+            const Event event = pop_event();
             const Activity& activity = activities_[static_cast<std::size_t>(event.activity)];
-            if (activity.finished || event.version != activity.version) continue;
             now_s_ = event.time_s;
             finished_tasks += member_count(activity);
             finish(event.activity);
@@ -243,9 +239,9 @@ private:
         activity = Activity{};
         activity.task = task_id;
         activity.collective = collective;
+        activity.device = first.device;
         activity.remaining_s = first.work_s;
         activity.updated_s = now_s_;
-        activity.version = ++versions_;
         activity.dimension_mask = first.dimension_mask;
         activity.occupies = first.occupies;
         TaskId single = none;
@@ -268,7 +264,6 @@ private:
 
     void finish(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
-        activity.finished = true;
         TaskId single = none;
         const auto members = members_of(activity, single);
         for (const TaskId member : members) {
@@ -313,8 +308,65 @@ private:
     void schedule(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
         const double end_s = activity.remaining_s <= 0.0 ? now_s_ : now_s_ + activity.remaining_s / activity.rate;
-        events_.push(Event{end_s, sequence_++, id, activity.version});
-        activity.scheduled = true;
+        const Event event{end_s, sequence_++, id};
+        if (activity.queued_at == none) {
+            activity.queued_at = static_cast<std::int32_t>(events_.size());
+            events_.push_back(event);
+            sift_up(events_.size() - 1);
+            return;
+        }
+        const auto at = static_cast<std::size_t>(activity.queued_at);
+        const bool earlier = event.before(events_[at]);
+        events_[at] = event;
+        if (earlier) {
+            sift_up(at);
+        } else {
+            sift_down(at);
+        }
+    }
+
+    // The event queue is a binary heap of Events that knows where each activity's end is, so that a new rate moves
+    // it instead of leaving a stale one behind (more than half the ends a run schedules are re-scheduled).
+    Event pop_event() {
+        const Event first = events_.front();
+        activities_[static_cast<std::size_t>(first.activity)].queued_at = none;
+        const Event last = events_.back();
+        events_.pop_back();
+        if (!events_.empty()) {
+            events_.front() = last;
+            sift_down(0);
+        }
+        return first;
+    }
+
+    void place_event(std::size_t at, const Event& event) {
+        events_[at] = event;
+        activities_[static_cast<std::size_t>(event.activity)].queued_at = static_cast<std::int32_t>(at);
+    }
+
+    void sift_up(std::size_t at) {
+        const Event event = events_[at];
+        while (at > 0) {
+            const std::size_t parent = (at - 1) / 2;
+            if (!event.before(events_[parent])) break;
+            place_event(at, events_[parent]);
+            at = parent;
+        }
+        place_event(at, event);
+    }
+
+    void sift_down(std::size_t at) {
+        const Event event = events_[at];
+        const std::size_t size = events_.size();
+        while (true) {
+            std::size_t child = 2 * at + 1;
+            if (child >= size) break;
+            if (child + 1 < size && events_[child + 1].before(events_[child])) ++child;
+            if (!events_[child].before(event)) break;
+            place_event(at, events_[child]);
+            at = child;
+        }
+        place_event(at, event);
     }
 
     void mark_rate_stale(std::int32_t device) {
@@ -345,17 +397,17 @@ private:
     // A collective's rate is the slowest of its members'.
     void rerate(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
-        double rate = std::numeric_limits<double>::infinity();
-        TaskId single = none;
-        for (const TaskId member : members_of(activity, single)) {
-            rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
+        double rate = local_rate(activity, id, activity.device);
+        if (activity.collective >= 0) {
+            for (const TaskId member : collective_members(activity.collective)) {
+                rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
+            }
         }
-        if (activity.scheduled && rate == activity.rate) return;
+        if (activity.queued_at != none && rate == activity.rate) return;
         activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
         activity.remaining_s = std::max(activity.remaining_s, 0.0);
         activity.updated_s = now_s_;
         activity.rate = rate;
-        activity.version = ++versions_;
         schedule(id);
     }
 
@@ -454,9 +506,8 @@ private:
     std::vector<std::size_t> arrived_;
     std::vector<Activity> activities_;
     std::vector<std::int32_t> free_slots_;
-    std::uint64_t versions_ = 0;
     std::vector<std::array<double, memory_category_count>> memory_;
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+    std::vector<Event> events_;  // a binary heap, the earliest end first
     std::uint64_t sequence_ = 0;
     std::uint64_t progress_tick_ = 0;
     bool over_capacity_ = false;  // some device has passed its capacity
