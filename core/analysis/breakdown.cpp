@@ -131,20 +131,36 @@ void sweep(const ExecutionGraph& graph, const EngineRun& run, std::span<const Ta
             }
         }
         auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
-        edges.push_back(Edge{timing.start_s, +1, task_class});
-        edges.push_back(Edge{timing.end_s, -1, task_class});
+        // A task that starts as the one before it on its stream ends, of the same class, continues it: neither edge
+        // changes what runs.
+        if (!edges.empty() && edges.back().time_s == timing.start_s && edges.back().task_class == task_class) {
+            edges.back().time_s = timing.end_s;
+        } else {
+            edges.push_back(Edge{timing.start_s, +1, task_class});
+            edges.push_back(Edge{timing.end_s, -1, task_class});
+        }
     }
-    const auto earlier = [](const Edge& a, const Edge& b) {
-        return a.time_s != b.time_s ? a.time_s < b.time_s : a.delta < b.delta;
-    };
+    // By time alone: edges at one time are applied together before the next stretch is attributed (the stretches
+    // between them last no time), so their order among themselves changes nothing.
+    const auto earlier = [](const Edge& a, const Edge& b) { return a.time_s < b.time_s; };
+    // Merged two at a time, the shorter streams first (each merge copies what is merged so far), into arrays sized
+    // beforehand. An unused stream (most devices' memory stream) is skipped.
+    std::array<std::size_t, stream_count> order{};
+    for (std::size_t s = 0; s < stream_count; ++s) order[s] = s;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return by_stream[a].size() < by_stream[b].size(); });
     std::vector<Edge> edges;
-    for (const auto& stream_edges : by_stream) {
-        if (stream_edges.empty()) continue;  // an unused stream (most devices' memory stream) would copy them all
-        std::vector<Edge> merged;
-        merged.reserve(edges.size() + stream_edges.size());
-        std::merge(edges.begin(), edges.end(), stream_edges.begin(), stream_edges.end(), std::back_inserter(merged),
-                   earlier);
-        edges = std::move(merged);
+    std::vector<Edge> merged;
+    for (const std::size_t s : order) {
+        const std::vector<Edge>& stream_edges = by_stream[s];
+        if (stream_edges.empty()) continue;
+        if (edges.empty()) {
+            edges = std::move(by_stream[s]);
+            continue;
+        }
+        merged.resize(edges.size() + stream_edges.size());
+        std::merge(edges.begin(), edges.end(), stream_edges.begin(), stream_edges.end(), merged.begin(), earlier);
+        std::swap(edges, merged);
     }
     std::array<int, class_count> running{};
     double now_s = 0.0;
@@ -179,8 +195,10 @@ void sweep(const ExecutionGraph& graph, const EngineRun& run, std::span<const Ta
         add(pipelined ? &TimeBreakdown::bubble_s : &TimeBreakdown::idle_s, 1.0);
     };
     for (const Edge& edge : edges) {
-        attribute(edge.time_s);
-        now_s = edge.time_s;
+        if (edge.time_s != now_s) {
+            attribute(edge.time_s);
+            now_s = edge.time_s;
+        }
         running[edge.task_class] += edge.delta;
     }
     attribute(whole.to_s);
