@@ -39,13 +39,16 @@ struct HotTask {
 
 // The end of a running activity, in the event queue: the earliest first, and of equal times the one scheduled first.
 // An activity has one at most: a new rate moves its end where it is (EventQueue::schedule).
+// Times are never negative (nor −0: the clock starts at +0 and only moves forward), so their bit patterns order as the
+// times do: compared as integers, the sequence breaking ties.
 struct Event {
-    double time_s;
+    std::uint64_t time_bits;  // of the time, a double
     std::uint64_t sequence;
     std::int32_t activity;
     [[nodiscard]] bool before(const Event& other) const {
-        return time_s != other.time_s ? time_s < other.time_s : sequence < other.sequence;
+        return time_bits != other.time_bits ? time_bits < other.time_bits : sequence < other.sequence;
     }
+    [[nodiscard]] double time_s() const { return std::bit_cast<double>(time_bits); }
 };
 
 class Engine {
@@ -82,7 +85,7 @@ public:
         while (!events_.empty()) {
             const Event event = pop_event();
             const Activity& activity = activities_[static_cast<std::size_t>(event.activity)];
-            now_s_ = event.time_s;
+            now_s_ = event.time_s();
             finished_tasks += member_count(activity);
             finish(event.activity);
             rerate_stale_devices();
@@ -308,7 +311,7 @@ private:
     void schedule(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
         const double end_s = activity.remaining_s <= 0.0 ? now_s_ : now_s_ + activity.remaining_s / activity.rate;
-        const Event event{end_s, sequence_++, id};
+        const Event event{std::bit_cast<std::uint64_t>(end_s), sequence_++, id};
         if (activity.queued_at == none) {
             activity.queued_at = static_cast<std::int32_t>(events_.size());
             events_.push_back(event);
