@@ -4,13 +4,6 @@
 
 namespace parasight {
 
-TaskId ExecutionGraph::add(const Task& task) {
-    tasks.push_back(task);
-    return static_cast<TaskId>(tasks.size() - 1);
-}
-
-void ExecutionGraph::depend(TaskId before, TaskId after) { edges_.emplace_back(before, after); }
-
 std::int32_t ExecutionGraph::label(const std::string& name) {
     const auto it = std::find(labels.begin(), labels.end(), name);
     if (it != labels.end()) return static_cast<std::int32_t>(it - labels.begin());

@@ -50,31 +50,34 @@ enum class Peers : std::uint8_t {
 
 using TaskId = std::int32_t;
 
+// Its one-byte fields first, then the four-byte ones, then the doubles: 88 bytes without padding (104 in the order
+// of meaning), which every compile, run and analysis reads once a task.
 struct Task {
     TaskKind kind = TaskKind::forward;
     Stream stream = Stream::compute;
     TaskKind delayed_kind = TaskKind::forward;  // an injected delay: the kind of the communication it delays
+    Peers peers = Peers::none;
+    MemoryCategory allocate_category = MemoryCategory::activations;  // of allocate_bytes
+    MemoryCategory release_category = MemoryCategory::activations;   // of release_bytes
     std::int32_t device = 0;        // index into ExecutionGraph::devices
     std::int32_t layer = -1;        // model layer, or -1 (embedding, logits, optimizer, …)
     std::int32_t micro_batch = -1;
     std::int32_t label = -1;        // index into ExecutionGraph::labels: the operation's name for traces
     // A computation: the share of its time that the device's memory bounds (KernelTime), which the breakdown counts as
-    // exposed local memory. A float fills the four bytes before work_s.
+    // exposed local memory.
     float memory_bound_share = 0.0F;
-    double work_s = 0.0;            // duration when nothing shares its device or links
-    double flops = 0.0;             // hardware FLOPs (recompute included)
-    double bytes = 0.0;             // bytes moved (communication) or streamed (a memory-bound computation)
     std::uint32_t dimension_mask = 0;  // topology dimensions a communication uses, for bandwidth sharing
     std::int32_t collective = -1;   // tasks of one collective instance on several simulated devices share an id
     std::int32_t transfer_shape = -1;  // a communication's index into ExecutionGraph::transfer_shapes
-    Peers peers = Peers::none;
+    double work_s = 0.0;            // duration when nothing shares its device or links
+    double flops = 0.0;             // hardware FLOPs (recompute included)
+    double bytes = 0.0;             // bytes moved (communication) or streamed (a memory-bound computation)
     // Memory: allocated when the task starts, released when it ends.
     double allocate_bytes = 0.0;
-    MemoryCategory allocate_category = MemoryCategory::activations;
     double release_bytes = 0.0;
-    MemoryCategory release_category = MemoryCategory::activations;
     double release_buffer_bytes = 0.0;  // a ZeRO-3 parameter buffer the task was the last to use
 };
+static_assert(sizeof(Task) == 88);
 
 // What a transfer puts on each topology dimension (indexed by dimension, 0 for those it does not use): the bytes the
 // busiest NPU sends there and the time of its phases there alone — group_collective's per-dimension figures
@@ -130,8 +133,17 @@ public:
     std::vector<Warning> warnings;  // what the compiler had to adjust, for the report
     std::vector<OffloadUse> offloads;  // a tier each, in the order host, NVMe, pool; empty without offloading
 
-    TaskId add(const Task& task);
-    void depend(TaskId before, TaskId after);  // `after` starts only once `before` has finished
+    TaskId add(const Task& task) {
+        tasks.push_back(task);
+        return static_cast<TaskId>(tasks.size() - 1);
+    }
+    void depend(TaskId before, TaskId after) { edges_.emplace_back(before, after); }  // `after` waits for `before`
+    [[nodiscard]] std::size_t dependency_count() const noexcept { return edges_.size(); }  // added so far
+    // Room for this many tasks and dependencies in all, so that adding them copies none.
+    void reserve(std::size_t task_count, std::size_t dependency_count) {
+        tasks.reserve(task_count);
+        edges_.reserve(dependency_count);
+    }
     std::int32_t label(const std::string& name);
 
     // Call once every task and dependency is in: builds the successor lists.

@@ -47,10 +47,11 @@ std::optional<ExecutionGraph> GraphBuilder::build() {
     for (int stage = 0; stage < parallelism_.pp; ++stage) {
         emit_stage(stage, by_stage[static_cast<std::size_t>(stage)]);
         if (stop_ != Stop::none) return std::nullopt;
-        // Every stage emits about as many tasks as the first: reserve for all of them at once.
+        // Every stage emits about as many tasks and dependencies as the first: reserve for all of them at once.
         if (stage == 0) {
             const std::size_t expected = graph_.tasks.size() * static_cast<std::size_t>(parallelism_.pp) * 11 / 10;
-            graph_.tasks.reserve(std::min(expected, static_cast<std::size_t>(options_.max_tasks) + 1));
+            const std::size_t tasks = std::min(expected, static_cast<std::size_t>(options_.max_tasks) + 1);
+            graph_.reserve(tasks, tasks * (graph_.dependency_count() + 1) / std::max<std::size_t>(1, graph_.tasks.size()));
         }
     }
     link_pipeline();

@@ -32,7 +32,7 @@ TaskId TaskEmitter::emit(std::int32_t device, const Task& task) {
     const TaskId id = graph_.add(task);
     Task& added = graph_.tasks.back();
     added.device = device;
-    if (added.stream == Stream::compute) added.work_s *= compute_time_factors_[static_cast<std::size_t>(device)];
+    added.work_s = work_on(device, added.stream, added.work_s);
     return id;
 }
 
@@ -62,52 +62,68 @@ std::int32_t TaskEmitter::delay_label(std::int32_t communication_label) {
 
 TaskId TaskEmitter::compute(std::int32_t device, TaskKind kind, const char* label, int layer, int micro_batch, KernelTime time,
                double flops, TaskId after) {
-    Task task;
+    // Made in place in the graph (the hottest task to emit: no copy).
+    const std::int32_t label_id = this->label(label);
+    const auto id = static_cast<TaskId>(graph_.tasks.size());
+    Task& task = graph_.tasks.emplace_back();
     task.kind = kind;
     task.stream = Stream::compute;
+    task.device = device;
     task.layer = layer;
     task.micro_batch = micro_batch;
-    task.label = this->label(label);
-    task.work_s = time.total_s;
+    task.label = label_id;
+    task.work_s = work_on(device, Stream::compute, time.total_s);
     task.memory_bound_share = static_cast<float>(time.memory_bound_share());
     task.flops = flops;
-    const TaskId id = emit(device, task);
     if (after >= 0) graph_.depend(after, id);
     return id;
 }
 
-TaskId TaskEmitter::collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
-                                int layer, int micro_batch, Stream stream, TaskId after) {
-    return collective(device, static_cast<RankGroup>(axis), op, bytes, label, layer, micro_batch, stream, after);
-}
-
 TaskId TaskEmitter::collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
                                 int layer, int micro_batch, Stream stream, TaskId after) {
-    Task task;
-    task.kind = group == RankGroup::tp   ? TaskKind::tp_comm
-                : group == RankGroup::cp ? TaskKind::cp_comm
-                : group == RankGroup::ep ? TaskKind::ep_comm
-                                         : TaskKind::dp_comm;
-    task.stream = stream;
-    task.layer = layer;
-    task.micro_batch = micro_batch;
-    task.label = this->label(label);
+    const TaskKind kind = group == RankGroup::tp   ? TaskKind::tp_comm
+                          : group == RankGroup::cp ? TaskKind::cp_comm
+                          : group == RankGroup::ep ? TaskKind::ep_comm
+                                                   : TaskKind::dp_comm;
+    const std::int32_t label_id = this->label(label);
+    const auto peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
     const std::int64_t npu = graph_.devices[static_cast<std::size_t>(device)].npu;
     const TransferCosts::Collective cost = transfers_.collective(group, op, bytes, npu);
-    task.work_s = cost.time_s;
-    task.transfer_shape = cost.shape;
-    task.bytes = bytes;
-    task.dimension_mask = transfers_.axis_mask(group);
-    task.peers = static_cast<Peers>(static_cast<int>(Peers::tp) + static_cast<int>(group));  // same order
     // Gradients reduced over data and expert parallelism together count as data-parallel communication. Every
     // member finds the same delay, so all or none of them emit one.
     const double delay_s = what_if_.delay_s(axes_of(group).front(), comm_operation(op), layer);
     std::int32_t delay_collective = -1;
+    std::int32_t collective = -1;
     if (all_devices_) {
         if (delay_s > 0.0) delay_collective = collective_instance(device, group);
-        task.collective = collective_instance(device, group);
+        collective = collective_instance(device, group);
     }
-    return emit_communication(device, task, delay_s, delay_collective, after);
+    // What the communication is, which its delay (emitted first, so that it runs first on the stream) names too.
+    const auto describe = [&](Task& communication) {
+        communication.kind = kind;
+        communication.stream = stream;
+        communication.layer = layer;
+        communication.micro_batch = micro_batch;
+        communication.label = label_id;
+        communication.peers = peers;
+    };
+    if (delay_s > 0.0) {
+        Task communication;
+        describe(communication);
+        emit_delay(device, communication, delay_s, delay_collective, after);
+    }
+    // Made in place in the graph.
+    const auto id = static_cast<TaskId>(graph_.tasks.size());
+    Task& task = graph_.tasks.emplace_back();
+    describe(task);
+    task.device = device;
+    task.work_s = work_on(device, stream, cost.time_s);
+    task.transfer_shape = cost.shape;
+    task.bytes = bytes;
+    task.dimension_mask = transfers_.axis_mask(group);
+    task.collective = collective;
+    if (after >= 0) graph_.depend(after, id);
+    return id;
 }
 
 std::int32_t TaskEmitter::collective_instance(std::int32_t device, RankGroup group) {

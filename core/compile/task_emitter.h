@@ -56,7 +56,9 @@ public:
 
     // A collective on `axis` that waits for `after`; the next compute waits for it.
     TaskId collective(std::int32_t device, ParallelAxis axis, CollectiveOp op, double bytes, const char* label,
-                      int layer, int micro_batch, Stream stream, TaskId after);
+                      int layer, int micro_batch, Stream stream, TaskId after) {
+        return collective(device, static_cast<RankGroup>(axis), op, bytes, label, layer, micro_batch, stream, after);
+    }
     TaskId collective(std::int32_t device, RankGroup group, CollectiveOp op, double bytes, const char* label,
                       int layer, int micro_batch, Stream stream, TaskId after);
 
@@ -65,6 +67,10 @@ public:
     std::int32_t collective_instance(std::int32_t device, RankGroup group);
 
 private:
+    // The time `work_s` of work takes on `device`: the compute stream runs at the device's compute speed factor.
+    [[nodiscard]] double work_on(std::int32_t device, Stream stream, double work_s) const {
+        return stream == Stream::compute ? work_s * compute_time_factors_[static_cast<std::size_t>(device)] : work_s;
+    }
     void emit_delay(std::int32_t device, const Task& communication, double delay_s, std::int32_t delay_collective,
                     TaskId after);
     std::int32_t delay_label(std::int32_t communication_label);

@@ -6,19 +6,6 @@
 
 namespace parasight {
 
-std::span<const ParallelAxis> axes_of(RankGroup group) {
-    static constexpr std::array<ParallelAxis, 6> single{ParallelAxis::tp, ParallelAxis::cp, ParallelAxis::ep,
-                                                        ParallelAxis::dp, ParallelAxis::pp, ParallelAxis::dp};
-    static constexpr std::array<ParallelAxis, 2> data_and_expert{ParallelAxis::dp, ParallelAxis::ep};
-    static constexpr std::array<ParallelAxis, 2> data_and_context{ParallelAxis::dp, ParallelAxis::cp};
-    static constexpr std::array<ParallelAxis, 3> data_context_and_expert{ParallelAxis::dp, ParallelAxis::cp,
-                                                                         ParallelAxis::ep};
-    if (group == RankGroup::data_and_expert) return data_and_expert;
-    if (group == RankGroup::data_and_context) return data_and_context;
-    if (group == RankGroup::data_context_and_expert) return data_context_and_expert;
-    return {&single[static_cast<std::size_t>(group)], 1};
-}
-
 RankGroup dense_gradient_group(const ParallelismSpec& parallelism) noexcept {
     if (parallelism.cp > 1) return parallelism.ep > 1 ? RankGroup::data_context_and_expert : RankGroup::data_and_context;
     return parallelism.ep > 1 ? RankGroup::data_and_expert : RankGroup::dp;
@@ -32,14 +19,12 @@ TransferCosts::TransferCosts(const Scenario& scenario, const ParallelLayout& lay
                              std::vector<TransferShape>& shapes)
     : scenario_(scenario), layout_(layout), what_if_(what_if), shapes_(shapes), networks_{layout.topology()} {}
 
-TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveOp op, double bytes, std::int64_t npu) {
-    const std::int32_t network_id =
-        what_if_.degrades_links() ? network(what_if_.group_bandwidth_factors(axes_of(group), npu)) : 0;
-    auto& costed_before =
-        collectives_[static_cast<std::size_t>(group) * collective_op_count + static_cast<std::size_t>(op)];
-    for (const CostedCollective& entry : costed_before) {
-        if (entry.bytes == bytes && entry.network == network_id) return entry.cost;
-    }
+std::int32_t TransferCosts::degraded_network(RankGroup group, std::int64_t npu) {
+    return network(what_if_.group_bandwidth_factors(axes_of(group), npu));
+}
+
+TransferCosts::Collective TransferCosts::cost_collective(RankGroup group, CollectiveOp op, double bytes,
+                                                         std::int32_t network_id) {
     const auto spans = layout_.spans(axes_of(group));
     const CollectivePlan plan{scenario_.cluster.multi_dimension_collectives, scenario_.simulation.collective_chunks};
     const CollectiveCost cost =
@@ -63,7 +48,8 @@ TransferCosts::Collective TransferCosts::collective(RankGroup group, CollectiveO
     shape.op = op;
     shape.ranks = cost.ranks;
     const Collective costed{cost.time_s, add_shape(std::move(shape))};
-    costed_before.push_back(CostedCollective{bytes, network_id, costed});
+    collectives_[static_cast<std::size_t>(group) * collective_op_count + static_cast<std::size_t>(op)].push_back(
+        CostedCollective{bytes, network_id, costed});
     return costed;
 }
 
@@ -113,13 +99,11 @@ std::int32_t TransferCosts::add_shape(TransferShape shape) {
     return static_cast<std::int32_t>(shapes_.size() - 1);
 }
 
-std::uint32_t TransferCosts::axis_mask(RankGroup group) {
-    auto& mask = axis_masks_[static_cast<std::size_t>(group)];
-    if (!mask) {
-        mask = 0U;
-        for (const DimensionSpan& span : layout_.spans(axes_of(group))) *mask |= 1U << span.dimension;
-    }
-    return *mask;
+std::uint32_t TransferCosts::find_axis_mask(RankGroup group) {
+    std::uint32_t mask = 0U;
+    for (const DimensionSpan& span : layout_.spans(axes_of(group))) mask |= 1U << span.dimension;
+    axis_masks_[static_cast<std::size_t>(group)] = mask;
+    return mask;
 }
 
 }  // namespace parasight
