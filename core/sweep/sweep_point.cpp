@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <mutex>
 #include <optional>
+#include <unordered_map>
 
 namespace parasight {
 
@@ -125,11 +126,11 @@ void follow_stack(YAML::Node root, const std::string& base_stack, std::span<cons
     }
 }
 
-// `root` with each value set and the stack followed, as the point's YAML; the diagnostic (under the path) when a
-// path names no place in the scenario. `set` puts one value at its place.
+// Sets each value in `root` and follows the stack; the diagnostic (under the path) when a path names no place in the
+// scenario. `set` puts one value at its place.
 template <typename Set>
-Expected<std::string, Diagnostic> patched(YAML::Node root, const std::string& base_stack,
-                                          std::span<const AxisValue> values, Set set) {
+std::optional<Diagnostic> set_values(YAML::Node root, const std::string& base_stack, std::span<const AxisValue> values,
+                                     Set set) {
     for (const AxisValue& axis : values) {
         if (const auto problem = set(root, axis)) {
             Diagnostic diagnostic;
@@ -139,9 +140,63 @@ Expected<std::string, Diagnostic> patched(YAML::Node root, const std::string& ba
         }
     }
     follow_stack(root, base_stack, values);
+    return std::nullopt;
+}
+
+std::string emitted(const YAML::Node& root) {
     YAML::Emitter out;
     out << root;
-    return std::string(out.c_str());
+    return out.c_str();
+}
+
+// `root` with each value set and the stack followed, as the point's YAML; or why a path names no place there.
+template <typename Set>
+Expected<std::string, Diagnostic> patched(YAML::Node root, const std::string& base_stack,
+                                          std::span<const AxisValue> values, Set set) {
+    if (auto problem = set_values(root, base_stack, values, set)) return std::move(*problem);
+    return emitted(root);
+}
+
+// `value` as the emitter writes a scalar in a block or a flow collection — where it quotes what would read as
+// something else ("null", "a: b") and escapes what a file cannot hold — when that is one line.
+std::optional<std::string> written_scalar(const std::string& value, bool in_flow) {
+    YAML::Emitter out;
+    out << (in_flow ? YAML::Flow : YAML::Block) << YAML::BeginSeq << value << YAML::EndSeq;
+    std::string_view text = out.c_str();
+    const std::string_view open = in_flow ? "[" : "- ";
+    const std::string_view close = in_flow ? "]" : "";
+    if (!text.starts_with(open) || !text.ends_with(close)) return std::nullopt;
+    text = text.substr(open.size(), text.size() - open.size() - close.size());
+    if (text.find('\n') != std::string_view::npos) return std::nullopt;
+    return std::string(text);
+}
+
+// Where each scalar of `text` (the emitter's text of `node`) is written: by path, as scalar_values() names them.
+struct WrittenScalar {
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    bool in_flow = false;
+};
+void index_scalars(const YAML::Node& node, const std::string& path, bool in_flow, const std::string& text,
+                   std::unordered_map<std::string, WrittenScalar>& scalars) {
+    if (node.IsScalar()) {
+        const auto offset = static_cast<std::size_t>(node.Mark().pos);
+        const std::optional<std::string> written = written_scalar(node.Scalar(), in_flow);
+        if (written && text.compare(offset, written->size(), *written) == 0) {
+            scalars.emplace(path, WrittenScalar{offset, written->size(), in_flow});
+        }
+    } else if (node.IsMap()) {
+        const bool flow = in_flow || node.Style() == YAML::EmitterStyle::Flow;
+        for (const auto& entry : node) {
+            const std::string key = entry.first.Scalar();
+            index_scalars(entry.second, path.empty() ? key : path + "." + key, flow, text, scalars);
+        }
+    } else if (node.IsSequence()) {
+        const bool flow = in_flow || node.Style() == YAML::EmitterStyle::Flow;
+        for (std::size_t index = 0; index < node.size(); ++index) {
+            index_scalars(node[index], path + "[" + std::to_string(index) + "]", flow, text, scalars);
+        }
+    }
 }
 
 // `value` as it reads back from the point's YAML: written by the same emitter in the same context (a flow
@@ -272,14 +327,56 @@ struct PointScenarios::Base {
     bool is_map = false;  // whether `tree` is a scenario's mapping: else every point is read from its text
     std::string stack;
     std::mutex mutex;
+    // `tree` as the emitter writes it, and where each of its scalars is: a point that only changes scalars the base
+    // has (no training.stack, which removes keys) is this text with theirs put in their place — what emitting the
+    // point's tree writes (test_sweep_point compares the two), at a fraction of its cost.
+    std::string emitted;
+    std::unordered_map<std::string, WrittenScalar> scalars;
+
+    // The point's YAML put together from `emitted`, or nothing where it must be emitted whole.
+    [[nodiscard]] std::optional<std::string> spliced(std::span<const AxisValue> values) const;
 };
+
+std::optional<std::string> PointScenarios::Base::spliced(std::span<const AxisValue> values) const {
+    struct Put {
+        std::size_t offset;
+        std::size_t length;
+        std::string text;
+    };
+    std::vector<Put> puts;
+    puts.reserve(values.size());
+    for (const AxisValue& axis : values) {
+        if (axis.path == "training.stack") return std::nullopt;
+        const auto found = scalars.find(axis.path);
+        if (found == scalars.end()) return std::nullopt;
+        std::optional<std::string> text = written_scalar(axis.value, found->second.in_flow);
+        if (!text) return std::nullopt;
+        puts.push_back(Put{found->second.offset, found->second.length, std::move(*text)});
+    }
+    std::sort(puts.begin(), puts.end(), [](const Put& a, const Put& b) { return a.offset < b.offset; });
+    std::string text;
+    text.reserve(emitted.size() + 64);
+    std::size_t from = 0;
+    for (const Put& put : puts) {
+        if (put.offset < from) return std::nullopt;  // one path twice
+        text.append(emitted, from, put.offset - from);
+        text += put.text;
+        from = put.offset + put.length;
+    }
+    text.append(emitted, from, std::string::npos);
+    return text;
+}
 
 PointScenarios::PointScenarios(std::string base_yaml) : base_(std::make_unique<Base>()) {
     base_->yaml = std::move(base_yaml);
     try {
         base_->tree = YAML::Load(base_->yaml);
         base_->is_map = base_->tree.IsMap();
-        if (base_->is_map) base_->stack = scalar_at(base_->tree, "training.stack");
+        if (base_->is_map) {
+            base_->stack = scalar_at(base_->tree, "training.stack");
+            base_->emitted = emitted(base_->tree);
+            index_scalars(YAML::Load(base_->emitted), {}, false, base_->emitted, base_->scalars);
+        }
     } catch (const YAML::Exception&) {
         base_->is_map = false;  // not YAML: every point is read from its text, which says why
     }
@@ -307,8 +404,8 @@ PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, cons
         root = YAML::Clone(base_->tree);
     }
     bool written = true;
-    Expected<std::string, Diagnostic> yaml =
-        patched(root, base_->stack, values, [&](YAML::Node tree, const AxisValue& axis) -> std::optional<std::string> {
+    std::optional<Diagnostic> problem =
+        set_values(root, base_->stack, values, [&](YAML::Node tree, const AxisValue& axis) -> std::optional<std::string> {
             Expected<Place, std::string> place = place_at(tree, axis.path);
             if (!place) return place.error();
             std::optional<YAML::Node> value = as_written(axis.value, place.value().in_flow);
@@ -321,11 +418,12 @@ PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, cons
             return std::nullopt;
         });
     if (!written) return from_text();
-    if (!yaml) {
-        point.loaded.diagnostics.push_back(yaml.error());
+    if (problem) {
+        point.loaded.diagnostics.push_back(std::move(*problem));
         return point;
     }
-    point.yaml = std::move(yaml).value();
+    std::optional<std::string> spliced = base_->spliced(values);
+    point.yaml = spliced ? std::move(*spliced) : emitted(root);
     point.loaded = load_scenario_yaml(root, point_name, base_directory);
     return point;
 }

@@ -31,6 +31,8 @@ private slots:
     void keysWrittenOnlyWhenSetCanBeSet();
     void readOnceAsFromItsText_data();
     void readOnceAsFromItsText();
+    void everyScalarIsWrittenInPlace_data();
+    void everyScalarIsWrittenInPlace();
     void readOnceFromSeveralThreads();
 };
 
@@ -223,6 +225,39 @@ void TestSweepPoint::readOnceAsFromItsText() {
     QCOMPARE(outcome(point.loaded), outcome(from_text));
     const auto yaml = point_yaml(base, values);
     QCOMPARE(QString::fromStdString(point.yaml), yaml ? QString::fromStdString(yaml.value()) : QString());
+}
+
+// A point's YAML is the base's written text with the point's values put in place of the base's (PointScenarios keeps
+// where each scalar is written): the same text as writing the point's whole tree, for every scalar of every bundled
+// scenario set alone — to a plain value and to one the emitter quotes — and for all of them set at once.
+void TestSweepPoint::everyScalarIsWrittenInPlace_data() {
+    QTest::addColumn<QString>("file");
+    for (const auto& entry : std::filesystem::directory_iterator(PARASIGHT_SOURCE_DIR "/presets/scenarios")) {
+        QTest::newRow(entry.path().filename().string().c_str()) << QString::fromStdString(entry.path().string());
+    }
+}
+
+void TestSweepPoint::everyScalarIsWrittenInPlace() {
+    QFETCH(QString, file);
+    const LoadResult base_loaded = load_scenario_file(file.toStdString());
+    QVERIFY(base_loaded.ok());
+    const std::string base = write_scenario_yaml(base_loaded.scenario->value());
+    const PointScenarios scenarios(base);
+    std::vector<AxisValue> every;
+    for (const AxisValue& scalar : scalar_values(base)) {
+        if (scalar.path == "training.stack") continue;  // takes its behaviours' keys along: written whole
+        for (const std::string value : {"7", "a: b"}) {
+            const std::vector<AxisValue> point{{scalar.path, value}};
+            const auto whole = point_yaml(base, point);
+            QVERIFY2(whole, scalar.path.c_str());
+            QCOMPARE(QString::fromStdString(scenarios.at(point, "point", {}).yaml), QString::fromStdString(whole.value()));
+        }
+        every.push_back({scalar.path, scalar.value + "0"});
+    }
+    QVERIFY(every.size() > 20);
+    const auto whole = point_yaml(base, every);
+    QVERIFY(whole);
+    QCOMPARE(QString::fromStdString(scenarios.at(every, "point", {}).yaml), QString::fromStdString(whole.value()));
 }
 
 // A sweep's workers read points from one PointScenarios at once; each gets its own point, the base unchanged.
