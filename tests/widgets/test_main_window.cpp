@@ -83,6 +83,7 @@ private Q_SLOTS:
     void chartsAreNotGreyAfterARerun();
     void aNewRunOrDocumentDropsWhatWasMeasuredOrSought();
     void anInvalidEditIsNotSimulated();
+    void theTabsStayPutWhileTheScenarioHasProblems();
     void aRefusedRunClearsEveryTab();
     void theWindowsTabsAreTheTargetsTabs();
     void targetsAreRevealedAndSpotlit_data();
@@ -360,6 +361,32 @@ void TestMainWindow::anInvalidEditIsNotSimulated() {
     window.document().undoStack()->undo();
     QVERIFY(count_button->isHidden());
     QVERIFY(problems->parentWidget()->isHidden());
+}
+
+// The summary's two lines of numbers gave way to the one-line "The scenario has problems" as a field went invalid, and
+// the tab bar below it moved up under the pointer (and back down once fixed), found driving the window under Xvfb.
+void TestMainWindow::theTabsStayPutWhileTheScenarioHasProblems() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy settled(&window, &MainWindow::runSettled);
+    window.openDefaultScenario();
+    QVERIFY(settled.wait(30000));
+    auto* tabs = window.findChild<QTabWidget*>();
+    QVERIFY(tabs != nullptr);
+    const auto tabs_top = [&] {
+        QTest::qWait(100);  // the layouts settle over a few turns of the event loop
+        return tabs->mapTo(&window, QPoint(0, 0)).y();
+    };
+    const int with_numbers = tabs_top();
+    QVERIFY(window.summaryBar()->height() > 2 * window.summaryBar()->fontMetrics().height());  // two lines of numbers
+    window.document().edit(QStringLiteral("tp"), QString(), [](Scenario& s) { s.parallelism.tp = 3; });
+    QVERIFY(window.summaryBar()->texts().front().startsWith(QStringLiteral("The scenario has problems")));
+    QCOMPARE(tabs_top(), with_numbers);
+    window.document().undoStack()->undo();
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(tabs_top(), with_numbers);
 }
 
 namespace {

@@ -76,6 +76,8 @@ void SummaryBar::showReport(const Report& report) {
         label_->setToolTip(tr("Every micro-batch simulated event by event: %1")
                                .arg(QString::fromStdString(steady.reason).toHtmlEscaped()));
     }
+    label_->setMinimumHeight(0);
+    numbers_shown_ = true;
     showItems(items);
     showWarnings(report);
     setStale(false);
@@ -95,6 +97,10 @@ void SummaryBar::showWarnings(const Report& report) {
 }
 
 void SummaryBar::showMessage(const QString& message) {
+    // A message (the scenario has problems, a failure) keeps the height the numbers had, so that the tabs below do
+    // not move up under the pointer while one edits, and back down when the numbers return.
+    if (numbers_shown_) label_->setMinimumHeight(label_->height());
+    numbers_shown_ = false;
     label_->setToolTip(QString());
     showItems({message.toHtmlEscaped()});
     warning_texts_.clear();

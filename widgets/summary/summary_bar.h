@@ -45,6 +45,7 @@ private:
     QLabel* label_;
     QLabel* warnings_;
     QStringList warning_texts_;
+    bool numbers_shown_ = false;  // a report's numbers, not a message
 };
 
 }  // namespace parasight::gui
