@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include "engine/event_queue.h"
+
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -22,7 +24,6 @@ struct Activity {
     std::uint64_t rated_in = 0;       // the last re-rating pass that visited this activity
     std::uint32_t dimension_mask = 0;
     Occupies occupies = Occupies::compute;
-    std::int32_t queued_at = none;    // its end's place in the event queue (none: not scheduled yet)
 };
 
 // What the engine reads of a task on every start and finish, packed so that the working set stays in cache; the rest
@@ -37,19 +38,6 @@ struct HotTask {
     bool touches_memory = false;
 };
 
-// The end of a running activity, in the event queue: the earliest first, and of equal times the one scheduled first.
-// An activity has one at most: a new rate moves its end where it is (EventQueue::schedule).
-// Times are never negative (nor −0: the clock starts at +0 and only moves forward), so their bit patterns order as the
-// times do: compared as integers, the sequence breaking ties.
-struct Event {
-    std::uint64_t time_bits;  // of the time, a double
-    std::uint64_t sequence;
-    std::int32_t activity;
-    [[nodiscard]] bool before(const Event& other) const {
-        return time_bits != other.time_bits ? time_bits < other.time_bits : sequence < other.sequence;
-    }
-    [[nodiscard]] double time_s() const { return std::bit_cast<double>(time_bits); }
-};
 
 class Engine {
 public:
@@ -83,7 +71,7 @@ public:
         std::size_t finished_tasks = 0;
         const std::size_t total_tasks = graph_.tasks.size();
         while (!events_.empty()) {
-            const Event event = pop_event();
+            const EventQueue::Event event = events_.pop();
             const Activity& activity = activities_[static_cast<std::size_t>(event.activity)];
             now_s_ = event.time_s();
             finished_tasks += member_count(activity);
@@ -233,6 +221,7 @@ private:
         if (free_slots_.empty()) {
             id = static_cast<std::int32_t>(activities_.size());
             activities_.emplace_back();
+            events_.add_activity();
         } else {
             id = free_slots_.back();
             free_slots_.pop_back();
@@ -311,65 +300,7 @@ private:
     void schedule(std::int32_t id) {
         Activity& activity = activities_[static_cast<std::size_t>(id)];
         const double end_s = activity.remaining_s <= 0.0 ? now_s_ : now_s_ + activity.remaining_s / activity.rate;
-        const Event event{std::bit_cast<std::uint64_t>(end_s), sequence_++, id};
-        if (activity.queued_at == none) {
-            activity.queued_at = static_cast<std::int32_t>(events_.size());
-            events_.push_back(event);
-            sift_up(events_.size() - 1);
-            return;
-        }
-        const auto at = static_cast<std::size_t>(activity.queued_at);
-        const bool earlier = event.before(events_[at]);
-        events_[at] = event;
-        if (earlier) {
-            sift_up(at);
-        } else {
-            sift_down(at);
-        }
-    }
-
-    // The event queue is a binary heap of Events that knows where each activity's end is, so that a new rate moves
-    // it instead of leaving a stale one behind (more than half the ends a run schedules are re-scheduled).
-    Event pop_event() {
-        const Event first = events_.front();
-        activities_[static_cast<std::size_t>(first.activity)].queued_at = none;
-        const Event last = events_.back();
-        events_.pop_back();
-        if (!events_.empty()) {
-            events_.front() = last;
-            sift_down(0);
-        }
-        return first;
-    }
-
-    void place_event(std::size_t at, const Event& event) {
-        events_[at] = event;
-        activities_[static_cast<std::size_t>(event.activity)].queued_at = static_cast<std::int32_t>(at);
-    }
-
-    void sift_up(std::size_t at) {
-        const Event event = events_[at];
-        while (at > 0) {
-            const std::size_t parent = (at - 1) / 2;
-            if (!event.before(events_[parent])) break;
-            place_event(at, events_[parent]);
-            at = parent;
-        }
-        place_event(at, event);
-    }
-
-    void sift_down(std::size_t at) {
-        const Event event = events_[at];
-        const std::size_t size = events_.size();
-        while (true) {
-            std::size_t child = 2 * at + 1;
-            if (child >= size) break;
-            if (child + 1 < size && events_[child + 1].before(events_[child])) ++child;
-            if (!events_[child].before(event)) break;
-            place_event(at, events_[child]);
-            at = child;
-        }
-        place_event(at, event);
+        events_.schedule(id, end_s);
     }
 
     void mark_rate_stale(std::int32_t device) {
@@ -406,7 +337,7 @@ private:
                 rate = std::min(rate, local_rate(activity, id, hot_[static_cast<std::size_t>(member)].device));
             }
         }
-        if (activity.queued_at != none && rate == activity.rate) return;
+        if (events_.scheduled(id) && rate == activity.rate) return;
         activity.remaining_s -= activity.rate * (now_s_ - activity.updated_s);
         activity.remaining_s = std::max(activity.remaining_s, 0.0);
         activity.updated_s = now_s_;
@@ -510,8 +441,7 @@ private:
     std::vector<Activity> activities_;
     std::vector<std::int32_t> free_slots_;
     std::vector<std::array<double, memory_category_count>> memory_;
-    std::vector<Event> events_;  // a binary heap, the earliest end first
-    std::uint64_t sequence_ = 0;
+    EventQueue events_;
     std::uint64_t progress_tick_ = 0;
     bool over_capacity_ = false;  // some device has passed its capacity
     PhaseProgress progress_{options_.progress, SimulationPhase::engine};
