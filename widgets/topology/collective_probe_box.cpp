@@ -45,8 +45,8 @@ CollectiveProbeBox::CollectiveProbeBox(QWidget* parent) : QGroupBox(tr("Time a c
     connect(size_, &QLineEdit::textChanged, this, &CollectiveProbeBox::recompute);
 }
 
-void CollectiveProbeBox::setScenario(const Scenario& scenario) {
-    scenario_ = scenario;
+void CollectiveProbeBox::setScenario(std::shared_ptr<const Scenario> scenario) {
+    scenario_ = std::move(scenario);
     refreshGroups();
     recompute();
 }
@@ -60,14 +60,14 @@ void CollectiveProbeBox::refreshGroups() {
     group_->clear();
     group_->addItem(tr("every NPU"), QStringLiteral("all"));
     for (const auto& [axis, name] : parallel_axis_names) {
-        const int degree = scenario_.parallelism.degree(axis);
+        const int degree = scenario_->parallelism.degree(axis);
         if (degree > 1) {
             group_->addItem(tr("a %1 group (%2 NPUs)").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())))
                                 .arg(degree),
                             QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
         }
     }
-    const auto& topology = scenario_.cluster.topology;
+    const auto& topology = scenario_->cluster.topology;
     if (topology.size() > 1) {
         for (std::size_t d = 0; d < topology.size(); ++d) {
             group_->addItem(tr("dimension %1 (%2 NPUs)").arg(d).arg(topology[d].size), QString::number(d));
@@ -88,9 +88,9 @@ void CollectiveProbeBox::recompute() {
         result_->setText(QString::fromStdString(*problem));
         return;
     }
-    const auto probe = probe_collective(scenario_, operation_->currentText().toStdString(), *size,
+    const auto probe = probe_collective(*scenario_, operation_->currentText().toStdString(), *size,
                                         group_->currentData().toString().toStdString(),
-                                        scenario_.simulation.collective_chunks);
+                                        scenario_->simulation.collective_chunks);
     if (!probe) {
         result_->setText(QString::fromStdString(probe.error()));
         return;

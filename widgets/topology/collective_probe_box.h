@@ -8,6 +8,8 @@
 
 #include <QGroupBox>
 
+#include <memory>
+
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -20,8 +22,9 @@ class CollectiveProbeBox : public QGroupBox {
 public:
     explicit CollectiveProbeBox(QWidget* parent = nullptr);
 
-    // The cluster and layout to time on; the group list follows its axes and dimensions.
-    void setScenario(const Scenario& scenario);
+    // The cluster and layout to time on; the group list follows its axes and dimensions. Shared, not copied: the
+    // document's value, whose strategy tree may hold 100 000 entries.
+    void setScenario(std::shared_ptr<const Scenario> scenario);
     // What the box says: the result, or why there is none.
     [[nodiscard]] QString resultText() const;
     [[nodiscard]] QComboBox* operation() const noexcept { return operation_; }
@@ -32,7 +35,7 @@ private:
     void refreshGroups();
     void recompute();
 
-    Scenario scenario_;
+    std::shared_ptr<const Scenario> scenario_ = std::make_shared<const Scenario>();
     QComboBox* operation_ = nullptr;
     QLineEdit* size_ = nullptr;
     QComboBox* group_ = nullptr;

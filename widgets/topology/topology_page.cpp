@@ -227,7 +227,7 @@ void TopologyPage::refresh() {
     // The reasons the degrees and the topology disagree, as the loader gives them.
     problem_->showProblems(document_.problems());
     refreshGroups();
-    probe_->setScenario(document_.scenario());
+    probe_->setScenario(document_.sharedScenario());
 }
 
 void TopologyPage::refreshDimensions() {
