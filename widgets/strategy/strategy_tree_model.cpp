@@ -113,11 +113,14 @@ void StrategyTreeModel::refresh() {
 void StrategyTreeModel::setRunResults(std::vector<StageResult> stages, std::vector<LayerTimes> layers) {
     stage_results_ = std::move(stages);
     layer_times_ = std::move(layers);
-    if (!tree_) return;
-    for (std::size_t n = 0; n < tree_->nodes().size(); ++n) {
-        const auto node = static_cast<int>(n);
-        Q_EMIT dataChanged(indexOfNode(node, forward_column), indexOfNode(node, memory_column));
-    }
+    if (tree_) announceRunColumns(QModelIndex());
+}
+
+void StrategyTreeModel::announceRunColumns(const QModelIndex& parent) {
+    const int rows = rowCount(parent);
+    if (rows == 0) return;
+    Q_EMIT dataChanged(index(0, forward_column, parent), index(rows - 1, memory_column, parent));
+    for (int row = 0; row < rows; ++row) announceRunColumns(index(row, 0, parent));
 }
 
 std::optional<PassTimes> StrategyTreeModel::passTimes(int node) const {
