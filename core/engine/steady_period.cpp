@@ -88,7 +88,11 @@ bool periods_repeat(const ExecutionGraph& graph, const EngineRun& run, const Mic
     const double delta = period.period_s;
     const auto begin = first_at(period.boundary_s - 3.0 * delta);
     const auto end = first_at(period.boundary_s);
-    if (begin == end) return false;
+    // The counts first: a boundary too near the run's end or its warm-up fails here without a walk.
+    if (begin == end ||
+        first_at(period.boundary_s + delta) - first_at(period.boundary_s - 2.0 * delta) != end - begin) {
+        return false;
+    }
     for (auto it = begin; it != end; ++it) {
         const Task& task = graph.tasks[static_cast<std::size_t>(*it)];
         if (task.micro_batch < 0) return false;
@@ -103,7 +107,7 @@ bool periods_repeat(const ExecutionGraph& graph, const EngineRun& run, const Mic
             return false;
         }
     }
-    return first_at(period.boundary_s + delta) - first_at(period.boundary_s - 2.0 * delta) == end - begin;
+    return true;
 }
 
 // The largest time error a repetition may carry, so that `repeats` of them stay within 10^-10 of the run.
