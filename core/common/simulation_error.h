@@ -43,4 +43,13 @@ struct SimulationError {
     Warning out_of_memory;          // out_of_memory: the device, its memory when it crossed, the allocation
 };
 
+// The error of a run its ProgressSink stopped in `phase`.
+[[nodiscard]] inline SimulationError cancelled_in(SimulationPhase phase) {
+    SimulationError error;
+    error.kind = SimulationErrorKind::cancelled;
+    error.phase = phase;
+    error.message = "the simulation was cancelled";
+    return error;
+}
+
 }  // namespace parasight

@@ -117,13 +117,7 @@ Expected<ExecutionGraph, SimulationError> compile_scenario(const ValidatedScenar
     case GraphBuilder::Stop::none: break;
     case GraphBuilder::Stop::too_large:
         return too_large(static_cast<double>(builder.task_count()), TaskCount::more_than, scenario, options);
-    case GraphBuilder::Stop::cancelled: {
-        SimulationError error;
-        error.kind = SimulationErrorKind::cancelled;
-        error.phase = SimulationPhase::compile;
-        error.message = "the simulation was cancelled";
-        return error;
-    }
+    case GraphBuilder::Stop::cancelled: return cancelled_in(SimulationPhase::compile);
     }
     return std::move(*graph);
 }

@@ -18,10 +18,6 @@ SimulationError stopped(SimulationErrorKind kind, SimulationPhase phase, std::st
     return error;
 }
 
-SimulationError cancelled(SimulationPhase phase) {
-    return stopped(SimulationErrorKind::cancelled, phase, "the simulation was cancelled");
-}
-
 // Compile, run and analyse; the analysis reports up to `analysis_share` of its phase (the Timeline the rest). Without
 // `whole_graph` (only the report is wanted), a schedule that settles into a steady period is analysed from its short
 // run, and the graph in the result is that short run's.
@@ -61,7 +57,7 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
             out_of_memory_warning(simulated.graph, simulated.run, first, scenario.cluster.device.memory_bytes);
         return error;
     }
-    case EngineEnd::cancelled: return cancelled(phase);
+    case EngineEnd::cancelled: return cancelled_in(phase);
     case EngineEnd::deadlocked:
         return stopped(SimulationErrorKind::internal, phase,
                        "the execution graph deadlocked: " + std::to_string(simulated.run.unfinished_tasks) +
@@ -75,7 +71,7 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     auto report = ran.period ? analyse_repeated(scenario, simulated.graph, simulated.run, *ran.period, ran.repeats,
                                                 progress)
                              : analyse(scenario, simulated.graph, simulated.run, progress);
-    if (!report) return cancelled(phase);
+    if (!report) return cancelled_in(phase);
     if (!std::isfinite(report->iteration_time_s)) {
         // The validator's floors on every rate keep times finite; this says so plainly should one still not be.
         return stopped(SimulationErrorKind::degenerate, phase,
@@ -109,7 +105,7 @@ Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario&
         const PhaseProgress progress = PhaseProgress(options.progress, SimulationPhase::analysis).part(0.5, 1.0);
         simulation.timeline = Timeline::build(std::move(simulated.value().graph), std::move(simulated.value().run),
                                               std::move(layout), options.timeline, progress);
-        if (!simulation.timeline) return cancelled(phase);
+        if (!simulation.timeline) return cancelled_in(phase);
     }
     simulation.report.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return simulation;
