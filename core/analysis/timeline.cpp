@@ -39,6 +39,25 @@ std::shared_ptr<const Timeline> Timeline::build(ExecutionGraph graph, EngineRun 
     return timeline;
 }
 
+std::shared_ptr<const Timeline> Timeline::build_repeated(ExecutionGraph short_graph, EngineRun short_run,
+                                                         RepeatedEvents repeated, ParallelLayout layout,
+                                                         TimelineDetail detail, const PhaseProgress& progress) {
+    if (detail == TimelineDetail::none) return nullptr;
+    const SteadyPeriod& period = repeated.period();
+    short_run.makespan_s += static_cast<double>(repeated.repeats()) * period.period_s;
+    for (DeviceMemory& memory : short_run.memory) {
+        if (!memory.timeline.empty()) {
+            memory.timeline = repeated_memory_timeline(memory.timeline, period, repeated.repeats());
+        }
+    }
+    auto timeline = std::make_shared<Timeline>(std::move(short_graph), std::move(short_run), std::move(layout));
+    timeline->repeated_ = std::move(repeated);
+    const bool dependencies = detail == TimelineDetail::events_and_dependencies;
+    if (!timeline->index_lanes(progress.part(0.0, dependencies ? 0.4 : 1.0))) return nullptr;
+    if (dependencies && !timeline->index_dependencies(progress.part(0.4, 1.0))) return nullptr;
+    return timeline;
+}
+
 // Tasks on one device's stream run in the order they were added (as kernels on a CUDA stream), so sorting each
 // lane by id sorts it by time: a counting sort by lane does it in two passes.
 bool Timeline::index_lanes(const PhaseProgress& progress) {
@@ -59,7 +78,26 @@ bool Timeline::index_lanes(const PhaseProgress& progress) {
         lane_events_[fill[static_cast<std::size_t>(task.device) * stream_count + static_cast<std::size_t>(task.stream)]++] =
             static_cast<EventId>(t);
     }
+    if (repeated_) {
+        // Each lane of the short run as the whole run's: its period repeated between the tasks before the boundary
+        // and those after.
+        std::vector<std::uint32_t> offsets{0};
+        std::vector<EventId> lanes;
+        lanes.reserve(repeated_->event_count());
+        for (std::size_t slot = 0; slot + 1 < lane_offsets_.size(); ++slot) {
+            repeated_->append_lane({lane_events_.data() + lane_offsets_[slot], lane_events_.data() + lane_offsets_[slot + 1]},
+                                   lanes);
+            offsets.push_back(static_cast<std::uint32_t>(lanes.size()));
+        }
+        lane_offsets_ = std::move(offsets);
+        lane_events_ = std::move(lanes);
+    }
     return !progress.report(1.0);
+}
+
+RepeatedEvents::Source Timeline::source(EventId id) const {
+    if (id >= event_count()) throw std::out_of_range("Timeline: no such event");
+    return repeated_ ? repeated_->source(id) : RepeatedEvents::Source{static_cast<TaskId>(id), 0};
 }
 
 // The graph keeps successors (what the engine needs); views ask the other way: what did this event wait for.
@@ -85,7 +123,27 @@ bool Timeline::index_dependencies(const PhaseProgress& progress) {
         }
     }
     predecessor_offsets_ = std::move(offsets);
+    if (repeated_ && !index_repeated_successors(progress)) return false;
     return !progress.report(1.0);
+}
+
+// What waited for each event of a repeated run, the other way round from what each waited for: the short graph's
+// successors will not do, as its last micro-batches' tasks are followed by the optimizer step where the whole
+// run's are followed by the next micro-batches'.
+bool Timeline::index_repeated_successors(const PhaseProgress& progress) {
+    const std::size_t events = repeated_->event_count();
+    std::vector<std::pair<EventId, EventId>> edges;  // (event, one that waited for it)
+    for (std::size_t e = 0; e < events; ++e) {
+        if (e % poll_every == 0 && progress.report(0.5)) return false;
+        for (const EventId before : waited_for(static_cast<EventId>(e))) edges.emplace_back(before, static_cast<EventId>(e));
+    }
+    successor_offsets_.assign(events + 1, 0);
+    for (const auto& edge : edges) ++successor_offsets_[edge.first + 1];
+    for (std::size_t i = 1; i < successor_offsets_.size(); ++i) successor_offsets_[i] += successor_offsets_[i - 1];
+    successors_.resize(edges.size());
+    std::vector<std::uint32_t> fill(successor_offsets_.begin(), successor_offsets_.end() - 1);
+    for (const auto& [event, waiter] : edges) successors_[fill[event]++] = waiter;
+    return true;
 }
 
 std::span<const EventId> Timeline::lane(std::size_t device, Stream stream) const {
@@ -95,8 +153,10 @@ std::span<const EventId> Timeline::lane(std::size_t device, Stream stream) const
 }
 
 TimelineEvent Timeline::event(EventId id) const {
-    const Task& task = graph_.tasks.at(id);
-    const TaskTiming& timing = run_.timings[id];
+    const RepeatedEvents::Source from = source(id);
+    const Task& task = graph_.tasks[static_cast<std::size_t>(from.task)];
+    const TaskTiming& timing = run_.timings[static_cast<std::size_t>(from.task)];
+    const double shift_s = repeated_ ? repeated_->shift_s(from) : 0.0;
     TimelineEvent event;
     event.id = id;
     event.device = static_cast<std::size_t>(task.device);
@@ -104,9 +164,9 @@ TimelineEvent Timeline::event(EventId id) const {
     event.kind = task.kind;
     event.operation = graph_.labels[static_cast<std::size_t>(task.label)];
     event.layer = task.layer;
-    event.micro_batch = task.micro_batch;
-    event.start_s = timing.start_s;
-    event.end_s = timing.end_s;
+    event.micro_batch = repeated_ ? repeated_->micro_batch(from, task.micro_batch) : task.micro_batch;
+    event.start_s = timing.start_s + shift_s;
+    event.end_s = timing.end_s + shift_s;
     event.bytes = task.bytes;
     event.flops = task.flops;
     event.memory_bound_share = task.memory_bound_share;
@@ -131,7 +191,7 @@ std::vector<std::int64_t> Timeline::members_across(std::int64_t npu, std::initia
 }
 
 std::vector<std::int64_t> Timeline::peers(EventId id) const {
-    const Task& task = graph_.tasks.at(id);
+    const Task& task = graph_.tasks[static_cast<std::size_t>(source(id).task)];
     const TimelineDevice& device = devices_[static_cast<std::size_t>(task.device)];
     const std::int64_t npu = device.npu;
     const int pp = layout_.degree(ParallelAxis::pp);
@@ -157,6 +217,11 @@ std::vector<std::int64_t> Timeline::peers(EventId id) const {
 std::vector<EventId> Timeline::waited_on_by(EventId id) const {
     std::vector<EventId> successors;
     if (predecessor_offsets_.empty()) return successors;
+    if (repeated_) {
+        if (id >= event_count()) throw std::out_of_range("Timeline: no such event");
+        successors.assign(successors_.begin() + successor_offsets_[id], successors_.begin() + successor_offsets_[id + 1]);
+        return successors;
+    }
     const auto task = static_cast<TaskId>(id);
     for (const std::int32_t* s = graph_.successors_begin(task); s != graph_.successors_end(task); ++s) {
         successors.push_back(static_cast<EventId>(*s));
@@ -164,14 +229,23 @@ std::vector<EventId> Timeline::waited_on_by(EventId id) const {
     return successors;
 }
 
-std::span<const EventId> Timeline::waited_for(EventId id) const {
-    if (predecessor_offsets_.empty()) return {};
-    const std::uint32_t first = predecessor_offsets_.at(id);
-    return {predecessors_.data() + first, predecessor_offsets_[static_cast<std::size_t>(id) + 1] - first};
+std::vector<EventId> Timeline::waited_for(EventId id) const {
+    std::vector<EventId> predecessors;
+    if (predecessor_offsets_.empty()) return predecessors;
+    const RepeatedEvents::Source from = source(id);
+    const auto task = static_cast<std::size_t>(from.task);
+    for (std::uint32_t p = predecessor_offsets_[task]; p < predecessor_offsets_[task + 1]; ++p) {
+        if (repeated_) {
+            repeated_->append_predecessor(graph_, from, static_cast<TaskId>(predecessors_[p]), predecessors);
+        } else {
+            predecessors.push_back(predecessors_[p]);
+        }
+    }
+    return predecessors;
 }
 
 const TransferShape* Timeline::transfer_shape(EventId id) const {
-    const std::int32_t shape = graph_.tasks.at(id).transfer_shape;
+    const std::int32_t shape = graph_.tasks[static_cast<std::size_t>(source(id).task)].transfer_shape;
     return shape < 0 ? nullptr : &graph_.transfer_shapes[static_cast<std::size_t>(shape)];
 }
 

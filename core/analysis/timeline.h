@@ -5,8 +5,12 @@
 // see the compiler's tasks. Immutable once built, so many threads may read one (share it as shared_ptr<const>).
 //
 // It keeps the execution graph and the engine's run it was made from (moved in, not copied) and indexes them: a lane
-// per device and stream (4 bytes an event), and on request the dependencies (about 8 bytes an event more).
+// per device and stream (4 bytes an event), and on request the dependencies (about 8 bytes an event more). Made from a
+// short run and its steady period (build_repeated()), it shows the whole schedule and keeps only the short run: the
+// repeated events are made when asked for, by shifting the period's (analysis/repeated_events.h); only their lanes
+// are kept (4 bytes an event), and with the dependencies what waited for each event (about 8 bytes an event).
 
+#include "analysis/repeated_events.h"
 #include "common/progress.h"
 #include "compile/execution_graph.h"
 #include "engine/engine.h"
@@ -16,6 +20,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -64,9 +69,18 @@ public:
     [[nodiscard]] static std::shared_ptr<const Timeline> build(ExecutionGraph graph, EngineRun run,
                                                                ParallelLayout layout, TimelineDetail detail,
                                                                const PhaseProgress& progress);
+    // The whole schedule from a short run (`short_graph` and its run) and the events its steady period repeats
+    // (`repeated`, made from them): the same events as the whole run's, made on demand. `short_run`'s memory
+    // samples, when it has them, become the whole run's.
+    [[nodiscard]] static std::shared_ptr<const Timeline> build_repeated(ExecutionGraph short_graph, EngineRun short_run,
+                                                                        RepeatedEvents repeated, ParallelLayout layout,
+                                                                        TimelineDetail detail,
+                                                                        const PhaseProgress& progress);
 
     [[nodiscard]] double iteration_time_s() const noexcept { return run_.makespan_s; }
-    [[nodiscard]] std::size_t event_count() const noexcept { return graph_.tasks.size(); }
+    [[nodiscard]] std::size_t event_count() const noexcept {
+        return repeated_ ? repeated_->event_count() : graph_.tasks.size();
+    }
     [[nodiscard]] const std::vector<TimelineDevice>& devices() const noexcept { return devices_; }
     // The events of one device's stream, in time order (a stream runs one event at a time).
     [[nodiscard]] std::span<const EventId> lane(std::size_t device, Stream stream) const;
@@ -76,7 +90,7 @@ public:
     [[nodiscard]] std::vector<std::int64_t> peers(EventId id) const;
     [[nodiscard]] bool has_dependencies() const noexcept { return !predecessor_offsets_.empty(); }
     // The events that had to finish before this one could start (besides the one before it on its lane).
-    [[nodiscard]] std::span<const EventId> waited_for(EventId id) const;
+    [[nodiscard]] std::vector<EventId> waited_for(EventId id) const;
     // The events that waited for this one (a send's receiver, a collective's next step); empty without dependencies.
     [[nodiscard]] std::vector<EventId> waited_on_by(EventId id) const;
     // What a communication event put on each topology dimension (bytes and time there alone); null for computation.
@@ -90,11 +104,14 @@ public:
 
 private:
     [[nodiscard]] bool index_lanes(const PhaseProgress& progress);
+    // The short run's task an event is, and its repetition (0 for a whole run's).
+    [[nodiscard]] RepeatedEvents::Source source(EventId id) const;
     // The dp-group members of every rank that npu's groups along `outer` reach (data parallelism with context and
     // expert parallelism: dp × cp × ep ranks), in order.
     [[nodiscard]] std::vector<std::int64_t> members_across(std::int64_t npu,
                                                            std::initializer_list<ParallelAxis> outer) const;
     [[nodiscard]] bool index_dependencies(const PhaseProgress& progress);
+    [[nodiscard]] bool index_repeated_successors(const PhaseProgress& progress);
 
     ExecutionGraph graph_;
     EngineRun run_;
@@ -103,7 +120,11 @@ private:
     std::vector<std::uint32_t> lane_offsets_;  // by device × stream, + 1
     std::vector<EventId> lane_events_;
     std::vector<std::uint32_t> predecessor_offsets_;  // by event, + 1; empty without dependencies
-    std::vector<EventId> predecessors_;
+    std::vector<EventId> predecessors_;  // by task of graph_
+    std::optional<RepeatedEvents> repeated_;  // set when graph_ is a short run whose period repeats
+    // By event of a repeated run, + 1: the events that waited for it are successors_[offsets[e], offsets[e + 1]).
+    std::vector<std::uint32_t> successor_offsets_;
+    std::vector<EventId> successors_;
 };
 
 }  // namespace parasight

@@ -248,27 +248,34 @@ std::optional<EngineRun> repeat_steady_period(const ExecutionGraph& full_graph, 
             memory.timeline = {};
             continue;
         }
-        std::vector<MemorySample> timeline;
-        const auto& samples = memory.timeline;
-        auto at = [&](double t) {
-            return std::lower_bound(samples.begin(), samples.end(), t,
-                                    [](const MemorySample& sample, double time) { return sample.time_s < time; });
-        };
-        const auto window = at(window_s);
-        const auto boundary = at(boundary_s);
-        timeline.reserve(samples.size() + static_cast<std::size_t>(repeats) * static_cast<std::size_t>(boundary - window));
-        timeline.insert(timeline.end(), samples.begin(), boundary);
-        for (std::int64_t i = 1; i <= repeats; ++i) {
-            for (auto sample = window; sample != boundary; ++sample) {
-                timeline.push_back(MemorySample{sample->time_s + static_cast<double>(i) * delta, sample->bytes});
-            }
-        }
-        for (auto sample = boundary; sample != samples.end(); ++sample) {
-            timeline.push_back(MemorySample{sample->time_s + repeated_s, sample->bytes});
-        }
-        memory.timeline = std::move(timeline);
+        memory.timeline = repeated_memory_timeline(memory.timeline, period, repeats);
     }
     return run;
+}
+
+std::vector<MemorySample> repeated_memory_timeline(const std::vector<MemorySample>& samples, const SteadyPeriod& period,
+                                                   std::int64_t repeats) {
+    const double boundary_s = period.boundary_s;
+    const double delta = period.period_s;
+    auto at = [&](double t) {
+        return std::lower_bound(samples.begin(), samples.end(), t,
+                                [](const MemorySample& sample, double time) { return sample.time_s < time; });
+    };
+    const auto window = at(boundary_s - delta);
+    const auto boundary = at(boundary_s);
+    std::vector<MemorySample> timeline;
+    timeline.reserve(samples.size() + static_cast<std::size_t>(repeats) * static_cast<std::size_t>(boundary - window));
+    timeline.insert(timeline.end(), samples.begin(), boundary);
+    for (std::int64_t i = 1; i <= repeats; ++i) {
+        for (auto sample = window; sample != boundary; ++sample) {
+            timeline.push_back(MemorySample{sample->time_s + static_cast<double>(i) * delta, sample->bytes});
+        }
+    }
+    const double repeated_s = static_cast<double>(repeats) * delta;
+    for (auto sample = boundary; sample != samples.end(); ++sample) {
+        timeline.push_back(MemorySample{sample->time_s + repeated_s, sample->bytes});
+    }
+    return timeline;
 }
 
 }  // namespace parasight

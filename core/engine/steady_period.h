@@ -64,4 +64,9 @@ struct SteadyStateUse {
                                                             std::int64_t repeats, bool keep_memory_timeline,
                                                             const PhaseProgress& progress, bool& cancelled);
 
+// A device's memory samples in the whole run: the short run's before the boundary, those of [T − Δ, T) again
+// `repeats` times, each a period later, then the rest of the short run's, `repeats` periods later.
+[[nodiscard]] std::vector<MemorySample> repeated_memory_timeline(const std::vector<MemorySample>& short_samples,
+                                                                 const SteadyPeriod& period, std::int64_t repeats);
+
 }  // namespace parasight

@@ -18,11 +18,20 @@ SimulationError stopped(SimulationErrorKind kind, SimulationPhase phase, std::st
     return error;
 }
 
+// What run_phases() made: the graph and run simulated and their report, and, where `graph` is a short run whose
+// steady period repeats, the period.
+struct Phases {
+    SimulatedGraph simulated;
+    std::optional<SteadyPeriod> period;
+    std::int64_t repeats = 0;
+    int short_micro_batches = 0;
+};
+
 // Compile, run and analyse; the analysis reports up to `analysis_share` of its phase (the Timeline the rest). Without
-// `whole_graph` (only the report is wanted), a schedule that settles into a steady period is analysed from its short
-// run, and the graph in the result is that short run's.
-Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& validated, const SimulateOptions& options,
-                                                     double analysis_share, bool whole_graph, SimulationPhase& phase) {
+// `whole_graph`, a schedule that settles into a steady period is analysed from its short run, and the graph in the
+// result is that short run's.
+Expected<Phases, SimulationError> run_phases(const ValidatedScenario& validated, const SimulateOptions& options,
+                                             double analysis_share, bool whole_graph, SimulationPhase& phase) {
     const Scenario& scenario = validated.value();
     phase = SimulationPhase::compile;
     EngineOptions engine;
@@ -88,23 +97,41 @@ Expected<SimulatedGraph, SimulationError> run_phases(const ValidatedScenario& va
     simulated.report = std::move(*report);
     simulated.report.mode = options.all_devices ? "all-devices" : "representative";
     simulated.report.steady_state = ran.steady_state;
-    return simulated;
+    return Phases{std::move(simulated), ran.period, ran.repeats,
+                  static_cast<int>(ran.steady_state.simulated_micro_batches)};
 }
 
 Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario& validated,
                                                         const SimulateOptions& options, SimulationPhase& phase) {
     const auto started = std::chrono::steady_clock::now();
     const bool keep_timeline = options.timeline != TimelineDetail::none;
-    auto simulated = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, keep_timeline, phase);
-    if (!simulated) return simulated.error();
+    auto phases = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, false, phase);
+    if (!phases) return phases.error();
+    SimulatedGraph& simulated = phases.value().simulated;
     Simulation simulation;
-    simulation.report = std::move(simulated.value().report);
+    simulation.report = std::move(simulated.report);
     if (keep_timeline) {
         // validate() has checked that the degrees lay out on the topology.
         auto layout = ParallelLayout::make(validated->topology(), validated->parallelism.layout_order()).value();
         const PhaseProgress progress = PhaseProgress(options.progress, SimulationPhase::analysis).part(0.5, 1.0);
-        simulation.timeline = Timeline::build(std::move(simulated.value().graph), std::move(simulated.value().run),
-                                              std::move(layout), options.timeline, progress);
+        std::optional<RepeatedEvents> repeated;
+        if (const auto& period = phases.value().period) {
+            repeated = RepeatedEvents::make(simulated.graph, simulated.run, phases.value().short_micro_batches,
+                                            *period, phases.value().repeats);
+            if (!repeated) {
+                return stopped(SimulationErrorKind::internal, phase,
+                               "the steady period's events could not be numbered for the timeline");
+            }
+            // The short run records its memory for finding the period; the timeline keeps it only when asked.
+            if (!options.record_memory_timeline) {
+                for (DeviceMemory& memory : simulated.run.memory) memory.timeline = {};
+            }
+        }
+        simulation.timeline =
+            repeated ? Timeline::build_repeated(std::move(simulated.graph), std::move(simulated.run),
+                                                std::move(*repeated), std::move(layout), options.timeline, progress)
+                     : Timeline::build(std::move(simulated.graph), std::move(simulated.run), std::move(layout),
+                                       options.timeline, progress);
         if (!simulation.timeline) return cancelled_in(phase);
     }
     simulation.report.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -139,12 +166,11 @@ Expected<SimulatedGraph, SimulationError> simulate_graph(const ValidatedScenario
                                                          const SimulateOptions& options) noexcept {
     return without_exceptions<SimulatedGraph>([&](SimulationPhase& phase) {
         const auto started = std::chrono::steady_clock::now();
-        auto simulated = run_phases(scenario, options, 1.0, true, phase);
-        if (simulated) {
-            simulated.value().report.wall_s =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        }
-        return simulated;
+        auto phases = run_phases(scenario, options, 1.0, true, phase);
+        if (!phases) return Expected<SimulatedGraph, SimulationError>(phases.error());
+        SimulatedGraph simulated = std::move(phases.value().simulated);
+        simulated.report.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return Expected<SimulatedGraph, SimulationError>(std::move(simulated));
     });
 }
 

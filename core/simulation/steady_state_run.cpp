@@ -109,8 +109,14 @@ Expected<ScheduleRun, SimulationError> run_schedule(const ValidatedScenario& val
         if (!graph) return graph.error();
         result.graph = std::move(graph).value();
         compiled = true;
-    } else if (auto refusal = refusal_before_building(validated, compile)) {
-        return std::move(*refusal);
+    } else {
+        // The whole graph is compiled only where the short runs show that it is needed (inside the engine phase):
+        // the compile phase is the check of its size, reported as it starts, so that a front end shows activity at
+        // once, and as it ends.
+        const PhaseProgress compile_progress(compile.progress, SimulationPhase::compile);
+        if (compile_progress.report(0.0)) return cancelled_in(SimulationPhase::compile);
+        if (auto refusal = refusal_before_building(validated, compile)) return std::move(*refusal);
+        if (compile_progress.report(1.0)) return cancelled_in(SimulationPhase::compile);
     }
     phase = SimulationPhase::engine;
     double reported = 0.0;  // how much of the engine phase the short runs have reported
@@ -199,6 +205,8 @@ Expected<ScheduleRun, SimulationError> run_schedule(const ValidatedScenario& val
                                                     compile)) {
                     return std::move(*refusal);
                 }
+                // The rest of the engine phase is the repetitions, counted by the analysis.
+                if (PhaseProgress(engine.progress, SimulationPhase::engine).report(1.0)) return cancelled();
                 result.graph = std::move(short_graph).value();
                 result.run = std::move(short_run);
                 result.period = *period;

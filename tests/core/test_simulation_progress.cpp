@@ -5,6 +5,7 @@
 #include "common/progress.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
+#include "validation/validate.h"
 
 #include <QtTest>
 
@@ -41,9 +42,15 @@ private:
     int seen_in_phase_ = 0;
 };
 
-const ValidatedScenario& default_scenario() {
+// The default scenario (GPT-3 175B on 1024 GPUs, 192 micro-batches), with its steady state used or not.
+const ValidatedScenario& default_scenario(bool steady_state) {
     static const LoadResult loaded = load_scenario_file(PARASIGHT_SOURCE_DIR "/presets/scenarios/default.yaml");
-    return *loaded.scenario;
+    static const ValidatedScenario whole = [] {
+        Scenario scenario = loaded.scenario->value();
+        scenario.simulation.steady_state = false;
+        return *validate(scenario).scenario;
+    }();
+    return steady_state ? *loaded.scenario : whole;
 }
 
 }  // namespace
@@ -51,16 +58,26 @@ const ValidatedScenario& default_scenario() {
 class TestSimulationProgress : public QObject {
     Q_OBJECT
 private slots:
+    void everyPhaseClimbsToOne_data();
     void everyPhaseClimbsToOne();
     void cancelStopsInEveryPhase_data();
     void cancelStopsInEveryPhase();
 };
 
+void TestSimulationProgress::everyPhaseClimbsToOne_data() {
+    QTest::addColumn<bool>("steady_state");
+    // With its steady state, only a short run is compiled, inside the engine phase: the compile phase is the check of
+    // the whole graph's size, reported as it starts and as it ends.
+    QTest::newRow("steady state") << true;
+    QTest::newRow("every micro-batch") << false;
+}
+
 void TestSimulationProgress::everyPhaseClimbsToOne() {
+    QFETCH(bool, steady_state);
     RecordingSink sink;
     SimulateOptions options;
     options.progress = &sink;
-    const auto simulation = simulate(default_scenario(), options);
+    const auto simulation = simulate(default_scenario(steady_state), options);
     QVERIFY(simulation.has_value());
     QVERIFY(!sink.reports.empty());
     // The very first report comes before any work, so a front end shows activity at once.
@@ -81,33 +98,47 @@ void TestSimulationProgress::everyPhaseClimbsToOne() {
     }
     QCOMPARE(sink.reports.back().phase, SimulationPhase::analysis);
     QCOMPARE(sink.reports.back().fraction, 1.0);
-    // The default scenario (GPT-3 on 1024 GPUs, one device per stage): 16 stages of 2 × 96 micro-batch steps are
-    // compiled with a report each; the engine reports every 1024 finished activities; the analysis at its start, once
-    // per simulated device and at its end, then the Timeline's indexing at least at the end of each of its two parts.
-    QVERIFY(count[0] > 16 * 192);
-    QVERIFY(count[1] > 100);
+    // The default scenario (GPT-3 on 1024 GPUs, one device per stage): every micro-batch run, 16 stages of 2 × 96
+    // micro-batch steps are compiled with a report each; the engine reports every 1024 finished activities (its short
+    // run of 21 micro-batches: 35 100 activities); the analysis at its start, once per simulated device and at its
+    // end, then the Timeline's indexing at least at the end of each of its two parts.
+    if (steady_state) {
+        QCOMPARE(count[0], 2);
+        QVERIFY(count[1] > 30);
+    } else {
+        QVERIFY(count[0] > 16 * 192);
+        QVERIFY(count[1] > 100);
+    }
     QVERIFY(count[2] >= 16 + 2 + 2);
 }
 
 void TestSimulationProgress::cancelStopsInEveryPhase_data() {
     QTest::addColumn<SimulationPhase>("phase");
     QTest::addColumn<int>("after");  // reports of that phase before the request
-    QTest::newRow("compile, before any work") << SimulationPhase::compile << 1;
-    QTest::newRow("compile, midway") << SimulationPhase::compile << 1000;
-    QTest::newRow("engine, preparing") << SimulationPhase::engine << 1;
-    QTest::newRow("engine, running") << SimulationPhase::engine << 50;
-    QTest::newRow("analysis, at its start") << SimulationPhase::analysis << 1;
-    QTest::newRow("analysis, midway") << SimulationPhase::analysis << 8;
-    QTest::newRow("analysis, at its end") << SimulationPhase::analysis << 18;
+    QTest::addColumn<bool>("steady_state");
+    QTest::newRow("compile, before any work") << SimulationPhase::compile << 1 << false;
+    QTest::newRow("compile, midway") << SimulationPhase::compile << 1000 << false;
+    QTest::newRow("engine, preparing") << SimulationPhase::engine << 1 << false;
+    QTest::newRow("engine, running") << SimulationPhase::engine << 50 << false;
+    QTest::newRow("analysis, at its start") << SimulationPhase::analysis << 1 << false;
+    QTest::newRow("analysis, midway") << SimulationPhase::analysis << 8 << false;
+    QTest::newRow("analysis, at its end") << SimulationPhase::analysis << 18 << false;
+    QTest::newRow("steady state: the size check's start") << SimulationPhase::compile << 1 << true;
+    QTest::newRow("steady state: the size check's end") << SimulationPhase::compile << 2 << true;
+    QTest::newRow("steady state: the short run's compile") << SimulationPhase::engine << 3 << true;
+    QTest::newRow("steady state: the short run") << SimulationPhase::engine << 30 << true;
+    QTest::newRow("steady state: the analysis") << SimulationPhase::analysis << 8 << true;
+    QTest::newRow("steady state: the timeline") << SimulationPhase::analysis << 18 << true;
 }
 
 void TestSimulationProgress::cancelStopsInEveryPhase() {
     QFETCH(SimulationPhase, phase);
     QFETCH(int, after);
+    QFETCH(bool, steady_state);
     RecordingSink sink(phase, after);
     SimulateOptions options;
     options.progress = &sink;
-    const auto simulation = simulate(default_scenario(), options);
+    const auto simulation = simulate(default_scenario(steady_state), options);
     QVERIFY(!simulation.has_value());
     QCOMPARE(simulation.error().kind, SimulationErrorKind::cancelled);
     QCOMPARE(simulation.error().phase, phase);

@@ -28,6 +28,9 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <array>
+#include <algorithm>
 
 using parasight::Scenario;
 using parasight::SimulatedGraph;
@@ -195,6 +198,94 @@ Pair simulate_both(const std::string& yaml, const std::string& path, bool all_de
     return pair;
 }
 
+// Every event where it is in the timeline: its device, stream and place on that lane.
+struct LanePlace {
+    std::size_t device = 0;
+    int stream = 0;
+    std::size_t index = 0;
+    friend bool operator<(const LanePlace& a, const LanePlace& b) {
+        return std::tie(a.device, a.stream, a.index) < std::tie(b.device, b.stream, b.index);
+    }
+    friend bool operator==(const LanePlace&, const LanePlace&) = default;
+};
+std::vector<LanePlace> lane_places(const parasight::Timeline& timeline) {
+    std::vector<LanePlace> places(timeline.event_count());
+    for (std::size_t d = 0; d < timeline.devices().size(); ++d) {
+        for (int s = 0; s < static_cast<int>(parasight::stream_count); ++s) {
+            const auto lane = timeline.lane(d, static_cast<parasight::Stream>(s));
+            for (std::size_t k = 0; k < lane.size(); ++k) places.at(lane[k]) = LanePlace{d, s, k};
+        }
+    }
+    return places;
+}
+std::vector<LanePlace> sorted_places(const std::vector<parasight::EventId>& ids, const std::vector<LanePlace>& places) {
+    std::vector<LanePlace> result;
+    for (const parasight::EventId id : ids) result.push_back(places.at(id));
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+// The timeline made from the short run against the whole run's, lane by lane: the same events in the same order
+// (operation, layer, micro-batch, bytes, FLOPs, peers, transfer), each within 1e-9 of the iteration; what each
+// waited for and what waited for it, as places on the lanes; every device's memory samples.
+void compare_timelines(const parasight::Timeline& steady, const parasight::Timeline& whole) {
+    QCOMPARE(steady.event_count(), whole.event_count());
+    PS_COMPARE_RELATIVE(steady.iteration_time_s(), whole.iteration_time_s(), 1e-9);
+    QCOMPARE(steady.devices().size(), whole.devices().size());
+    QCOMPARE(steady.has_dependencies(), whole.has_dependencies());
+    const double tolerance_s = 1e-9 * whole.iteration_time_s();
+    const std::vector<LanePlace> steady_places = lane_places(steady);
+    const std::vector<LanePlace> whole_places = lane_places(whole);
+    for (std::size_t d = 0; d < whole.devices().size(); ++d) {
+        for (int s = 0; s < static_cast<int>(parasight::stream_count); ++s) {
+            const auto a_lane = steady.lane(d, static_cast<parasight::Stream>(s));
+            const auto b_lane = whole.lane(d, static_cast<parasight::Stream>(s));
+            QCOMPARE(a_lane.size(), b_lane.size());
+            for (std::size_t k = 0; k < b_lane.size(); ++k) {
+                const parasight::TimelineEvent a = steady.event(a_lane[k]);
+                const parasight::TimelineEvent b = whole.event(b_lane[k]);
+                const QString where = QStringLiteral("device %1 stream %2 event %3 (%4, micro-batch %5)")
+                                          .arg(d).arg(s).arg(k).arg(qs(std::string(b.operation))).arg(b.micro_batch);
+                QVERIFY2(a.device == b.device && a.stream == b.stream && a.kind == b.kind &&
+                             a.operation == b.operation && a.layer == b.layer && a.micro_batch == b.micro_batch &&
+                             a.bytes == b.bytes && a.flops == b.flops &&
+                             a.memory_bound_share == b.memory_bound_share && a.peers == b.peers,
+                         qPrintable(where + QStringLiteral(": another event, micro-batch %1").arg(a.micro_batch)));
+                QVERIFY2(std::abs(a.start_s - b.start_s) <= tolerance_s && std::abs(a.end_s - b.end_s) <= tolerance_s,
+                         qPrintable(where + QStringLiteral(": %1-%2 s against %3-%4 s")
+                                                .arg(a.start_s, 0, 'g', 17).arg(a.end_s, 0, 'g', 17)
+                                                .arg(b.start_s, 0, 'g', 17).arg(b.end_s, 0, 'g', 17)));
+                QCOMPARE(steady.peers(a.id), whole.peers(b.id));
+                QCOMPARE(steady.transfer_shape(a.id) == nullptr, whole.transfer_shape(b.id) == nullptr);
+                QVERIFY2(sorted_places(steady.waited_for(a.id), steady_places) ==
+                             sorted_places(whole.waited_for(b.id), whole_places),
+                         qPrintable(where + QStringLiteral(": waited for other events")));
+            }
+        }
+        const auto a_memory = steady.memory(d);
+        const auto b_memory = whole.memory(d);
+        QCOMPARE(a_memory.size(), b_memory.size());
+        for (std::size_t i = 0; i < b_memory.size(); ++i) {
+            QVERIFY(std::abs(a_memory[i].time_s - b_memory[i].time_s) <= tolerance_s);
+            QVERIFY(std::abs(a_memory[i].bytes - b_memory[i].bytes) <= 1e-9 * whole.peak_memory_bytes(d));
+        }
+        PS_COMPARE_RELATIVE(steady.peak_memory_bytes(d), whole.peak_memory_bytes(d), 1e-9);
+    }
+    // What waited for each event, once what each waited for is known to be the same everywhere.
+    for (std::size_t d = 0; d < whole.devices().size(); ++d) {
+        for (int s = 0; s < static_cast<int>(parasight::stream_count); ++s) {
+            const auto a_lane = steady.lane(d, static_cast<parasight::Stream>(s));
+            const auto b_lane = whole.lane(d, static_cast<parasight::Stream>(s));
+            for (std::size_t k = 0; k < b_lane.size(); ++k) {
+                QVERIFY2(sorted_places(steady.waited_on_by(a_lane[k]), steady_places) ==
+                             sorted_places(whole.waited_on_by(b_lane[k]), whole_places),
+                         qPrintable(QStringLiteral("device %1 stream %2 event %3: other events waited for it")
+                                        .arg(d).arg(s).arg(k)));
+            }
+        }
+    }
+}
+
 // Small transformer pipelines whose schedules settle quickly: 4 stages on one NVLink switch.
 std::string pipeline_yaml(const std::string& parallelism, int global_batch, const std::string& extra = {}) {
     return "schema: 1\nname: steady pipeline\n"
@@ -214,6 +305,8 @@ class TestSteadyState : public QObject {
 private slots:
     void sameAsTheWholeRun_data();
     void sameAsTheWholeRun();
+    void timelineShowsTheWholeRun_data();
+    void timelineShowsTheWholeRun();
     void bubbleKeepsItsClosedForm_data();
     void bubbleKeepsItsClosedForm();
     void outOfMemoryStopsWhereTheWholeRunStops();
@@ -345,6 +438,31 @@ void TestSteadyState::sameAsTheWholeRun() {
     compare_json(QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(*pair.report_only))).object(),
                  QJsonDocument::fromJson(QByteArray::fromStdString(parasight::report_json(pair.whole->report))).object(),
                  QString(), 1e-9);
+}
+
+void TestSteadyState::timelineShowsTheWholeRun_data() { sameAsTheWholeRun_data(); }
+
+// The Timeline the window shows, made from the short run where the period repeats (its repeated events made on
+// demand), against the Timeline of every micro-batch simulated.
+void TestSteadyState::timelineShowsTheWholeRun() {
+    QFETCH(QString, yaml);
+    QFETCH(QString, path);
+    QFETCH(bool, all_devices);
+    QFETCH(bool, memory_timeline);
+    QFETCH(QString, expected);
+    parasight::SimulateOptions options;
+    options.all_devices = all_devices;
+    options.record_memory_timeline = memory_timeline;
+    std::array<std::shared_ptr<const parasight::Timeline>, 2> timelines;
+    for (const bool steady_state : {true, false}) {
+        const Loaded loaded = load(yaml.toStdString(), path.toStdString(), steady_state);
+        QVERIFY2(loaded.scenario, qPrintable(loaded.error));
+        auto simulated = parasight::simulate(*loaded.scenario, options);
+        QVERIFY2(simulated, simulated ? "" : qPrintable(qs(simulated.error().message)));
+        QCOMPARE(simulated.value().report.steady_state.used, steady_state && expected == QStringLiteral("used"));
+        timelines[steady_state ? 0 : 1] = simulated.value().timeline;
+    }
+    compare_timelines(*timelines[0], *timelines[1]);
 }
 
 void TestSteadyState::bubbleKeepsItsClosedForm_data() {
