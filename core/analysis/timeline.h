@@ -112,6 +112,7 @@ private:
                                                            std::initializer_list<ParallelAxis> outer) const;
     [[nodiscard]] bool index_dependencies(const PhaseProgress& progress);
     [[nodiscard]] bool index_repeated_successors(const PhaseProgress& progress);
+    void append_waited_for(EventId id, std::vector<EventId>& events) const;
 
     ExecutionGraph graph_;
     EngineRun run_;
