@@ -107,6 +107,18 @@ Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario&
     const bool keep_timeline = options.timeline != TimelineDetail::none;
     auto phases = run_phases(validated, options, keep_timeline ? 0.5 : 1.0, false, phase);
     if (!phases) return phases.error();
+    std::optional<RepeatedEvents> repeated;
+    if (keep_timeline && phases.value().period) {
+        repeated = RepeatedEvents::make(phases.value().simulated.graph, phases.value().simulated.run,
+                                        phases.value().short_micro_batches, *phases.value().period,
+                                        phases.value().repeats);
+        if (!repeated) {
+            // A period whose events cannot be numbered from the short run (two of its tasks at one place of one
+            // residue: no scenario tested has one) is shown from the whole graph, timed by repeating it.
+            phases = run_phases(validated, options, 0.5, true, phase);
+            if (!phases) return phases.error();
+        }
+    }
     SimulatedGraph& simulated = phases.value().simulated;
     Simulation simulation;
     simulation.report = std::move(simulated.report);
@@ -114,18 +126,9 @@ Expected<Simulation, SimulationError> run_with_timeline(const ValidatedScenario&
         // validate() has checked that the degrees lay out on the topology.
         auto layout = ParallelLayout::make(validated->topology(), validated->parallelism.layout_order()).value();
         const PhaseProgress progress = PhaseProgress(options.progress, SimulationPhase::analysis).part(0.5, 1.0);
-        std::optional<RepeatedEvents> repeated;
-        if (const auto& period = phases.value().period) {
-            repeated = RepeatedEvents::make(simulated.graph, simulated.run, phases.value().short_micro_batches,
-                                            *period, phases.value().repeats);
-            if (!repeated) {
-                return stopped(SimulationErrorKind::internal, phase,
-                               "the steady period's events could not be numbered for the timeline");
-            }
-            // The short run records its memory for finding the period; the timeline keeps it only when asked.
-            if (!options.record_memory_timeline) {
-                for (DeviceMemory& memory : simulated.run.memory) memory.timeline = {};
-            }
+        // The short run records its memory for finding the period; the timeline keeps it only when asked.
+        if (repeated && !options.record_memory_timeline) {
+            for (DeviceMemory& memory : simulated.run.memory) memory.timeline = {};
         }
         simulation.timeline =
             repeated ? Timeline::build_repeated(std::move(simulated.graph), std::move(simulated.run),
