@@ -74,7 +74,7 @@ struct RepeatedWindow {
 
 // device_breakdown() of the longer run: `run` (of length `iteration_s`) with `window` repeated — the run's sums plus
 // `repeats` times the window's, without the longer run's tasks. Equal to the longer run's breakdown where each
-// repetition is made of the window's tasks shifted (engine/steady_period.h, period_spans_hold()).
+// repetition is made of the window's tasks shifted (engine/steady_period.h, find_steady_period()).
 [[nodiscard]] TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
                                                       std::span<const TaskId> device_tasks, double iteration_s,
                                                       const RepeatedWindow& window, bool pipelined);

@@ -72,8 +72,8 @@ inline constexpr double implausible_iteration_time_s = seconds_per_julian_year;
 // The report of the whole schedule from a short run of it whose steady period `period` repeats `repeats` more times
 // (engine/steady_period.h), read from the short run alone: times, FLOPs and events of the period's tasks counted
 // `repeats` more times, memory as the short run reached it (a peak or a crossing after the period n periods later).
-// Equal to analyse() of the whole run where each repetition is made of the period's tasks shifted
-// (period_spans_hold()).
+// Equal to analyse() of the whole run: the state at the period's end is the state at its start, shifted
+// (find_steady_period()), so each repetition is made of the period's tasks shifted.
 [[nodiscard]] std::optional<Report> analyse_repeated(const Scenario& scenario, const ExecutionGraph& short_graph,
                                                      const EngineRun& short_run, const SteadyPeriod& period,
                                                      std::int64_t repeats, const PhaseProgress& progress);

@@ -1,6 +1,8 @@
 #include "engine/steady_period.h"
 
 #include "engine/micro_batch_index.h"
+#include "engine/run_states.h"
+#include "engine/task_twins.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,24 +11,6 @@
 
 namespace parasight {
 namespace {
-
-// Whether two tasks do the same work: everything the engine and the analysis read of them but their micro-batch
-// (labels compared through `labels`, which maps a's graph's label ids to b's).
-bool same_work(const Task& a, const Task& b, const std::vector<std::int32_t>& labels) {
-    return a.kind == b.kind && a.stream == b.stream && a.delayed_kind == b.delayed_kind && a.device == b.device &&
-           a.layer == b.layer && labels[static_cast<std::size_t>(a.label)] == b.label &&
-           a.memory_bound_share == b.memory_bound_share && a.work_s == b.work_s && a.flops == b.flops &&
-           a.bytes == b.bytes && a.dimension_mask == b.dimension_mask && (a.collective >= 0) == (b.collective >= 0) &&
-           a.peers == b.peers && a.allocate_bytes == b.allocate_bytes && a.allocate_category == b.allocate_category &&
-           a.release_bytes == b.release_bytes && a.release_category == b.release_category &&
-           a.release_buffer_bytes == b.release_buffer_bytes;
-}
-
-std::vector<std::int32_t> identity_labels(const ExecutionGraph& graph) {
-    std::vector<std::int32_t> labels(graph.labels.size());
-    for (std::size_t l = 0; l < labels.size(); ++l) labels[l] = static_cast<std::int32_t>(l);
-    return labels;
-}
 
 // `from`'s label ids as ids of `to`'s labels (−2 where `to` has no such label, which matches no task).
 std::vector<std::int32_t> label_map(const ExecutionGraph& from, const ExecutionGraph& to) {
@@ -37,77 +21,6 @@ std::vector<std::int32_t> label_map(const ExecutionGraph& from, const ExecutionG
         if (const auto found = ids.find(from.labels[l]); found != ids.end()) labels[l] = found->second;
     }
     return labels;
-}
-
-bool close(double a, double b, double tolerance) { return std::abs(a - b) <= tolerance; }
-
-// The memory level of a device just before `time_s`: its last sample before then (0 before the first).
-double level_before(const std::vector<MemorySample>& timeline, double time_s) {
-    const auto after = std::lower_bound(timeline.begin(), timeline.end(), time_s,
-                                        [](const MemorySample& sample, double t) { return sample.time_s < t; });
-    return after == timeline.begin() ? 0.0 : std::prev(after)->bytes;
-}
-
-// Whether every device's memory does in [T − Δ, T) what it did a period earlier: the same level as that period
-// began, the same samples Δ later.
-bool memory_repeats(const EngineRun& run, double boundary_s, double period_s, double tolerance_s) {
-    for (const DeviceMemory& memory : run.memory) {
-        const auto& timeline = memory.timeline;
-        const double bytes_tolerance = 1e-12 * std::max(1.0, memory.peak_bytes);
-        const double first_s = boundary_s - 2.0 * period_s;
-        const double second_s = boundary_s - period_s;
-        if (!close(level_before(timeline, first_s), level_before(timeline, second_s), bytes_tolerance)) return false;
-        auto at = [&](double t) {
-            return std::lower_bound(timeline.begin(), timeline.end(), t,
-                                    [](const MemorySample& sample, double time) { return sample.time_s < time; });
-        };
-        const auto first = at(first_s);
-        const auto second = at(second_s);
-        const auto end = at(boundary_s);
-        if (second - first != end - second) return false;
-        for (auto a = first, b = second; a != second; ++a, ++b) {
-            if (!close(b->time_s - a->time_s, period_s, tolerance_s) || !close(a->bytes, b->bytes, bytes_tolerance)) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-// Whether the three periods before the boundary repeat: every task that starts in [T − 3Δ, T) has its twin P
-// micro-batches later (same device, same place among that micro-batch's tasks, same work) starting and ending Δ
-// later, and [T − 2Δ, T + Δ) holds those twins and nothing else.
-bool periods_repeat(const ExecutionGraph& graph, const EngineRun& run, const MicroBatchIndex& index,
-                    const std::vector<TaskId>& by_start, const std::vector<std::int32_t>& labels,
-                    const SteadyPeriod& period, double tolerance_s) {
-    auto first_at = [&](double t) {
-        return std::lower_bound(by_start.begin(), by_start.end(), t, [&](TaskId task, double time) {
-            return run.timings[static_cast<std::size_t>(task)].start_s < time;
-        });
-    };
-    const double delta = period.period_s;
-    const auto begin = first_at(period.boundary_s - 3.0 * delta);
-    const auto end = first_at(period.boundary_s);
-    // The counts first: a boundary too near the run's end or its warm-up fails here without a walk.
-    if (begin == end ||
-        first_at(period.boundary_s + delta) - first_at(period.boundary_s - 2.0 * delta) != end - begin) {
-        return false;
-    }
-    for (auto it = begin; it != end; ++it) {
-        const Task& task = graph.tasks[static_cast<std::size_t>(*it)];
-        if (task.micro_batch < 0) return false;
-        const TaskId twin = index.find(task.device, task.micro_batch + period.micro_batches, index.position(*it));
-        if (twin < 0 || !same_work(task, graph.tasks[static_cast<std::size_t>(twin)], labels) ||
-            graph.predecessor_count(*it) != graph.predecessor_count(twin)) {
-            return false;
-        }
-        const TaskTiming& a = run.timings[static_cast<std::size_t>(*it)];
-        const TaskTiming& b = run.timings[static_cast<std::size_t>(twin)];
-        if (!close(b.start_s - a.start_s, delta, tolerance_s) || !close(b.end_s - a.end_s, delta, tolerance_s)) {
-            return false;
-        }
-    }
-    return true;
 }
 
 // The largest time error a repetition may carry, so that `repeats` of them stay within 10^-10 of the run.
@@ -121,16 +34,16 @@ std::optional<SteadyPeriod> find_steady_period(const ExecutionGraph& graph, cons
                                                int short_micro_batches, int period_micro_batches,
                                                std::int64_t repeats) {
     if (run.end != EngineEnd::finished || graph.devices.empty() || period_micro_batches < 1) return std::nullopt;
-    const auto index = MicroBatchIndex::make(graph, short_micro_batches, true);
-    if (!index) return std::nullopt;
-    const std::vector<TaskId>& by_start = run.start_order;
-    if (by_start.size() != graph.tasks.size()) return std::nullopt;
-    const std::vector<std::int32_t> labels = identity_labels(graph);
+    if (run.start_order.size() != graph.tasks.size()) return std::nullopt;
+    const auto twins = TaskTwins::make(graph, short_micro_batches, period_micro_batches);
+    if (!twins) return std::nullopt;
+    const MicroBatchIndex& index = twins->index();
+    const RunStates states(graph, run);
     const double tolerance_s = time_tolerance(run, repeats);
     // The latest boundary first: the further from the warm-up, the likelier the schedule has settled.
     for (int k = short_micro_batches - 1; k >= period_micro_batches; --k) {
-        const TaskId at = index->find(0, k, 0);
-        const TaskId before = index->find(0, k - period_micro_batches, 0);
+        const TaskId at = index.find(0, k, 0);
+        const TaskId before = index.find(0, k - period_micro_batches, 0);
         if (at < 0 || before < 0) continue;
         SteadyPeriod period;
         period.micro_batches = period_micro_batches;
@@ -141,25 +54,12 @@ std::optional<SteadyPeriod> find_steady_period(const ExecutionGraph& graph, cons
         period.boundary_s = run.timings[static_cast<std::size_t>(at)].start_s - 4.0 * tolerance_s;
         period.boundary_micro_batch = k;
         if (!(period.period_s > 8.0 * tolerance_s)) continue;
-        if (periods_repeat(graph, run, *index, by_start, labels, period, tolerance_s) &&
-            memory_repeats(run, period.boundary_s, period.period_s, tolerance_s)) {
+        if (states.difference(period.boundary_s - period.period_s, period.boundary_s, *twins, tolerance_s) ==
+            StateDifference::none) {
             return period;
         }
     }
     return std::nullopt;
-}
-
-bool period_spans_hold(const EngineRun& short_run, const SteadyPeriod& period) {
-    const double boundary_s = period.boundary_s;
-    const double delta = period.period_s;
-    return std::all_of(short_run.timings.begin(), short_run.timings.end(), [&](const TaskTiming& timing) {
-        if (timing.end_s <= timing.start_s) return true;
-        if (timing.start_s < boundary_s - 3.0 * delta) return timing.end_s <= boundary_s - delta;
-        if (timing.start_s >= boundary_s - delta && timing.start_s < boundary_s) {
-            return timing.end_s <= boundary_s + 2.0 * delta;
-        }
-        return true;
-    });
 }
 
 std::optional<EngineRun> repeat_steady_period(const ExecutionGraph& full_graph, const ExecutionGraph& short_graph,

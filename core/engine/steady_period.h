@@ -8,9 +8,9 @@
 //     run is causal: what happens before T does not depend on how many micro-batches follow);
 //   - one that starts at or after T runs n·Δ later, for micro-batch j + n·P;
 //   - the tasks of the short run's last period, [T − Δ, T), run again i·Δ later for micro-batch j + i·P, i = 1 … n.
-// find_steady_period() looks for a boundary where three periods in a row repeat exactly (same tasks, same durations,
-// start and end Δ apart; every device's memory level the same a period later); repeat_steady_period() builds the
-// full run from it, checking that each task it times is the task it stands for. docs/model.md, "Steady state".
+// find_steady_period() looks for a boundary T whose state (engine/run_states.h) is the state a period earlier, every
+// task replaced by its twin P micro-batches on; repeat_steady_period() builds the full run from it, checking that each
+// task it times is the task it stands for. docs/model.md, "Steady state".
 
 #include "compile/execution_graph.h"
 #include "common/progress.h"
@@ -42,17 +42,12 @@ struct SteadyStateUse {
 };
 
 // The boundary in `short_run` (of `short_graph`, `short_micro_batches` micro-batches, recorded with its memory
-// timeline and start order) at which the three periods before it repeat exactly; none when no boundary does.
+// timeline and start order) whose state is the state a period earlier, shifted; none when no boundary's is.
 // `repeats` is how many periods the full run adds: the time tolerance shrinks with it, so that n repetitions stay
 // within 10^-10 of the run's length.
 [[nodiscard]] std::optional<SteadyPeriod> find_steady_period(const ExecutionGraph& short_graph, const EngineRun& short_run,
                                                              int short_micro_batches, int period_micro_batches,
                                                              std::int64_t repeats);
-
-// Whether the period's time can be counted again from the short run alone (analyse_repeated()): every task running
-// in [T − Δ, T) started at or after T − 3Δ (in the three periods find_steady_period() checked) and every task that
-// starts in it ends by T + 2Δ. The whole run's time in each repetition is then made of the same tasks, shifted.
-[[nodiscard]] bool period_spans_hold(const EngineRun& short_run, const SteadyPeriod& period);
 
 // The run of `full_graph` (`short_micro_batches` + repeats·P micro-batches): `short_run` with `period` repeated
 // `repeats` times. None when the two graphs do not correspond task for task (a task the full graph has and the

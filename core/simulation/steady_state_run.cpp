@@ -28,7 +28,7 @@ constexpr std::int64_t settle_micro_batches = 4;
 std::int64_t short_micro_batches(std::int64_t in_flight, int step, int cycles, bool settles,
                                  std::int64_t micro_batches) {
     const std::int64_t settle_steps = settles ? settle_micro_batches / step : 0;
-    std::int64_t count = in_flight + (settle_steps + 4 * static_cast<std::int64_t>(cycles)) * step;
+    std::int64_t count = in_flight + (settle_steps + (cycles == 1 ? 2 : 4 * static_cast<std::int64_t>(cycles))) * step;
     const std::int64_t multiple = (cycles == 1 ? 1 : cycle_multiple) * step;
     count += ((micro_batches - count) % multiple + multiple) % multiple;
     return count;
@@ -200,7 +200,7 @@ Expected<ScheduleRun, SimulationError> run_schedule(const ValidatedScenario& val
             result.steady_state.period_s = period->period_s;
             result.steady_state.simulated_micro_batches = count;
             result.steady_state.repeated_micro_batches = repeats * period_micro_batches;
-            if (!compiled && period_spans_hold(short_run, *period)) {
+            if (!compiled) {
                 if (auto refusal = refusal_of_count(repeated_task_count(short_run, *period, repeats), validated.value(),
                                                     compile)) {
                     return std::move(*refusal);

@@ -510,10 +510,10 @@ private slots:
                      simulated.endsWith(QStringLiteral(" (representative)")),
                  qPrintable(simulated));
         // small_pipeline.yaml: 16 / (dp 2 × 2) = 4 micro-batches on 2 stages, fewer than a 1F1B short run of
-        // (2 + 1) + 4 = 7 (warm-up, four periods: 1F1B needs no settling steps on its first try) and one period more
+        // (2 + 1) + 2 = 5 (warm-up, two periods: 1F1B needs no settling steps on its first try) and one period more
         // to repeat.
         QCOMPARE(lines.last(), QStringLiteral("steady state      not used: too few micro-batches (4) to repeat a steady "
-                                              "period: this schedule needs 8"));
+                                              "period: this schedule needs 6"));
     }
 
     void summary_of_one_device() {

@@ -99,9 +99,10 @@ void TestSimulationProgress::everyPhaseClimbsToOne() {
     QCOMPARE(sink.reports.back().phase, SimulationPhase::analysis);
     QCOMPARE(sink.reports.back().fraction, 1.0);
     // The default scenario (GPT-3 on 1024 GPUs, one device per stage): every micro-batch run, 16 stages of 2 × 96
-    // micro-batch steps are compiled with a report each; the engine reports every 1024 finished activities (its short
-    // run of 21 micro-batches: 35 100 activities); the analysis at its start, once per simulated device and at its
-    // end, then the Timeline's indexing at least at the end of each of its two parts.
+    // micro-batch steps are compiled with a report each; the engine reports every 1024 finished activities (with the
+    // steady state, those of its short run of 19 micro-batches, after the reports of compiling it); the analysis at its
+    // start, once per simulated device and at its end, then the Timeline's indexing at least at the end of each of its
+    // two parts.
     if (steady_state) {
         QCOMPARE(count[0], 2);
         QVERIFY(count[1] > 30);

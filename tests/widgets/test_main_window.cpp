@@ -125,14 +125,14 @@ void TestMainWindow::opensTheDefaultScenarioSimulated() {
     QVERIFY2(texts[2].startsWith(QStringLiteral("MFU ")), qPrintable(texts[2]));
     QVERIFY2(texts[3].startsWith(QStringLiteral("Peak memory ")) && texts[3].endsWith(QStringLiteral(" of 80 GiB")),
              qPrintable(texts[3]));
-    // 192 micro-batches a pipeline; the short run of 21 ((16 + 1) + 4) repeats, the other 171 repeat its period.
+    // 192 micro-batches a pipeline; the short run of 19 ((16 + 1) + 2) repeats, the other 173 repeat its period.
     QVERIFY2(texts[4].startsWith(QStringLiteral("640006 events in ")), qPrintable(texts[4]));
-    QCOMPARE(texts[5], QStringLiteral("171 of 192 micro\u2011batches by repeating the steady period"));
+    QCOMPARE(texts[5], QStringLiteral("173 of 192 micro\u2011batches by repeating the steady period"));
     const auto* label = window.summaryBar()->findChild<QLabel*>();
     QVERIFY(label != nullptr);
-    QVERIFY2(label->toolTip().startsWith(QStringLiteral("The engine simulated 21 micro-batches and repeated the "
+    QVERIFY2(label->toolTip().startsWith(QStringLiteral("The engine simulated 19 micro-batches and repeated the "
                                                         "schedule's steady period (97.59 ms, 1 micro-batch) for the "
-                                                        "other 171")),
+                                                        "other 173")),
              qPrintable(label->toolTip()));
     QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — ParaSight"));
     // The default run has nothing to warn of: no warning line.
