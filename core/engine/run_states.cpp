@@ -32,25 +32,16 @@ RunStates::RunStates(const ExecutionGraph& graph, const EngineRun& run) : graph_
     for (std::size_t t = 0; t < graph.tasks.size(); ++t) slot_tasks_[fill[slot_of(graph.tasks[t])]++] = static_cast<TaskId>(t);
 
     start_order_s_.reserve(run.start_order.size());
-    for (const TaskId task : run.start_order) start_order_s_.push_back(run.timings[static_cast<std::size_t>(task)].start_s);
-
-    std::vector<double> last_successor_s(graph.tasks.size());
-    for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
-        double last_s = run.timings[t].start_s;
-        for (const std::int32_t* next = graph.successors_begin(static_cast<TaskId>(t));
-             next != graph.successors_end(static_cast<TaskId>(t)); ++next) {
+    last_successor_start_s_.reserve(run.start_order.size());
+    for (const TaskId task : run.start_order) {
+        double last_s = run.timings[static_cast<std::size_t>(task)].start_s;
+        start_order_s_.push_back(last_s);
+        for (const std::int32_t* next = graph.successors_begin(task); next != graph.successors_end(task); ++next) {
             if (graph.tasks[static_cast<std::size_t>(*next)].micro_batch < 0) continue;
             last_s = std::max(last_s, run.timings[static_cast<std::size_t>(*next)].start_s);
         }
-        last_successor_s[t] = last_s;
+        last_successor_start_s_.push_back(last_s);
     }
-    by_last_successor_.resize(graph.tasks.size());
-    std::iota(by_last_successor_.begin(), by_last_successor_.end(), 0);
-    std::sort(by_last_successor_.begin(), by_last_successor_.end(), [&](TaskId a, TaskId b) {
-        return last_successor_s[static_cast<std::size_t>(a)] < last_successor_s[static_cast<std::size_t>(b)];
-    });
-    last_successor_start_s_.reserve(graph.tasks.size());
-    for (const TaskId task : by_last_successor_) last_successor_start_s_.push_back(last_successor_s[static_cast<std::size_t>(task)]);
 }
 
 std::size_t RunStates::started_before(double time_s) const {
@@ -59,10 +50,10 @@ std::size_t RunStates::started_before(double time_s) const {
 }
 
 std::size_t RunStates::waited_for_across(double time_s) const {
-    // Started before the instant, less those whose every successor did too (or that have none).
-    const auto settled = std::lower_bound(last_successor_start_s_.begin(), last_successor_start_s_.end(), time_s) -
-                         last_successor_start_s_.begin();
-    return started_before(time_s) - static_cast<std::size_t>(settled);
+    const std::size_t started = started_before(time_s);
+    return static_cast<std::size_t>(std::count_if(last_successor_start_s_.begin(),
+                                                  last_successor_start_s_.begin() + static_cast<std::ptrdiff_t>(started),
+                                                  [&](double last_s) { return last_s >= time_s; }));
 }
 
 StateDifference RunStates::difference(double earlier_s, double later_s, const TaskTwins& twins,
@@ -153,11 +144,9 @@ StateDifference RunStates::difference(double earlier_s, double later_s, const Ta
     // The dependencies left: every task started before the earlier instant that a later one waits for has its twin
     // started before the later instant, done by then if it was done, followed by the twins of what waits for it.
     if (waited_for_across(earlier_s) != waited_for_across(later_s)) return StateDifference::dependencies_left;
-    const auto from = std::lower_bound(last_successor_start_s_.begin(), last_successor_start_s_.end(), earlier_s) -
-                      last_successor_start_s_.begin();
-    for (auto i = static_cast<std::size_t>(from); i < by_last_successor_.size(); ++i) {
-        const TaskId task = by_last_successor_[i];
-        if (timing(task).start_s >= earlier_s) continue;
+    for (std::size_t i = 0; i < window_begin; ++i) {
+        if (last_successor_start_s_[i] < earlier_s) continue;
+        const TaskId task = run_.start_order[i];
         const TaskId twin = twins.of(task);
         if (twin < 0 || timing(twin).start_s >= later_s ||
             (timing(task).end_s <= earlier_s) != (timing(twin).end_s <= later_s)) {

@@ -55,11 +55,10 @@ private:
     std::vector<std::size_t> slot_offsets_;
     std::vector<TaskId> slot_tasks_;
     std::vector<double> start_order_s_;  // every task's start, in the run's start order
-    // Every task by the latest start of a task of some micro-batch that waits for it (its own start when none does),
-    // ascending. A task of no micro-batch (an optimizer step) waits for every micro-batch's: it waits at every instant
-    // of the steady state and starts only at the schedule's end, so what it still waits for is left out.
-    std::vector<TaskId> by_last_successor_;
-    std::vector<double> last_successor_start_s_;  // in that order
+    // In that order, the latest start of a task of some micro-batch that waits for it (its own start when none does).
+    // A task of no micro-batch (an optimizer step) waits for every micro-batch's: it waits at every instant of the
+    // steady state and starts only at the schedule's end, so what it still waits for is left out.
+    std::vector<double> last_successor_start_s_;
 };
 
 }  // namespace parasight
