@@ -40,8 +40,9 @@ std::optional<SteadyPeriod> find_steady_period(const ExecutionGraph& graph, cons
     const MicroBatchIndex& index = twins->index();
     const RunStates states(graph, run);
     const double tolerance_s = time_tolerance(run, repeats);
-    // The latest boundary first: the further from the warm-up, the likelier the schedule has settled.
-    for (int k = short_micro_batches - 1; k >= period_micro_batches; --k) {
+    // The latest boundary first: the further from the warm-up, the likelier the schedule has settled. Micro-batch
+    // k − 1's first task starts in the period before boundary k and needs its twin, so k ≤ count − P.
+    for (int k = short_micro_batches - period_micro_batches; k >= period_micro_batches; --k) {
         const TaskId at = index.find(0, k, 0);
         const TaskId before = index.find(0, k - period_micro_batches, 0);
         if (at < 0 || before < 0) continue;
