@@ -20,11 +20,13 @@ constexpr std::int64_t settle_micro_batches = 4;
 
 // The short run's micro-batches for periods of up to `cycles` steps of `step` micro-batches: the schedule's warm-up
 // (the micro-batches a stage holds in flight), the whole steps that fit in the settling micro-batches where it needs
-// them (`settles`; an interleaved group of more is long enough on its own), four of the longest periods — three to
-// check and the next, which the check reaches — and as many more as make the rest a whole number of every period
-// tried (so the last, shorter interleaved group is the same in both runs). The drain needs no micro-batches of its
-// own: it is the last ones' backward passes. 1F1B and interleaved schedules repeat from the end of their warm-up on
-// their first try in every bundled scenario that repeats at all (GPT-3 175B / 1024: 21 micro-batches of 192).
+// them (`settles`; an interleaved group of more is long enough on its own), then on the first try two periods (the
+// state at the end of the first is compared with the state at its start, engine/run_states.h, and every task
+// starting in it needs its twin a period on), on the second four of the longest periods (enough steps past the
+// warm-up for part_falls_behind() to follow), and as many more as make the rest a whole number of every period tried
+// (so the last, shorter interleaved group is the same in both runs). The drain needs no micro-batches of its own: it
+// is the last ones' backward passes. 1F1B and interleaved schedules repeat from the end of their warm-up on their
+// first try in every bundled scenario that repeats at all (GPT-3 175B / 1024: 19 micro-batches of 192).
 std::int64_t short_micro_batches(std::int64_t in_flight, int step, int cycles, bool settles,
                                  std::int64_t micro_batches) {
     const std::int64_t settle_steps = settles ? settle_micro_batches / step : 0;
