@@ -187,11 +187,11 @@ std::optional<std::string> ResultStore::migrate() {
 
 Expected<std::string> ResultStore::add_scenario(const std::string& name, const std::string& yaml) {
     std::string hash = sha256_hex(yaml);
-    Expected<Statement> insert =
-        database_.prepare("INSERT OR IGNORE INTO scenarios (hash, name, yaml) VALUES (?, ?, ?)");
+    Expected<Statement*> insert =
+        database_.reused("INSERT OR IGNORE INTO scenarios (hash, name, yaml) VALUES (?, ?, ?)");
     if (!insert) return Error{insert.error()};
-    insert.value().bind(1, std::string_view(hash)).bind(2, std::string_view(name)).bind(3, std::string_view(yaml));
-    if (auto problem = insert.value().run()) return Error{*problem};
+    insert.value()->bind(1, std::string_view(hash)).bind(2, std::string_view(name)).bind(3, std::string_view(yaml));
+    if (auto problem = insert.value()->run()) return Error{*problem};
     return hash;
 }
 
@@ -200,9 +200,9 @@ Expected<std::int64_t> ResultStore::insert_run(const std::string& scenario_hash,
                                                const MemoryEstimate* estimate) {
     static const std::string sql =
         "INSERT INTO runs (" + store::run_column_list() + ") VALUES (" + store::run_column_list(":") + ")";
-    Expected<Statement> prepared = database_.prepare(sql);
+    Expected<Statement*> prepared = database_.reused(sql);
     if (!prepared) return Error{prepared.error()};
-    Statement& insert = prepared.value();
+    Statement& insert = *prepared.value();
     insert.bind("scenario_hash", std::string_view(scenario_hash));
     insert.bind("status", name_of(status, point_status_names));
     if (!reason.empty()) insert.bind("reason", std::string_view(reason));

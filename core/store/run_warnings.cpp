@@ -108,13 +108,13 @@ std::optional<std::string> insert_run_warning(Database& database, std::int64_t r
         columns += ", " + std::string(column);
         values += ", :" + std::string(column);
     }
-    Expected<Statement> insert = database.prepare("INSERT INTO run_warnings (run_id, role, position, code" + columns +
+    Expected<Statement*> insert = database.reused("INSERT INTO run_warnings (run_id, role, position, code" + columns +
                                                   ") VALUES (:run_id, :role, :position, :code" + values + ")");
     if (!insert) return insert.error();
-    insert.value().bind("run_id", run_id).bind("role", role).bind("position", position);
-    insert.value().bind("code", name_of(warning.code, warning_code_names));
-    for (const Field field : fields) bind_field(insert.value(), field, warning);
-    return insert.value().run();
+    insert.value()->bind("run_id", run_id).bind("role", role).bind("position", position);
+    insert.value()->bind("code", name_of(warning.code, warning_code_names));
+    for (const Field field : fields) bind_field(*insert.value(), field, warning);
+    return insert.value()->run();
 }
 
 Expected<std::map<std::int64_t, RunWarnings>> read_run_warnings(Database& database, const std::string& run_filter) {

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <map>
 #include <utility>
 
 namespace parasight::store {
@@ -78,17 +79,30 @@ Expected<Database> Database::open(const std::filesystem::path& path, Mode mode, 
     return database;
 }
 
-Database::Database(Database&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+struct Database::ReusedStatements {
+    std::map<std::string, Statement, std::less<>> by_sql;
+};
+
+Database::Database(sqlite3* handle) noexcept : handle_(handle) {}
+
+Database::Database(Database&& other) noexcept
+    : handle_(std::exchange(other.handle_, nullptr)), reused_(std::move(other.reused_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
-        sqlite3_close_v2(handle_);
+        close();
         handle_ = std::exchange(other.handle_, nullptr);
+        reused_ = std::move(other.reused_);
     }
     return *this;
 }
 
-Database::~Database() { sqlite3_close_v2(handle_); }
+Database::~Database() { close(); }
+
+void Database::close() noexcept {
+    reused_.reset();
+    sqlite3_close_v2(handle_);
+}
 
 std::optional<std::string> Database::execute(std::string_view sql) {
     const std::string text(sql);
@@ -107,6 +121,19 @@ Expected<Statement> Database::prepare(std::string_view sql) {
         return Error{describe(handle_, code)};
     }
     return Statement(handle_, statement);
+}
+
+Expected<Statement*> Database::reused(std::string_view sql) {
+    if (!reused_) reused_ = std::make_unique<ReusedStatements>();
+    auto found = reused_->by_sql.find(sql);
+    if (found == reused_->by_sql.end()) {
+        Expected<Statement> prepared = prepare(sql);
+        if (!prepared) return Error{prepared.error()};
+        found = reused_->by_sql.emplace(std::string(sql), std::move(prepared).value()).first;
+    } else {
+        found->second.reset();
+    }
+    return &found->second;
 }
 
 Expected<std::int64_t> Database::integer(std::string_view sql) {

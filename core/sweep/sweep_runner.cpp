@@ -170,7 +170,11 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
             for (PointResult& result : ready) batch.push_back(std::move(result));
         }
         ready.clear();
-        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
+        // Once every point has started, what has finished is stored while the last ones run: else a sweep shorter
+        // than a batch's time stored every point after its last one finished, one after another.
+        const bool last_running = next.load(std::memory_order_relaxed) >= pending.size();
+        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time ||
+                         last_running;
         if (!batch.empty() && (due || all_finished)) {
             lock.unlock();
             std::sort(batch.begin(), batch.end(),
