@@ -25,6 +25,10 @@ struct CompileOptions {
     ProgressSink* progress = nullptr;  // reports SimulationPhase::compile; polled once per pipeline step
     // Above 0: the schedule runs this many micro-batches instead of the scenario's (the steady state's short run).
     std::int64_t micro_batches = 0;
+    // A forward or backward step of a later micro-batch copied from the first one emitted (emit_repeated_step.cpp);
+    // false emits every step anew — the same graph, task for task and dependency for dependency, which
+    // test_repeated_steps compares.
+    bool repeat_steps = true;
 };
 
 // The micro-batches a compiled graph runs: the options' when set, else the scenario's.

@@ -275,7 +275,18 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     const int mb = step.micro_batch;
     Step& record = (step.forward ? forward_steps_ : backward_steps_)[static_cast<std::size_t>(device)]
                                                                    [step_index(model_chunk, mb)];
+    // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one. A split
+    // backward leaves the gradients to its weight-gradient step.
+    const bool split = splits_backward(parallelism_.schedule);
+    const bool reduce_now = !step.forward && !split && (parallelism_.zero >= 2 || mb == micro_batches_ - 1);
+    StepTemplate* repeatable = repeatable_step(program, step, reduce_now);
+    if (repeatable != nullptr && repeatable->state == StepTemplate::State::recorded) {
+        repeat_step(program, record, *repeatable, step.forward, mb);
+        return;
+    }
     const TaskId first_task = static_cast<TaskId>(graph_.tasks.size());
+    const std::size_t first_dependency = graph_.dependency_count();
+    const TaskId previous = program.previous;
     TaskId last = program.previous;
     // A scattered boundary activation (or its gradient) is first gathered across the TP ranks: this step's first task,
     // which the sender's send leads to (link_pipeline).
@@ -301,10 +312,6 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
             graph_.tasks[static_cast<std::size_t>(last)].allocate_bytes = context.logits_bytes;
         }
     } else {
-        // Megatron reduces gradients once, after the last micro-batch; DeepSpeed's ZeRO-2/3 after each one. A split
-        // backward leaves the gradients to its weight-gradient step.
-        const bool split = splits_backward(parallelism_.schedule);
-        const bool reduce_now = !split && (parallelism_.zero >= 2 || mb == micro_batches_ - 1);
         if (model_last) {
             last = tasks_.compute(device, TaskKind::backward, "logits backward", -1, mb,
                            compute_.kernel_time("logits", Pass::backward, context.logits.backward), context.logits.backward.flops, last);
@@ -332,6 +339,7 @@ void GraphBuilder::emit_step(DeviceProgram& program, const StageContext& context
     if (sends) record.send = pipeline_send(device, step.forward, mb, context.boundary_send_bytes, last);
     // A chunk with no layer passes what it receives on: its step's first task is the send.
     record.first = first_task < static_cast<TaskId>(graph_.tasks.size()) ? first_task : -1;
+    if (repeatable != nullptr) record_step(*repeatable, first_task, first_dependency, previous, last, record.send, mb);
     finish_step(program, record, step.forward, last);
 }
 

@@ -139,6 +139,8 @@ public:
     }
     void depend(TaskId before, TaskId after) { edges_.emplace_back(before, after); }  // `after` waits for `before`
     [[nodiscard]] std::size_t dependency_count() const noexcept { return edges_.size(); }  // added so far
+    // The `index`-th dependency added, as (before, after); before finish().
+    [[nodiscard]] std::pair<TaskId, TaskId> dependency(std::size_t index) const { return edges_[index]; }
     // Room for this many tasks and dependencies in all, so that adding them copies none.
     void reserve(std::size_t task_count, std::size_t dependency_count) {
         tasks.reserve(task_count);

@@ -140,6 +140,22 @@ private:
         double layer_expert_gradient_bytes = 0.0;  // one layer's expert gradients, when ep > 1
     };
 
+    // A forward or backward step as first emitted on a device, for the same step of later micro-batches: their tasks
+    // are its tasks [first, end) with their micro-batch changed and their ids shifted, and so are their dependencies
+    // among them (the graph's [first_dependency, end_dependency)); the one they have from outside, on what the device
+    // ran before (`previous`), is on the device's previous task then (emit_repeated_step.cpp).
+    struct StepTemplate {
+        enum class State : std::uint8_t { unseen, recorded, unusable };
+        State state = State::unseen;
+        TaskId first = -1;
+        TaskId end = -1;
+        std::size_t first_dependency = 0;
+        std::size_t end_dependency = 0;
+        TaskId previous = -1;
+        TaskId last = -1;  // what the device's next step waits for: one of its tasks, or `previous`
+        TaskId send = -1;
+    };
+
     // One device's progress through its steps, and its gradient bucket.
     struct DeviceProgram {
         std::int32_t device = 0;
@@ -152,6 +168,8 @@ private:
         TaskId last_compute = -1;  // the last step's last computation and its send (Step::prior_compute, prior_send)
         TaskId last_send = -1;
         bool last_forward = false;
+        // By forward or backward, model chunk and whether a step came before (repeatable_step()).
+        std::vector<StepTemplate> templates;
     };
 
     StageContext stage_context(int stage);
@@ -169,6 +187,17 @@ private:
     [[nodiscard]] bool bucket_full(const DeviceProgram& program) const;
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
+    // The template a transformer's forward or backward step of chunk `chunk` (of the device's chunks) is, or will be
+    // recorded as, on `program`'s device; none where the step cannot be repeated from one: it adds gradients to the
+    // bucket (`reduces`), every device is simulated (collectives are matched across devices one by one) or the
+    // parameters are loaded from an offload tier.
+    StepTemplate* repeatable_step(DeviceProgram& program, const PipelineStep& step, bool reduces);
+    // Keeps what the step just emitted as `repeatable`, or marks it unusable where the step depended on more than
+    // the device's previous task or emitted tasks of another micro-batch.
+    void record_step(StepTemplate& repeatable, TaskId first, std::size_t first_dependency, TaskId previous, TaskId last,
+                     TaskId send, int micro_batch) const;
+    // Emits the step of `micro_batch` from its template: the same tasks and dependencies the step would emit.
+    void repeat_step(DeviceProgram& program, Step& record, const StepTemplate& repeatable, bool forward, int micro_batch);
     // Ends a forward or backward step whose computation ended with `last` and whose send (if any) is record.send:
     // notes what came before it (Step::prior_compute, prior_send) and what the device's next step waits for.
     void finish_step(DeviceProgram& program, Step& record, bool forward, TaskId last);
