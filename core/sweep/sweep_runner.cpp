@@ -8,7 +8,9 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
+#include <span>
 #include <thread>
 
 namespace parasight {
@@ -133,6 +135,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
     std::condition_variable finished;
     std::vector<PointResult> ready;  // guarded by mutex
     std::size_t workers_left = 0;    // guarded by mutex
+    std::vector<std::uint8_t> point_finished(pending.size(), 0);  // by index into `pending`; guarded by mutex
 
     const auto work = [&] {
         if (options.worker_started) options.worker_started();
@@ -144,6 +147,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
             if (!result) break;  // cancelled
             const std::lock_guard lock(mutex);
             ready.push_back(std::move(*result));
+            point_finished[k] = 1;
             finished.notify_one();
         }
         const std::lock_guard lock(mutex);
@@ -162,26 +166,37 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
     const auto batch_time = std::chrono::duration<double>(options.batch_seconds);
     auto batch_started = Clock::now();
     std::vector<PointResult> batch;
+    std::size_t first_unfinished = 0;  // index into `pending`
     std::unique_lock lock(mutex);
     for (;;) {
         finished.wait_for(lock, std::chrono::milliseconds(50));
         const bool all_finished = workers_left == 0;
-        if (!outcome.error) {
+        if (outcome.error) {
+            batch.clear();  // nothing is handed on after an error
+        } else {
             for (PointResult& result : ready) batch.push_back(std::move(result));
         }
         ready.clear();
-        // Once every point has started, what has finished is stored while the last ones run: else a sweep shorter
-        // than a batch's time stored every point after its last one finished, one after another.
+        while (first_unfinished < pending.size() && point_finished[first_unfinished]) ++first_unfinished;
+        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
+        // Once every point has started, the points before the first still running are stored while the rest run
+        // (else a sweep shorter than a batch's time stored every point after its last one finished, one after
+        // another); in the order of the points, as one batch would have stored them.
         const bool last_running = next.load(std::memory_order_relaxed) >= pending.size();
-        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time ||
-                         last_running;
-        if (!batch.empty() && (due || all_finished)) {
+        const std::uint64_t store_below = due || all_finished || first_unfinished == pending.size()
+                                              ? std::numeric_limits<std::uint64_t>::max()
+                                          : last_running ? pending[first_unfinished]
+                                                         : 0;
+        std::sort(batch.begin(), batch.end(),
+                  [](const PointResult& a, const PointResult& b) { return a.point < b.point; });
+        const auto stored_end = std::partition_point(
+            batch.begin(), batch.end(), [&](const PointResult& result) { return result.point < store_below; });
+        if (stored_end != batch.begin()) {
             lock.unlock();
-            std::sort(batch.begin(), batch.end(),
-                      [](const PointResult& a, const PointResult& b) { return a.point < b.point; });
-            std::optional<std::string> error = observer.points_done(batch);
-            outcome.run += batch.size();
-            batch.clear();
+            const auto count = static_cast<std::size_t>(stored_end - batch.begin());
+            std::optional<std::string> error = observer.points_done(std::span<const PointResult>(batch.data(), count));
+            outcome.run += count;
+            batch.erase(batch.begin(), stored_end);
             batch_started = Clock::now();
             lock.lock();
             if (error) {

@@ -55,9 +55,9 @@ public:
     SweepObserver& operator=(const SweepObserver&) = delete;
     virtual ~SweepObserver() = default;
 
-    // Points that finished (a batch: up to SweepOptions::batch_points, or what finished within batch_seconds; once
-    // every point has started, what finished since the last batch). An error (the results could not be stored) stops
-    // the sweep.
+    // Points that finished, in increasing order (a batch: up to SweepOptions::batch_points, or what finished within
+    // batch_seconds; once every point has started, those before the first still running). An error (the results
+    // could not be stored) stops the sweep.
     [[nodiscard]] virtual std::optional<std::string> points_done(std::span<const PointResult> points) = 0;
     // Polled several times a second: true stops the sweep; points in progress are dropped, not reported.
     [[nodiscard]] virtual bool cancelled() const = 0;

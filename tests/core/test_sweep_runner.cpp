@@ -56,13 +56,17 @@ class Collector final : public SweepObserver {
 public:
     std::optional<std::string> points_done(std::span<const PointResult> points) override {
         ++batches;
-        for (const PointResult& point : points) results.emplace(point.point, point);
+        for (const PointResult& point : points) {
+            results.emplace(point.point, point);
+            order.push_back(point.point);
+        }
         if (fail_with) return fail_with;
         return std::nullopt;
     }
     bool cancelled() const override { return cancel_after && results.size() >= *cancel_after; }
 
     std::map<std::uint64_t, PointResult> results;
+    std::vector<std::uint64_t> order;  // the points in the order they were handed on
     int batches = 0;
     std::optional<std::size_t> cancel_after;
     std::optional<std::string> fail_with;
@@ -94,6 +98,8 @@ private slots:
     void storedPointsAreNotRunAgain();
     void aCancelStopsTheSweep();
     void anObserverErrorStopsTheSweep();
+    void aShortSweepHandsOnItsPointsInOrder_data();
+    void aShortSweepHandsOnItsPointsInOrder();
     void shardsAreWrittenKOverN_data();
     void shardsAreWrittenKOverN();
 };
@@ -263,6 +269,34 @@ void TestSweepRunner::anObserverErrorStopsTheSweep() {
     QVERIFY(outcome.error);
     QCOMPARE(*outcome.error, std::string("the disk is full"));
     QCOMPARE(collector.batches, 1);  // nothing is handed on after the error
+}
+
+void TestSweepRunner::aShortSweepHandsOnItsPointsInOrder_data() {
+    QTest::addColumn<int>("jobs");
+    QTest::newRow("1 thread") << 1;
+    QTest::newRow("2 threads") << 2;
+    QTest::newRow("3 threads") << 3;
+}
+
+// A sweep shorter than a batch's time hands on, once every point has started, those before the first still running,
+// while the others run: the points arrive in increasing order whatever the threads (so a store numbers their runs in
+// the points' order, as one batch did; the golden sweep's database relies on it), each once.
+void TestSweepRunner::aShortSweepHandsOnItsPointsInOrder() {
+    QFETCH(int, jobs);
+    std::vector<std::string> bandwidths;
+    for (int gbps = 1; gbps <= 40; ++gbps) bandwidths.push_back(std::to_string(gbps) + " GB/s");
+    const SweepPlan plan = small_plan({{"cluster.topology[1].bandwidth", bandwidths}});
+    for (int repeat = 0; repeat < 3; ++repeat) {
+        Collector collector;
+        SweepOptions options;
+        options.jobs = jobs;
+        options.batch_seconds = 3600.0;
+        const SweepOutcome outcome = run_sweep(plan, options, collector);
+        QCOMPARE(outcome.run, std::uint64_t{40});
+        std::vector<std::uint64_t> expected(40);
+        for (std::uint64_t point = 0; point < 40; ++point) expected[point] = point;
+        QCOMPARE(collector.order, expected);
+    }
 }
 
 void TestSweepRunner::shardsAreWrittenKOverN_data() {
