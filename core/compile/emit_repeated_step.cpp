@@ -3,6 +3,8 @@
 // the same order, at a fraction of the cost (a pipeline repeats each step for every micro-batch).
 #include "compile/graph_builder.h"
 
+#include <algorithm>
+
 namespace parasight {
 
 GraphBuilder::StepTemplate* GraphBuilder::repeatable_step(DeviceProgram& program, const PipelineStep& step,
@@ -41,10 +43,11 @@ void GraphBuilder::repeat_step(DeviceProgram& program, Step& record, const StepT
                                int micro_batch) {
     const auto first = static_cast<TaskId>(graph_.tasks.size());
     const TaskId shift = first - repeatable.first;
-    for (TaskId task = repeatable.first; task < repeatable.end; ++task) {
-        graph_.tasks.push_back(graph_.tasks[static_cast<std::size_t>(task)]);
-        graph_.tasks.back().micro_batch = micro_batch;
-    }
+    // Grown first, then copied: the template's tasks are in the same vector.
+    graph_.tasks.resize(graph_.tasks.size() + static_cast<std::size_t>(repeatable.end - repeatable.first));
+    const auto copied = std::copy(graph_.tasks.begin() + repeatable.first, graph_.tasks.begin() + repeatable.end,
+                                  graph_.tasks.begin() + first);
+    for (auto task = graph_.tasks.begin() + first; task != copied; ++task) task->micro_batch = micro_batch;
     for (std::size_t d = repeatable.first_dependency; d < repeatable.end_dependency; ++d) {
         const auto [before, after] = graph_.dependency(d);
         graph_.depend(before == repeatable.previous ? program.previous : before + shift, after + shift);
