@@ -3,8 +3,6 @@
 // the same order, at a fraction of the cost (a pipeline repeats each step for every micro-batch).
 #include "compile/graph_builder.h"
 
-#include <algorithm>
-
 namespace parasight {
 
 GraphBuilder::StepTemplate* GraphBuilder::repeatable_step(DeviceProgram& program, const PipelineStep& step,
@@ -29,34 +27,37 @@ void GraphBuilder::record_step(StepTemplate& repeatable, TaskId first, std::size
     for (TaskId task = first; task < end; ++task) {
         if (graph_.tasks[static_cast<std::size_t>(task)].micro_batch != micro_batch) return;
     }
-    const std::size_t end_dependency = graph_.dependency_count();
-    for (std::size_t d = first_dependency; d < end_dependency; ++d) {
-        const auto [before, after] = graph_.dependency(d);
-        if (!inside(after) || !(inside(before) || (before == previous && previous >= 0))) return;
-    }
     if (!(inside(last) || last == previous) || !(send < 0 || inside(send))) return;
-    repeatable = StepTemplate{StepTemplate::State::recorded, first, end, first_dependency, end_dependency, previous,
-                              last, send};
+    std::vector<std::pair<TaskId, TaskId>> dependencies;
+    for (std::size_t d = first_dependency; d < graph_.dependency_count(); ++d) {
+        const auto [before, after] = graph_.dependency(d);
+        if (!inside(after)) return;
+        if (inside(before)) {
+            dependencies.emplace_back(before - first, after - first);
+        } else if (before == previous && previous >= 0) {
+            dependencies.emplace_back(-1, after - first);
+        } else {
+            return;
+        }
+    }
+    repeatable.state = StepTemplate::State::recorded;
+    repeatable.tasks.assign(graph_.tasks.begin() + first, graph_.tasks.end());
+    repeatable.dependencies = std::move(dependencies);
+    repeatable.last = inside(last) ? last - first : -1;
+    repeatable.send = send >= 0 ? send - first : -1;
 }
 
 void GraphBuilder::repeat_step(DeviceProgram& program, Step& record, const StepTemplate& repeatable, bool forward,
                                int micro_batch) {
     const auto first = static_cast<TaskId>(graph_.tasks.size());
-    const TaskId shift = first - repeatable.first;
-    // Grown first, then copied: the template's tasks are in the same vector.
-    graph_.tasks.resize(graph_.tasks.size() + static_cast<std::size_t>(repeatable.end - repeatable.first));
-    const auto copied = std::copy(graph_.tasks.begin() + repeatable.first, graph_.tasks.begin() + repeatable.end,
-                                  graph_.tasks.begin() + first);
-    for (auto task = graph_.tasks.begin() + first; task != copied; ++task) task->micro_batch = micro_batch;
-    for (std::size_t d = repeatable.first_dependency; d < repeatable.end_dependency; ++d) {
-        const auto [before, after] = graph_.dependency(d);
-        graph_.depend(before == repeatable.previous ? program.previous : before + shift, after + shift);
+    graph_.tasks.insert(graph_.tasks.end(), repeatable.tasks.begin(), repeatable.tasks.end());
+    for (auto task = graph_.tasks.begin() + first; task != graph_.tasks.end(); ++task) task->micro_batch = micro_batch;
+    for (const auto& [before, after] : repeatable.dependencies) {
+        graph_.depend(before < 0 ? program.previous : first + before, first + after);
     }
-    const bool emitted = repeatable.end > repeatable.first;
-    record.first = emitted ? first : -1;
-    record.send = repeatable.send >= 0 ? repeatable.send + shift : -1;
-    const TaskId last = repeatable.last == repeatable.previous ? program.previous : repeatable.last + shift;
-    finish_step(program, record, forward, last);
+    record.first = repeatable.tasks.empty() ? -1 : first;
+    record.send = repeatable.send >= 0 ? first + repeatable.send : -1;
+    finish_step(program, record, forward, repeatable.last >= 0 ? first + repeatable.last : program.previous);
 }
 
 }  // namespace parasight

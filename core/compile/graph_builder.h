@@ -141,19 +141,15 @@ private:
     };
 
     // A forward or backward step as first emitted on a device, for the same step of later micro-batches: their tasks
-    // are its tasks [first, end) with their micro-batch changed and their ids shifted, and so are their dependencies
-    // among them (the graph's [first_dependency, end_dependency)); the one they have from outside, on what the device
-    // ran before (`previous`), is on the device's previous task then (emit_repeated_step.cpp).
+    // are its tasks with their micro-batch changed, and their dependencies its dependencies, by position in the step
+    // (-1: the device's previous task, the one dependency a step has from outside) (emit_repeated_step.cpp).
     struct StepTemplate {
         enum class State : std::uint8_t { unseen, recorded, unusable };
         State state = State::unseen;
-        TaskId first = -1;
-        TaskId end = -1;
-        std::size_t first_dependency = 0;
-        std::size_t end_dependency = 0;
-        TaskId previous = -1;
-        TaskId last = -1;  // what the device's next step waits for: one of its tasks, or `previous`
-        TaskId send = -1;
+        std::vector<Task> tasks;
+        std::vector<std::pair<TaskId, TaskId>> dependencies;
+        TaskId last = -1;  // what the device's next step waits for: a task's position, or -1 for the previous task
+        TaskId send = -1;  // the send's position, or -1
     };
 
     // One device's progress through its steps, and its gradient bucket.

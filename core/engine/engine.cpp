@@ -51,8 +51,6 @@ public:
         shares_.assign(devices, {});
         shares_valid_.assign(devices, 0);
         rate_stale_.assign(devices, 0);
-        rated_condition_.assign(devices, 0);
-        links_changed_.assign(devices, 0);
         run_.memory.assign(devices, DeviceMemory{});
         memory_.assign(devices, {});
     }
@@ -296,16 +294,7 @@ private:
         if (occupies == Occupies::nothing) return;
         const auto d = static_cast<std::size_t>(device);
         running_[d][occupies == Occupies::links ? 1 : 0] += change;
-        if (occupies == Occupies::links) {
-            shares_valid_[d] = 0;
-            links_changed_[d] = 1;
-        }
-    }
-
-    // What a device's running tasks' rates depend on there, besides the link shares: whether computations and whether
-    // communications run (local_rate).
-    [[nodiscard]] std::uint8_t rate_condition(std::size_t device) const {
-        return static_cast<std::uint8_t>((running_[device][0] > 0 ? 1 : 0) | (running_[device][1] > 0 ? 2 : 0));
+        if (occupies == Occupies::links) shares_valid_[d] = 0;
     }
 
     void schedule(std::int32_t id) {
@@ -325,22 +314,13 @@ private:
     // finished activity, after its successors have started: rates change only at that instant, so the states in
     // between last no time and need no rating (a compute task ending and the next starting leave an overlapped
     // collective's rate as it was).
-    // Where the device's rate condition and its communications are as they were at its last pass (a computation ended
-    // and the next began), the tasks already running there keep their rates: only those that started are rated. A
-    // collective over several devices is rated whenever one of them is visited: its rate is the slowest member's.
     void rerate_stale_devices() {
         ++rating_pass_;
         for (const std::int32_t device : stale_devices_) {
-            const auto d = static_cast<std::size_t>(device);
-            rate_stale_[d] = 0;
-            const std::uint8_t condition = rate_condition(d);
-            const bool unchanged = condition == rated_condition_[d] && !links_changed_[d];
-            rated_condition_[d] = condition;
-            links_changed_[d] = 0;
-            for (const std::int32_t id : active_[d]) {
+            rate_stale_[static_cast<std::size_t>(device)] = 0;
+            for (const std::int32_t id : active_[static_cast<std::size_t>(device)]) {
                 Activity& activity = activities_[static_cast<std::size_t>(id)];
                 if (activity.rated_in == rating_pass_) continue;
-                if (unchanged && activity.collective < 0 && events_.scheduled(id)) continue;
                 activity.rated_in = rating_pass_;
                 rerate(id);
             }
@@ -451,8 +431,6 @@ private:
     std::vector<std::vector<std::pair<std::int32_t, double>>> shares_;  // per device: link share of each communication
     std::vector<std::uint8_t> shares_valid_;  // not vector<bool>: this is read on every re-rating
     std::vector<std::uint8_t> rate_stale_;    // per device: something started or finished there since the last pass
-    std::vector<std::uint8_t> rated_condition_;  // per device: its rate_condition() at its last pass
-    std::vector<std::uint8_t> links_changed_;    // per device: a communication started or finished since its last pass
     std::vector<std::int32_t> stale_devices_;
     std::uint64_t rating_pass_ = 0;
     std::vector<std::int32_t> remaining_deps_;
