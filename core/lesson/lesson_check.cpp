@@ -307,8 +307,9 @@ Diagnostics check_lesson(const Lesson& lesson) {
         }
         if (step.challenge && scenario.ok()) {
             const std::string step_yaml = write_scenario_yaml(scenario.scenario->value());
+            const ScenarioPaths paths(step_yaml);
             for (const LocatedText& kept : step.challenge->keep) {
-                if (const auto missing = missing_path(step_yaml, kept.text)) problems.push_back({kept.where, *missing, {}});
+                if (const auto missing = paths.missing(kept.text)) problems.push_back({kept.where, *missing, {}});
             }
             Expected<ReportExpression, Diagnostic> expression = lesson_expression(step.challenge->expression);
             if (!expression) {

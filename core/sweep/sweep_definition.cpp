@@ -10,6 +10,7 @@ SweepDefinition sweep_definition(const SweepSection& section, const Scenario& ba
     const auto problem = [&](const SourceLocation& where, const std::string& path, std::string message) {
         definition.diagnostics.push_back(Diagnostic{where, std::move(message), path});
     };
+    std::optional<ScenarioPaths> paths;  // the base read once, for the first axis
     for (const SweepSectionAxis& entry : section.axes) {
         SweepAxis axis{entry.path, entry.values, entry.zipped_with_previous};
         if (!entry.text.empty()) {
@@ -20,7 +21,8 @@ SweepDefinition sweep_definition(const SweepSection& section, const Scenario& ba
             }
             axis.values = std::move(values).value();
         }
-        if (auto missing = missing_path(base_yaml, entry.path)) {
+        if (!paths) paths.emplace(base_yaml);
+        if (auto missing = paths->missing(entry.path)) {
             problem(entry.location, entry.path, "sweep axis " + entry.path + ": " + *missing);
             continue;
         }

@@ -253,7 +253,20 @@ std::vector<AxisValue> scalar_values(const std::string& base_yaml) {
     return values;
 }
 
+struct ScenarioPaths::Tree {
+    YAML::Node root;
+};
+
+ScenarioPaths::ScenarioPaths(const std::string& base_yaml)
+    : tree_(std::make_unique<Tree>(Tree{YAML::Load(base_yaml)})) {}
+
+ScenarioPaths::~ScenarioPaths() = default;
+
 std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path) {
+    return ScenarioPaths(base_yaml).missing(path);
+}
+
+std::optional<std::string> ScenarioPaths::missing(const std::string& path) const {
     const auto steps = path_steps(path);
     if (!steps) {
         return "a path is written section.key, with [index] into a list (cluster.topology[1].bandwidth), not " +
@@ -268,20 +281,22 @@ std::optional<std::string> missing_path(const std::string& base_yaml, const std:
     const bool written_only_when_set =
         std::find(paths_written_only_when_set.begin(), paths_written_only_when_set.end(), without_indices) !=
         paths_written_only_when_set.end();
-    YAML::Node node = YAML::Load(base_yaml);
+    // Read through const nodes only: a mutable yaml-cpp node adds the keys it is asked for, and the tree is kept.
+    YAML::Node node = tree_->root;
     std::string walked;
     for (std::size_t i = 0; i < steps->size(); ++i) {
         const PathStep& step = (*steps)[i];
-        if (!node.IsMap()) return in_quotes(walked) + " holds a value, not keys such as " + in_quotes(step.key);
-        if (i + 1 == steps->size() && written_only_when_set && !node[step.key]) return std::nullopt;
-        if (!node[step.key]) {
+        const YAML::Node& here = node;
+        if (!here.IsMap()) return in_quotes(walked) + " holds a value, not keys such as " + in_quotes(step.key);
+        if (i + 1 == steps->size() && written_only_when_set && !here[step.key]) return std::nullopt;
+        if (!here[step.key]) {
             std::vector<std::string> keys;
-            for (const auto& entry : node) keys.push_back(entry.first.as<std::string>());
+            for (const auto& entry : here) keys.push_back(entry.first.as<std::string>());
             const std::vector<std::string_view> known(keys.begin(), keys.end());
             return (walked.empty() ? std::string("a scenario") : in_quotes(walked)) + " has no " +
                    in_quotes(step.key) + did_you_mean_suffix(step.key, known);
         }
-        YAML::Node next = node[step.key];
+        YAML::Node next = here[step.key];
         walked += (walked.empty() ? "" : ".") + step.key;
         if (step.index) {
             if (!next.IsSequence()) return in_quotes(walked) + " is not a list";
@@ -291,7 +306,7 @@ std::optional<std::string> missing_path(const std::string& base_yaml, const std:
                        std::to_string(*step.index) + "]";
             }
             walked += "[" + std::to_string(*step.index) + "]";
-            next.reset(next[*step.index]);
+            next.reset(static_cast<const YAML::Node&>(next)[*step.index]);
         }
         node.reset(next);
     }

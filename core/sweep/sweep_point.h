@@ -33,6 +33,21 @@ struct AxisValue {
 // point runs: write_scenario_yaml writes every field, so an axis on a path the base lacks is a mistake.
 [[nodiscard]] std::optional<std::string> missing_path(const std::string& base_yaml, const std::string& path);
 
+// missing_path() for several paths of one scenario, which is read once.
+class ScenarioPaths {
+public:
+    explicit ScenarioPaths(const std::string& base_yaml);
+    ScenarioPaths(const ScenarioPaths&) = delete;
+    ScenarioPaths& operator=(const ScenarioPaths&) = delete;
+    ~ScenarioPaths();
+
+    [[nodiscard]] std::optional<std::string> missing(const std::string& path) const;
+
+private:
+    struct Tree;
+    std::unique_ptr<Tree> tree_;
+};
+
 // Every value an axis can set in `base_yaml`: each scalar with its path and its value as written, in the file's order
 // (`model.layers` 96, `cluster.topology[0].bandwidth` "300 GB/s", `parallelism.mapping[1]` dp), the schema version
 // left out — what an axis editor offers to pick from. Empty when the text is not YAML.

@@ -4,6 +4,7 @@
 #include "scenario_file/scenario_writer.h"
 #include "sweep/strategy_space.h"
 #include "sweep/sweep_definition.h"
+#include "sweep/sweep_point.h"
 #include "validation/validate.h"
 
 namespace parasight {
@@ -49,11 +50,13 @@ Expected<SweepPlan, SweepSetupProblem> plan_sweep(const SweepBase& base, const s
     // The section's axes, then the ones written out, then the section's strategies, then the strategy space asked
     // for: the last axis varies fastest.
     std::vector<SweepAxis> axes = definition.axes;
+    std::optional<ScenarioPaths> paths;  // the base read once, for the first axis
     for (const std::string& spec : axis_specs) {
         Expected<std::vector<SweepAxis>> parsed = parse_sweep_axes(spec);
         if (!parsed) return problem(Source::axis, spec, parsed.error());
         for (SweepAxis& axis : parsed.value()) {
-            if (auto missing = missing_path(base.yaml, axis.path)) {
+            if (!paths) paths.emplace(base.yaml);
+            if (auto missing = paths->missing(axis.path)) {
                 return problem(Source::axis, spec, axis.path + ": " + *missing);
             }
             axes.push_back(std::move(axis));
