@@ -19,26 +19,6 @@ double TimeBreakdown::total_s() const noexcept {
     return compute_s + exposed_local_memory_s + exposed_comm_total_s() + exposed_remote_memory_s + bubble_s + idle_s;
 }
 
-std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress) {
-    constexpr std::size_t poll_every = 0x10000;
-    const std::size_t count = graph.tasks.size();
-    const double steps = 2.0 * static_cast<double>(count) + 1.0;
-    TasksByDevice result;
-    result.offsets.assign(graph.devices.size() + 1, 0);
-    for (std::size_t t = 0; t < count; ++t) {
-        if (t % poll_every == 0 && progress.report(static_cast<double>(t) / steps)) return std::nullopt;
-        ++result.offsets[static_cast<std::size_t>(graph.tasks[t].device) + 1];
-    }
-    for (std::size_t d = 1; d < result.offsets.size(); ++d) result.offsets[d] += result.offsets[d - 1];
-    result.tasks.assign(count, 0);
-    std::vector<std::uint32_t> fill(result.offsets.begin(), result.offsets.end() - 1);
-    for (std::size_t t = 0; t < count; ++t) {
-        if (t % poll_every == 0 && progress.report(static_cast<double>(count + t) / steps)) return std::nullopt;
-        result.tasks[fill[static_cast<std::size_t>(graph.tasks[t].device)]++] = static_cast<TaskId>(t);
-    }
-    return result;
-}
-
 std::optional<CommGroup> comm_group_of(TaskKind kind) noexcept {
     switch (kind) {
     case TaskKind::tp_comm: return CommGroup::tp;
@@ -108,36 +88,35 @@ struct SweptSpan {
 
 // One sweep of the device's task intervals over [0, iteration_s), attributing time as device_breakdown() says, to
 // `whole` and, when given, to `window` (a part of it) as well.
-void sweep(const ExecutionGraph& graph, const EngineRun& run, std::span<const TaskId> device_tasks, bool pipelined,
-           SweptSpan& whole, SweptSpan* window) {
-    // Each stream runs its tasks one after another in TaskId order, so each stream's edges are already sorted;
-    // merging the streams is linear where sorting would not be.
-    // Each reserved for its stream's edges (counted first: growing them while filling copied every edge about once
-    // more, and reserving every stream for all the device's tasks held four times what it needs).
-    std::array<std::size_t, stream_count> tasks_on{};
-    for (const TaskId id : device_tasks) ++tasks_on[static_cast<std::size_t>(graph.tasks[static_cast<std::size_t>(id)].stream)];
+void sweep(const ExecutionGraph& graph, const EngineRun& run, std::int32_t device, bool pipelined, SweptSpan& whole,
+           SweptSpan* window) {
+    // Each stream runs its tasks one after another in TaskId order (the graph's stream queues), so each stream's edges
+    // are already sorted; merging the streams is linear where sorting would not be.
     std::array<std::vector<Edge>, stream_count> by_stream;
-    for (std::size_t s = 0; s < stream_count; ++s) by_stream[s].reserve(2 * tasks_on[s]);
-    for (const TaskId id : device_tasks) {
-        const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
-        if (timing.end_s <= timing.start_s) continue;
-        const Task& task = graph.tasks[static_cast<std::size_t>(id)];
-        const auto task_class = static_cast<std::uint32_t>(class_of(task));
-        if (task_class == compute_class) {
-            const double memory_s = (timing.end_s - timing.start_s) * task.memory_bound_share;
-            whole.sums.exposed_local_memory_s += memory_s;
-            if (window != nullptr && timing.start_s >= window->from_s && timing.start_s < window->to_s) {
-                window->sums.exposed_local_memory_s += memory_s;
+    for (std::size_t s = 0; s < stream_count; ++s) {
+        const auto stream_tasks = graph.stream_tasks(ExecutionGraph::stream_slot(device, static_cast<Stream>(s)));
+        auto& edges = by_stream[s];
+        edges.reserve(2 * stream_tasks.size());
+        for (const TaskId id : stream_tasks) {
+            const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
+            if (timing.end_s <= timing.start_s) continue;
+            const Task& task = graph.tasks[static_cast<std::size_t>(id)];
+            const auto task_class = static_cast<std::uint32_t>(class_of(task));
+            if (task_class == compute_class) {
+                const double memory_s = (timing.end_s - timing.start_s) * task.memory_bound_share;
+                whole.sums.exposed_local_memory_s += memory_s;
+                if (window != nullptr && timing.start_s >= window->from_s && timing.start_s < window->to_s) {
+                    window->sums.exposed_local_memory_s += memory_s;
+                }
             }
-        }
-        auto& edges = by_stream[static_cast<std::size_t>(task.stream)];
-        // A task that starts as the one before it on its stream ends, of the same class, continues it: neither edge
-        // changes what runs.
-        if (!edges.empty() && edges.back().time_s == timing.start_s && edges.back().task_class == task_class) {
-            edges.back().time_s = timing.end_s;
-        } else {
-            edges.push_back(Edge{timing.start_s, +1, task_class});
-            edges.push_back(Edge{timing.end_s, -1, task_class});
+            // A task that starts as the one before it on its stream ends, of the same class, continues it: neither
+            // edge changes what runs.
+            if (!edges.empty() && edges.back().time_s == timing.start_s && edges.back().task_class == task_class) {
+                edges.back().time_s = timing.end_s;
+            } else {
+                edges.push_back(Edge{timing.start_s, +1, task_class});
+                edges.push_back(Edge{timing.end_s, -1, task_class});
+            }
         }
     }
     // By time alone: edges at one time are applied together before the next stretch is attributed (the stretches
@@ -213,19 +192,18 @@ TimeBreakdown settled(TimeBreakdown sums) {
 
 }  // namespace
 
-TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                               std::span<const TaskId> device_tasks, double iteration_s, bool pipelined) {
+TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run, std::int32_t device,
+                               double iteration_s, bool pipelined) {
     SweptSpan whole{0.0, iteration_s, {}};
-    sweep(graph, run, device_tasks, pipelined, whole, nullptr);
+    sweep(graph, run, device, pipelined, whole, nullptr);
     return settled(whole.sums);
 }
 
-TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                                        std::span<const TaskId> device_tasks, double iteration_s,
-                                        const RepeatedWindow& window, bool pipelined) {
+TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run, std::int32_t device,
+                                        double iteration_s, const RepeatedWindow& window, bool pipelined) {
     SweptSpan whole{0.0, iteration_s, {}};
     SweptSpan once{window.from_s, window.to_s, {}};
-    sweep(graph, run, device_tasks, pipelined, whole, &once);
+    sweep(graph, run, device, pipelined, whole, &once);
     TimeBreakdown sums = whole.sums;
     const auto times = static_cast<double>(window.repeats);
     sums.compute_s += times * once.sums.compute_s;

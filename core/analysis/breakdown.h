@@ -43,26 +43,13 @@ struct TimeBreakdown {
     [[nodiscard]] double total_s() const noexcept;
 };
 
-// The tasks of each simulated device, in TaskId order, in one array (a counting sort).
-struct TasksByDevice {
-    std::vector<std::uint32_t> offsets;  // by device, + 1
-    std::vector<TaskId> tasks;
-
-    [[nodiscard]] std::span<const TaskId> of(std::size_t device) const {
-        return {tasks.data() + offsets[device], offsets[device + 1] - offsets[device]};
-    }
-};
-// Nothing when `progress` asks to stop (polled every 65 536 tasks).
-[[nodiscard]] std::optional<TasksByDevice> tasks_by_device(const ExecutionGraph& graph, const PhaseProgress& progress);
-
 // Sweeps the device's task intervals: at each instant a running computation counts as compute and exposed local
 // memory in the shares its memory_bound_share says; otherwise running communications (and injected delays, with the
 // communication they delay) and memory transfers count as exposed (shared equally between the communication groups
 // and the remote memory that run at once); otherwise the device is idle — a bubble when it is one stage of a
 // pipeline.
-[[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                                             std::span<const TaskId> device_tasks, double iteration_s,
-                                             bool pipelined);
+[[nodiscard]] TimeBreakdown device_breakdown(const ExecutionGraph& graph, const EngineRun& run, std::int32_t device,
+                                             double iteration_s, bool pipelined);
 
 // A window of a run that repeats: [from_s, to_s) runs `repeats` more times, one after another, before the rest of
 // the run (a steady period, engine/steady_period.h). Its tasks are those that start in it.
@@ -76,7 +63,7 @@ struct RepeatedWindow {
 // `repeats` times the window's, without the longer run's tasks. Equal to the longer run's breakdown where each
 // repetition is made of the window's tasks shifted (engine/steady_period.h, find_steady_period()).
 [[nodiscard]] TimeBreakdown repeated_device_breakdown(const ExecutionGraph& graph, const EngineRun& run,
-                                                      std::span<const TaskId> device_tasks, double iteration_s,
+                                                      std::int32_t device, double iteration_s,
                                                       const RepeatedWindow& window, bool pipelined);
 
 }  // namespace parasight

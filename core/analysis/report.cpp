@@ -74,10 +74,7 @@ std::optional<Report> analyse_run(const Scenario& scenario, const ExecutionGraph
     report.model_flops_per_iteration = model_flops_per_iteration(scenario.model, samples);
     const auto peak = scenario.cluster.device.peak_flops.find(scenario.training.dtype);
     const double peak_flops = peak != scenario.cluster.device.peak_flops.end() ? peak->second : 0.0;
-    // Indexing the tasks by device takes about a fifth of the analysis; the per-device sweeps the rest.
-    const auto by_device = tasks_by_device(graph, progress.part(0.0, 0.2));
-    if (!by_device) return std::nullopt;
-    const PhaseProgress per_device = progress.part(0.2, 1.0);
+    const PhaseProgress& per_device = progress;
     std::vector<double> device_flops(graph.devices.size(), 0.0);
     const bool pipelined = scenario.parallelism.pp > 1;
     std::size_t peak_device = 0;
@@ -89,14 +86,17 @@ std::optional<Report> analyse_run(const Scenario& scenario, const ExecutionGraph
         entry.npu = device.npu;
         entry.stage = device.stage;
         entry.weight = device.weight;
+        const auto device_index = static_cast<std::int32_t>(d);
+        // The device's tasks, stream by stream (the compute stream's first: their FLOPs add in TaskId order).
+        const auto device_tasks = graph.device_stream_tasks(device_index);
         if (repetition == nullptr) {
-            entry.breakdown = device_breakdown(graph, run, by_device->of(d), iteration_s, pipelined);
-            for (const TaskId task : by_device->of(d)) device_flops[d] += graph.tasks[static_cast<std::size_t>(task)].flops;
+            entry.breakdown = device_breakdown(graph, run, device_index, iteration_s, pipelined);
+            for (const TaskId task : device_tasks) device_flops[d] += graph.tasks[static_cast<std::size_t>(task)].flops;
         } else {
-            entry.breakdown = repeated_device_breakdown(graph, run, by_device->of(d), run.makespan_s,
-                                                        repetition->window, pipelined);
+            entry.breakdown =
+                repeated_device_breakdown(graph, run, device_index, run.makespan_s, repetition->window, pipelined);
             double window_flops = 0.0;
-            for (const TaskId task : by_device->of(d)) {
+            for (const TaskId task : device_tasks) {
                 const double flops = graph.tasks[static_cast<std::size_t>(task)].flops;
                 device_flops[d] += flops;
                 const double start_s = run.timings[static_cast<std::size_t>(task)].start_s;

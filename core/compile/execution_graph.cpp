@@ -24,6 +24,15 @@ void ExecutionGraph::finish() {
     for (const auto& [before, after] : edges_) successors_[fill[before]++] = after;
     edges_.clear();
     edges_.shrink_to_fit();
+
+    stream_offsets_.assign(stream_slot_count() + 1, 0);
+    for (const Task& task : tasks) ++stream_offsets_[stream_slot(task.device, task.stream) + 1];
+    for (std::size_t s = 1; s < stream_offsets_.size(); ++s) stream_offsets_[s] += stream_offsets_[s - 1];
+    stream_tasks_.resize(tasks.size());
+    std::vector<std::uint32_t> slot_fill(stream_offsets_.begin(), stream_offsets_.end() - 1);
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+        stream_tasks_[slot_fill[stream_slot(tasks[t].device, tasks[t].stream)]++] = static_cast<TaskId>(t);
+    }
 }
 
 }  // namespace parasight

@@ -16,6 +16,7 @@
 #include <array>
 #include <optional>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -156,11 +157,33 @@ public:
     }
     [[nodiscard]] std::int32_t predecessor_count(TaskId task) const { return predecessor_counts_[task]; }
 
+    // Each stream's tasks in the order it runs them (TaskId order), built by finish(): a stream's slot is
+    // stream_slot(device, stream), and its tasks stream_tasks(slot). The engine queues them so; the analysis and the
+    // steady-state search read the run back by them.
+    [[nodiscard]] static std::size_t stream_slot(std::int32_t device, Stream stream) noexcept {
+        return static_cast<std::size_t>(device) * stream_count + static_cast<std::size_t>(stream);
+    }
+    [[nodiscard]] std::size_t stream_slot_count() const noexcept { return devices.size() * stream_count; }
+    [[nodiscard]] std::span<const TaskId> stream_tasks(std::size_t slot) const {
+        return {stream_tasks_.data() + stream_offsets_[slot], stream_offsets_[slot + 1] - stream_offsets_[slot]};
+    }
+    // A device's tasks, stream after stream (its compute stream's first).
+    [[nodiscard]] std::span<const TaskId> device_stream_tasks(std::int32_t device) const {
+        const std::size_t from = stream_offsets_[stream_slot(device, Stream{})];
+        return {stream_tasks_.data() + from, stream_offsets_[stream_slot(device + 1, Stream{})] - from};
+    }
+    // Every slot's tasks, one slot after another; slot `slot`'s begin at stream_offset(slot) (up to
+    // stream_slot_count() included, where the last one's end).
+    [[nodiscard]] std::span<const TaskId> all_stream_tasks() const noexcept { return stream_tasks_; }
+    [[nodiscard]] std::size_t stream_offset(std::size_t slot) const { return stream_offsets_[slot]; }
+
 private:
     std::vector<std::pair<TaskId, TaskId>> edges_;
     std::vector<std::int32_t> successor_offsets_;
     std::vector<std::int32_t> successors_;
     std::vector<std::int32_t> predecessor_counts_;
+    std::vector<std::uint32_t> stream_offsets_;  // by slot, + 1
+    std::vector<TaskId> stream_tasks_;
 };
 
 }  // namespace parasight

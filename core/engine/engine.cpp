@@ -44,7 +44,6 @@ public:
     Engine(const ExecutionGraph& graph, const EngineOptions& options) : graph_(graph), options_(options) {
         const std::size_t devices = graph.devices.size();
         heads_.assign(devices * stream_count, 0);
-        queue_offsets_.assign(devices * stream_count + 1, 0);
         busy_.assign(devices * stream_count, none);
         active_.assign(devices, {});
         running_.assign(devices, {0, 0});
@@ -124,27 +123,23 @@ private:
                                    occupies(task.kind),
                                    task.allocate_bytes != 0.0 || task.release_bytes != 0.0 ||
                                        task.release_buffer_bytes != 0.0});
-            ++queue_offsets_[slot(task.device, task.stream) + 1];
             remaining_deps_.push_back(graph.predecessor_count(static_cast<TaskId>(t)));
             run_.timings.push_back(TaskTiming{});
             if (task.collective >= 0) ++member_offsets_[static_cast<std::size_t>(task.collective) + 1];
         }
-        // Each stream's queue and each collective's members, flat (one allocation each, so that a cancelled run
-        // frees them at once): counted while the tasks were indexed, then placed in TaskId order.
-        for (std::size_t q = 1; q < queue_offsets_.size(); ++q) queue_offsets_[q] += queue_offsets_[q - 1];
-        queued_.resize(queue_offsets_.back());
-        std::copy(queue_offsets_.begin(), queue_offsets_.end() - 1, heads_.begin());
-        std::vector<std::size_t> queue_fill(heads_);
+        // Each stream starts at its first task (the graph queues them); each collective's members, flat (one
+        // allocation, so that a cancelled run frees them at once): counted while the tasks were indexed, then placed
+        // in TaskId order.
+        for (std::size_t s = 0; s < heads_.size(); ++s) heads_[s] = graph.stream_offset(s);
         for (std::size_t c = 1; c < member_offsets_.size(); ++c) member_offsets_[c] += member_offsets_[c - 1];
         members_.resize(member_offsets_.back());
         std::vector<std::uint32_t> fill(member_offsets_.begin(), member_offsets_.end() - 1);
-        for (std::size_t t = 0; t < graph.tasks.size(); ++t) {
+        for (std::size_t t = 0; graph.collective_count > 0 && t < graph.tasks.size(); ++t) {
             if ((t & 0xFFFFU) == 0 &&
                 progress_.report(prepare_share * (static_cast<double>(graph.tasks.size() + t)) / total)) {
                 return false;
             }
             const HotTask& task = hot_[t];
-            queued_[queue_fill[slot(task.device, task.stream)]++] = static_cast<TaskId>(t);
             if (task.collective >= 0) members_[fill[static_cast<std::size_t>(task.collective)]++] = static_cast<TaskId>(t);
         }
         arrived_.assign(static_cast<std::size_t>(graph.collective_count), 0);
@@ -185,7 +180,7 @@ private:
 
     void try_start(std::int32_t device, Stream stream) {
         const std::size_t s = slot(device, stream);
-        if (busy_[s] != none || heads_[s] >= queue_offsets_[s + 1]) return;
+        if (busy_[s] != none || heads_[s] >= graph_.stream_offset(s + 1)) return;
         const TaskId task_id = queued_[heads_[s]];
         if (remaining_deps_[static_cast<std::size_t>(task_id)] > 0) return;
         const HotTask& task = hot_[static_cast<std::size_t>(task_id)];
@@ -420,10 +415,9 @@ private:
     const ExecutionGraph& graph_;
     EngineOptions options_;
     double overlap_rate_ = 1.0 / (1.0 + options_.overlap_slowdown);  // an overlapped operation's rate
-    // Each stream's tasks in TaskId order, all streams in one array: slot s's are queued_[queue_offsets_[s],
-    // queue_offsets_[s + 1]); heads_[s] is the index of the next to start.
-    std::vector<TaskId> queued_;
-    std::vector<std::size_t> queue_offsets_;
+    // Each stream's tasks in TaskId order, all streams one after another (the graph's stream_tasks); heads_[s] is
+    // the index there of slot s's next to start.
+    const TaskId* queued_ = graph_.all_stream_tasks().data();
     std::vector<std::size_t> heads_;
     std::vector<std::int32_t> busy_;
     std::vector<std::vector<std::int32_t>> active_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <span>
 
 namespace parasight {
@@ -20,17 +19,6 @@ double level_before(const std::vector<MemorySample>& timeline, double time_s) {
 }  // namespace
 
 RunStates::RunStates(const ExecutionGraph& graph, const EngineRun& run) : graph_(graph), run_(run) {
-    const std::size_t slots = graph.devices.size() * stream_count;
-    auto slot_of = [](const Task& task) {
-        return static_cast<std::size_t>(task.device) * stream_count + static_cast<std::size_t>(task.stream);
-    };
-    slot_offsets_.assign(slots + 1, 0);
-    for (const Task& task : graph.tasks) ++slot_offsets_[slot_of(task) + 1];
-    std::partial_sum(slot_offsets_.begin(), slot_offsets_.end(), slot_offsets_.begin());
-    slot_tasks_.resize(graph.tasks.size());
-    std::vector<std::size_t> fill(slot_offsets_.begin(), slot_offsets_.end() - 1);
-    for (std::size_t t = 0; t < graph.tasks.size(); ++t) slot_tasks_[fill[slot_of(graph.tasks[t])]++] = static_cast<TaskId>(t);
-
     start_order_s_.reserve(run.start_order.size());
     last_successor_start_s_.reserve(run.start_order.size());
     for (const TaskId task : run.start_order) {
@@ -60,7 +48,7 @@ StateDifference RunStates::difference(double earlier_s, double later_s, const Ta
                                       double tolerance_s) const {
     const double delta = later_s - earlier_s;
     auto timing = [&](TaskId task) -> const TaskTiming& { return run_.timings[static_cast<std::size_t>(task)]; };
-    const std::size_t slots = slot_offsets_.size() - 1;
+    const std::size_t slots = graph_.stream_slot_count();
     // The head of each stream at each instant, as an index into its tasks (its count when all have started).
     std::vector<std::size_t> heads_before(slots);
     std::vector<std::size_t> heads_after(slots);
@@ -71,9 +59,7 @@ StateDifference RunStates::difference(double earlier_s, double later_s, const Ta
                              [&](TaskId task, double t) { return timing(task).start_s < t; }) -
             queue.begin());
     };
-    auto queue_of = [&](std::size_t slot) {
-        return std::span<const TaskId>(slot_tasks_.data() + slot_offsets_[slot], slot_offsets_[slot + 1] - slot_offsets_[slot]);
-    };
+    auto queue_of = [&](std::size_t slot) { return graph_.stream_tasks(slot); };
     // The streams: the same head (its twin), the same task running, started Δ later.
     double history_from_s = earlier_s;
     for (std::size_t slot = 0; slot < slots; ++slot) {

@@ -50,10 +50,6 @@ private:
 
     const ExecutionGraph& graph_;
     const EngineRun& run_;
-    // Each stream's tasks in the order it runs them (TaskId order): slot (device, stream)'s are
-    // slot_tasks_[slot_offsets_[slot], slot_offsets_[slot + 1]).
-    std::vector<std::size_t> slot_offsets_;
-    std::vector<TaskId> slot_tasks_;
     std::vector<double> start_order_s_;  // every task's start, in the run's start order
     // In that order, the latest start of a task of some micro-batch that waits for it (its own start when none does).
     // A task of no micro-batch (an optimizer step) waits for every micro-batch's: it waits at every instant of the
