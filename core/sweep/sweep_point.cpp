@@ -10,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -347,6 +348,15 @@ struct PointScenarios::Base {
     // point's tree writes (test_sweep_point compares the two), at a fraction of its cost.
     std::string emitted;
     std::unordered_map<std::string, WrittenScalar> scalars;
+    // What each axis value reads back as where it is written (as_written), by value and whether in a flow
+    // collection: a scalar's text, or nothing where it reads as something else (null, a list) and is parsed each
+    // time. A few values, each asked for at every point: parsing it was a quarter of putting a point together.
+    std::mutex read_back_mutex;
+    std::map<std::pair<std::string, bool>, std::optional<std::string>> read_back;
+
+    // The node `value` reads back as at a place in or out of a flow collection; nothing when it cannot be written
+    // there (the point is then read from its text).
+    std::optional<YAML::Node> written(const std::string& value, bool in_flow);
 
     // The point's YAML put together from `emitted`, or nothing where it must be emitted whole.
     [[nodiscard]] std::optional<std::string> spliced(std::span<const AxisValue> values) const;
@@ -397,6 +407,21 @@ PointScenarios::PointScenarios(std::string base_yaml) : base_(std::make_unique<B
     }
 }
 
+std::optional<YAML::Node> PointScenarios::Base::written(const std::string& value, bool in_flow) {
+    {
+        const std::lock_guard lock(read_back_mutex);
+        const auto found = read_back.find({value, in_flow});
+        if (found != read_back.end() && found->second) return YAML::Node(*found->second);
+    }
+    std::optional<YAML::Node> node = as_written(value, in_flow);
+    if (node) {
+        const std::lock_guard lock(read_back_mutex);
+        read_back.emplace(std::pair{value, in_flow},
+                          node->IsScalar() ? std::optional<std::string>(node->Scalar()) : std::nullopt);
+    }
+    return node;
+}
+
 PointScenarios::~PointScenarios() = default;
 
 PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, const std::string& point_name,
@@ -423,7 +448,7 @@ PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, cons
         set_values(root, base_->stack, values, [&](YAML::Node tree, const AxisValue& axis) -> std::optional<std::string> {
             Expected<Place, std::string> place = place_at(tree, axis.path);
             if (!place) return place.error();
-            std::optional<YAML::Node> value = as_written(axis.value, place.value().in_flow);
+            std::optional<YAML::Node> value = base_->written(axis.value, place.value().in_flow);
             if (!value) {
                 written = false;
                 place.value().node = axis.value;
