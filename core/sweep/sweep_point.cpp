@@ -358,6 +358,17 @@ struct PointScenarios::Base {
     // there (the point is then read from its text).
     std::optional<YAML::Node> written(const std::string& value, bool in_flow);
 
+    // Copies of `tree` not in use, one taken by each point loaded in place (cloning the tree and freeing the clone
+    // were half of putting a point together).
+    std::mutex idle_trees_mutex;
+    std::vector<YAML::Node> idle_trees;
+
+    // The point loaded from a copy of `tree` with its values' scalars set in place and put back after, where every
+    // value sets a scalar the base has and reads back as a scalar known already (a point put together the other way
+    // first found it); nothing otherwise.
+    std::optional<Point> loaded_in_place(std::span<const AxisValue> values, const std::string& point_name,
+                                         const std::filesystem::path& base_directory);
+
     // The point's YAML put together from `emitted`, or nothing where it must be emitted whole.
     [[nodiscard]] std::optional<std::string> spliced(std::span<const AxisValue> values) const;
 };
@@ -422,6 +433,60 @@ std::optional<YAML::Node> PointScenarios::Base::written(const std::string& value
     return node;
 }
 
+std::optional<PointScenarios::Point> PointScenarios::Base::loaded_in_place(
+    std::span<const AxisValue> values, const std::string& point_name, const std::filesystem::path& base_directory) {
+    std::optional<std::string> text = spliced(values);  // none with training.stack or a path that is not a scalar
+    if (!text) return std::nullopt;
+    YAML::Node copy;
+    {
+        const std::lock_guard lock(idle_trees_mutex);
+        if (!idle_trees.empty()) {
+            copy = std::move(idle_trees.back());
+            idle_trees.pop_back();
+        }
+    }
+    if (!copy.IsMap()) {
+        const std::lock_guard lock(mutex);
+        copy = YAML::Clone(tree);
+    }
+    // Each place and its scalar as the base has it: put back however this ends, and the copy is idle again.
+    struct Kept {
+        YAML::Node node;
+        std::string scalar;
+    };
+    struct PutBack {
+        Base& base;
+        YAML::Node copy;
+        std::vector<Kept> kept;
+        ~PutBack() {
+            for (auto place = kept.rbegin(); place != kept.rend(); ++place) place->node = place->scalar;
+            kept.clear();
+            const std::lock_guard lock(base.idle_trees_mutex);
+            base.idle_trees.push_back(std::move(copy));
+        }
+    } put_back{*this, std::move(copy), {}};
+    std::vector<std::string> read_as;
+    read_as.reserve(values.size());
+    put_back.kept.reserve(values.size());
+    for (const AxisValue& axis : values) {
+        Expected<Place, std::string> place = place_at(put_back.copy, axis.path);
+        if (!place || !place.value().node.IsScalar()) return std::nullopt;  // spliced() found it: never
+        {
+            const std::lock_guard lock(read_back_mutex);
+            const auto found = read_back.find({axis.value, place.value().in_flow});
+            if (found == read_back.end() || !found->second) return std::nullopt;
+            read_as.push_back(*found->second);
+        }
+        put_back.kept.push_back({place.value().node, place.value().node.Scalar()});
+    }
+    // The scalars set in place (their tags, styles and marks stay the base's, which the loader does not read).
+    for (std::size_t v = 0; v < values.size(); ++v) put_back.kept[v].node = read_as[v];
+    Point point;
+    point.yaml = std::move(*text);
+    point.loaded = load_scenario_yaml(put_back.copy, point_name, base_directory);
+    return point;
+}
+
 PointScenarios::~PointScenarios() = default;
 
 PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, const std::string& point_name,
@@ -438,6 +503,9 @@ PointScenarios::Point PointScenarios::at(std::span<const AxisValue> values, cons
         return point;
     };
     if (!base_->is_map) return from_text();
+    if (std::optional<Point> in_place = base_->loaded_in_place(values, point_name, base_directory)) {
+        return std::move(*in_place);
+    }
     YAML::Node root;
     {
         const std::lock_guard lock(base_->mutex);

@@ -225,6 +225,12 @@ void TestSweepPoint::readOnceAsFromItsText() {
     QCOMPARE(outcome(point.loaded), outcome(from_text));
     const auto yaml = point_yaml(base, values);
     QCOMPARE(QString::fromStdString(point.yaml), yaml ? QString::fromStdString(yaml.value()) : QString());
+    // Asked again, the value's reading is known: the point is loaded from a kept copy of the base with the scalar set
+    // in place, the same; and after it, that copy holds the base again.
+    const PointScenarios::Point again = scenarios.at(values, "point", {});
+    QCOMPARE(outcome(again.loaded), outcome(from_text));
+    QCOMPARE(QString::fromStdString(again.yaml), QString::fromStdString(point.yaml));
+    QCOMPARE(outcome(scenarios.at({}, "point", {}).loaded), outcome(scenario_at(base, {}, "point", {})));
 }
 
 // A point's YAML is the base's written text with the point's values put in place of the base's (PointScenarios keeps
