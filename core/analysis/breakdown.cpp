@@ -91,12 +91,16 @@ struct SweptSpan {
 void sweep(const ExecutionGraph& graph, const EngineRun& run, std::int32_t device, bool pipelined, SweptSpan& whole,
            SweptSpan* window) {
     // Each stream runs its tasks one after another in TaskId order (the graph's stream queues), so each stream's edges
-    // are already sorted; merging the streams is linear where sorting would not be.
-    std::array<std::vector<Edge>, stream_count> by_stream;
+    // are already sorted; merging the streams is linear where sorting would not be. The edge arrays are the thread's,
+    // kept from one device to the next (allocating and first touching them was a tenth of the analysis).
+    thread_local std::array<std::vector<Edge>, stream_count> by_stream;
+    thread_local std::vector<Edge> edges;
+    thread_local std::vector<Edge> merged;
     for (std::size_t s = 0; s < stream_count; ++s) {
         const auto stream_tasks = graph.stream_tasks(ExecutionGraph::stream_slot(device, static_cast<Stream>(s)));
-        auto& edges = by_stream[s];
-        edges.reserve(2 * stream_tasks.size());
+        auto& stream_edges = by_stream[s];
+        stream_edges.clear();
+        stream_edges.reserve(2 * stream_tasks.size());
         for (const TaskId id : stream_tasks) {
             const TaskTiming& timing = run.timings[static_cast<std::size_t>(id)];
             if (timing.end_s <= timing.start_s) continue;
@@ -111,11 +115,12 @@ void sweep(const ExecutionGraph& graph, const EngineRun& run, std::int32_t devic
             }
             // A task that starts as the one before it on its stream ends, of the same class, continues it: neither
             // edge changes what runs.
-            if (!edges.empty() && edges.back().time_s == timing.start_s && edges.back().task_class == task_class) {
-                edges.back().time_s = timing.end_s;
+            if (!stream_edges.empty() && stream_edges.back().time_s == timing.start_s &&
+                stream_edges.back().task_class == task_class) {
+                stream_edges.back().time_s = timing.end_s;
             } else {
-                edges.push_back(Edge{timing.start_s, +1, task_class});
-                edges.push_back(Edge{timing.end_s, -1, task_class});
+                stream_edges.push_back(Edge{timing.start_s, +1, task_class});
+                stream_edges.push_back(Edge{timing.end_s, -1, task_class});
             }
         }
     }
@@ -128,13 +133,12 @@ void sweep(const ExecutionGraph& graph, const EngineRun& run, std::int32_t devic
     for (std::size_t s = 0; s < stream_count; ++s) order[s] = s;
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return by_stream[a].size() < by_stream[b].size(); });
-    std::vector<Edge> edges;
-    std::vector<Edge> merged;
+    edges.clear();
     for (const std::size_t s : order) {
-        const std::vector<Edge>& stream_edges = by_stream[s];
+        std::vector<Edge>& stream_edges = by_stream[s];
         if (stream_edges.empty()) continue;
         if (edges.empty()) {
-            edges = std::move(by_stream[s]);
+            std::swap(edges, stream_edges);
             continue;
         }
         merged.resize(edges.size() + stream_edges.size());
