@@ -192,14 +192,17 @@ std::string sweep_json(const SweepSummary& sweep, const std::filesystem::path& d
     return json.text() + "\n";
 }
 
+// `top`: how many of the best points were asked for (--top; 0 lists none, and says nothing of them).
 void print_sweep_summary(std::ostream& out, const SweepSummary& sweep, const std::filesystem::path& database,
-                         const SweepRunCounts& counts, const DefaultRanking& ranking, const StoredTable& best) {
+                         const SweepRunCounts& counts, const DefaultRanking& ranking, const StoredTable& best,
+                         std::int64_t top) {
     out << "sweep " << sweep.id << " " << in_quotes(sweep.name) << " in " << quoted_path(database.string()) << ": "
         << sweep.stored() << " of " << count_phrase(static_cast<std::int64_t>(sweep.point_count), "point")
         << " stored";
     if (counts.in_shard != sweep.point_count) out << " (this shard: " << counts.in_shard << ")";
     out << "; " << counts.run_now << " run now, " << counts.stored_before << " stored before\n";
     print_status_counts(out, sweep);
+    if (top == 0) return;
     if (best.rows.empty()) {
         out << "no point that fits has been simulated yet\n";
         return;
@@ -301,7 +304,8 @@ int run_sweep(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (arguments->flag("json")) {
         out << sweep_json(summary.value(), database.value(), counts, ranking.value(), best.value());
     } else {
-        print_sweep_summary(out, summary.value(), database.value(), counts, ranking.value(), best.value());
+        print_sweep_summary(out, summary.value(), database.value(), counts, ranking.value(), best.value(),
+                            top.value());
     }
     if (outcome.cancelled) {
         err << "parasight-cli sweep: interrupted; " << count_phrase(static_cast<std::int64_t>(outcome.run), "point")

@@ -101,7 +101,38 @@ private slots:
     void aDatabaseThatIsNotOursIsLeftAlone();
     void aPointIsStoredUnderANameThatIsTrue();
     void anAxisThatChangesTheWorkIsRankedByThroughput();
+    void theSummarySaysWhatItLists_data();
+    void theSummarySaysWhatItLists();
 };
+
+void TestCliSweep::theSummarySaysWhatItLists_data() {
+    QTest::addColumn<QStringList>("axes");
+    QTest::addColumn<QString>("top");
+    QTest::addColumn<QString>("said");      // a line the summary has
+    QTest::addColumn<QString>("not_said");  // a line it must not have
+    const QString none = "no point that fits has been simulated yet";
+    // 2 of the 3 micro-batch sizes divide the batch: two points simulated, one refused.
+    const QStringList some{"--axis", "training.micro_batch=1,2,3"};
+    QTest::newRow("points simulated, the best two listed") << some << "2" << "best 2 by iteration_time_s" << none;
+    // --top 0 lists none: it must not say that no point was simulated when two were.
+    QTest::newRow("points simulated, --top 0") << some << "0" << "ok 2 oom 0 oom_estimated 0 invalid 1 failed 0"
+                                               << none;
+    QTest::newRow("no point simulated") << QStringList{"--axis", "training.micro_batch=3"} << "5" << none
+                                        << "best";
+}
+
+void TestCliSweep::theSummarySaysWhatItLists() {
+    QFETCH(QStringList, axes);
+    QFETCH(QString, top);
+    QFETCH(QString, said);
+    QFETCH(QString, not_said);
+    QTemporaryDir folder;
+    RUN_CLI(run, sweep_of(axes, folder.filePath("results.db"), {"--top", top, "--quiet"}));
+    EXPECT_EXIT(run, 0);
+    const QString out = QString::fromUtf8(run.out_bytes);
+    QVERIFY2(out.contains(said), qPrintable(out));
+    QVERIFY2(!out.contains(not_said), qPrintable(out));
+}
 
 void TestCliSweep::aSweepStoresEveryPointWithItsOutcome() {
     QTemporaryDir folder;
