@@ -103,8 +103,9 @@ private:
     // The share of the engine phase reported for prepare(): indexing the tasks takes about a tenth of a run.
     static constexpr double prepare_share = 0.1;
 
-    // Indexes every task by device and stream, counts dependencies, groups collective members and allocates the
-    // static memory. False when cancelled on the way (it polls every 2^16 tasks: a few milliseconds).
+    // Reads what a run needs of every task, counts its dependencies, groups collective members and allocates the
+    // static memory (the graph queues each stream's tasks). False when cancelled on the way (it polls every 2^16
+    // tasks: a few milliseconds).
     bool prepare() {
         const ExecutionGraph& graph = graph_;
         const std::size_t devices = graph.devices.size();
@@ -125,22 +126,26 @@ private:
                                        task.release_buffer_bytes != 0.0});
             remaining_deps_.push_back(graph.predecessor_count(static_cast<TaskId>(t)));
             run_.timings.push_back(TaskTiming{});
-            if (task.collective >= 0) ++member_offsets_[static_cast<std::size_t>(task.collective) + 1];
+            if (task.collective >= 0) {
+                ++member_offsets_[static_cast<std::size_t>(task.collective) + 1];
+                members_.push_back(static_cast<TaskId>(t));  // for now in TaskId order; placed by collective below
+            }
         }
         // Each stream starts at its first task (the graph queues them); each collective's members, flat (one
         // allocation, so that a cancelled run frees them at once): counted while the tasks were indexed, then placed
         // in TaskId order.
         for (std::size_t s = 0; s < heads_.size(); ++s) heads_[s] = graph.stream_offset(s);
         for (std::size_t c = 1; c < member_offsets_.size(); ++c) member_offsets_[c] += member_offsets_[c - 1];
-        members_.resize(member_offsets_.back());
+        const std::vector<TaskId> in_task_order = std::move(members_);
+        members_.assign(in_task_order.size(), 0);
         std::vector<std::uint32_t> fill(member_offsets_.begin(), member_offsets_.end() - 1);
-        for (std::size_t t = 0; graph.collective_count > 0 && t < graph.tasks.size(); ++t) {
-            if ((t & 0xFFFFU) == 0 &&
-                progress_.report(prepare_share * (static_cast<double>(graph.tasks.size() + t)) / total)) {
+        for (std::size_t m = 0; m < in_task_order.size(); ++m) {
+            if ((m & 0xFFFFU) == 0 &&
+                progress_.report(prepare_share * (static_cast<double>(graph.tasks.size() + m)) / total)) {
                 return false;
             }
-            const HotTask& task = hot_[t];
-            if (task.collective >= 0) members_[fill[static_cast<std::size_t>(task.collective)]++] = static_cast<TaskId>(t);
+            const TaskId task = in_task_order[m];
+            members_[fill[static_cast<std::size_t>(hot_[static_cast<std::size_t>(task)].collective)]++] = task;
         }
         arrived_.assign(static_cast<std::size_t>(graph.collective_count), 0);
         for (std::size_t d = 0; d < devices; ++d) {
