@@ -13,7 +13,7 @@ GraphBuilder::StepTemplate* GraphBuilder::repeatable_step(DeviceProgram& program
     }
     // What the step emits depends, besides its micro-batch, on its direction, its chunk and whether the device ran
     // something before it (the dependency on it); the micro-batch only numbers the tasks.
-    if (program.templates.empty()) program.templates.resize(static_cast<std::size_t>(8 * chunks_));
+    if (program.templates.empty()) program.templates.resize(static_cast<std::size_t>(4 * chunks_));
     const std::size_t index = (static_cast<std::size_t>(step.chunk) * 2 + (step.forward ? 1 : 0)) * 2 +
                               (program.previous >= 0 ? 1 : 0);
     return &program.templates[index];

@@ -183,10 +183,10 @@ private:
     [[nodiscard]] bool bucket_full(const DeviceProgram& program) const;
 
     void emit_step(DeviceProgram& program, const StageContext& context, const PipelineStep& step);
-    // The template a transformer's forward or backward step of chunk `chunk` (of the device's chunks) is, or will be
-    // recorded as, on `program`'s device; none where the step cannot be repeated from one: it adds gradients to the
-    // bucket (`reduces`), every device is simulated (collectives are matched across devices one by one) or the
-    // parameters are loaded from an offload tier.
+    // The template that `step` (a transformer's forward or backward step) is copied from, or will be recorded as, on
+    // `program`'s device; none where the step cannot be repeated from one: it adds gradients to the bucket
+    // (`reduces`), every device is simulated (collectives are matched across devices one by one) or the parameters
+    // are loaded from an offload tier.
     StepTemplate* repeatable_step(DeviceProgram& program, const PipelineStep& step, bool reduces);
     // Keeps what the step just emitted as `repeatable`, or marks it unusable where the step depended on more than
     // the device's previous task or emitted tasks of another micro-batch.
