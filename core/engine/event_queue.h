@@ -18,6 +18,9 @@ public:
         std::uint64_t time_bits = 0;  // of the time, a double
         std::uint64_t sequence = 0;   // the order it was scheduled in
         std::int32_t activity = -1;
+        // Named so that an event is copied whole, in the same words it is loaded in: a copy that stored only the
+        // activity's four bytes could not forward to the eight-byte load of this word that follows it.
+        std::int32_t unused = 0;
 
         [[nodiscard]] bool before(const Event& other) const {
             return time_bits != other.time_bits ? time_bits < other.time_bits : sequence < other.sequence;
@@ -33,17 +36,15 @@ public:
         const auto a = static_cast<std::size_t>(activity);
         const Event event{std::bit_cast<std::uint64_t>(time_s), sequence_++, activity};
         if (position_[a] < 0) {
-            heap_.push_back(event);
-            sift_up(heap_.size() - 1);
+            heap_.emplace_back();
+            sift_up(heap_.size() - 1, event);
             return;
         }
         const auto at = static_cast<std::size_t>(position_[a]);
-        const bool earlier = event.before(heap_[at]);
-        heap_[at] = event;
-        if (earlier) {
-            sift_up(at);
+        if (event.before(heap_[at])) {
+            sift_up(at, event);
         } else {
-            sift_down(at);
+            sift_down(at, event);
         }
     }
 
@@ -60,22 +61,20 @@ public:
         position_[static_cast<std::size_t>(first.activity)] = -1;
         const Event last = heap_.back();
         heap_.pop_back();
-        if (!heap_.empty()) {
-            heap_.front() = last;
-            sift_down(0);
-        }
+        if (!heap_.empty()) sift_down(0, last);
         return first;
     }
 
 private:
-    // A binary heap (four children a node was tried: more instructions).
+    // A binary heap (four children a node was tried: more instructions). The sifts place `event`, held in registers,
+    // into the hole at `at`: reading it back from where it was just stored would stall the processor (a store of the
+    // activity's four bytes forwards to no eight-byte load of the event's last word).
     void place(std::size_t at, const Event& event) {
         heap_[at] = event;
         position_[static_cast<std::size_t>(event.activity)] = static_cast<std::int32_t>(at);
     }
 
-    void sift_up(std::size_t at) {
-        const Event event = heap_[at];
+    void sift_up(std::size_t at, const Event event) {
         while (at > 0) {
             const std::size_t parent = (at - 1) / 2;
             if (!event.before(heap_[parent])) break;
@@ -85,8 +84,7 @@ private:
         place(at, event);
     }
 
-    void sift_down(std::size_t at) {
-        const Event event = heap_[at];
+    void sift_down(std::size_t at, const Event event) {
         const std::size_t size = heap_.size();
         while (true) {
             std::size_t child = 2 * at + 1;
