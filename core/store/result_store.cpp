@@ -163,26 +163,22 @@ Expected<ResultStore> ResultStore::open(const std::filesystem::path& path, Acces
 
 std::optional<std::string> ResultStore::migrate() {
     const auto steps = store::migrations();
-    for (;;) {
-        bool done = false;
-        auto problem = store::in_transaction(database_, [&]() -> std::optional<std::string> {
-            // Read again inside the transaction: another process may have migrated meanwhile.
-            const Expected<std::int64_t> version = database_.integer("PRAGMA user_version");
-            if (!version) return version.error();
-            if (version.value() >= static_cast<std::int64_t>(steps.size())) {
-                done = true;
-                return std::nullopt;
-            }
-            for (const store::MigrationStep& step : steps[static_cast<std::size_t>(version.value())]) {
+    // Every version still missing in one transaction: a new store is made in one commit (a commit a version cost a
+    // third of a short sweep's time), and a store is either migrated to the current version or left as it was.
+    return store::in_transaction(database_, [&]() -> std::optional<std::string> {
+        // Read inside the transaction: another process may have migrated meanwhile.
+        const Expected<std::int64_t> version = database_.integer("PRAGMA user_version");
+        if (!version) return version.error();
+        if (version.value() >= static_cast<std::int64_t>(steps.size())) return std::nullopt;
+        for (auto from = static_cast<std::size_t>(version.value()); from < steps.size(); ++from) {
+            for (const store::MigrationStep& step : steps[from]) {
                 auto error = step.convert != nullptr ? step.convert(database_) : database_.execute(step.sql);
                 if (error) return error;
             }
-            return database_.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
-                                     "; PRAGMA user_version = " + std::to_string(version.value() + 1));
-        });
-        if (problem) return problem;
-        if (done) return std::nullopt;
-    }
+        }
+        return database_.execute("PRAGMA application_id = " + std::to_string(store::application_id) +
+                                 "; PRAGMA user_version = " + std::to_string(steps.size()));
+    });
 }
 
 Expected<std::string> ResultStore::add_scenario(const std::string& name, const std::string& yaml) {
