@@ -1,7 +1,6 @@
 #include "scenario_file/scenario_writer.h"
 
 #include "common/index_range_text.h"
-#include "presets/preset_library.h"
 #include "scenario/training_stack.h"
 #include "scenario_file/preset_specs.h"
 #include "units/quantity.h"
@@ -9,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <map>
+#include <mutex>
 #include <optional>
 
 // Numbers reach the emitter as text made here (std::to_string, units::format_number, units::format_quantity): it
@@ -201,19 +201,15 @@ void write_memory_system(YAML::Emitter& out, const MemorySystemSpec& memory_syst
     out << YAML::EndMap;
 }
 
-// The bundled device presets as the reader makes them, by id: read once, on first use, by whichever thread writes
-// first.
+// A bundled device preset as the reader makes it, or null when none has this id: each read on first use, by
+// whichever thread writes it first (reading all of them cost a sweep more than its first point).
 const DeviceSpec* bundled_device(const std::string& id) {
-    static const std::map<std::string, DeviceSpec, std::less<>> devices = [] {
-        std::map<std::string, DeviceSpec, std::less<>> read;
-        for (const Preset& preset : all_presets()) {
-            if (preset.kind != PresetKind::device) continue;
-            if (std::optional<DeviceSpec> spec = device_preset_spec(preset.id)) read.emplace(preset.id, *spec);
-        }
-        return read;
-    }();
-    const auto found = devices.find(id);
-    return found == devices.end() ? nullptr : &found->second;
+    static std::mutex mutex;
+    static std::map<std::string, std::optional<DeviceSpec>, std::less<>> read;  // a map: its entries never move
+    const std::lock_guard lock(mutex);
+    auto found = read.find(id);
+    if (found == read.end()) found = read.emplace(id, device_preset_spec(id)).first;
+    return found->second ? &*found->second : nullptr;
 }
 
 // A device figure whose 0 means "none" (no launch floor, no runtime memory) is written when it is set, and as 0 when
