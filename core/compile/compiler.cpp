@@ -10,11 +10,7 @@
 #include <string_view>
 
 namespace parasight {
-namespace {
 
-// What every simulated device runs at least for each of its layers and micro-batches: a CNN layer's forward and
-// backward; a transformer layer's attention and MLP forward and backward, and with tensor parallelism a collective
-// after each block's forward and before each block's backward.
 double minimum_task_count(const Scenario& scenario, const CompileOptions& options) {
     const double devices_per_stage =
         options.all_devices ? static_cast<double>(scenario.topology().device_count()) / scenario.parallelism.pp : 1.0;
@@ -23,6 +19,8 @@ double minimum_task_count(const Scenario& scenario, const CompileOptions& option
     return per_layer * static_cast<double>(compiled_micro_batches(scenario, options)) * pipeline_layer_count(scenario.model) *
            devices_per_stage;
 }
+
+namespace {
 
 // How the task count of a refused graph was found: estimated from below before building, counted exactly from one
 // device per stage, or reached while building when the builder stopped.

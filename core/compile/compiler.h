@@ -34,6 +34,12 @@ struct CompileOptions {
 // The micro-batches a compiled graph runs: the options' when set, else the scenario's.
 [[nodiscard]] std::int64_t compiled_micro_batches(const Scenario& scenario, const CompileOptions& options) noexcept;
 
+// What every simulated device runs at least for each of its layers and micro-batches: a CNN layer's forward and
+// backward; a transformer layer's attention and MLP forward and backward, and with tensor parallelism a collective
+// after each block's forward and before each block's backward. A lower bound of the graph's tasks, counted without
+// building it.
+[[nodiscard]] double minimum_task_count(const Scenario& scenario, const CompileOptions& options);
+
 // Why a graph past options.max_tasks is refused before it is built: it holds at least the tasks every layer and
 // micro-batch needs, or with every device simulated, exactly a representative per stage's tasks times the devices a
 // stage has. None when it may fit.

@@ -98,6 +98,13 @@ SteadyStatePlan plan_steady_state(const Scenario& scenario) {
     return plan;
 }
 
+std::int64_t first_run_micro_batches(const Scenario& scenario) {
+    const SteadyStatePlan plan = plan_steady_state(scenario);
+    if (!plan.repeatable) return scenario.micro_batches();
+    return short_micro_batches(plan.in_flight, plan.step_micro_batches, 1, settles_first(scenario, 1),
+                               scenario.micro_batches());
+}
+
 Expected<ScheduleRun, SimulationError> run_schedule(const ValidatedScenario& validated, const CompileOptions& compile,
                                                     const EngineOptions& engine, bool whole_graph,
                                                     SimulationPhase& phase) {

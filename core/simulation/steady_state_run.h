@@ -26,6 +26,10 @@ struct SteadyStatePlan {
 };
 [[nodiscard]] SteadyStatePlan plan_steady_state(const Scenario& scenario);
 
+// The micro-batches the engine runs first: the short run's of a schedule that may settle (its first try), else all
+// of them — what the cost of simulating the scenario grows with.
+[[nodiscard]] std::int64_t first_run_micro_batches(const Scenario& scenario);
+
 struct ScheduleRun {
     ExecutionGraph graph;  // what `run` ran: the scenario's graph, or its short run's where `period` is set
     EngineRun run;

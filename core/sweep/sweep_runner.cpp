@@ -1,8 +1,10 @@
 #include "sweep/sweep_runner.h"
 
 #include "common/number_text.h"
+#include "compile/compiler.h"
 #include "compile/memory_lower_bound.h"
 #include "simulation/simulate.h"
+#include "simulation/steady_state_run.h"
 
 #include <algorithm>
 #include <atomic>
@@ -54,22 +56,22 @@ Expected<Shard> parse_shard(std::string_view text) {
     return Shard{static_cast<std::uint64_t>(*index - 1), static_cast<std::uint64_t>(*count)};
 }
 
-std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios& scenarios, std::uint64_t point,
-                                     ProgressSink* cancel) {
-    PointResult result;
+PreparedPoint prepare_point(const SweepPlan& plan, const PointScenarios& scenarios, std::uint64_t point) {
+    PreparedPoint prepared;
+    PointResult& result = prepared.result;
     result.point = point;
     result.values = plan.space.point(static_cast<std::size_t>(point));
     result.scenario_name = plan.name;
     PointScenarios::Point at = scenarios.at(result.values, plan.name, plan.base_directory);
     result.scenario_yaml = std::move(at.yaml);
-    const LoadResult& loaded = at.loaded;
+    LoadResult& loaded = at.loaded;
     if (!loaded.ok()) {
         result.status = PointStatus::invalid;
         result.reason = reasons(loaded.diagnostics);
-        return result;
+        return prepared;
     }
-    result.scenario_name = plan.base_facts ? true_scenario_name(*plan.base_facts, loaded.scenario->value())
-                                           : loaded.scenario->value().name;
+    const Scenario& scenario = loaded.scenario->value();
+    result.scenario_name = plan.base_facts ? true_scenario_name(*plan.base_facts, scenario) : scenario.name;
 
     const MemoryLowerBound bound = memory_lower_bound(*loaded.scenario);
     if (bound.exceeds_capacity()) {
@@ -86,14 +88,23 @@ std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios
         cause.micro_batches = bound.micro_batches_in_flight;
         cause.capacity_bytes = bound.capacity_bytes;
         result.cause = cause;
-        return result;
+        return prepared;
     }
+    CompileOptions first_run;
+    first_run.micro_batches = first_run_micro_batches(scenario);
+    prepared.estimated_tasks = minimum_task_count(scenario, first_run);
+    prepared.scenario = std::move(loaded.scenario);
+    return prepared;
+}
 
+std::optional<PointResult> simulate_point(PreparedPoint prepared, ProgressSink* cancel) {
+    PointResult result = std::move(prepared.result);
+    if (!prepared.scenario) return result;
     SimulateOptions options;
     options.timeline = TimelineDetail::none;
     options.progress = cancel;
     options.stop_at_out_of_memory = true;
-    Expected<Simulation, SimulationError> simulated = simulate(*loaded.scenario, options);
+    Expected<Simulation, SimulationError> simulated = simulate(*prepared.scenario, options);
     if (!simulated) {
         if (simulated.error().kind == SimulationErrorKind::cancelled) return std::nullopt;
         if (simulated.error().kind == SimulationErrorKind::out_of_memory) {
@@ -113,6 +124,11 @@ std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios
     result.status = report.out_of_memory ? PointStatus::oom : PointStatus::ok;
     result.report = std::move(report);
     return result;
+}
+
+std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios& scenarios, std::uint64_t point,
+                                     ProgressSink* cancel) {
+    return simulate_point(prepare_point(plan, scenarios, point), cancel);
 }
 
 SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepObserver& observer) {
@@ -137,26 +153,69 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
     std::size_t workers_left = 0;    // guarded by mutex
     std::vector<std::uint8_t> point_finished(pending.size(), 0);  // by index into `pending`; guarded by mutex
 
+    const std::size_t jobs = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options.jobs, 1)), 1,
+                                                     std::max<std::size_t>(pending.size(), 1));
+    // Points read but not yet simulated (guarded by mutex), each with its index into `pending`. The workers read the
+    // points in order into this window and simulate the one expected to take longest first: the longest-first rule
+    // (Graham 1969), here over a window, so that a sweep whose last points are its slowest does not end with one
+    // worker running them while the others have nothing left.
+    struct Waiting {
+        std::size_t index = 0;
+        PreparedPoint point;
+    };
+    std::vector<Waiting> window;
+    const std::size_t window_size = 8 * jobs;
+    auto finish = [&](std::size_t k, PointResult result) {
+        const std::lock_guard lock(mutex);
+        ready.push_back(std::move(result));
+        point_finished[k] = 1;
+        finished.notify_one();
+    };
+    // The window's point expected to take longest, taken out of it; none when it is empty.
+    auto take_longest = [&]() -> std::optional<Waiting> {
+        const std::lock_guard lock(mutex);
+        if (window.empty()) return std::nullopt;
+        const auto longest = std::max_element(window.begin(), window.end(), [](const Waiting& a, const Waiting& b) {
+            return a.point.estimated_tasks < b.point.estimated_tasks;
+        });
+        Waiting taken = std::move(*longest);
+        *longest = std::move(window.back());
+        window.pop_back();
+        return taken;
+    };
     const auto work = [&] {
         if (options.worker_started) options.worker_started();
         StopFlag flag(stop);
-        for (;;) {
-            const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
-            if (k >= pending.size() || stop.load(std::memory_order_relaxed)) break;
-            std::optional<PointResult> result = run_point(plan, scenarios, pending[k], &flag);
+        while (!stop.load(std::memory_order_relaxed)) {
+            bool window_full = false;
+            {
+                const std::lock_guard lock(mutex);
+                window_full = window.size() >= window_size;
+            }
+            if (!window_full) {
+                const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
+                if (k < pending.size()) {
+                    PreparedPoint prepared = prepare_point(plan, scenarios, pending[k]);
+                    if (!prepared.scenario) {
+                        finish(k, std::move(prepared.result));  // not simulated: done
+                    } else {
+                        const std::lock_guard lock(mutex);
+                        window.push_back(Waiting{k, std::move(prepared)});
+                    }
+                    continue;
+                }
+            }
+            std::optional<Waiting> taken = take_longest();
+            if (!taken) break;  // every point read, none waiting
+            std::optional<PointResult> result = simulate_point(std::move(taken->point), &flag);
             if (!result) break;  // cancelled
-            const std::lock_guard lock(mutex);
-            ready.push_back(std::move(*result));
-            point_finished[k] = 1;
-            finished.notify_one();
+            finish(taken->index, std::move(*result));
         }
         const std::lock_guard lock(mutex);
         --workers_left;
         finished.notify_one();
     };
 
-    const std::size_t jobs = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options.jobs, 1)), 1,
-                                                     std::max<std::size_t>(pending.size(), 1));
     std::vector<std::thread> threads;
     workers_left = jobs;
     threads.reserve(jobs);
@@ -169,7 +228,10 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
     std::size_t first_unfinished = 0;  // index into `pending`
     std::unique_lock lock(mutex);
     for (;;) {
-        finished.wait_for(lock, std::chrono::milliseconds(50));
+        // Woken by a point finishing or the workers ending — which may have come while the results were being
+        // stored, the lock released: then it does not wait at all (a notification with no one waiting is lost) —
+        // or after 50 ms, to poll for a cancel and a batch's time.
+        finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return !ready.empty() || workers_left == 0; });
         const bool all_finished = workers_left == 0;
         if (outcome.error) {
             batch.clear();  // nothing is handed on after an error

@@ -4,11 +4,14 @@
 // and activations in flight do not fit is recorded as out of memory without simulating), then simulated keeping
 // only its Report (a run that takes a device past its memory stops there and is recorded as out of memory). A
 // point's result depends on nothing but the point, so any number of threads gives the same results; they reach the
-// observer in batches (each in point order), on the calling thread.
+// observer in batches (each in point order), on the calling thread. The workers read the points in order, and of
+// those read and waiting (up to 8 a worker) simulate the one expected to take longest first, so that the slowest
+// points do not come last to one worker while the others have nothing left.
 
 #include "sweep/point_result.h"
 #include "sweep/sweep_point.h"
 #include "scenario/scenario_names.h"
+#include "scenario/validated_scenario.h"
 #include "sweep/sweep_space.h"
 
 #include <cstdint>
@@ -83,8 +86,22 @@ struct SweepOutcome {
 
 [[nodiscard]] SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepObserver& observer);
 
-// One point, as a worker runs it, read from `scenarios` (the plan's base_yaml's); `cancel` (may be null) stops its
-// simulation, and then the result is nothing.
+// A point read and checked, not yet simulated: its result as far as it goes — whole when it is not simulated (a
+// scenario that does not load, one out of memory by the closed-form bound) — and else the scenario to simulate, with
+// the least number of tasks its first engine run holds (minimum_task_count at first_run_micro_batches), which its
+// simulation's time grows with.
+struct PreparedPoint {
+    PointResult result;
+    std::optional<ValidatedScenario> scenario;
+    double estimated_tasks = 0.0;
+};
+[[nodiscard]] PreparedPoint prepare_point(const SweepPlan& plan, const PointScenarios& scenarios, std::uint64_t point);
+
+// The point's result: `prepared`'s own when there is nothing to simulate, else its simulation's; `cancel` (may be
+// null) stops the simulation, and then the result is nothing.
+[[nodiscard]] std::optional<PointResult> simulate_point(PreparedPoint prepared, ProgressSink* cancel = nullptr);
+
+// One point, as a worker runs it (prepared, then simulated), read from `scenarios` (the plan's base_yaml's).
 [[nodiscard]] std::optional<PointResult> run_point(const SweepPlan& plan, const PointScenarios& scenarios,
                                                    std::uint64_t point, ProgressSink* cancel = nullptr);
 

@@ -10,6 +10,7 @@
 #include "export/report_json.h"
 #include "scenario_file/scenario_loader.h"
 #include "simulation/simulate.h"
+#include "simulation/steady_state_run.h"
 #include "validation/validate.h"
 
 #include "bubble_scenario.h"
@@ -311,6 +312,8 @@ private slots:
     void bubbleKeepsItsClosedForm();
     void outOfMemoryStopsWhereTheWholeRunStops();
     void offRunsEveryMicroBatch();
+    void firstRunMicroBatches_data();
+    void firstRunMicroBatches();
     void reportSaysHowItRan();
 };
 
@@ -545,6 +548,45 @@ void TestSteadyState::offRunsEveryMicroBatch() {
     QVERIFY(simulated);
     QVERIFY(!simulated.value().report.steady_state.used);
     QCOMPARE(qs(simulated.value().report.steady_state.reason), QStringLiteral("simulation.steady_state is off"));
+}
+
+void TestSteadyState::firstRunMicroBatches_data() {
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("stages");
+    QTest::addColumn<int>("micro_batches");
+    QTest::addColumn<int>("chunks");
+    QTest::addColumn<int>("expected");
+    // 1F1B, 4 stages: (4 + 1) in flight + 2 periods of one step = 7 (reportSaysHowItRan: the short run the engine
+    // ran); 8 are needed to repeat a period at all, so 6 run whole.
+    QTest::newRow("1F1B, 40") << "1f1b" << 4 << 40 << 1 << 7;
+    QTest::newRow("1F1B, too few") << "1f1b" << 4 << 6 << 1 << 6;
+    // ZB-H1 settles first: 5 in flight + (4 settling steps + 2 periods) = 11. (On this machine it settles into no
+    // period: after that first run comes a second, longer try, then the whole run.)
+    QTest::newRow("ZB-H1, 40") << "zb-h1" << 4 << 40 << 1 << 11;
+    // Interleaved, 2 chunks, groups of 4: (2·3 + 1·4 + 2 − 1) / 2 + 1 = 6 in flight + 2 periods of 4 = 14, and 2
+    // more so that the 26 left are whole groups: 16.
+    QTest::newRow("interleaved, 40") << "interleaved" << 4 << 40 << 2 << 16;
+    QTest::newRow("GPipe runs whole") << "gpipe" << 4 << 40 << 1 << 40;
+}
+
+// The micro-batches a sweep orders its points by (the most work first): the short run's, or all.
+void TestSteadyState::firstRunMicroBatches() {
+    QFETCH(QString, schedule);
+    QFETCH(int, stages);
+    QFETCH(int, micro_batches);
+    QFETCH(int, chunks);
+    QFETCH(int, expected);
+    const Loaded loaded = load(bubble_yaml(schedule.toUtf8().constData(), stages, micro_batches, chunks, 2),
+                               "bubble.yaml", true);
+    QVERIFY2(loaded.scenario, qPrintable(loaded.error));
+    QCOMPARE(parasight::first_run_micro_batches(loaded.scenario->value()), std::int64_t{expected});
+    // What the engine ran first is what was counted: the short run where its period repeated, every micro-batch
+    // where the schedule cannot repeat one.
+    const auto simulated = parasight::simulate(*loaded.scenario, parasight::SimulateOptions{});
+    QVERIFY(simulated);
+    const auto& steady = simulated.value().report.steady_state;
+    if (steady.used) QCOMPARE(steady.simulated_micro_batches, std::int64_t{expected});
+    if (!parasight::plan_steady_state(loaded.scenario->value()).repeatable) QCOMPARE(expected, micro_batches);
 }
 
 void TestSteadyState::reportSaysHowItRan() {

@@ -93,6 +93,7 @@ class TestSweepRunner : public QObject {
     Q_OBJECT
 private slots:
     void everyPointIsRecordedWithWhatBecameOfIt();
+    void aPreparedPointSaysWhatItsSimulationHolds();
     void theResultsAreTheSameForAnyNumberOfThreads();
     void shardsSplitThePointsExactlyOnce();
     void storedPointsAreNotRunAgain();
@@ -174,6 +175,30 @@ void TestSweepRunner::everyPointIsRecordedWithWhatBecameOfIt() {
     QCOMPARE(counts[PointStatus::oom_estimated], 2);
     QCOMPARE(counts[PointStatus::oom], 1);
     QCOMPARE(counts[PointStatus::ok], 3);
+}
+
+void TestSweepRunner::aPreparedPointSaysWhatItsSimulationHolds() {
+    // The nine points read, not simulated: those that do not load or do not fit have their result and nothing to
+    // simulate; the others their scenario and the least tasks of their first engine run, which the workers take the
+    // largest of first. 1F1B over 2 stages repeats a period from 2 + 1 + 1 + 2 = 6 micro-batches on, running 3 + 2 = 5
+    // of them first; a transformer layer with tp > 1 is at least 8 tasks a micro-batch, and there are 4 layers:
+    //   tp 2, micro-batch 1: 8 replicas' 16 sequences over dp 2 → 8 micro-batches, 5 run first → 8 · 5 · 4 = 160;
+    //   tp 2, micro-batch 2: 4 micro-batches, too few to repeat, all run → 8 · 4 · 4 = 128;
+    //   tp 4, micro-batch 1 and 2: dp 1 → 16 and 8 micro-batches, 5 run first → 160.
+    const SweepPlan plan = nine_point_plan();
+    const PointScenarios scenarios(plan.base_yaml);
+    const std::map<std::uint64_t, double> simulated{{3, 160.0}, {4, 128.0}, {6, 160.0}, {7, 160.0}};
+    for (std::uint64_t point = 0; point < 9; ++point) {
+        const PreparedPoint prepared = prepare_point(plan, scenarios, point);
+        const auto found = simulated.find(point);
+        QCOMPARE(prepared.scenario.has_value(), found != simulated.end());
+        QCOMPARE(prepared.estimated_tasks, found != simulated.end() ? found->second : 0.0);
+        // What it holds is what run_point makes of it.
+        const std::optional<PointResult> whole = run_point(plan, scenarios, point);
+        const std::optional<PointResult> result = simulate_point(prepare_point(plan, scenarios, point));
+        QVERIFY(whole && result);
+        QCOMPARE(fingerprint(*result), fingerprint(*whole));
+    }
 }
 
 void TestSweepRunner::theResultsAreTheSameForAnyNumberOfThreads() {
