@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "common/did_you_mean.h"
+#include "common/memory_reuse.h"
 #include "common/message_text.h"
 #include "io/temporary_files.h"
 
@@ -75,6 +76,8 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
     // Ctrl-C, SIGTERM or a closed terminal leaves no temporary file beside an output.
     parasight::remove_temporary_files_on_signals();
+    // A sweep's points reuse the memory the points before them freed.
+    parasight::keep_freed_memory_for_reuse();
     const std::vector<std::string> words(argv + 1, argv + argc);
     if (words.empty()) {
         print_overview(std::cerr);

@@ -2,6 +2,7 @@
 // once the scenario has been simulated, writes the PNG and exits (docs/gui.md).
 
 #include "common/did_you_mean.h"
+#include "common/memory_reuse.h"
 #include "io/atomic_output.h"
 #include "io/temporary_files.h"
 #include "main_window/main_window.h"
@@ -84,6 +85,8 @@ int main(int argc, char** argv) {
     // Ctrl-C, SIGTERM or a closed terminal ends the window as before (its autosave is offered at the next start), but
     // leaves no hidden temporary file beside an export or screenshot being written.
     parasight::remove_temporary_files_on_signals();
+    // A sweep's points, and each re-run, reuse the memory the runs before them freed.
+    parasight::keep_freed_memory_for_reuse();
     // A screenshot needs no display: render offscreen unless the caller chose a platform.
     if (wants_screenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");

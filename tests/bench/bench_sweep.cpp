@@ -9,6 +9,7 @@
 //   - DistSim's BERT-exLarge search (tests/data/bench/bert-exlarge-16xa10.yaml): the 15 tp × pp × dp strategies of
 //     16 GPUs, zipped into one axis, with the best and the worst printed (DistSim §6, Fig. 12).
 
+#include "common/memory_reuse.h"
 #include "scenario_file/scenario_loader.h"
 #include "store/stored_sweep_run.h"
 #include "sweep/strategy_space.h"
@@ -111,6 +112,7 @@ std::string strategy_of(const PointResult& result) {
 }  // namespace
 
 int main() {
+    keep_freed_memory_for_reuse();  // as parasight-cli and the window do
     const std::string source = PARASIGHT_SOURCE_DIR;
     const std::vector<SweepAxis> grid{
         {"parallelism.dp", {"auto"}},
