@@ -155,10 +155,12 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
 
     const std::size_t jobs = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options.jobs, 1)), 1,
                                                      std::max<std::size_t>(pending.size(), 1));
-    // Points read but not yet simulated (guarded by mutex), each with its index into `pending`. The workers read the
-    // points in order into this window and simulate the one expected to take longest first: the longest-first rule
-    // (Graham 1969), here over a window, so that a sweep whose last points are its slowest does not end with one
-    // worker running them while the others have nothing left.
+    // The sweep's last points (8 a worker), read but not yet simulated (guarded by mutex), each with its index into
+    // `pending`: the points are simulated in order until these are left, which are all read first and then simulated
+    // the one expected to take longest first — the longest-first rule (Graham 1969) where it matters, at the end, so
+    // that a sweep whose last points are its slowest does not end with one worker running them while the others have
+    // nothing left. (Over the whole sweep, a small point could wait behind larger ones to the end, and the points
+    // after it could not be stored in order until then.)
     struct Waiting {
         std::size_t index = 0;
         PreparedPoint point;
@@ -187,29 +189,29 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         if (options.worker_started) options.worker_started();
         StopFlag flag(stop);
         while (!stop.load(std::memory_order_relaxed)) {
-            bool window_full = false;
-            {
-                const std::lock_guard lock(mutex);
-                window_full = window.size() >= window_size;
-            }
-            if (!window_full) {
-                const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
-                if (k < pending.size()) {
-                    PreparedPoint prepared = prepare_point(plan, scenarios, pending[k]);
-                    if (!prepared.scenario) {
-                        finish(k, std::move(prepared.result));  // not simulated: done
-                    } else {
-                        const std::lock_guard lock(mutex);
-                        window.push_back(Waiting{k, std::move(prepared)});
-                    }
+            std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
+            std::optional<PreparedPoint> point;
+            if (k < pending.size()) {
+                PreparedPoint prepared = prepare_point(plan, scenarios, pending[k]);
+                if (!prepared.scenario) {
+                    finish(k, std::move(prepared.result));  // not simulated: done
                     continue;
                 }
+                if (pending.size() - k <= window_size) {
+                    const std::lock_guard lock(mutex);
+                    window.push_back(Waiting{k, std::move(prepared)});
+                    continue;
+                }
+                point = std::move(prepared);
+            } else {
+                std::optional<Waiting> taken = take_longest();
+                if (!taken) break;  // every point read, none waiting
+                k = taken->index;
+                point = std::move(taken->point);
             }
-            std::optional<Waiting> taken = take_longest();
-            if (!taken) break;  // every point read, none waiting
-            std::optional<PointResult> result = simulate_point(std::move(taken->point), &flag);
+            std::optional<PointResult> result = simulate_point(std::move(*point), &flag);
             if (!result) break;  // cancelled
-            finish(taken->index, std::move(*result));
+            finish(k, std::move(*result));
         }
         const std::lock_guard lock(mutex);
         --workers_left;
@@ -241,18 +243,22 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         ready.clear();
         while (first_unfinished < pending.size() && point_finished[first_unfinished]) ++first_unfinished;
         const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
-        // Once every point has started, the points before the first still running are stored while the rest run
-        // (else a sweep shorter than a batch's time stored every point after its last one finished, one after
-        // another); in the order of the points, as one batch would have stored them.
-        const bool last_running = next.load(std::memory_order_relaxed) >= pending.size();
-        const std::uint64_t store_below = due || all_finished || first_unfinished == pending.size()
-                                              ? std::numeric_limits<std::uint64_t>::max()
-                                          : last_running ? pending[first_unfinished]
-                                                         : 0;
+        // The points before the first still running are stored while the rest run, in the order of the points, as
+        // one batch would have stored them: once 16 of them have finished, and every one of them once every point
+        // has been read (else the points finished early waited for the sweep's last ones, and a sweep shorter than a
+        // batch's time stored all its points after its last one finished, one core idle).
+        constexpr std::size_t prefix_points = 16;
         std::sort(batch.begin(), batch.end(),
                   [](const PointResult& a, const PointResult& b) { return a.point < b.point; });
-        const auto stored_end = std::partition_point(
-            batch.begin(), batch.end(), [&](const PointResult& result) { return result.point < store_below; });
+        const std::uint64_t prefix_end =
+            first_unfinished == pending.size() ? std::numeric_limits<std::uint64_t>::max() : pending[first_unfinished];
+        const auto prefix = std::partition_point(batch.begin(), batch.end(),
+                                                 [&](const PointResult& result) { return result.point < prefix_end; });
+        const bool last_read = next.load(std::memory_order_relaxed) >= pending.size();
+        const auto stored_end = due || all_finished ? batch.end()
+                                : last_read || static_cast<std::size_t>(prefix - batch.begin()) >= prefix_points
+                                    ? prefix
+                                    : batch.begin();
         if (stored_end != batch.begin()) {
             lock.unlock();
             const auto count = static_cast<std::size_t>(stored_end - batch.begin());

@@ -4,9 +4,9 @@
 // and activations in flight do not fit is recorded as out of memory without simulating), then simulated keeping
 // only its Report (a run that takes a device past its memory stops there and is recorded as out of memory). A
 // point's result depends on nothing but the point, so any number of threads gives the same results; they reach the
-// observer in batches (each in point order), on the calling thread. The workers read the points in order, and of
-// those read and waiting (up to 8 a worker) simulate the one expected to take longest first, so that the slowest
-// points do not come last to one worker while the others have nothing left.
+// observer in batches (each in point order), on the calling thread. The workers simulate the points in order but
+// for the sweep's last ones (8 a worker), which they read first and simulate the one expected to take longest first,
+// so that the slowest points do not come last to one worker while the others have nothing left.
 
 #include "sweep/point_result.h"
 #include "sweep/sweep_point.h"
@@ -59,8 +59,8 @@ public:
     virtual ~SweepObserver() = default;
 
     // Points that finished, in increasing order (a batch: up to SweepOptions::batch_points, or what finished within
-    // batch_seconds; once every point has started, those before the first still running). An error (the results
-    // could not be stored) stops the sweep.
+    // batch_seconds; or those before the first still running, once there are 16 of them or every point has been
+    // read). An error (the results could not be stored) stops the sweep.
     [[nodiscard]] virtual std::optional<std::string> points_done(std::span<const PointResult> points) = 0;
     // Polled several times a second: true stops the sweep; points in progress are dropped, not reported.
     [[nodiscard]] virtual bool cancelled() const = 0;
