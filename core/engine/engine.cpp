@@ -362,6 +362,8 @@ private:
     // The share of its links that communication `id` gets on `device`, from the device's shares, which are
     // re-computed only when a communication starts or finishes there.
     double fair_share(std::int32_t id, std::int32_t device) {
+        // A communication alone on its device has its links to itself (most of a pipeline's time).
+        if (running_[static_cast<std::size_t>(device)][1] <= 1) return 1.0;
         auto& shares = shares_[static_cast<std::size_t>(device)];
         if (!shares_valid_[static_cast<std::size_t>(device)]) {
             compute_shares(active_[static_cast<std::size_t>(device)], shares);
