@@ -225,7 +225,9 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
 
     using Clock = std::chrono::steady_clock;
     const auto batch_time = std::chrono::duration<double>(options.batch_seconds);
+    const auto out_of_order_time = std::chrono::duration<double>(options.out_of_order_seconds);
     auto batch_started = Clock::now();
+    std::optional<Clock::time_point> waiting_since;  // since when a point after the first still running has waited
     std::vector<PointResult> batch;
     std::size_t first_unfinished = 0;  // index into `pending`
     std::unique_lock lock(mutex);
@@ -242,11 +244,13 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
         }
         ready.clear();
         while (first_unfinished < pending.size() && point_finished[first_unfinished]) ++first_unfinished;
-        const bool due = batch.size() >= options.batch_points || Clock::now() - batch_started >= batch_time;
-        // The points before the first still running are stored while the rest run, in the order of the points, as
-        // one batch would have stored them: once 16 of them have finished, and every one of them once every point
-        // has been read (else the points finished early waited for the sweep's last ones, and a sweep shorter than a
-        // batch's time stored all its points after its last one finished, one core idle).
+        // The points are stored in their order: those before the first still running once 16 of them have
+        // finished, once a batch's time has passed since the last store, and once every point has been read (else
+        // the points finished early waited for the sweep's last ones, and a sweep shorter than a batch's time stored
+        // all its points after its last one finished, one core idle). Those after it — finished while an earlier
+        // point runs — wait for it, so that the runs are numbered in the points' order, unless some have waited
+        // out_of_order_seconds (a point that runs for minutes holds back no more than that), the batch holds
+        // batch_points, or the sweep has ended.
         constexpr std::size_t prefix_points = 16;
         std::sort(batch.begin(), batch.end(),
                   [](const PointResult& a, const PointResult& b) { return a.point < b.point; });
@@ -254,11 +258,18 @@ SweepOutcome run_sweep(const SweepPlan& plan, const SweepOptions& options, Sweep
             first_unfinished == pending.size() ? std::numeric_limits<std::uint64_t>::max() : pending[first_unfinished];
         const auto prefix = std::partition_point(batch.begin(), batch.end(),
                                                  [&](const PointResult& result) { return result.point < prefix_end; });
-        const bool last_read = next.load(std::memory_order_relaxed) >= pending.size();
-        const auto stored_end = due || all_finished ? batch.end()
-                                : last_read || static_cast<std::size_t>(prefix - batch.begin()) >= prefix_points
-                                    ? prefix
-                                    : batch.begin();
+        const auto now = Clock::now();
+        if (prefix == batch.end()) {
+            waiting_since.reset();
+        } else if (!waiting_since) {
+            waiting_since = now;
+        }
+        const bool all_due = all_finished || batch.size() >= options.batch_points ||
+                             (waiting_since && now - *waiting_since >= out_of_order_time);
+        const bool prefix_due = next.load(std::memory_order_relaxed) >= pending.size() ||
+                                static_cast<std::size_t>(prefix - batch.begin()) >= prefix_points ||
+                                now - batch_started >= batch_time;
+        const auto stored_end = all_due ? batch.end() : prefix_due ? prefix : batch.begin();
         if (stored_end != batch.begin()) {
             lock.unlock();
             const auto count = static_cast<std::size_t>(stored_end - batch.begin());

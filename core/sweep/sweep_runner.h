@@ -58,9 +58,10 @@ public:
     SweepObserver& operator=(const SweepObserver&) = delete;
     virtual ~SweepObserver() = default;
 
-    // Points that finished, in increasing order (a batch: up to SweepOptions::batch_points, or what finished within
-    // batch_seconds; or those before the first still running, once there are 16 of them or every point has been
-    // read). An error (the results could not be stored) stops the sweep.
+    // Points that finished, in increasing order: those before the first still running (once there are 16 of them,
+    // batch_seconds after the last batch, or once every point has been read), and with them those after it once
+    // one of them has waited out_of_order_seconds, batch_points have finished or the sweep has ended. An error (the
+    // results could not be stored) stops the sweep.
     [[nodiscard]] virtual std::optional<std::string> points_done(std::span<const PointResult> points) = 0;
     // Polled several times a second: true stops the sweep; points in progress are dropped, not reported.
     [[nodiscard]] virtual bool cancelled() const = 0;
@@ -72,6 +73,8 @@ struct SweepOptions {
     std::vector<std::uint64_t> done;       // points already stored (increasing): not run again
     std::size_t batch_points = 256;
     double batch_seconds = 0.5;
+    // How long a point that finished after one still running may wait for it before it is stored out of order.
+    double out_of_order_seconds = 5.0;
     // Called on each worker thread before its first point (the window lowers their priority); may be empty.
     std::function<void()> worker_started;
 };

@@ -298,16 +298,23 @@ void TestSweepRunner::anObserverErrorStopsTheSweep() {
 
 void TestSweepRunner::aShortSweepHandsOnItsPointsInOrder_data() {
     QTest::addColumn<int>("jobs");
-    QTest::newRow("1 thread") << 1;
-    QTest::newRow("2 threads") << 2;
-    QTest::newRow("3 threads") << 3;
+    QTest::addColumn<double>("batch_seconds");
+    QTest::newRow("1 thread") << 1 << 3600.0;
+    QTest::newRow("2 threads") << 2 << 3600.0;
+    QTest::newRow("3 threads") << 3 << 3600.0;
+    // A batch due every millisecond: each hands on the points before the first still running, none after it.
+    QTest::newRow("1 thread, batches of 1 ms") << 1 << 0.001;
+    QTest::newRow("2 threads, batches of 1 ms") << 2 << 0.001;
 }
 
-// A sweep shorter than a batch's time hands on, once every point has started, those before the first still running,
-// while the others run: the points arrive in increasing order whatever the threads (so a store numbers their runs in
-// the points' order, as one batch did; the golden sweep's database relies on it), each once.
+// A sweep hands on the points before the first still running, while the others run (16 at a time, a batch's time
+// after the last, or once every point has been read); a point finished after one still running waits for it (here
+// for up to an hour): the points arrive in increasing order whatever the threads — the last 16, which the workers
+// read first and simulate the longest first, included — so a store numbers their runs in the points' order (the
+// golden sweep's database relies on it), each once.
 void TestSweepRunner::aShortSweepHandsOnItsPointsInOrder() {
     QFETCH(int, jobs);
+    QFETCH(double, batch_seconds);
     std::vector<std::string> bandwidths;
     for (int gbps = 1; gbps <= 40; ++gbps) bandwidths.push_back(std::to_string(gbps) + " GB/s");
     const SweepPlan plan = small_plan({{"cluster.topology[1].bandwidth", bandwidths}});
@@ -315,7 +322,8 @@ void TestSweepRunner::aShortSweepHandsOnItsPointsInOrder() {
         Collector collector;
         SweepOptions options;
         options.jobs = jobs;
-        options.batch_seconds = 3600.0;
+        options.batch_seconds = batch_seconds;
+        options.out_of_order_seconds = 3600.0;
         const SweepOutcome outcome = run_sweep(plan, options, collector);
         QCOMPARE(outcome.run, std::uint64_t{40});
         std::vector<std::uint64_t> expected(40);
